@@ -1,0 +1,30 @@
+//===- EwToGPU.h - ew kernels to GPU kernels --------------------*- C++ -*-===//
+//
+// Lowers ew.kernel to gpu.func kernels with the plain ABI (KernelABI.h) and a
+// grid-stride loop over the elements.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_CONVERSION_EWTOGPU_EWTOGPU_H
+#define EWC_CONVERSION_EWTOGPU_EWTOGPU_H
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Pass/Pass.h"
+#include "mlir/Transforms/DialectConversion.h"
+
+namespace mlir {
+namespace ew {
+
+#define GEN_PASS_DECL_CONVERTEWTOGPU
+#include "ewc/Conversion/Passes.h.inc"
+
+/// Populates the patterns that turn each ew.kernel into a gpu.func kernel in
+/// `target` and its body into element code (with populateEwToArithPatterns).
+void populateEwToGPUPatterns(const TypeConverter &converter,
+                             RewritePatternSet &patterns,
+                             gpu::GPUModuleOp target);
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_CONVERSION_EWTOGPU_EWTOGPU_H

@@ -1,0 +1,24 @@
+//===- Passes.h - ew conversion passes --------------------------*- C++ -*-===//
+//
+// Declares and registers the passes that lower out of the ew dialect.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_CONVERSION_PASSES_H
+#define EWC_CONVERSION_PASSES_H
+
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Conversion/EwToLoops/EwToLoops.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace ew {
+
+#define GEN_PASS_REGISTRATION
+#include "ewc/Conversion/Passes.h.inc"
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_CONVERSION_PASSES_H

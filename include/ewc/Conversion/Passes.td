@@ -1,0 +1,106 @@
+//===- Passes.td - ew conversion passes --------------------*- tablegen -*-===//
+//
+// The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu)
+// and to a CPU loop (convert-ew-to-loops). Both give a kernel the same plain
+// ABI (docs/abi.md): k(inputs..., outputs..., i64 n), tensors as pointers.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_CONVERSION_PASSES_TD
+#define EWC_CONVERSION_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
+  let summary = "Lower ew kernels to GPU kernels with a plain pointer ABI";
+  let description = [{
+    Turns every `ew.kernel` into a `gpu.func ... kernel` inside one
+    `gpu.module`. The kernel takes each tensor as a `!llvm.ptr<1>` (a device
+    pointer in the global address space), each scalar by value, then one
+    pointer per result, then the element count n as i64. Its body is a
+    grid-stride loop, so any launch grid covers all n elements (n = 0 and n
+    not a multiple of the block size included); each iteration loads the
+    inputs at index i, computes the kernel body on scalars (arith), and stores
+    the results at i. Indices are 64-bit: n may exceed 2^31.
+
+    Before:
+    ```mlir
+    ew.kernel @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
+      %0 = ew.mul %s, %x : f32, tensor<?xf32>
+      ew.return %0 : tensor<?xf32>
+    }
+    ```
+    After:
+    ```mlir
+    module attributes {gpu.container_module} {
+      gpu.module @ewc_kernels {
+        gpu.func @scale(%x: !llvm.ptr<1>, %s: f32, %out: !llvm.ptr<1>,
+                        %n: i64) kernel {
+          // %start = block_id * block_dim + thread_id,
+          // %step = grid_dim * block_dim (as i64)
+          scf.for %i = %start to %n step %step : i64 {
+            %p = llvm.getelementptr inbounds %x[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+            %v = llvm.load %p : !llvm.ptr<1> -> f32
+            %0 = arith.mulf %s, %v : f32
+            %q = llvm.getelementptr inbounds %out[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
+            llvm.store %0, %q : f32, !llvm.ptr<1>
+          }
+          gpu.return
+        }
+      }
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+  let options = [
+    Option<"gpuModuleName", "gpu-module-name", "std::string",
+           /*default=*/"\"ewc_kernels\"",
+           "Name of the gpu.module that receives the kernels">,
+  ];
+}
+
+def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
+  let summary = "Lower ew kernels to CPU functions with a loop over n";
+  let description = [{
+    Turns every `ew.kernel` into a `func.func` with the same plain ABI as the
+    GPU kernels (tensors as `!llvm.ptr`, scalars by value, result pointers,
+    then i64 n) whose body is `scf.for %i = 0 to %n step 1` over the
+    elements. LLVM's loop vectorizer then widens that loop on the CPU.
+
+    Before:
+    ```mlir
+    ew.kernel @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
+      %0 = ew.mul %s, %x : f32, tensor<?xf32>
+      ew.return %0 : tensor<?xf32>
+    }
+    ```
+    After:
+    ```mlir
+    func.func @scale(%x: !llvm.ptr, %s: f32, %out: !llvm.ptr, %n: i64) {
+      %c0 = arith.constant 0 : i64
+      %c1 = arith.constant 1 : i64
+      scf.for %i = %c0 to %n step %c1 : i64 {
+        %p = llvm.getelementptr inbounds %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        %v = llvm.load %p : !llvm.ptr -> f32
+        %0 = arith.mulf %s, %v : f32
+        %q = llvm.getelementptr inbounds %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
+        llvm.store %0, %q : f32, !llvm.ptr
+      }
+      return
+    }
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::LLVM::LLVMDialect",
+    "::mlir::scf::SCFDialect",
+  ];
+}
+
+#endif // EWC_CONVERSION_PASSES_TD

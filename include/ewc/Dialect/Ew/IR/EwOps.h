@@ -1,0 +1,43 @@
+//===- EwOps.h - ew dialect operations --------------------------*- C++ -*-===//
+//
+// Declares the ops of the ew dialect (generated from EwOps.td) and the small
+// type helpers that the ops, the front end and the lowerings share.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_DIALECT_EW_IR_EWOPS_H
+#define EWC_DIALECT_EW_IR_EWOPS_H
+
+#include "mlir/Bytecode/BytecodeOpInterface.h"
+#include "mlir/IR/BuiltinTypes.h"
+#include "mlir/IR/OpDefinition.h"
+#include "mlir/IR/OpImplementation.h"
+#include "mlir/IR/SymbolTable.h"
+#include "mlir/Interfaces/CallInterfaces.h"
+#include "mlir/Interfaces/ControlFlowInterfaces.h"
+#include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/InferTypeOpInterface.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+
+#include "ewc/Dialect/Ew/IR/EwDialect.h"
+#include "ewc/Dialect/Ew/IR/EwEnums.h.inc"
+
+namespace mlir {
+namespace ew {
+
+/// The ew tensor type of length n with element type `elementType`.
+RankedTensorType getTensorType(Type elementType);
+
+/// The element type of an ew value type: T for both `tensor<?xT>` and T.
+Type getElementType(Type type);
+
+/// True for `tensor<?xT>`, false for a scalar.
+bool isTensor(Type type);
+
+} // namespace ew
+} // namespace mlir
+
+#define GET_OP_CLASSES
+#include "ewc/Dialect/Ew/IR/EwOps.h.inc"
+
+#endif // EWC_DIALECT_EW_IR_EWOPS_H

@@ -1,0 +1,73 @@
+//===- Pipelines.h - The named ewc pipelines --------------------*- C++ -*-===//
+//
+// The pipelines from ew to PTX and from ew to the LLVM dialect for the CPU.
+// ewc-run runs exactly these builders, and ewc-opt registers them under the
+// same names, so a lit test of `ewc-opt --ew-to-ptx` tests what ewc-run runs.
+//
+// ew-to-ptx is three stages, each a pipeline of its own so that every stage
+// can be shown on its own (`ewc-run --emit gpu|llvm|ptx`, or ewc-opt):
+//
+//   ew-to-gpu       ew cleanup, then convert-ew-to-gpu (gpu.func kernels)
+//   ew-gpu-to-nvvm  attach #nvvm.target, lower the gpu.module to NVVM/LLVM
+//   ew-nvvm-to-ptx  gpu-module-to-binary: a gpu.binary holding PTX text
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_PIPELINES_PIPELINES_H
+#define EWC_PIPELINES_PIPELINES_H
+
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Pass/PassOptions.h"
+
+namespace mlir {
+class DialectRegistry;
+
+namespace ew {
+
+/// Options of the GPU pipelines.
+struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
+  PassOptions::Option<std::string> chip{
+      *this, "chip", llvm::cl::desc("NVIDIA GPU architecture (sm_XX)"),
+      llvm::cl::init("sm_90")};
+  // PTX ISA 8.0 (CUDA 12.0) is the oldest that supports sm_90; the CUDA 13
+  // driver and ptxas accept it, as does every CUDA 12 driver.
+  PassOptions::Option<std::string> features{
+      *this, "features",
+      llvm::cl::desc("NVPTX target features, e.g. the PTX ISA version"),
+      llvm::cl::init("+ptx80")};
+  PassOptions::Option<unsigned> optLevel{
+      *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
+      llvm::cl::init(3)};
+};
+
+/// ew-level cleanup (canonicalize, cse) shared by the GPU and CPU paths.
+void buildEwCleanupPipeline(OpPassManager &pm);
+
+/// Stage 1 of ew-to-ptx: ew kernels to gpu.func kernels.
+void buildEwToGPUPipeline(OpPassManager &pm);
+
+/// Stage 2 of ew-to-ptx: the gpu.module to the NVVM and LLVM dialects.
+void buildGPUToNVVMPipeline(OpPassManager &pm, const EwToPTXOptions &options);
+
+/// Stage 3 of ew-to-ptx: the gpu.module to a gpu.binary holding PTX.
+void buildNVVMToPTXPipeline(OpPassManager &pm, const EwToPTXOptions &options);
+
+/// ew-to-ptx: the three stages in order.
+void buildEwToPTXPipeline(OpPassManager &pm, const EwToPTXOptions &options);
+
+/// ew-to-cpu: ew kernels to LLVM-dialect functions for the CPU JIT.
+void buildEwToCPUPipeline(OpPassManager &pm);
+
+/// Registers the named pipelines with the global pass registry.
+void registerEwPipelines();
+
+/// Registers in `registry` what the pipelines need from a context beyond the
+/// passes' dependent dialects: conversion interfaces used by
+/// convert-gpu-to-nvvm, the LLVM IR translations and the NVVM target that
+/// gpu-module-to-binary serializes with.
+void registerEwPipelineDependencies(DialectRegistry &registry);
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_PIPELINES_PIPELINES_H
