@@ -1,0 +1,31 @@
+// RUN: ewc-opt %s --ew-to-ptx | FileCheck %s
+// RUN: ewc-opt %s --ew-to-ptx="chip=sm_80 features=+ptx78" | FileCheck %s --check-prefix=SM80
+
+// The whole GPU pipeline, exactly as ewc-run runs it, on LeakyReLU: one
+// kernel entry with the plain ABI (two global pointers, the slope by value,
+// the 64-bit count), the 64-bit bound check, and the element code: a global
+// load, the compare, the multiply, the select and a global store.
+
+// CHECK:      gpu.binary @ewc_kernels
+// CHECK-SAME: .version 8.0
+// CHECK-SAME: .target sm_90
+// CHECK-SAME: .visible .entry leaky_relu(
+// CHECK-SAME: .param .u64 .ptr .global .align 1 leaky_relu_param_0,
+// CHECK-SAME: .param .f32 leaky_relu_param_1,
+// CHECK-SAME: .param .u64 .ptr .global .align 1 leaky_relu_param_2,
+// CHECK-SAME: .param .u64 leaky_relu_param_3
+// CHECK-SAME: setp.ge.s64
+// CHECK-SAME: ld.global.b32
+// CHECK-SAME: setp.ge.f32
+// CHECK-SAME: mul.rn.f32
+// CHECK-SAME: selp.f32
+// CHECK-SAME: st.global.b32
+// SM80:       .version 7.8
+// SM80-SAME:  .target sm_80
+ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) -> tensor<?xf32> {
+  %zero = ew.constant 0.0 : f32
+  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
+  %neg = ew.mul %slope, %x : f32, tensor<?xf32>
+  %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
+  ew.return %r : tensor<?xf32>
+}

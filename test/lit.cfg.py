@@ -1,0 +1,64 @@
+# -*- Python -*-
+# The ewc lit suite. Normally loaded through the build's lit.site.cfg.py;
+# on the device machine (no build tree) it is run straight from the source
+# tree with --param ewc_tools_dir=... --param llvm_tools_dir=... instead.
+
+import ctypes
+import os
+import shutil
+
+import lit.formats
+import lit.util
+
+config.name = "EWC"
+config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
+config.suffixes = [".mlir", ".ew"]
+config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
+config.test_source_root = os.path.dirname(__file__)
+
+params = lit_config.params
+ewc_tools_dir = params.get("ewc_tools_dir", getattr(config, "ewc_tools_dir", None))
+llvm_tools_dir = params.get("llvm_tools_dir", getattr(config, "llvm_tools_dir", None))
+if ewc_tools_dir is None or llvm_tools_dir is None:
+    lit_config.fatal("run lit on the build tree, or pass --param ewc_tools_dir=DIR "
+                     "--param llvm_tools_dir=DIR")
+if hasattr(config, "ewc_obj_root"):
+    config.test_exec_root = os.path.join(config.ewc_obj_root, "test")
+
+if not hasattr(config, "llvm_config"):
+    import lit.llvm
+    lit.llvm.initialize(lit_config, config)
+from lit.llvm import llvm_config
+
+llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "LD_LIBRARY_PATH"])
+llvm_config.use_default_substitutions()
+config.substitutions.append(("%ewc_src_root", os.path.dirname(config.test_source_root)))
+config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.test_source_root), "kernels")))
+
+tool_dirs = [ewc_tools_dir, llvm_tools_dir]
+llvm_config.add_tool_substitutions(["ewc-opt", "ewc-run", "FileCheck", "not", "count"], tool_dirs)
+
+
+def cuda_device_present():
+    """True when the CUDA driver loads and reports at least one device: the
+    same check ewc-run's --device auto makes, done here without ewc."""
+    try:
+        cuda = ctypes.CDLL("libcuda.so.1")
+    except OSError:
+        return False
+    if cuda.cuInit(0) != 0:
+        return False
+    count = ctypes.c_int(0)
+    return cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
+
+
+# GPU tests (test/Integration/GPU) need a device; they run on the H200.
+if cuda_device_present():
+    config.available_features.add("cuda")
+
+# PTX is assembled with ptxas where the CUDA toolkit has one.
+ptxas = shutil.which("ptxas") or (
+    "/usr/local/cuda/bin/ptxas" if os.path.exists("/usr/local/cuda/bin/ptxas") else None)
+if ptxas:
+    config.available_features.add("ptxas")
+    config.substitutions.append(("%ptxas", ptxas))
