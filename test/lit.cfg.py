@@ -12,7 +12,7 @@ import lit.util
 
 config.name = "EWC"
 config.test_format = lit.formats.ShTest(not lit.util.which("bash") is None)
-config.suffixes = [".mlir", ".ew"]
+config.suffixes = [".mlir", ".ew", ".test"]
 config.excludes = ["CMakeLists.txt", "README.md", "lit.cfg.py", "lit.site.cfg.py", "Inputs"]
 config.test_source_root = os.path.dirname(__file__)
 

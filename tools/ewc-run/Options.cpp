@@ -1,0 +1,137 @@
+//===- Options.cpp - ewc-run command line ---------------------------------===//
+//
+// Accepts `--opt VALUE` and `--opt=VALUE`; a lone `-` or a word not starting
+// with `-` is the input file.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Options.h"
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/ADT/StringSwitch.h"
+
+using namespace ewc;
+using llvm::StringRef;
+
+const char *ewc::getRunUsage() {
+  return R"(usage: ewc-run FILE.ew [options]
+
+Compiles the kernels of FILE.ew, runs them on seeded standard-normal inputs
+and compares every result with a double-precision reference. Prints True or
+False; exits 0 (True), 1 (False) or 2 (any error).
+
+options:
+  --n N                 elements per tensor (default 1024)
+  --arg NAME=VALUE      value of scalar parameter NAME (default: its default)
+  --device auto|cuda|cpu
+                        where to run (default auto: CUDA if a device is present)
+  --seed S              seed of the random inputs (default 0)
+  --emit ast|mlir|gpu|llvm|ptx
+                        print one stage and exit: the checked AST, the ew IR,
+                        the gpu.func kernels, the LLVM dialect (NVVM, or the
+                        CPU's with --device cpu), or the PTX
+  --kernel NAME         run only kernel NAME
+  --chip sm_XX          GPU architecture (default: the device's, else sm_90)
+  --help                this text
+)";
+}
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
+  RunOptions options;
+  bool haveFile = false;
+  for (int i = 1; i < argc; ++i) {
+    StringRef arg = argv[i];
+    if (arg == "-h" || arg == "--help" || arg == "-help") {
+      options.help = true;
+      return options;
+    }
+    if (!arg.starts_with("-") || arg == "-") {
+      if (haveFile)
+        return makeError("more than one input file: '" + options.file +
+                         "' and '" + arg + "'");
+      options.file = arg.str();
+      haveFile = true;
+      continue;
+    }
+
+    // --name=value or --name value.
+    StringRef name = arg.drop_while([](char c) { return c == '-'; });
+    std::optional<StringRef> value;
+    if (size_t eq = name.find('='); eq != StringRef::npos) {
+      value = name.substr(eq + 1);
+      name = name.take_front(eq);
+    }
+    static const char *const kValued[] = {"n",    "arg",    "device", "seed",
+                                          "emit", "kernel", "chip"};
+    if (!llvm::is_contained(kValued, name))
+      return makeError("unknown option '" + arg + "' (see --help)");
+    if (!value) {
+      if (i + 1 >= argc)
+        return makeError("option '--" + name + "' needs a value");
+      value = argv[++i];
+    }
+
+    if (name == "n") {
+      long long n;
+      if (value->getAsInteger(10, n) || n < 0)
+        return makeError("invalid --n '" + *value +
+                         "': expected a non-negative integer");
+      options.n = n;
+    } else if (name == "arg") {
+      size_t eq = value->find('=');
+      if (eq == StringRef::npos || eq == 0)
+        return makeError("invalid --arg '" + *value +
+                         "': expected NAME=VALUE");
+      options.args.push_back(
+          {value->take_front(eq).str(), value->substr(eq + 1).str()});
+    } else if (name == "device") {
+      std::optional<DeviceChoice> device =
+          llvm::StringSwitch<std::optional<DeviceChoice>>(*value)
+              .Case("auto", DeviceChoice::Auto)
+              .Case("cuda", DeviceChoice::Cuda)
+              .Case("cpu", DeviceChoice::Cpu)
+              .Default(std::nullopt);
+      if (!device)
+        return makeError("invalid --device '" + *value +
+                         "': expected auto, cuda or cpu");
+      options.device = *device;
+    } else if (name == "seed") {
+      unsigned long long seed;
+      if (value->getAsInteger(10, seed))
+        return makeError("invalid --seed '" + *value +
+                         "': expected a non-negative integer");
+      options.seed = seed;
+    } else if (name == "emit") {
+      std::optional<EmitStage> stage =
+          llvm::StringSwitch<std::optional<EmitStage>>(*value)
+              .Case("ast", EmitStage::AST)
+              .Case("mlir", EmitStage::MLIR)
+              .Case("gpu", EmitStage::GPU)
+              .Case("llvm", EmitStage::LLVM)
+              .Case("ptx", EmitStage::PTX)
+              .Default(std::nullopt);
+      if (!stage)
+        return makeError("invalid --emit '" + *value +
+                         "': expected ast, mlir, gpu, llvm or ptx");
+      options.emit = *stage;
+    } else if (name == "kernel") {
+      options.kernel = value->str();
+    } else if (name == "chip") {
+      unsigned major;
+      if (!value->starts_with("sm_") || value->size() < 5 ||
+          value->drop_front(3).take_while(llvm::isDigit).getAsInteger(10,
+                                                                      major))
+        return makeError("invalid --chip '" + *value +
+                         "': expected sm_XX, e.g. sm_90");
+      options.chip = value->str();
+    }
+  }
+  if (!haveFile)
+    return makeError("no input file (usage: ewc-run FILE.ew [options]; see "
+                     "--help)");
+  return options;
+}

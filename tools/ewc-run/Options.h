@@ -1,0 +1,53 @@
+//===- Options.h - ewc-run command line -------------------------*- C++ -*-===//
+//
+// The command line of ewc-run, parsed by hand so that every mistake is one
+// `error: ...` line and exit code 2, as for any other bad input.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_TOOLS_EWCRUN_OPTIONS_H
+#define EWC_TOOLS_EWCRUN_OPTIONS_H
+
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace ewc {
+
+enum class DeviceChoice { Auto, Cuda, Cpu };
+
+/// The stage that --emit prints (then ewc-run exits).
+enum class EmitStage { AST, MLIR, GPU, LLVM, PTX };
+
+/// One `--arg NAME=VALUE`, checked against the kernel later.
+struct ScalarArg {
+  std::string name;
+  std::string value;
+};
+
+struct RunOptions {
+  std::string file;
+  int64_t n = 1024;
+  std::vector<ScalarArg> args;
+  DeviceChoice device = DeviceChoice::Auto;
+  uint64_t seed = 0;
+  std::optional<EmitStage> emit;
+  /// Run only this kernel (default: every kernel of the file).
+  std::string kernel;
+  /// GPU architecture; empty means the device's own, or sm_90 without one.
+  std::string chip;
+  bool help = false;
+};
+
+/// Parses argv; the error says what was wrong in one line.
+llvm::Expected<RunOptions> parseRunOptions(int argc, char **argv);
+
+/// The --help text.
+const char *getRunUsage();
+
+} // namespace ewc
+
+#endif // EWC_TOOLS_EWCRUN_OPTIONS_H
