@@ -84,6 +84,15 @@ void mlir::ew::buildEwToCPUPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
 }
 
+std::string mlir::ew::getPTX(ModuleOp module) {
+  for (auto binary : module.getOps<gpu::BinaryOp>())
+    for (Attribute object : binary.getObjects())
+      if (auto gpuObject = dyn_cast<gpu::ObjectAttr>(object))
+        if (gpuObject.getFormat() == gpu::CompilationTarget::Assembly)
+          return gpuObject.getObject().str();
+  return {};
+}
+
 void mlir::ew::registerEwPipelines() {
   PassPipelineRegistration<>("ew-to-gpu",
                              "Lower ew kernels to gpu.func kernels",

@@ -16,6 +16,7 @@
 #ifndef EWC_PIPELINES_PIPELINES_H
 #define EWC_PIPELINES_PIPELINES_H
 
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
@@ -57,6 +58,10 @@ void buildEwToPTXPipeline(OpPassManager &pm, const EwToPTXOptions &options);
 
 /// ew-to-cpu: ew kernels to LLVM-dialect functions for the CPU JIT.
 void buildEwToCPUPipeline(OpPassManager &pm);
+
+/// The PTX text that ew-to-ptx left in the module's gpu.binary, or an empty
+/// string if there is none (the module held no kernels).
+std::string getPTX(ModuleOp module);
 
 /// Registers the named pipelines with the global pass registry.
 void registerEwPipelines();

@@ -1,0 +1,70 @@
+//===- CpuJit.h - Run LLVM-dialect kernels on the CPU -----------*- C++ -*-===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Compiles a module that the ew-to-cpu pipeline has already lowered to the
+// LLVM dialect and runs its kernels in this process, through MLIR's
+// ExecutionEngine. The kernels take the same arguments on the CPU as on the
+// GPU (host pointers instead of device pointers), so one argument array built
+// by a driver serves both CpuJit::invoke and CudaContext::launchElementwise.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_RUNTIME_CPUJIT_H
+#define EWC_RUNTIME_CPUJIT_H
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <memory>
+
+namespace mlir {
+class ExecutionEngine;
+class ModuleOp;
+} // namespace mlir
+
+namespace ewc {
+
+/// The JIT-compiled functions of one LLVM-dialect module.
+class CpuJit {
+public:
+  /// Translates `llvmDialectModule` to LLVM IR, optimizes it at `optLevel`
+  /// (0-3, for both the IR passes and code generation) for the host CPU, and
+  /// compiles it. The module is only read, and may be destroyed once this
+  /// returns. create() itself registers the builtin and LLVM dialect
+  /// translations on the module's context (registering twice is harmless), so
+  /// callers need not. On failure the error carries the translation's
+  /// diagnostics.
+  static llvm::Expected<std::unique_ptr<CpuJit>>
+  create(mlir::ModuleOp llvmDialectModule, unsigned optLevel = 3);
+
+  CpuJit(const CpuJit &) = delete;
+  CpuJit &operator=(const CpuJit &) = delete;
+  ~CpuJit();
+
+  /// Calls the function named `kernel` through the engine's packed interface:
+  /// element i of `args` points to the value of parameter i, in the kernel
+  /// ABI's order (inputs, one pointer per result, the i64 element count), as
+  /// for cuLaunchKernel. Fails without calling anything when the module has no
+  /// such function or `args` has the wrong length.
+  llvm::Error invoke(llvm::StringRef kernel,
+                     llvm::MutableArrayRef<void *> args);
+
+private:
+  CpuJit(std::unique_ptr<mlir::ExecutionEngine> engine,
+         llvm::StringMap<unsigned> packedArgCounts);
+
+  std::unique_ptr<mlir::ExecutionEngine> engine;
+  /// For each function defined in the module, how many pointers its packed
+  /// wrapper reads: one per parameter, plus one for a non-void result. Checked
+  /// before each call, since a short array would be read past its end.
+  llvm::StringMap<unsigned> packedArgCounts;
+};
+
+} // namespace ewc
+
+#endif // EWC_RUNTIME_CPUJIT_H

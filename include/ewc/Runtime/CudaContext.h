@@ -1,0 +1,155 @@
+//===- CudaContext.h - A GPU, its PTX modules, kernel launches --*- C++ -*-===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Runs PTX produced by the ew-to-ptx pipeline on an NVIDIA GPU through the
+// CUDA driver API. The driver is loaded at run time (see docs/runtime.md), so
+// a binary using this header starts on machines without a GPU and reports the
+// absence as an llvm::Error when a context is requested.
+//
+// Objects made from a context (modules, their functions, device buffers) must
+// be destroyed before it, and used from the thread that created it, which is
+// the one its primary context is current on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_RUNTIME_CUDACONTEXT_H
+#define EWC_RUNTIME_CUDACONTEXT_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <string>
+#include <utility>
+
+namespace ewc {
+namespace cuda {
+struct DriverApi;
+} // namespace cuda
+
+class CudaContext;
+
+/// What the runtime knows about the device it runs on.
+struct CudaDeviceInfo {
+  int ordinal = 0;
+  std::string name;
+  int computeCapabilityMajor = 0;
+  int computeCapabilityMinor = 0;
+  int multiprocessorCount = 0;
+  int maxThreadsPerMultiprocessor = 0;
+  size_t totalMemoryBytes = 0;
+  /// As cuDriverGetVersion reports it: 1000 * major + 10 * minor.
+  int driverVersion = 0;
+
+  /// The chip name PTX targets, e.g. "sm_90".
+  std::string getChipName() const;
+  /// One line for notes and run records, e.g.
+  /// "NVIDIA H200 (sm_90, 132 SMs, 140 GiB), CUDA driver 13.0".
+  std::string getSummary() const;
+};
+
+/// A kernel entry point of a loaded module. It is valid while the module that
+/// produced it is alive.
+class CudaFunction {
+public:
+  /// The kernel's symbol name, as the .ew program names it.
+  llvm::StringRef getName() const { return name; }
+
+private:
+  friend class CudaModule;
+  friend class CudaContext;
+  CudaFunction(void *handle, llvm::StringRef name)
+      : handle(handle), name(name.str()) {}
+
+  /// The driver's CUfunction.
+  void *handle;
+  std::string name;
+};
+
+/// A PTX module loaded into a context; unloaded on destruction.
+class CudaModule {
+public:
+  CudaModule(CudaModule &&other) noexcept;
+  CudaModule &operator=(CudaModule &&other) noexcept;
+  CudaModule(const CudaModule &) = delete;
+  CudaModule &operator=(const CudaModule &) = delete;
+  ~CudaModule();
+
+  /// Looks up the kernel named `name` (its .ew name; the PTX `.entry`).
+  llvm::Expected<CudaFunction> getFunction(llvm::StringRef name) const;
+
+private:
+  friend class CudaContext;
+  CudaModule(const cuda::DriverApi &api, void *module)
+      : api(&api), module(module) {}
+
+  const cuda::DriverApi *api;
+  /// The driver's CUmodule; null once moved from.
+  void *module;
+};
+
+/// A device's primary context, retained for the lifetime of this object and
+/// current on the thread that created it.
+class CudaContext {
+public:
+  /// Loads the driver, initializes it, and retains and makes current the
+  /// primary context of device `ordinal`. Fails with "cannot load the CUDA
+  /// driver (libcuda.so.1): ..." where no driver is installed and with "no
+  /// CUDA device found" where the driver sees no GPU.
+  static llvm::Expected<std::unique_ptr<CudaContext>> create(int ordinal = 0);
+
+  /// Whether create() could find a device: loads and initializes the driver
+  /// and counts devices, but creates no context. When it returns false and
+  /// `whyNot` is not null, `*whyNot` gets the message create() would fail
+  /// with. Meant for `--device auto`.
+  static bool isDeviceAvailable(std::string *whyNot = nullptr);
+
+  CudaContext(const CudaContext &) = delete;
+  CudaContext &operator=(const CudaContext &) = delete;
+  /// Releases the primary context.
+  ~CudaContext();
+
+  const CudaDeviceInfo &getDeviceInfo() const { return info; }
+
+  /// Loads PTX text (compiled by the driver's built-in ptxas for this device).
+  /// On failure the error carries the driver's JIT error log after the
+  /// failing call, e.g. "cuModuleLoadDataEx failed: CUDA_ERROR_INVALID_PTX (a
+  /// PTX JIT compilation failed)\nptxas application ptx input, line 9; ...".
+  /// When `jitInfoLog` is not null, the JIT runs verbosely and its information
+  /// log (registers and spills per kernel) is stored there.
+  llvm::Expected<CudaModule> loadModule(llvm::StringRef ptx,
+                                        std::string *jitInfoLog = nullptr);
+
+  /// Launches `function` over `numElements` elements and waits for it.
+  /// `params` follows cuLaunchKernel: element i points to the value of kernel
+  /// parameter i, in the kernel ABI's order (inputs, one pointer per result,
+  /// the i64 element count); device pointers are DeviceBuffer addresses.
+  /// The grid is computeElementwiseLaunchShape(...) (LaunchShape.h); nothing
+  /// is launched when `numElements` is 0. Errors the kernel raises while it
+  /// runs (e.g. CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the
+  /// kernel's; they leave the context unusable, as the driver documents.
+  llvm::Error launchElementwise(const CudaFunction &function,
+                                uint64_t numElements, void **params);
+
+private:
+  friend class DeviceBuffer;
+  CudaContext(const cuda::DriverApi &api, int device, void *context,
+              CudaDeviceInfo info)
+      : api(api), device(device), context(context), info(std::move(info)) {}
+
+  const cuda::DriverApi &api;
+  /// The driver's CUdevice.
+  int device;
+  /// The driver's CUcontext (the device's primary context).
+  void *context;
+  CudaDeviceInfo info;
+};
+
+} // namespace ewc
+
+#endif // EWC_RUNTIME_CUDACONTEXT_H

@@ -1,0 +1,145 @@
+//===- CpuJit.cpp - Run LLVM-dialect kernels on the host CPU --------------===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Wraps mlir::ExecutionEngine: host-tuned optimization, translation
+// diagnostics folded into the error, and argument-count checks before calls.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Runtime/CpuJit.h"
+
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/ExecutionEngine/ExecutionEngine.h"
+#include "mlir/ExecutionEngine/OptUtils.h"
+#include "mlir/IR/BuiltinOps.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
+#include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
+
+#include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/TargetSelect.h"
+#include "llvm/Target/TargetMachine.h"
+
+#include <string>
+
+using namespace ewc;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+/// Registers the host target with LLVM, once per process.
+static llvm::Error initializeNativeTarget() {
+  // Both calls return true on failure (no target for this host compiled in).
+  static const bool failed = llvm::InitializeNativeTarget() ||
+                             llvm::InitializeNativeTargetAsmPrinter();
+  if (failed)
+    return makeError("LLVM has no code generator for this host CPU");
+  return llvm::Error::success();
+}
+
+static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
+  switch (optLevel) {
+  case 0:
+    return llvm::CodeGenOptLevel::None;
+  case 1:
+    return llvm::CodeGenOptLevel::Less;
+  case 2:
+    return llvm::CodeGenOptLevel::Default;
+  default:
+    return llvm::CodeGenOptLevel::Aggressive;
+  }
+}
+
+CpuJit::CpuJit(std::unique_ptr<mlir::ExecutionEngine> engine,
+               llvm::StringMap<unsigned> packedArgCounts)
+    : engine(std::move(engine)), packedArgCounts(std::move(packedArgCounts)) {}
+
+CpuJit::~CpuJit() = default;
+
+llvm::Expected<std::unique_ptr<CpuJit>>
+CpuJit::create(mlir::ModuleOp llvmDialectModule, unsigned optLevel) {
+  // ExecutionEngine::create cannot report a failing transformer (it aborts),
+  // and makeOptimizingTransformer fails exactly on levels above 3.
+  if (optLevel > 3)
+    return makeError(llvm::formatv(
+        "CPU optimization level must be 0 to 3, not {0}", optLevel));
+  if (llvm::Error error = initializeNativeTarget())
+    return std::move(error);
+
+  mlir::MLIRContext *context = llvmDialectModule.getContext();
+  mlir::registerBuiltinDialectTranslation(*context);
+  mlir::registerLLVMDialectTranslation(*context);
+
+  llvm::StringMap<unsigned> packedArgCounts;
+  for (auto func : llvmDialectModule.getOps<mlir::LLVM::LLVMFuncOp>()) {
+    // The engine wraps only definitions; declarations resolve to host symbols.
+    if (func.isExternal())
+      continue;
+    mlir::LLVM::LLVMFunctionType type = func.getFunctionType();
+    bool returnsValue =
+        !llvm::isa<mlir::LLVM::LLVMVoidType>(type.getReturnType());
+    packedArgCounts[func.getSymName()] = type.getNumParams() + returnsValue;
+  }
+
+  // Optimize for the host CPU, as MLIR's JitRunner does: the target machine
+  // gives the IR optimizer the host's cost model (vector width, CPU features)
+  // for vectorizing the kernel loops. The level set here is the code
+  // generator's; the engine compiles with this machine, so
+  // ExecutionEngineOptions::jitCodeGenOptLevel would not reach it.
+  llvm::Expected<llvm::orc::JITTargetMachineBuilder> machineBuilder =
+      llvm::orc::JITTargetMachineBuilder::detectHost();
+  if (!machineBuilder)
+    return machineBuilder.takeError();
+  machineBuilder->setCodeGenOptLevel(getCodeGenOptLevel(optLevel));
+  llvm::Expected<std::unique_ptr<llvm::TargetMachine>> targetMachine =
+      machineBuilder->createTargetMachine();
+  if (!targetMachine)
+    return targetMachine.takeError();
+
+  // The engine owns the target machine once created; the transformer only
+  // runs inside create(), while the pointer is still valid.
+  auto transformer = mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                                     targetMachine->get());
+  mlir::ExecutionEngineOptions options;
+  options.transformer = transformer;
+
+  // Translation reports why it fails through the context's diagnostics; keep
+  // them for the error instead of letting them reach stderr unattributed.
+  std::string diagnostics;
+  llvm::Expected<std::unique_ptr<mlir::ExecutionEngine>> engine = [&] {
+    mlir::ScopedDiagnosticHandler handler(context, [&](mlir::Diagnostic &diag) {
+      if (!diagnostics.empty())
+        diagnostics += "\n";
+      diagnostics += diag.str();
+      return mlir::success();
+    });
+    return mlir::ExecutionEngine::create(llvmDialectModule.getOperation(),
+                                         options, std::move(*targetMachine));
+  }();
+  if (!engine) {
+    std::string message = llvm::toString(engine.takeError());
+    if (!diagnostics.empty())
+      message += ": " + diagnostics;
+    return makeError("cannot compile the module for the CPU: " + message);
+  }
+  return std::unique_ptr<CpuJit>(
+      new CpuJit(std::move(*engine), std::move(packedArgCounts)));
+}
+
+llvm::Error CpuJit::invoke(llvm::StringRef kernel,
+                           llvm::MutableArrayRef<void *> args) {
+  auto it = packedArgCounts.find(kernel);
+  if (it == packedArgCounts.end())
+    return makeError(
+        llvm::formatv("no function '{0}' in the JIT-compiled module", kernel));
+  if (args.size() != it->second)
+    return makeError(
+        llvm::formatv("function '{0}' takes {1} arguments, not {2}", kernel,
+                      it->second, args.size()));
+  return engine->invokePacked(kernel, args);
+}

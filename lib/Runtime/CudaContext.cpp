@@ -1,0 +1,291 @@
+//===- CudaContext.cpp - A GPU, its PTX modules and kernel launches -------===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Device discovery, the primary context, PTX loading with the JIT's logs, and
+// the synchronous elementwise launch, all through the table in CudaDriver.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Runtime/CudaContext.h"
+#include "ewc/Runtime/LaunchShape.h"
+
+#include "CudaDriver.h"
+
+#include "llvm/Support/FormatVariadic.h"
+
+#include <vector>
+
+using namespace ewc;
+using namespace ewc::cuda;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+//===----------------------------------------------------------------------===//
+// CudaDeviceInfo
+//===----------------------------------------------------------------------===//
+
+std::string CudaDeviceInfo::getChipName() const {
+  return llvm::formatv("sm_{0}{1}", computeCapabilityMajor,
+                       computeCapabilityMinor)
+      .str();
+}
+
+std::string CudaDeviceInfo::getSummary() const {
+  return llvm::formatv("{0} ({1}, {2} SMs, {3} GiB), CUDA driver {4}.{5}", name,
+                       getChipName(), multiprocessorCount,
+                       totalMemoryBytes >> 30, driverVersion / 1000,
+                       driverVersion % 1000 / 10)
+      .str();
+}
+
+//===----------------------------------------------------------------------===//
+// Driver start-up
+//===----------------------------------------------------------------------===//
+
+/// Loads and initializes the driver and returns how many devices it sees.
+/// Shared by create() and isDeviceAvailable() so that both report the same
+/// messages.
+static llvm::Expected<int> countDevices(const DriverApi *&apiOut) {
+  llvm::Expected<const DriverApi &> api = getDriverApi();
+  if (!api)
+    return api.takeError();
+  apiOut = &*api;
+  // A machine with a driver but no GPU (or none visible through
+  // CUDA_VISIBLE_DEVICES) fails cuInit itself with CUDA_ERROR_NO_DEVICE.
+  CUresult initResult = api->cuInit(0);
+  if (initResult == CUDA_ERROR_NO_DEVICE)
+    return 0;
+  if (llvm::Error error = checkCuda(*api, initResult, "cuInit"))
+    return std::move(error);
+  int count = 0;
+  if (llvm::Error error =
+          checkCuda(*api, api->cuDeviceGetCount(&count), "cuDeviceGetCount"))
+    return std::move(error);
+  return count;
+}
+
+bool CudaContext::isDeviceAvailable(std::string *whyNot) {
+  const DriverApi *api = nullptr;
+  llvm::Expected<int> count = countDevices(api);
+  if (!count) {
+    std::string message = llvm::toString(count.takeError());
+    if (whyNot)
+      *whyNot = std::move(message);
+    return false;
+  }
+  if (*count == 0) {
+    if (whyNot)
+      *whyNot = "no CUDA device found";
+    return false;
+  }
+  return true;
+}
+
+/// Queries what CudaDeviceInfo holds.
+static llvm::Expected<CudaDeviceInfo>
+queryDeviceInfo(const DriverApi &api, CUdevice device, int ordinal) {
+  CudaDeviceInfo info;
+  info.ordinal = ordinal;
+  char name[256] = {};
+  if (llvm::Error error =
+          checkCuda(api, api.cuDeviceGetName(name, sizeof(name), device),
+                    "cuDeviceGetName"))
+    return std::move(error);
+  info.name = name;
+
+  struct {
+    CUdevice_attribute attribute;
+    int *value;
+  } attributes[] = {
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR,
+       &info.computeCapabilityMajor},
+      {CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR,
+       &info.computeCapabilityMinor},
+      {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &info.multiprocessorCount},
+      {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
+       &info.maxThreadsPerMultiprocessor},
+  };
+  for (auto &query : attributes)
+    if (llvm::Error error = checkCuda(
+            api, api.cuDeviceGetAttribute(query.value, query.attribute, device),
+            "cuDeviceGetAttribute"))
+      return std::move(error);
+
+  if (llvm::Error error =
+          checkCuda(api, api.cuDeviceTotalMem(&info.totalMemoryBytes, device),
+                    "cuDeviceTotalMem"))
+    return std::move(error);
+  if (llvm::Error error =
+          checkCuda(api, api.cuDriverGetVersion(&info.driverVersion),
+                    "cuDriverGetVersion"))
+    return std::move(error);
+  return info;
+}
+
+//===----------------------------------------------------------------------===//
+// CudaContext
+//===----------------------------------------------------------------------===//
+
+llvm::Expected<std::unique_ptr<CudaContext>> CudaContext::create(int ordinal) {
+  const DriverApi *api = nullptr;
+  llvm::Expected<int> count = countDevices(api);
+  if (!count)
+    return count.takeError();
+  if (*count == 0)
+    return makeError("no CUDA device found");
+  if (ordinal < 0 || ordinal >= *count)
+    return makeError(llvm::formatv(
+        "no CUDA device {0}: the driver sees {1} device(s), numbered from 0",
+        ordinal, *count));
+
+  CUdevice device = 0;
+  if (llvm::Error error =
+          checkCuda(*api, api->cuDeviceGet(&device, ordinal), "cuDeviceGet"))
+    return std::move(error);
+  llvm::Expected<CudaDeviceInfo> info = queryDeviceInfo(*api, device, ordinal);
+  if (!info)
+    return info.takeError();
+
+  // The primary context is the one the CUDA runtime and other libraries share;
+  // retaining it (rather than creating a context) keeps ewc a good neighbour
+  // in a process that also uses them.
+  CUcontext context = nullptr;
+  if (llvm::Error error =
+          checkCuda(*api, api->cuDevicePrimaryCtxRetain(&context, device),
+                    "cuDevicePrimaryCtxRetain"))
+    return std::move(error);
+  if (llvm::Error error =
+          checkCuda(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent")) {
+    api->cuDevicePrimaryCtxRelease(device);
+    return std::move(error);
+  }
+  return std::unique_ptr<CudaContext>(
+      new CudaContext(*api, device, context, std::move(*info)));
+}
+
+CudaContext::~CudaContext() {
+  // The context stays current on this thread: another CudaContext for the same
+  // device shares it, and create() makes the context current again anyway.
+  // A destructor cannot report; the release only fails if the driver is
+  // already shutting down, and then there is nothing left to free.
+  api.cuDevicePrimaryCtxRelease(device);
+}
+
+llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
+                                                   std::string *jitInfoLog) {
+  // The driver reads PTX as a NUL-terminated string.
+  std::string image = ptx.str();
+
+  // 64 KiB is far more than ptxas writes about ewc's small modules; a longer
+  // log is cut short by the driver, never written past the buffer.
+  constexpr unsigned kLogSize = 64 * 1024;
+  std::vector<char> errorLog(kLogSize, '\0');
+  std::vector<char> infoLog(jitInfoLog ? kLogSize : 0, '\0');
+  std::vector<CUjit_option> options = {CU_JIT_ERROR_LOG_BUFFER,
+                                       CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+  // Option values are passed in pointer-sized slots: buffers as pointers,
+  // sizes and flags as integers cast to void * (cuda.h, CUjit_option).
+  std::vector<void *> values = {errorLog.data(),
+                                reinterpret_cast<void *>(uintptr_t(kLogSize))};
+  if (jitInfoLog) {
+    options.insert(options.end(),
+                   {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                    CU_JIT_LOG_VERBOSE});
+    values.insert(values.end(), {infoLog.data(),
+                                 reinterpret_cast<void *>(uintptr_t(kLogSize)),
+                                 reinterpret_cast<void *>(uintptr_t(1))});
+  }
+
+  CUmodule module = nullptr;
+  CUresult result = api.cuModuleLoadDataEx(
+      &module, image.c_str(), static_cast<unsigned>(options.size()),
+      options.data(), values.data());
+  if (llvm::Error error = checkCuda(api, result, "cuModuleLoadDataEx")) {
+    // The buffers are NUL-terminated by the driver (the size includes it), and
+    // were zero-filled in case it wrote nothing.
+    llvm::StringRef log = llvm::StringRef(errorLog.data()).trim();
+    if (log.empty())
+      return std::move(error);
+    return makeError(llvm::toString(std::move(error)) + "\n" + log);
+  }
+  if (jitInfoLog)
+    *jitInfoLog = llvm::StringRef(infoLog.data()).trim().str();
+  return CudaModule(api, module);
+}
+
+llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
+                                           uint64_t numElements,
+                                           void **params) {
+  // Launching an empty grid is an error to the driver; with no elements there
+  // is nothing to do.
+  if (numElements == 0)
+    return llvm::Error::success();
+  ElementwiseLaunchShape shape = computeElementwiseLaunchShape(
+      numElements, info.multiprocessorCount, info.maxThreadsPerMultiprocessor);
+
+  auto kernelError = [&](llvm::Error error) {
+    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
+                                   function.getName(), numElements,
+                                   llvm::toString(std::move(error))));
+  };
+  if (llvm::Error error = checkCuda(
+          api,
+          api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
+                             shape.gridSize, 1, 1, shape.blockSize, 1, 1,
+                             /*sharedMemBytes=*/0, /*stream=*/nullptr, params,
+                             /*extra=*/nullptr),
+          "cuLaunchKernel"))
+    return kernelError(std::move(error));
+  // Faults inside the kernel surface here, not at the launch.
+  if (llvm::Error error =
+          checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
+    return kernelError(std::move(error));
+  return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// CudaModule
+//===----------------------------------------------------------------------===//
+
+CudaModule::CudaModule(CudaModule &&other) noexcept
+    : api(other.api), module(other.module) {
+  other.module = nullptr;
+}
+
+CudaModule &CudaModule::operator=(CudaModule &&other) noexcept {
+  if (this != &other) {
+    if (module)
+      api->cuModuleUnload(static_cast<CUmodule>(module));
+    api = other.api;
+    module = other.module;
+    other.module = nullptr;
+  }
+  return *this;
+}
+
+CudaModule::~CudaModule() {
+  // A destructor cannot report; unloading fails only if the context is
+  // already gone, which took the module with it.
+  if (module)
+    api->cuModuleUnload(static_cast<CUmodule>(module));
+}
+
+llvm::Expected<CudaFunction>
+CudaModule::getFunction(llvm::StringRef name) const {
+  CUfunction function = nullptr;
+  std::string nameText = name.str();
+  if (llvm::Error error = checkCuda(
+          *api,
+          api->cuModuleGetFunction(&function, static_cast<CUmodule>(module),
+                                   nameText.c_str()),
+          "cuModuleGetFunction"))
+    return makeError(llvm::formatv("cannot get kernel '{0}' from the PTX "
+                                   "module: {1}",
+                                   name, llvm::toString(std::move(error))));
+  return CudaFunction(function, name);
+}
