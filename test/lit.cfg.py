@@ -22,6 +22,8 @@ llvm_tools_dir = params.get("llvm_tools_dir", getattr(config, "llvm_tools_dir", 
 if ewc_tools_dir is None or llvm_tools_dir is None:
     lit_config.fatal("run lit on the build tree, or pass --param ewc_tools_dir=DIR "
                      "--param llvm_tools_dir=DIR")
+config.llvm_tools_dir = llvm_tools_dir
+config.ewc_tools_dir = ewc_tools_dir
 if hasattr(config, "ewc_obj_root"):
     config.test_exec_root = os.path.join(config.ewc_obj_root, "test")
 

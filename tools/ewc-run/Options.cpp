@@ -7,6 +7,7 @@
 
 #include "Options.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
@@ -32,6 +33,8 @@ options:
                         CPU's with --device cpu), or the PTX
   --kernel NAME         run only kernel NAME
   --chip sm_XX          GPU architecture (default: the device's, else sm_90)
+  --mlir-print-debuginfo
+                        print source locations with --emit mlir|gpu|llvm
   --help                this text
 )";
 }
@@ -55,6 +58,11 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
                          "' and '" + arg + "'");
       options.file = arg.str();
       haveFile = true;
+      continue;
+    }
+
+    if (arg == "--mlir-print-debuginfo") {
+      options.printLocations = true;
       continue;
     }
 

@@ -39,6 +39,8 @@ struct RunOptions {
   std::string kernel;
   /// GPU architecture; empty means the device's own, or sm_90 without one.
   std::string chip;
+  /// Print MLIR locations with --emit mlir|gpu|llvm.
+  bool printLocations = false;
   bool help = false;
 };
 

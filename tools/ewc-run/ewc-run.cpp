@@ -270,8 +270,11 @@ bool runPipeline(mlir::ModuleOp module,
   return mlir::succeeded(pm.run(module));
 }
 
-void printModule(mlir::ModuleOp module) {
-  module.print(llvm::outs());
+void printModule(mlir::ModuleOp module, const RunOptions &options) {
+  mlir::OpPrintingFlags flags;
+  if (options.printLocations)
+    flags.enableDebugInfo();
+  module.print(llvm::outs(), flags);
   llvm::outs() << "\n";
 }
 
@@ -354,7 +357,7 @@ int main(int argc, char **argv) {
   if (!module)
     return kExitError;
   if (options.emit == EmitStage::MLIR) {
-    printModule(*module);
+    printModule(*module, options);
     return kExitMatch;
   }
 
@@ -370,7 +373,7 @@ int main(int argc, char **argv) {
     if (!runPipeline(*module, mlir::ew::buildEwToGPUPipeline))
       return kExitError;
     if (options.emit == EmitStage::GPU) {
-      printModule(*module);
+      printModule(*module, options);
       return kExitMatch;
     }
     if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
@@ -378,7 +381,7 @@ int main(int argc, char **argv) {
         }))
       return kExitError;
     if (options.emit == EmitStage::LLVM) {
-      printModule(*module);
+      printModule(*module, options);
       return kExitMatch;
     }
     if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
@@ -403,7 +406,7 @@ int main(int argc, char **argv) {
     if (!runPipeline(*module, mlir::ew::buildEwToCPUPipeline))
       return kExitError;
     if (options.emit == EmitStage::LLVM) {
-      printModule(*module);
+      printModule(*module, options);
       return kExitMatch;
     }
     auto created = CpuJit::create(*module);

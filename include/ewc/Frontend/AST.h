@@ -1,0 +1,526 @@
+//===- AST.h - Abstract syntax tree of the ew language ----------*- C++ -*-===//
+//
+// The AST built by the parser and annotated by sema (resolved names, resolved
+// builtins, value types). Like the Toy tutorial, it uses LLVM-style RTTI
+// (`classof`, `llvm::isa/dyn_cast`) and knows nothing of MLIR: MLIRGen and the
+// reference evaluator both read it, independently of each other.
+//
+// Every node keeps the source range it was parsed from. The SMLocs point into
+// the buffer owned by the SourceMgr given to the parser, so that SourceMgr must
+// outlive the Module.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_FRONTEND_AST_H
+#define EWC_FRONTEND_AST_H
+
+#include "ewc/Frontend/DType.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/SMLoc.h"
+
+#include <cassert>
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <vector>
+
+namespace llvm {
+class SourceMgr;
+} // namespace llvm
+
+namespace ewc {
+
+class LetStmt;
+class Param;
+
+/// The deepest expression the front end accepts, counting each op, each
+/// parenthesis while parsing, and each step from a name to its `let`. Parser,
+/// sema, MLIRGen and the evaluator all recurse on expressions; the bound keeps
+/// every input, however hostile, off the end of the stack, and is far above
+/// anything a real kernel needs.
+constexpr unsigned kMaxExprDepth = 256;
+
+//===----------------------------------------------------------------------===//
+// Types and builtins
+//===----------------------------------------------------------------------===//
+
+/// The type of a value: a scalar of `dtype`, or a 1-D tensor of `dtype` whose
+/// length is the kernel's length name.
+struct ValueType {
+  DType dtype = DType::F32;
+  bool isTensor = false;
+
+  bool operator==(const ValueType &other) const {
+    return dtype == other.dtype && isTensor == other.isTensor;
+  }
+  bool operator!=(const ValueType &other) const { return !(*this == other); }
+};
+
+/// Formats a type as written in the source: `f32[n]` or `f32`.
+std::string formatType(ValueType type, llvm::StringRef lengthName);
+
+/// The elementwise operations. Infix operators and builtin calls map onto the
+/// same kinds, which is what lets both spellings give identical IR.
+enum class OpKind { Add, Sub, Mul, Div, Neg, Cmp, Where };
+
+/// The predicates of `cmp`, in the order of the language reference.
+enum class CmpPredicate { Eq, Ne, Lt, Le, Gt, Ge };
+
+/// Returns the builtin function name of an op ("add", ..., "where").
+llvm::StringRef getOpName(OpKind op);
+
+/// Returns the number of value operands of an op (the predicate of `cmp` is
+/// not a value).
+unsigned getNumValueOperands(OpKind op);
+
+/// Looks a builtin function up by name; std::nullopt if there is none.
+std::optional<OpKind> lookupBuiltin(llvm::StringRef name);
+
+/// Returns the spelling of a predicate as written in `cmp(ge, ...)`.
+llvm::StringRef getPredicateName(CmpPredicate pred);
+
+/// Returns the infix spelling of a predicate (">=").
+llvm::StringRef getPredicateSymbol(CmpPredicate pred);
+
+/// Parses a predicate name; std::nullopt if `name` is not one.
+std::optional<CmpPredicate> parsePredicateName(llvm::StringRef name);
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+/// Base class of all expressions.
+class Expr {
+public:
+  enum ExprKind {
+    Expr_Number,
+    Expr_Bool,
+    Expr_Name,
+    // Kinds that apply an elementwise op (OpExpr); keep them together.
+    Expr_Unary,
+    Expr_Binary,
+    Expr_Call,
+  };
+
+  virtual ~Expr() = default;
+
+  ExprKind getKind() const { return kind; }
+  /// The whole text of the expression.
+  llvm::SMRange getRange() const { return range; }
+  /// Where a message about this expression points: the operator of a unary
+  /// or binary expression, the callee of a call, else the start.
+  llvm::SMLoc getLoc() const { return loc; }
+  /// The height of the syntax tree below and including this node; the parser
+  /// bounds it so that the recursive passes cannot overflow the stack.
+  unsigned getDepth() const { return depth; }
+
+  /// True once sema has given the expression its type.
+  bool hasType() const { return typed; }
+  ValueType getType() const {
+    assert(typed && "expression has not been type checked");
+    return type;
+  }
+  void setType(ValueType newType) {
+    type = newType;
+    typed = true;
+  }
+
+protected:
+  Expr(ExprKind kind, llvm::SMRange range, llvm::SMLoc loc, unsigned depth)
+      : kind(kind), range(range), loc(loc), depth(depth) {}
+
+private:
+  const ExprKind kind;
+  llvm::SMRange range;
+  llvm::SMLoc loc;
+  unsigned depth;
+  ValueType type;
+  bool typed = false;
+};
+
+/// A number literal, `3`, `0.5`, `1e-3`, `2.`, with a leading `-` folded in.
+/// Literals are weakly typed: sema gives each one the element type of its
+/// context.
+class NumberExpr : public Expr {
+public:
+  /// An integer literal.
+  NumberExpr(llvm::SMRange range, std::string spelling, int64_t value)
+      : Expr(Expr_Number, range, range.Start, 1), spelling(std::move(spelling)),
+        floatLiteral(false), intValue(value),
+        floatValue(static_cast<double>(value)) {}
+  /// A float literal; `value` is the spelling rounded to double.
+  NumberExpr(llvm::SMRange range, std::string spelling, double value)
+      : Expr(Expr_Number, range, range.Start, 1), spelling(std::move(spelling)),
+        floatLiteral(true), intValue(0), floatValue(value) {}
+
+  llvm::StringRef getSpelling() const { return spelling; }
+  /// True for `0.5`, `1e3`, `2.`: such a literal needs a floating-point type.
+  bool isFloatLiteral() const { return floatLiteral; }
+  /// The value of an integer literal.
+  int64_t getIntValue() const {
+    assert(!floatLiteral && "not an integer literal");
+    return intValue;
+  }
+  /// The value as a double (exact for float literals as far as double goes).
+  double getValueAsDouble() const { return floatValue; }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Number; }
+
+private:
+  std::string spelling;
+  bool floatLiteral;
+  int64_t intValue;
+  double floatValue;
+};
+
+/// `true` or `false`.
+class BoolExpr : public Expr {
+public:
+  BoolExpr(llvm::SMRange range, bool value)
+      : Expr(Expr_Bool, range, range.Start, 1), value(value) {}
+
+  bool getValue() const { return value; }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Bool; }
+
+private:
+  bool value;
+};
+
+/// A reference to a parameter or a `let`.
+class NameExpr : public Expr {
+public:
+  NameExpr(llvm::SMRange range, std::string name)
+      : Expr(Expr_Name, range, range.Start, 1), name(std::move(name)) {}
+
+  llvm::StringRef getName() const { return name; }
+
+  /// The parameter named, or null (set by sema).
+  const Param *getParam() const { return param; }
+  /// The `let` named, or null (set by sema).
+  const LetStmt *getLet() const { return let; }
+  void resolve(const Param *p) { param = p; }
+  void resolve(const LetStmt *l) { let = l; }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Name; }
+
+private:
+  std::string name;
+  const Param *param = nullptr;
+  const LetStmt *let = nullptr;
+};
+
+/// Base class of the expressions that apply an elementwise op to value
+/// operands, whatever the spelling (`-a`, `a * b`, `mul(a, b)`). MLIRGen and
+/// the evaluator only look at this view.
+class OpExpr : public Expr {
+public:
+  /// False only for a call sema could not resolve.
+  bool isResolved() const { return resolved; }
+  OpKind getOp() const {
+    assert(resolved && "call has not been resolved");
+    return op;
+  }
+  /// The predicate of a comparison.
+  CmpPredicate getPredicate() const {
+    assert(resolved && op == OpKind::Cmp && "not a comparison");
+    return pred;
+  }
+  /// The value operands, in order (for `where`: condition, then, else).
+  llvm::ArrayRef<std::unique_ptr<Expr>> getOperands() const { return operands; }
+  const Expr &getOperand(unsigned i) const { return *operands[i]; }
+  Expr &getOperand(unsigned i) { return *operands[i]; }
+
+  static bool classof(const Expr *e) {
+    return e->getKind() >= Expr_Unary && e->getKind() <= Expr_Call;
+  }
+
+protected:
+  OpExpr(ExprKind kind, llvm::SMRange range, llvm::SMLoc loc,
+         std::vector<std::unique_ptr<Expr>> operands)
+      : Expr(kind, range, loc, computeDepth(operands)),
+        operands(std::move(operands)) {}
+
+  void setOp(OpKind newOp, CmpPredicate newPred) {
+    op = newOp;
+    pred = newPred;
+    resolved = true;
+  }
+
+private:
+  static unsigned computeDepth(llvm::ArrayRef<std::unique_ptr<Expr>> operands);
+
+  std::vector<std::unique_ptr<Expr>> operands;
+  OpKind op = OpKind::Add;
+  CmpPredicate pred = CmpPredicate::Eq;
+  bool resolved = false;
+};
+
+/// `-operand`: always `neg`.
+class UnaryExpr : public OpExpr {
+public:
+  UnaryExpr(llvm::SMRange range, llvm::SMLoc opLoc,
+            std::unique_ptr<Expr> operand)
+      : OpExpr(Expr_Unary, range, opLoc, makeOperands(std::move(operand))) {
+    setOp(OpKind::Neg, CmpPredicate::Eq);
+  }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Unary; }
+
+private:
+  static std::vector<std::unique_ptr<Expr>>
+  makeOperands(std::unique_ptr<Expr> operand);
+};
+
+/// `lhs OP rhs` for `+ - * /` and the six comparisons.
+class BinaryExpr : public OpExpr {
+public:
+  BinaryExpr(llvm::SMRange range, llvm::SMLoc opLoc, OpKind op,
+             CmpPredicate pred, std::unique_ptr<Expr> lhs,
+             std::unique_ptr<Expr> rhs)
+      : OpExpr(Expr_Binary, range, opLoc,
+               makeOperands(std::move(lhs), std::move(rhs))) {
+    setOp(op, pred);
+  }
+
+  /// The operator as written ("+", ">=").
+  llvm::StringRef getOperatorSpelling() const;
+  const Expr &getLHS() const { return getOperand(0); }
+  const Expr &getRHS() const { return getOperand(1); }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Binary; }
+
+private:
+  static std::vector<std::unique_ptr<Expr>>
+  makeOperands(std::unique_ptr<Expr> lhs, std::unique_ptr<Expr> rhs);
+};
+
+/// `callee(args)`. The parser keeps the first argument of `cmp` apart as a
+/// predicate name, so the operands are always values; sema resolves the
+/// callee to a builtin and checks the predicate.
+class CallExpr : public OpExpr {
+public:
+  CallExpr(llvm::SMRange range, llvm::SMRange calleeRange, std::string callee,
+           std::optional<std::pair<std::string, llvm::SMRange>> predicate,
+           std::vector<std::unique_ptr<Expr>> args)
+      : OpExpr(Expr_Call, range, calleeRange.Start, std::move(args)),
+        callee(std::move(callee)), calleeRange(calleeRange),
+        predicate(std::move(predicate)) {}
+
+  llvm::StringRef getCallee() const { return callee; }
+  llvm::SMRange getCalleeRange() const { return calleeRange; }
+  /// The predicate name written as the first argument of `cmp`, if any.
+  bool hasPredicateName() const { return predicate.has_value(); }
+  llvm::StringRef getPredicateName() const { return predicate->first; }
+  llvm::SMRange getPredicateRange() const { return predicate->second; }
+  /// The number of arguments as written, the predicate included.
+  unsigned getNumArgs() const {
+    return getOperands().size() + (predicate ? 1 : 0);
+  }
+
+  /// Called by sema once the callee and predicate are known to be valid.
+  void resolve(OpKind op, CmpPredicate pred = CmpPredicate::Eq) {
+    setOp(op, pred);
+  }
+
+  static bool classof(const Expr *e) { return e->getKind() == Expr_Call; }
+
+private:
+  std::string callee;
+  llvm::SMRange calleeRange;
+  std::optional<std::pair<std::string, llvm::SMRange>> predicate;
+};
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+/// Base class of the statements of a kernel body.
+class Stmt {
+public:
+  enum StmtKind { Stmt_Let, Stmt_Return };
+
+  virtual ~Stmt() = default;
+
+  StmtKind getKind() const { return kind; }
+  /// From the keyword to the `;`.
+  llvm::SMRange getRange() const { return range; }
+  llvm::SMLoc getLoc() const { return range.Start; }
+
+protected:
+  Stmt(StmtKind kind, llvm::SMRange range) : kind(kind), range(range) {}
+
+private:
+  const StmtKind kind;
+  llvm::SMRange range;
+};
+
+/// `let name = init;`: a name for a value. The language is pure, so a `let`
+/// is not an action; MLIRGen and the evaluator compute it at its first use.
+class LetStmt : public Stmt {
+public:
+  LetStmt(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+          std::unique_ptr<Expr> init)
+      : Stmt(Stmt_Let, range), name(std::move(name)), nameRange(nameRange),
+        init(std::move(init)) {}
+
+  llvm::StringRef getName() const { return name; }
+  llvm::SMRange getNameRange() const { return nameRange; }
+  const Expr &getInit() const { return *init; }
+  Expr &getInit() { return *init; }
+  /// The type of the value (valid after sema).
+  ValueType getType() const { return init->getType(); }
+
+  static bool classof(const Stmt *s) { return s->getKind() == Stmt_Let; }
+
+private:
+  std::string name;
+  llvm::SMRange nameRange;
+  std::unique_ptr<Expr> init;
+};
+
+/// `return v1, v2, ...;`: the last statement of every kernel.
+class ReturnStmt : public Stmt {
+public:
+  ReturnStmt(llvm::SMRange range, std::vector<std::unique_ptr<Expr>> values)
+      : Stmt(Stmt_Return, range), values(std::move(values)) {}
+
+  llvm::ArrayRef<std::unique_ptr<Expr>> getValues() const { return values; }
+  Expr &getValue(unsigned i) { return *values[i]; }
+
+  static bool classof(const Stmt *s) { return s->getKind() == Stmt_Return; }
+
+private:
+  std::vector<std::unique_ptr<Expr>> values;
+};
+
+//===----------------------------------------------------------------------===//
+// Kernels and modules
+//===----------------------------------------------------------------------===//
+
+/// A type as written in a signature: `f32` or `f32[n]`.
+struct TypeSpec {
+  DType dtype = DType::F32;
+  bool isTensor = false;
+  /// The length name of a tensor (`n` in `f32[n]`), else empty.
+  std::string lengthName;
+  llvm::SMRange range;
+  llvm::SMRange lengthRange;
+
+  ValueType getValueType() const { return {dtype, isTensor}; }
+};
+
+/// One kernel parameter: `name: type (= default)?`.
+class Param {
+public:
+  Param(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+        TypeSpec type, unsigned index, std::unique_ptr<Expr> defaultValue)
+      : name(std::move(name)), range(range), nameRange(nameRange),
+        type(std::move(type)), index(index),
+        defaultValue(std::move(defaultValue)) {}
+
+  llvm::StringRef getName() const { return name; }
+  llvm::SMRange getRange() const { return range; }
+  llvm::SMLoc getLoc() const { return nameRange.Start; }
+  llvm::SMRange getNameRange() const { return nameRange; }
+  const TypeSpec &getTypeSpec() const { return type; }
+  ValueType getType() const { return type.getValueType(); }
+  DType getDType() const { return type.dtype; }
+  bool isTensor() const { return type.isTensor; }
+  /// The position in the parameter list (and in the kernel's arguments).
+  unsigned getIndex() const { return index; }
+
+  bool hasDefault() const { return defaultValue != nullptr; }
+  /// The default, a NumberExpr or BoolExpr, or null.
+  const Expr *getDefault() const { return defaultValue.get(); }
+  Expr *getDefault() { return defaultValue.get(); }
+  /// The default as a double (bool: 0 or 1); std::nullopt without one.
+  std::optional<double> getDefaultAsDouble() const;
+  /// The default as an integer (bool: 0 or 1; a float default is truncated
+  /// toward zero); std::nullopt without one.
+  std::optional<int64_t> getDefaultAsInt() const;
+
+private:
+  std::string name;
+  llvm::SMRange range;
+  llvm::SMRange nameRange;
+  TypeSpec type;
+  unsigned index;
+  std::unique_ptr<Expr> defaultValue;
+};
+
+/// `kernel name(params) -> results { body }`.
+class Kernel {
+public:
+  Kernel(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+         std::vector<std::unique_ptr<Param>> params,
+         std::vector<TypeSpec> results, std::vector<std::unique_ptr<Stmt>> body)
+      : name(std::move(name)), range(range), nameRange(nameRange),
+        params(std::move(params)), results(std::move(results)),
+        body(std::move(body)) {}
+
+  llvm::StringRef getName() const { return name; }
+  llvm::SMRange getRange() const { return range; }
+  llvm::SMLoc getLoc() const { return range.Start; }
+  llvm::SMRange getNameRange() const { return nameRange; }
+
+  llvm::ArrayRef<std::unique_ptr<Param>> getParams() const { return params; }
+  const Param &getParam(unsigned i) const { return *params[i]; }
+  /// Returns the parameter called `paramName`, or null.
+  const Param *lookupParam(llvm::StringRef paramName) const;
+
+  llvm::ArrayRef<TypeSpec> getResults() const { return results; }
+  ValueType getResultType(unsigned i) const {
+    return results[i].getValueType();
+  }
+
+  /// The statements; the parser guarantees the last one is the only return.
+  llvm::ArrayRef<std::unique_ptr<Stmt>> getBody() const { return body; }
+  const ReturnStmt &getReturn() const;
+  ReturnStmt &getReturn();
+
+  /// The one length name all tensors share, or empty if the kernel has no
+  /// tensor (set by sema).
+  llvm::StringRef getLengthName() const { return lengthName; }
+  void setLengthName(llvm::StringRef newName) { lengthName = newName.str(); }
+  /// Formats a type with this kernel's length name.
+  std::string formatType(ValueType type) const {
+    return ewc::formatType(type, lengthName);
+  }
+
+private:
+  std::string name;
+  llvm::SMRange range;
+  llvm::SMRange nameRange;
+  std::vector<std::unique_ptr<Param>> params;
+  std::vector<TypeSpec> results;
+  std::vector<std::unique_ptr<Stmt>> body;
+  std::string lengthName;
+};
+
+/// A source file: its kernels, in order.
+class Module {
+public:
+  Module(const llvm::SourceMgr &sourceMgr,
+         std::vector<std::unique_ptr<Kernel>> kernels)
+      : sourceMgr(&sourceMgr), kernels(std::move(kernels)) {}
+
+  llvm::ArrayRef<std::unique_ptr<Kernel>> getKernels() const { return kernels; }
+  /// Returns the kernel called `name`, or null.
+  const Kernel *lookupKernel(llvm::StringRef name) const;
+
+  /// The SourceMgr that owns the buffer all SMLocs point into; it turns them
+  /// into line:column for the AST dump and MLIR locations.
+  const llvm::SourceMgr &getSourceMgr() const { return *sourceMgr; }
+
+private:
+  const llvm::SourceMgr *sourceMgr;
+  std::vector<std::unique_ptr<Kernel>> kernels;
+};
+
+} // namespace ewc
+
+#endif // EWC_FRONTEND_AST_H

@@ -1,0 +1,48 @@
+//===- DType.h - Element types of the ew language ---------------*- C++ -*-===//
+//
+// The element types a kernel can compute on. They are shared by the front end,
+// the reference evaluator and the driver, so they live here with no MLIR in
+// sight; MLIRGen is the one place that maps them onto MLIR types.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_FRONTEND_DTYPE_H
+#define EWC_FRONTEND_DTYPE_H
+
+#include "llvm/ADT/StringRef.h"
+
+#include <optional>
+
+namespace llvm {
+struct fltSemantics;
+} // namespace llvm
+
+namespace ewc {
+
+/// An element type. The order is the order of the language reference.
+enum class DType { Bool, I32, I64, F16, BF16, F32, F64 };
+
+/// Returns the source spelling of `dtype` ("bool", "i32", ..., "f64").
+llvm::StringRef getDTypeName(DType dtype);
+
+/// Parses a source spelling; std::nullopt if `name` is not an element type.
+std::optional<DType> parseDTypeName(llvm::StringRef name);
+
+/// Returns the size in bytes of one element in memory (bool is one byte).
+unsigned getDTypeSize(DType dtype);
+
+/// True for f16, bf16, f32 and f64.
+bool isFloat(DType dtype);
+
+/// True for i32 and i64 (bool is not an integer type in the language).
+bool isInteger(DType dtype);
+
+/// Returns the width in bits of an integer type (32 or 64).
+unsigned getIntegerBitWidth(DType dtype);
+
+/// Returns the llvm::APFloat semantics of a floating-point type.
+const llvm::fltSemantics &getFloatSemantics(DType dtype);
+
+} // namespace ewc
+
+#endif // EWC_FRONTEND_DTYPE_H

@@ -1,0 +1,118 @@
+//===- HostArray.h - Typed host arrays for validation -----------*- C++ -*-===//
+//
+// A host array of one element type, stored in that type's natural byte layout
+// (f16 and bf16 as their 16-bit patterns, bool as one byte 0 or 1), so its
+// data() can be copied to the device or handed to the CPU JIT as is. The
+// accessors convert to and from double and int64 for the evaluator, the
+// input generator and the comparison.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_REFERENCE_HOSTARRAY_H
+#define EWC_REFERENCE_HOSTARRAY_H
+
+#include "ewc/Frontend/DType.h"
+
+#include "llvm/ADT/ArrayRef.h"
+
+#include <cstddef>
+#include <cstdint>
+#include <memory>
+#include <vector>
+
+namespace ewc {
+
+namespace detail {
+/// Frees a HostArray's buffer (llvm::deallocate_buffer needs its size).
+struct AlignedDelete {
+  size_t numBytes = 0;
+  void operator()(uint8_t *ptr) const;
+};
+} // namespace detail
+
+/// An owning array of `size()` elements of one DType.
+class HostArray {
+public:
+  /// The alignment of data(): enough for any vector load the CPU JIT emits.
+  static constexpr size_t kAlignment = 64;
+
+  /// An empty bool array.
+  HostArray() = default;
+  /// `size` zeros (false, 0, +0.0) of `dtype`.
+  HostArray(DType dtype, int64_t size);
+
+  HostArray(const HostArray &other);
+  HostArray &operator=(const HostArray &other);
+  HostArray(HostArray &&other) noexcept = default;
+  HostArray &operator=(HostArray &&other) noexcept = default;
+
+  /// A one-element array, the form of a scalar kernel argument.
+  static HostArray getScalar(DType dtype, double value);
+
+  DType getDType() const { return dtype; }
+  int64_t size() const { return numElements; }
+  size_t getSizeInBytes() const {
+    return static_cast<size_t>(numElements) * getDTypeSize(dtype);
+  }
+  /// The raw elements, kAlignment-aligned (null if empty).
+  void *data() { return bytes.get(); }
+  const void *data() const { return bytes.get(); }
+  /// Sets every byte to `byte`, e.g. to poison an output buffer so that an
+  /// element a kernel fails to write shows up as a mismatch.
+  void fillBytes(uint8_t byte);
+
+  /// Element `i` as a double: exact for floats, bool is 0 or 1, integers
+  /// round beyond 2^53.
+  double getAsDouble(int64_t i) const;
+  /// Element `i` as an integer: floats truncate toward zero, saturating at
+  /// the int64 range (NaN gives 0); bool is 0 or 1.
+  int64_t getAsInt(int64_t i) const;
+  /// Stores `value` rounded to nearest-even in a float type; an integer type
+  /// truncates toward zero, saturating at its range (NaN stores 0); bool
+  /// stores `value != 0`.
+  void setFromDouble(int64_t i, double value);
+  /// Stores `value`, wrapped around to the width of an integer type; a float
+  /// type rounds to nearest-even; bool stores `value != 0`.
+  void setFromInt(int64_t i, int64_t value);
+
+  /// Bulk forms of the accessors above, for elements [begin, begin + size
+  /// of the other array): they convert alike but switch on the type once.
+  void readDoubles(int64_t begin, llvm::MutableArrayRef<double> out) const;
+  void readInts(int64_t begin, llvm::MutableArrayRef<int64_t> out) const;
+  void writeDoubles(int64_t begin, llvm::ArrayRef<double> values);
+  void writeInts(int64_t begin, llvm::ArrayRef<int64_t> values);
+
+  /// All elements as doubles / integers.
+  std::vector<double> toDoubles() const;
+  std::vector<int64_t> toInts() const;
+
+private:
+  DType dtype = DType::Bool;
+  int64_t numElements = 0;
+  std::unique_ptr<uint8_t[], detail::AlignedDelete> bytes;
+};
+
+//===----------------------------------------------------------------------===//
+// Scalar conversions
+//===----------------------------------------------------------------------===//
+
+/// Rounds `value` to the nearest f16 (ties to even) and returns its bits.
+uint16_t convertToHalfBits(double value);
+/// Rounds `value` to the nearest bf16 (ties to even) and returns its bits.
+uint16_t convertToBFloatBits(double value);
+/// The exact value of an f16 / bf16 bit pattern.
+double convertHalfBitsToDouble(uint16_t bits);
+double convertBFloatBitsToDouble(uint16_t bits);
+
+/// Rounds `value` to the nearest value of the float type `dtype` (identity
+/// for f64): what storing it in a HostArray of `dtype` and reading it back
+/// gives.
+double roundToFloatType(double value, DType dtype);
+
+/// Wraps `value` around to the width of the integer type `dtype`, as
+/// two's-complement hardware does.
+int64_t wrapToIntegerType(int64_t value, DType dtype);
+
+} // namespace ewc
+
+#endif // EWC_REFERENCE_HOSTARRAY_H

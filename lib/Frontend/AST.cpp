@@ -1,0 +1,218 @@
+//===- AST.cpp - Abstract syntax tree of the ew language ------------------===//
+//
+// The builtin and predicate tables, type formatting, and the small AST
+// helpers (defaults, kernel and parameter lookup).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Frontend/AST.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <cmath>
+
+using namespace ewc;
+
+//===----------------------------------------------------------------------===//
+// Types and builtins
+//===----------------------------------------------------------------------===//
+
+std::string ewc::formatType(ValueType type, llvm::StringRef lengthName) {
+  std::string result = getDTypeName(type.dtype).str();
+  if (type.isTensor)
+    result +=
+        "[" + (lengthName.empty() ? std::string("?") : lengthName.str()) + "]";
+  return result;
+}
+
+llvm::StringRef ewc::getOpName(OpKind op) {
+  switch (op) {
+  case OpKind::Add:
+    return "add";
+  case OpKind::Sub:
+    return "sub";
+  case OpKind::Mul:
+    return "mul";
+  case OpKind::Div:
+    return "div";
+  case OpKind::Neg:
+    return "neg";
+  case OpKind::Cmp:
+    return "cmp";
+  case OpKind::Where:
+    return "where";
+  }
+  llvm_unreachable("unknown OpKind");
+}
+
+unsigned ewc::getNumValueOperands(OpKind op) {
+  switch (op) {
+  case OpKind::Neg:
+    return 1;
+  case OpKind::Where:
+    return 3;
+  default:
+    return 2;
+  }
+}
+
+std::optional<OpKind> ewc::lookupBuiltin(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<OpKind>>(name)
+      .Case("add", OpKind::Add)
+      .Case("sub", OpKind::Sub)
+      .Case("mul", OpKind::Mul)
+      .Case("div", OpKind::Div)
+      .Case("neg", OpKind::Neg)
+      .Case("cmp", OpKind::Cmp)
+      .Case("where", OpKind::Where)
+      .Default(std::nullopt);
+}
+
+llvm::StringRef ewc::getPredicateName(CmpPredicate pred) {
+  switch (pred) {
+  case CmpPredicate::Eq:
+    return "eq";
+  case CmpPredicate::Ne:
+    return "ne";
+  case CmpPredicate::Lt:
+    return "lt";
+  case CmpPredicate::Le:
+    return "le";
+  case CmpPredicate::Gt:
+    return "gt";
+  case CmpPredicate::Ge:
+    return "ge";
+  }
+  llvm_unreachable("unknown CmpPredicate");
+}
+
+llvm::StringRef ewc::getPredicateSymbol(CmpPredicate pred) {
+  switch (pred) {
+  case CmpPredicate::Eq:
+    return "==";
+  case CmpPredicate::Ne:
+    return "!=";
+  case CmpPredicate::Lt:
+    return "<";
+  case CmpPredicate::Le:
+    return "<=";
+  case CmpPredicate::Gt:
+    return ">";
+  case CmpPredicate::Ge:
+    return ">=";
+  }
+  llvm_unreachable("unknown CmpPredicate");
+}
+
+std::optional<CmpPredicate> ewc::parsePredicateName(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<CmpPredicate>>(name)
+      .Case("eq", CmpPredicate::Eq)
+      .Case("ne", CmpPredicate::Ne)
+      .Case("lt", CmpPredicate::Lt)
+      .Case("le", CmpPredicate::Le)
+      .Case("gt", CmpPredicate::Gt)
+      .Case("ge", CmpPredicate::Ge)
+      .Default(std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+unsigned OpExpr::computeDepth(llvm::ArrayRef<std::unique_ptr<Expr>> operands) {
+  unsigned depth = 0;
+  for (const std::unique_ptr<Expr> &operand : operands)
+    depth = std::max(depth, operand->getDepth());
+  return depth + 1;
+}
+
+std::vector<std::unique_ptr<Expr>>
+UnaryExpr::makeOperands(std::unique_ptr<Expr> operand) {
+  std::vector<std::unique_ptr<Expr>> operands;
+  operands.push_back(std::move(operand));
+  return operands;
+}
+
+std::vector<std::unique_ptr<Expr>>
+BinaryExpr::makeOperands(std::unique_ptr<Expr> lhs, std::unique_ptr<Expr> rhs) {
+  std::vector<std::unique_ptr<Expr>> operands;
+  operands.push_back(std::move(lhs));
+  operands.push_back(std::move(rhs));
+  return operands;
+}
+
+llvm::StringRef BinaryExpr::getOperatorSpelling() const {
+  switch (getOp()) {
+  case OpKind::Add:
+    return "+";
+  case OpKind::Sub:
+    return "-";
+  case OpKind::Mul:
+    return "*";
+  case OpKind::Div:
+    return "/";
+  case OpKind::Cmp:
+    return getPredicateSymbol(getPredicate());
+  case OpKind::Neg:
+  case OpKind::Where:
+    break;
+  }
+  llvm_unreachable("not a binary operator");
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels and modules
+//===----------------------------------------------------------------------===//
+
+std::optional<double> Param::getDefaultAsDouble() const {
+  if (!defaultValue)
+    return std::nullopt;
+  if (auto *b = llvm::dyn_cast<BoolExpr>(defaultValue.get()))
+    return b->getValue() ? 1.0 : 0.0;
+  return llvm::cast<NumberExpr>(defaultValue.get())->getValueAsDouble();
+}
+
+std::optional<int64_t> Param::getDefaultAsInt() const {
+  if (!defaultValue)
+    return std::nullopt;
+  if (auto *b = llvm::dyn_cast<BoolExpr>(defaultValue.get()))
+    return b->getValue() ? 1 : 0;
+  auto *number = llvm::cast<NumberExpr>(defaultValue.get());
+  if (!number->isFloatLiteral())
+    return number->getIntValue();
+  // Sema only accepts float literals for float parameters, so this is a
+  // convenience; keep it defined for NaN and out-of-range values anyway.
+  double value = std::trunc(number->getValueAsDouble());
+  if (!(value >= -9223372036854775808.0))
+    return INT64_MIN;
+  if (value >= 9223372036854775808.0)
+    return INT64_MAX;
+  return static_cast<int64_t>(value);
+}
+
+const Param *Kernel::lookupParam(llvm::StringRef paramName) const {
+  for (const std::unique_ptr<Param> &param : params)
+    if (param->getName() == paramName)
+      return param.get();
+  return nullptr;
+}
+
+const ReturnStmt &Kernel::getReturn() const {
+  assert(!body.empty() && "kernel without a return");
+  return *llvm::cast<ReturnStmt>(body.back().get());
+}
+
+ReturnStmt &Kernel::getReturn() {
+  assert(!body.empty() && "kernel without a return");
+  return *llvm::cast<ReturnStmt>(body.back().get());
+}
+
+const Kernel *Module::lookupKernel(llvm::StringRef name) const {
+  for (const std::unique_ptr<Kernel> &kernel : kernels)
+    if (kernel->getName() == name)
+      return kernel.get();
+  return nullptr;
+}

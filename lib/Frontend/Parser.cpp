@@ -1,0 +1,623 @@
+//===- Parser.cpp - Parser for the ew language ----------------------------===//
+//
+// Every parse function either consumes at least one token or fails, and every
+// failure ends the parse, so the parser cannot loop on bad input. Recursion is
+// bounded by kMaxExprDepth.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Frontend/Parser.h"
+#include "ewc/Frontend/Lexer.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/Support/Error.h"
+#include "llvm/Support/MemoryBuffer.h"
+
+#include <limits>
+
+using namespace ewc;
+
+namespace {
+
+class Parser {
+public:
+  Parser(llvm::StringRef buffer, Diagnostics &diags)
+      : lexer(buffer, diags), diags(diags) {
+    tok = lexer.lex();
+  }
+
+  std::unique_ptr<Module> parseModule();
+
+private:
+  //===--------------------------------------------------------------------===//
+  // Token handling
+  //===--------------------------------------------------------------------===//
+
+  void consume() {
+    prevEnd = tok.getEndLoc();
+    tok = lexer.lex();
+  }
+
+  /// Reports a syntax error unless the current token is one the lexer has
+  /// already reported, so each bad input gives exactly one message.
+  void emitError(llvm::SMLoc loc, const llvm::Twine &msg,
+                 llvm::ArrayRef<llvm::SMRange> ranges = {}) {
+    if (tok.is(TokenKind::Error))
+      return;
+    diags.error(loc, msg, ranges);
+  }
+  void emitErrorAtToken(const llvm::Twine &msg) {
+    emitError(tok.getLoc(), msg, tok.getRange());
+  }
+
+  /// Consumes a token of `kind` or reports `msg` at the current token.
+  bool expect(TokenKind kind, const llvm::Twine &msg) {
+    if (tok.is(kind)) {
+      consume();
+      return true;
+    }
+    emitErrorAtToken(msg);
+    return false;
+  }
+
+  /// Like expect, but reports right after the previous token, where the
+  /// missing terminator belongs (the current token may be lines away).
+  bool expectAfterPrevious(TokenKind kind, const llvm::Twine &msg) {
+    if (tok.is(kind)) {
+      consume();
+      return true;
+    }
+    emitError(prevEnd, msg);
+    return false;
+  }
+
+  llvm::SMRange rangeFrom(llvm::SMLoc start) const { return {start, prevEnd}; }
+
+  //===--------------------------------------------------------------------===//
+  // Declarations
+  //===--------------------------------------------------------------------===//
+
+  std::unique_ptr<Kernel> parseKernel();
+  std::unique_ptr<Param> parseParam(unsigned index);
+  std::optional<TypeSpec> parseType(llvm::StringRef context);
+  std::unique_ptr<Expr> parseDefaultLiteral(llvm::StringRef paramName);
+
+  //===--------------------------------------------------------------------===//
+  // Statements
+  //===--------------------------------------------------------------------===//
+
+  std::unique_ptr<LetStmt> parseLet();
+  std::unique_ptr<ReturnStmt> parseReturn();
+
+  //===--------------------------------------------------------------------===//
+  // Expressions
+  //===--------------------------------------------------------------------===//
+
+  std::unique_ptr<Expr> parseExpr();
+  std::unique_ptr<Expr> parseAdditive();
+  std::unique_ptr<Expr> parseMultiplicative();
+  std::unique_ptr<Expr> parseUnary();
+  std::unique_ptr<Expr> parsePrimary();
+  std::unique_ptr<Expr> parseNumber(llvm::SMLoc start, bool negate);
+  std::unique_ptr<Expr> parseCall(Token calleeTok);
+  /// Rejects `expr` if it is deeper than kMaxExprDepth.
+  std::unique_ptr<Expr> checkDepth(std::unique_ptr<Expr> expr);
+
+  Lexer lexer;
+  Diagnostics &diags;
+  Token tok;
+  llvm::SMLoc prevEnd;
+  /// How many parseUnary calls are active: the parser's own recursion depth.
+  unsigned nesting = 0;
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Declarations
+//===----------------------------------------------------------------------===//
+
+std::unique_ptr<Module> Parser::parseModule() {
+  std::vector<std::unique_ptr<Kernel>> kernels;
+  while (tok.isNot(TokenKind::Eof)) {
+    if (tok.isNot(TokenKind::KwKernel)) {
+      emitErrorAtToken("expected 'kernel'");
+      return nullptr;
+    }
+    std::unique_ptr<Kernel> kernel = parseKernel();
+    if (!kernel)
+      return nullptr;
+    kernels.push_back(std::move(kernel));
+  }
+  return std::make_unique<Module>(diags.getSourceMgr(), std::move(kernels));
+}
+
+/// kernel ::= 'kernel' ident '(' params? ')' '->' results '{' let* return '}'
+std::unique_ptr<Kernel> Parser::parseKernel() {
+  llvm::SMLoc start = tok.getLoc();
+  consume(); // 'kernel'
+
+  if (tok.isNot(TokenKind::Identifier)) {
+    emitErrorAtToken("expected kernel name after 'kernel'");
+    return nullptr;
+  }
+  std::string name = tok.getSpelling().str();
+  llvm::SMRange nameRange = tok.getRange();
+  consume();
+
+  if (!expect(TokenKind::LParen,
+              "expected '(' after kernel name '" + name + "'"))
+    return nullptr;
+  std::vector<std::unique_ptr<Param>> params;
+  if (tok.isNot(TokenKind::RParen)) {
+    while (true) {
+      std::unique_ptr<Param> param = parseParam(params.size());
+      if (!param)
+        return nullptr;
+      params.push_back(std::move(param));
+      if (tok.is(TokenKind::Comma)) {
+        consume();
+        continue;
+      }
+      if (tok.is(TokenKind::RParen))
+        break;
+      emitErrorAtToken("expected ',' or ')' in the parameter list");
+      return nullptr;
+    }
+  }
+  consume(); // ')'
+
+  if (!expect(TokenKind::Arrow,
+              "expected '->' and the result types after the parameter list"))
+    return nullptr;
+  std::vector<TypeSpec> results;
+  if (tok.is(TokenKind::LParen)) {
+    consume();
+    while (true) {
+      std::optional<TypeSpec> type = parseType("result type");
+      if (!type)
+        return nullptr;
+      results.push_back(std::move(*type));
+      if (tok.is(TokenKind::Comma)) {
+        consume();
+        continue;
+      }
+      if (!expect(TokenKind::RParen, "expected ',' or ')' in the result list"))
+        return nullptr;
+      break;
+    }
+  } else {
+    std::optional<TypeSpec> type = parseType("result type");
+    if (!type)
+      return nullptr;
+    results.push_back(std::move(*type));
+  }
+
+  if (!expect(TokenKind::LBrace,
+              "expected '{' to start the body of kernel '" + name + "'"))
+    return nullptr;
+  std::vector<std::unique_ptr<Stmt>> body;
+  while (true) {
+    if (tok.is(TokenKind::KwLet)) {
+      std::unique_ptr<LetStmt> let = parseLet();
+      if (!let)
+        return nullptr;
+      body.push_back(std::move(let));
+      continue;
+    }
+    if (tok.is(TokenKind::KwReturn)) {
+      std::unique_ptr<ReturnStmt> ret = parseReturn();
+      if (!ret)
+        return nullptr;
+      body.push_back(std::move(ret));
+      if (!expect(TokenKind::RBrace,
+                  "expected '}' after the return statement; 'return' must be "
+                  "the last statement of a kernel"))
+        return nullptr;
+      break;
+    }
+    if (tok.is(TokenKind::RBrace)) {
+      emitErrorAtToken("missing return statement in kernel '" + name + "'");
+      return nullptr;
+    }
+    if (tok.is(TokenKind::Eof)) {
+      emitErrorAtToken("unexpected end of file in the body of kernel '" + name +
+                       "'");
+      return nullptr;
+    }
+    emitErrorAtToken("expected 'let' or 'return' statement");
+    return nullptr;
+  }
+  return std::make_unique<Kernel>(rangeFrom(start), nameRange, std::move(name),
+                                  std::move(params), std::move(results),
+                                  std::move(body));
+}
+
+/// param ::= ident ':' type ('=' literal)?
+std::unique_ptr<Param> Parser::parseParam(unsigned index) {
+  if (tok.isNot(TokenKind::Identifier)) {
+    emitErrorAtToken("expected parameter name");
+    return nullptr;
+  }
+  llvm::SMLoc start = tok.getLoc();
+  std::string name = tok.getSpelling().str();
+  llvm::SMRange nameRange = tok.getRange();
+  consume();
+  if (!expect(TokenKind::Colon,
+              "expected ':' and a type after parameter '" + name + "'"))
+    return nullptr;
+  std::optional<TypeSpec> type = parseType("parameter type");
+  if (!type)
+    return nullptr;
+
+  std::unique_ptr<Expr> defaultValue;
+  if (tok.is(TokenKind::Assign)) {
+    consume();
+    defaultValue = parseDefaultLiteral(name);
+    if (!defaultValue)
+      return nullptr;
+  }
+  return std::make_unique<Param>(rangeFrom(start), nameRange, std::move(name),
+                                 std::move(*type), index,
+                                 std::move(defaultValue));
+}
+
+/// type ::= ident ('[' ident ']')?
+std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
+  if (tok.isNot(TokenKind::Identifier)) {
+    emitErrorAtToken("expected " + context);
+    return std::nullopt;
+  }
+  std::optional<DType> dtype = parseDTypeName(tok.getSpelling());
+  if (!dtype) {
+    emitErrorAtToken("unknown type '" + tok.getSpelling() +
+                     "'; expected bool, i32, i64, f16, bf16, f32 or f64");
+    return std::nullopt;
+  }
+  TypeSpec type;
+  type.dtype = *dtype;
+  llvm::SMLoc start = tok.getLoc();
+  consume();
+  if (tok.is(TokenKind::LBracket)) {
+    consume();
+    if (tok.is(TokenKind::Integer)) {
+      emitErrorAtToken("tensor lengths are names, such as 'n' in 'f32[n]'; a "
+                       "constant length is not supported");
+      return std::nullopt;
+    }
+    if (tok.isNot(TokenKind::Identifier)) {
+      emitErrorAtToken("expected a length name in '[...]'");
+      return std::nullopt;
+    }
+    type.isTensor = true;
+    type.lengthName = tok.getSpelling().str();
+    type.lengthRange = tok.getRange();
+    consume();
+    if (!expect(TokenKind::RBracket, "expected ']' after the length name"))
+      return std::nullopt;
+  }
+  type.range = rangeFrom(start);
+  return type;
+}
+
+/// literal ::= '-'? number | 'true' | 'false'
+std::unique_ptr<Expr> Parser::parseDefaultLiteral(llvm::StringRef paramName) {
+  llvm::SMLoc start = tok.getLoc();
+  if (tok.is(TokenKind::KwTrue) || tok.is(TokenKind::KwFalse)) {
+    bool value = tok.is(TokenKind::KwTrue);
+    consume();
+    return std::make_unique<BoolExpr>(rangeFrom(start), value);
+  }
+  bool negate = false;
+  if (tok.is(TokenKind::Minus)) {
+    negate = true;
+    consume();
+  }
+  if (tok.isNot(TokenKind::Integer) && tok.isNot(TokenKind::Float)) {
+    emitErrorAtToken("expected a literal as the default value of '" +
+                     paramName + "'");
+    return nullptr;
+  }
+  return parseNumber(start, negate);
+}
+
+//===----------------------------------------------------------------------===//
+// Statements
+//===----------------------------------------------------------------------===//
+
+/// let ::= 'let' ident '=' expr ';'
+std::unique_ptr<LetStmt> Parser::parseLet() {
+  llvm::SMLoc start = tok.getLoc();
+  consume(); // 'let'
+  if (tok.isNot(TokenKind::Identifier)) {
+    emitErrorAtToken("expected a name after 'let'");
+    return nullptr;
+  }
+  std::string name = tok.getSpelling().str();
+  llvm::SMRange nameRange = tok.getRange();
+  consume();
+  if (!expect(TokenKind::Assign, "expected '=' after 'let " + name + "'"))
+    return nullptr;
+  std::unique_ptr<Expr> init = parseExpr();
+  if (!init)
+    return nullptr;
+  if (!expectAfterPrevious(TokenKind::Semicolon,
+                           "expected ';' after let statement"))
+    return nullptr;
+  return std::make_unique<LetStmt>(rangeFrom(start), nameRange, std::move(name),
+                                   std::move(init));
+}
+
+/// return ::= 'return' expr (',' expr)* ';'
+std::unique_ptr<ReturnStmt> Parser::parseReturn() {
+  llvm::SMLoc start = tok.getLoc();
+  consume(); // 'return'
+  std::vector<std::unique_ptr<Expr>> values;
+  while (true) {
+    std::unique_ptr<Expr> value = parseExpr();
+    if (!value)
+      return nullptr;
+    values.push_back(std::move(value));
+    if (tok.isNot(TokenKind::Comma))
+      break;
+    consume();
+  }
+  if (!expectAfterPrevious(TokenKind::Semicolon,
+                           "expected ';' after return statement"))
+    return nullptr;
+  return std::make_unique<ReturnStmt>(rangeFrom(start), std::move(values));
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+static std::optional<CmpPredicate> getComparison(TokenKind kind) {
+  switch (kind) {
+  case TokenKind::EqEq:
+    return CmpPredicate::Eq;
+  case TokenKind::NotEq:
+    return CmpPredicate::Ne;
+  case TokenKind::Less:
+    return CmpPredicate::Lt;
+  case TokenKind::LessEq:
+    return CmpPredicate::Le;
+  case TokenKind::Greater:
+    return CmpPredicate::Gt;
+  case TokenKind::GreaterEq:
+    return CmpPredicate::Ge;
+  default:
+    return std::nullopt;
+  }
+}
+
+std::unique_ptr<Expr> Parser::checkDepth(std::unique_ptr<Expr> expr) {
+  if (expr->getDepth() <= kMaxExprDepth)
+    return expr;
+  emitError(expr->getLoc(), "expression is nested too deeply (more than " +
+                                llvm::Twine(kMaxExprDepth) + " levels)");
+  return nullptr;
+}
+
+/// expr ::= additive (cmpop additive)?
+std::unique_ptr<Expr> Parser::parseExpr() {
+  llvm::SMLoc start = tok.getLoc();
+  std::unique_ptr<Expr> lhs = parseAdditive();
+  if (!lhs)
+    return nullptr;
+  std::optional<CmpPredicate> pred = getComparison(tok.getKind());
+  if (!pred)
+    return lhs;
+  llvm::SMLoc opLoc = tok.getLoc();
+  consume();
+  std::unique_ptr<Expr> rhs = parseAdditive();
+  if (!rhs)
+    return nullptr;
+  // `a < b < c` reads as a range test in math but would compare a bool with
+  // c here; refusing it is clearer than either meaning.
+  if (getComparison(tok.getKind())) {
+    emitErrorAtToken("comparison operators cannot be chained; use "
+                     "parentheses or 'where'");
+    return nullptr;
+  }
+  return checkDepth(
+      std::make_unique<BinaryExpr>(rangeFrom(start), opLoc, OpKind::Cmp, *pred,
+                                   std::move(lhs), std::move(rhs)));
+}
+
+/// additive ::= multiplicative (('+' | '-') multiplicative)*
+std::unique_ptr<Expr> Parser::parseAdditive() {
+  llvm::SMLoc start = tok.getLoc();
+  std::unique_ptr<Expr> lhs = parseMultiplicative();
+  while (lhs && (tok.is(TokenKind::Plus) || tok.is(TokenKind::Minus))) {
+    OpKind op = tok.is(TokenKind::Plus) ? OpKind::Add : OpKind::Sub;
+    llvm::SMLoc opLoc = tok.getLoc();
+    consume();
+    std::unique_ptr<Expr> rhs = parseMultiplicative();
+    if (!rhs)
+      return nullptr;
+    lhs = checkDepth(std::make_unique<BinaryExpr>(
+        rangeFrom(start), opLoc, op, CmpPredicate::Eq, std::move(lhs),
+        std::move(rhs)));
+  }
+  return lhs;
+}
+
+/// multiplicative ::= unary (('*' | '/') unary)*
+std::unique_ptr<Expr> Parser::parseMultiplicative() {
+  llvm::SMLoc start = tok.getLoc();
+  std::unique_ptr<Expr> lhs = parseUnary();
+  while (lhs && (tok.is(TokenKind::Star) || tok.is(TokenKind::Slash))) {
+    OpKind op = tok.is(TokenKind::Star) ? OpKind::Mul : OpKind::Div;
+    llvm::SMLoc opLoc = tok.getLoc();
+    consume();
+    std::unique_ptr<Expr> rhs = parseUnary();
+    if (!rhs)
+      return nullptr;
+    lhs = checkDepth(std::make_unique<BinaryExpr>(
+        rangeFrom(start), opLoc, op, CmpPredicate::Eq, std::move(lhs),
+        std::move(rhs)));
+  }
+  return lhs;
+}
+
+/// unary ::= '-' unary | primary
+///
+/// `-` directly before a number is folded into the literal, so `-1.5` is one
+/// literal everywhere, as in a default value, and `-2147483648` fits i32.
+std::unique_ptr<Expr> Parser::parseUnary() {
+  // Every cycle of the expression grammar passes through here, so this one
+  // counter bounds the parser's recursion.
+  struct NestingGuard {
+    unsigned &n;
+    explicit NestingGuard(unsigned &n) : n(++n) {}
+    ~NestingGuard() { --n; }
+  } guard(nesting);
+  if (nesting > kMaxExprDepth) {
+    emitErrorAtToken("expression is nested too deeply (more than " +
+                     llvm::Twine(kMaxExprDepth) + " levels)");
+    return nullptr;
+  }
+
+  if (tok.isNot(TokenKind::Minus))
+    return parsePrimary();
+  llvm::SMLoc start = tok.getLoc();
+  consume();
+  if (tok.is(TokenKind::Integer) || tok.is(TokenKind::Float))
+    return parseNumber(start, /*negate=*/true);
+  std::unique_ptr<Expr> operand = parseUnary();
+  if (!operand)
+    return nullptr;
+  return checkDepth(
+      std::make_unique<UnaryExpr>(rangeFrom(start), start, std::move(operand)));
+}
+
+/// Parses the number token at `tok`; `start` is where the literal began (the
+/// `-` if `negate`).
+std::unique_ptr<Expr> Parser::parseNumber(llvm::SMLoc start, bool negate) {
+  llvm::StringRef digits = tok.getSpelling();
+  std::string spelling = (negate ? "-" : "") + digits.str();
+  bool isFloatLiteral = tok.is(TokenKind::Float);
+  llvm::SMRange tokRange = tok.getRange();
+  consume();
+  llvm::SMRange range = rangeFrom(start);
+
+  if (isFloatLiteral) {
+    // APFloat parses independently of the C locale; a literal beyond double
+    // becomes infinity, which sema reports as out of range for its type.
+    llvm::APFloat value(llvm::APFloat::IEEEdouble());
+    auto status =
+        value.convertFromString(digits, llvm::APFloat::rmNearestTiesToEven);
+    if (!status) {
+      llvm::consumeError(status.takeError());
+      diags.error(start, "invalid float literal '" + spelling + "'", range);
+      return nullptr;
+    }
+    double d = value.convertToDouble();
+    return std::make_unique<NumberExpr>(range, std::move(spelling),
+                                        negate ? -d : d);
+  }
+
+  uint64_t magnitude;
+  constexpr uint64_t maxMagnitude =
+      static_cast<uint64_t>(std::numeric_limits<int64_t>::max());
+  if (digits.getAsInteger(10, magnitude) ||
+      magnitude > maxMagnitude + (negate ? 1 : 0)) {
+    diags.error(start,
+                "integer literal '" + spelling +
+                    "' is out of range: it does not fit in 64 bits",
+                tokRange);
+    return nullptr;
+  }
+  int64_t value = negate ? static_cast<int64_t>(0 - magnitude)
+                         : static_cast<int64_t>(magnitude);
+  return std::make_unique<NumberExpr>(range, std::move(spelling), value);
+}
+
+/// primary ::= number | 'true' | 'false' | ident | call | '(' expr ')'
+std::unique_ptr<Expr> Parser::parsePrimary() {
+  llvm::SMLoc start = tok.getLoc();
+  switch (tok.getKind()) {
+  case TokenKind::Integer:
+  case TokenKind::Float:
+    return parseNumber(start, /*negate=*/false);
+  case TokenKind::KwTrue:
+  case TokenKind::KwFalse: {
+    bool value = tok.is(TokenKind::KwTrue);
+    consume();
+    return std::make_unique<BoolExpr>(rangeFrom(start), value);
+  }
+  case TokenKind::Identifier: {
+    Token nameTok = tok;
+    consume();
+    if (tok.is(TokenKind::LParen))
+      return parseCall(nameTok);
+    return std::make_unique<NameExpr>(nameTok.getRange(),
+                                      nameTok.getSpelling().str());
+  }
+  case TokenKind::LParen: {
+    consume();
+    std::unique_ptr<Expr> inner = parseExpr();
+    if (!inner)
+      return nullptr;
+    if (!expect(TokenKind::RParen, "expected ')' to close '('"))
+      return nullptr;
+    return inner;
+  }
+  default:
+    emitErrorAtToken("expected an expression");
+    return nullptr;
+  }
+}
+
+/// call ::= ident '(' (arg (',' arg)*)? ')'
+std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
+  llvm::StringRef callee = calleeTok.getSpelling();
+  consume(); // '('
+
+  // The predicate of `cmp` is part of the syntax of the call, like a keyword:
+  // it names no value, so it is not parsed as an expression.
+  std::optional<std::pair<std::string, llvm::SMRange>> predicate;
+  bool expectValues = tok.isNot(TokenKind::RParen);
+  if (callee == "cmp" && expectValues) {
+    Token predTok = tok;
+    if (predTok.is(TokenKind::Identifier))
+      consume();
+    if (predTok.isNot(TokenKind::Identifier) ||
+        (tok.isNot(TokenKind::Comma) && tok.isNot(TokenKind::RParen))) {
+      emitError(predTok.getLoc(),
+                "the first argument of 'cmp' must be a comparison predicate: "
+                "eq, ne, lt, le, gt or ge",
+                predTok.getRange());
+      return nullptr;
+    }
+    predicate.emplace(predTok.getSpelling().str(), predTok.getRange());
+    expectValues = tok.is(TokenKind::Comma);
+    if (expectValues)
+      consume();
+  }
+
+  std::vector<std::unique_ptr<Expr>> args;
+  while (expectValues) {
+    std::unique_ptr<Expr> arg = parseExpr();
+    if (!arg)
+      return nullptr;
+    args.push_back(std::move(arg));
+    if (tok.is(TokenKind::RParen))
+      break;
+    if (!expect(TokenKind::Comma,
+                "expected ',' or ')' in the arguments of '" + callee + "'"))
+      return nullptr;
+  }
+  consume(); // ')'
+  return checkDepth(std::make_unique<CallExpr>(
+      rangeFrom(calleeTok.getLoc()), calleeTok.getRange(), callee.str(),
+      std::move(predicate), std::move(args)));
+}
+
+std::unique_ptr<Module> ewc::parseModule(Diagnostics &diags) {
+  llvm::SourceMgr &sourceMgr = diags.getSourceMgr();
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  return Parser(buffer->getBuffer(), diags).parseModule();
+}

@@ -1,0 +1,115 @@
+#!/usr/bin/env bash
+# Runs ewc on the device machine (one H200, no LLVM), from the repository root
+# there, with what scripts/pack-device.sh packed into .device/:
+#
+#   unpack    .device/ewc-device.tar.xz into /tmp/ewc-device
+#   gpu       nvidia-smi summary
+#   libs      ldd of the packed tools: nothing missing
+#   example   ewc-run kernels/leaky_relu.ew --n 1024
+#   large     ewc-run kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
+#   lit       the lit suite from the source tree with the packed tools (the
+#             `cuda` feature turns on where the driver sees a device)
+#
+# Every step runs whatever the previous ones did; each one's exit status and
+# time are recorded. Logs go to $OUT when set (the device call brings $OUT
+# back), else /tmp/ewc-device-logs. A summary table comes last; the exit status
+# is non-zero when any step failed. Extra arguments go to lit (e.g.
+# --filter Integration).
+set -uo pipefail
+
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+pack=$root/.device/ewc-device.tar.xz
+dest=/tmp/ewc-device
+logs=${OUT:-/tmp/ewc-device-logs}
+mkdir -p "$logs"
+
+names=() statuses=() seconds=() notes=()
+
+# step NAME COMMAND...: runs COMMAND, tees its output to $logs/NAME.log.
+step() {
+  local name=$1
+  shift
+  echo
+  echo "=== $name: $*"
+  local start end status
+  start=$(date +%s.%N)
+  "$@" 2>&1 | tee "$logs/$name.log"
+  status=${PIPESTATUS[0]}
+  end=$(date +%s.%N)
+  names+=("$name")
+  statuses+=("$status")
+  seconds+=("$(awk -v a="$start" -v b="$end" 'BEGIN {printf "%.1f", b - a}')")
+  # The last line that says something, as the table's note.
+  notes+=("$(grep -v '^[[:space:]]*$' "$logs/$name.log" | tail -1 | cut -c1-70)")
+}
+
+unpack() {
+  [[ -f "$pack" ]] || { echo "no $pack: run scripts/pack-device.sh and carry .device"; return 1; }
+  rm -rf "$dest"
+  tar -C /tmp -xJf "$pack" || return 1
+  cat "$dest/MANIFEST.txt"
+  echo "unpacked $(du -sh "$dest" | cut -f1) into $dest"
+}
+
+gpu() {
+  nvidia-smi --query-gpu=name,driver_version,memory.total,compute_cap,clocks.max.sm \
+    --format=csv
+}
+
+libs() {
+  local status=0 f
+  [[ -d "$dest/bin" ]] || { echo "nothing unpacked in $dest/bin"; return 1; }
+  for f in "$dest"/bin/*; do
+    echo "$(basename "$f"):"
+    ldd "$f" | sed 's/^/  /'
+    if ! ldd "$f" >/dev/null 2>&1 || ldd "$f" | grep -q 'not found'; then
+      status=1
+    fi
+  done
+  ((status == 0)) && echo "all libraries found"
+  return "$status"
+}
+
+# FileCheck, not and count name libz3.so.4, which is packed beside them.
+export LD_LIBRARY_PATH=$dest/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
+
+step unpack unpack
+step gpu gpu
+step libs libs
+step example "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024
+step large "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
+step lit python3 "$dest/lit/lit.py" -v test \
+  --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+
+# lit's own counts, for the table.
+lit_counts=$(python3 - "$logs/lit.log" <<'PY'
+import re, sys
+text = open(sys.argv[1], errors="replace").read()
+totals = list(re.finditer(r"^Total Discovered Tests: (\d+)$", text, re.M))
+if not totals:
+    print("no lit summary"); sys.exit()
+counts = {m.group(1): int(m.group(2)) for m in
+          re.finditer(r"^  ([A-Za-z][A-Za-z ]*?) *: *(\d+) \(", text[totals[-1].end():], re.M)}
+passed = counts.pop("Passed", 0) + counts.pop("Passed With Retry", 0)
+skipped = counts.pop("Unsupported", 0)
+print(f"{passed} passed, {sum(counts.values())} failed, {skipped} skipped")
+PY
+)
+for i in "${!names[@]}"; do
+  [[ "${names[$i]}" == lit ]] && notes[$i]=$lit_counts
+done
+
+failed=0
+{
+  echo
+  echo "=== summary ($(date -u +%Y-%m-%dT%H:%MZ), logs in $logs)"
+  printf '%-8s %4s %7s  %s\n' step rc seconds note
+  for i in "${!names[@]}"; do
+    printf '%-8s %4s %7s  %s\n' "${names[$i]}" "${statuses[$i]}" "${seconds[$i]}" "${notes[$i]}"
+    ((statuses[i] == 0)) || failed=1
+  done
+} | tee "$logs/summary.txt"
+# The pipe ran the loop in a subshell; count the failures again here.
+for s in "${statuses[@]}"; do ((s == 0)) || failed=1; done
+exit "$failed"

@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# Installs what building and testing ewc needs on Debian 12, idempotently:
+# apt runs only when a package is missing. Run as root (the dev, CI and
+# device-build machines are root); otherwise sudo is used when present.
+#
+# Why each package:
+#   llvm-22-dev libmlir-22-dev   LLVM/MLIR 22 headers, static archives and CMake
+#                                packages (llvm-22-dev pulls libz3-dev, libffi-dev,
+#                                libxml2-dev and libncurses-dev, which the exported
+#                                LLVM targets name)
+#   mlir-22-tools llvm-22-tools  mlir-tblgen (ODS), FileCheck, not, count, lit;
+#                                every file LLVMExports/MLIRTargets check exists
+#   zlib1g-dev libzstd-dev       ZLIB::ZLIB and zstd::libzstd_shared, which
+#                                LLVMSupport links; only a static
+#                                (-DEWC_SELF_CONTAINED=ON) link needs them
+#   cmake ninja-build g++        the build; python3 for lit
+#   xz-utils                     scripts/pack-device.sh
+# Not needed: libcurl, libedit (only LLVMDebuginfod and LLVMLineEditor name them,
+# and ewc links neither); the CUDA toolkit (the runtime loads the driver itself).
+set -euo pipefail
+
+packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
+          cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils)
+
+say() { echo "setup: $*"; }
+
+missing=()
+for p in "${packages[@]}"; do
+  status=$(dpkg-query -W -f='${Status}' "$p" 2>/dev/null || true)
+  [[ "$status" == "install ok installed" ]] || missing+=("$p")
+done
+
+if ((${#missing[@]} == 0)); then
+  say "all ${#packages[@]} packages present, nothing to install"
+  exit 0
+fi
+
+sudo=()
+if ((EUID != 0)); then
+  if command -v sudo >/dev/null; then
+    sudo=(sudo)
+  else
+    say "missing ${missing[*]}, and not root (no sudo): install them as root" >&2
+    exit 1
+  fi
+fi
+
+export DEBIAN_FRONTEND=noninteractive
+say "missing: ${missing[*]}"
+say "apt-get update"
+"${sudo[@]}" apt-get update -qq
+
+# LLVM 22 comes from the apt sources these machines already have (Debian's
+# bookworm-security serves 1:22.1.x); say so plainly when a machine lacks them.
+candidate=$(apt-cache policy llvm-22-dev | awk '/Candidate:/ {print $2}')
+if [[ -z "$candidate" || "$candidate" == "(none)" ]]; then
+  say "no apt source offers llvm-22-dev (see 'apt-cache policy llvm-22-dev');" \
+      "add a source that serves LLVM/MLIR 22 and rerun" >&2
+  exit 1
+fi
+say "apt-get install ${missing[*]} (llvm-22-dev $candidate)"
+"${sudo[@]}" apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null
+say "installed ${#missing[@]} package(s)"
