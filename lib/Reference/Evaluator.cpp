@@ -347,14 +347,3 @@ ewc::evaluate(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
     return std::move(error);
   return evaluator.run();
 }
-
-std::vector<ReferenceArray>
-ewc::evaluateKernel(const Kernel &kernel, llvm::ArrayRef<KernelInput> inputs,
-                    int64_t n) {
-  std::vector<HostArray> arrays;
-  arrays.reserve(inputs.size());
-  for (const KernelInput &input : inputs)
-    arrays.push_back(input.toArray());
-  return llvm::cantFail(evaluate(kernel, arrays, n),
-                        "kernel inputs do not fit the kernel");
-}

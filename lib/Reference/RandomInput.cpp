@@ -7,9 +7,10 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Reference/RandomInput.h"
-#include "ewc/Frontend/AST.h"
-#include "ewc/Reference/KernelInput.h"
 
+#include "ewc/Frontend/AST.h"
+
+#include <cassert>
 #include <cmath>
 #include <random>
 
@@ -75,11 +76,21 @@ std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel, int64_t n,
   std::vector<HostArray> inputs;
   for (const std::unique_ptr<Param> &param : kernel.getParams()) {
     if (!param->isTensor() && param->hasDefault()) {
-      inputs.push_back(getDefaultValue(*param).toArray());
+      inputs.push_back(getDefaultValue(*param));
       continue;
     }
     inputs.push_back(makeRandomInput(
         param->getDType(), param->isTensor() ? n : 1, seed, param->getIndex()));
   }
   return inputs;
+}
+
+HostArray ewc::getDefaultValue(const Param &param) {
+  assert(param.hasDefault() && "parameter has no default");
+  HostArray value(param.getDType(), 1);
+  if (isFloat(param.getDType()))
+    value.setFromDouble(0, *param.getDefaultAsDouble());
+  else
+    value.setFromInt(0, *param.getDefaultAsInt());
+  return value;
 }

@@ -37,7 +37,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstring>
 
 using namespace ewc;
 
@@ -60,23 +59,20 @@ int fail(llvm::Error error) {
 // Scalar arguments
 //===----------------------------------------------------------------------===//
 
-/// Parses the text of a scalar of `dtype` (from --arg) into a ScalarValue.
-llvm::Expected<ScalarValue> parseScalar(DType dtype, llvm::StringRef text,
-                                        llvm::StringRef name) {
+/// Parses the text of a scalar of `dtype` (from --arg) into a one-element
+/// array, the form the reference and the ABI both take.
+llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
+                                      llvm::StringRef name) {
   auto bad = [&](llvm::StringRef expected) {
     return llvm::createStringError("invalid value '" + text +
                                    "' for --arg " + name + ": expected " +
                                    expected);
   };
-  ScalarValue value;
-  value.dtype = dtype;
+  HostArray value(dtype, 1);
   if (dtype == DType::Bool) {
-    if (text == "true" || text == "1")
-      value.intValue = 1;
-    else if (text == "false" || text == "0")
-      value.intValue = 0;
-    else
+    if (text != "true" && text != "false" && text != "1" && text != "0")
       return bad("true or false");
+    value.setFromInt(0, text == "true" || text == "1");
     return value;
   }
   if (isInteger(dtype)) {
@@ -85,7 +81,7 @@ llvm::Expected<ScalarValue> parseScalar(DType dtype, llvm::StringRef text,
     if (text.getAsInteger(0, parsed) ||
         (bits == 32 && (parsed < INT32_MIN || parsed > INT32_MAX)))
       return bad(bits == 32 ? "a 32-bit integer" : "a 64-bit integer");
-    value.intValue = parsed;
+    value.setFromInt(0, parsed);
     return value;
   }
   // Floats: anything strtod reads whole, including inf and nan.
@@ -94,47 +90,40 @@ llvm::Expected<ScalarValue> parseScalar(DType dtype, llvm::StringRef text,
   double parsed = std::strtod(copy.c_str(), &end);
   if (copy.empty() || end != copy.c_str() + copy.size())
     return bad("a number");
-  value.floatValue = parsed;
+  value.setFromDouble(0, parsed);
   return value;
 }
 
-/// The value of every scalar parameter of `kernel`: from --arg, else the
-/// parameter's default. Unknown names are errors.
-llvm::Expected<std::vector<std::optional<ScalarValue>>>
-getScalarArgs(const Kernel &kernel, llvm::ArrayRef<ScalarArg> args,
-              bool allKernels) {
-  std::vector<std::optional<ScalarValue>> values(kernel.getParams().size());
-  for (const ScalarArg &arg : args) {
+/// The inputs of one run of `kernel`: seeded random tensors, and for each
+/// scalar its --arg value, else its default. --arg names that `kernel` does
+/// not have are skipped (main checked that some kernel has each).
+llvm::Expected<std::vector<HostArray>>
+makeInputs(const Kernel &kernel, const RunOptions &options) {
+  std::vector<HostArray> inputs =
+      makeRandomInputs(kernel, options.n, options.seed);
+  std::vector<bool> given(inputs.size());
+  for (const ScalarArg &arg : options.args) {
     const Param *param = kernel.lookupParam(arg.name);
-    if (!param) {
-      // With several kernels an --arg may be meant for another one.
-      if (allKernels)
-        continue;
-      return llvm::createStringError("unknown --arg '" + arg.name +
-                                     "': kernel '" + kernel.getName() +
-                                     "' has no parameter of that name");
-    }
+    if (!param)
+      continue;
     if (param->isTensor())
       return llvm::createStringError(
           "--arg " + arg.name + ": '" + arg.name +
           "' is a tensor parameter; only scalar parameters take values");
-    llvm::Expected<ScalarValue> value =
+    llvm::Expected<HostArray> value =
         parseScalar(param->getDType(), arg.value, arg.name);
     if (!value)
       return value.takeError();
-    values[param->getIndex()] = *value;
+    inputs[param->getIndex()] = std::move(*value);
+    given[param->getIndex()] = true;
   }
-  for (const auto &param : kernel.getParams()) {
-    if (param->isTensor() || values[param->getIndex()])
-      continue;
-    if (!param->hasDefault())
+  for (const auto &param : kernel.getParams())
+    if (!param->isTensor() && !param->hasDefault() && !given[param->getIndex()])
       return llvm::createStringError(
           "scalar parameter '" + param->getName() + "' of kernel '" +
           kernel.getName() + "' has no default; pass --arg " +
           param->getName() + "=VALUE");
-    values[param->getIndex()] = getDefaultValue(*param);
-  }
-  return values;
+  return inputs;
 }
 
 //===----------------------------------------------------------------------===//
@@ -148,85 +137,60 @@ struct Executor {
   CpuJit *cpu = nullptr;
 };
 
-/// The bytes of a scalar argument in the ABI's representation.
-uint64_t getScalarBits(const ScalarValue &value) {
-  HostArray one(value.dtype, 1);
-  if (isFloat(value.dtype))
-    one.setFromDouble(0, value.floatValue);
-  else
-    one.setFromInt(0, value.intValue);
-  uint64_t bits = 0;
-  std::memcpy(&bits, one.data(), getDTypeSize(value.dtype));
-  return bits;
-}
+/// The bytes every output starts as: an element the kernel fails to write
+/// shows as a mismatch (0x7f7f7f7f is 3.4e38 as f32, not NaN, so it cannot
+/// pass as an expected NaN either).
+constexpr uint8_t kPoison = 0x7f;
 
 /// Runs `kernel` on fresh inputs and checks every result; returns whether all
 /// matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
-                               Executor &executor, bool allKernels) {
-  auto scalars = getScalarArgs(kernel, options.args, allKernels);
-  if (!scalars)
-    return scalars.takeError();
-
+                               Executor &executor) {
   int64_t n = options.n;
-  std::vector<KernelInput> inputs;
-  for (const auto &param : kernel.getParams()) {
-    if (param->isTensor())
-      inputs.push_back(KernelInput::tensor(makeRandomInput(
-          param->getDType(), n, options.seed, param->getIndex())));
-    else
-      inputs.push_back(KernelInput::scalar(*(*scalars)[param->getIndex()]));
-  }
+  llvm::Expected<std::vector<HostArray>> inputs = makeInputs(kernel, options);
+  if (!inputs)
+    return inputs.takeError();
   std::vector<HostArray> outputs;
   for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
     outputs.emplace_back(kernel.getResultType(r).dtype, n);
-    // Poison: an element the kernel fails to write shows as a mismatch.
-    outputs.back().fillBytes(0x7f);
+    outputs.back().fillBytes(kPoison);
   }
 
   // The ABI's argument array: k(inputs..., outputs..., n). Each entry points
-  // at the value of one argument.
-  std::vector<uint64_t> values;
-  values.reserve(inputs.size() + outputs.size() + 1);
+  // at one argument's value: a pointer (host or device), a scalar's bytes
+  // (the one-element array itself), or n.
+  std::vector<uint64_t> pointers;
+  pointers.reserve(inputs->size() + outputs.size());
   std::vector<void *> args;
   std::vector<DeviceBuffer> buffers;
-  auto addPointer = [&](uint64_t address) {
-    values.push_back(address);
-    args.push_back(&values.back());
-  };
-  for (KernelInput &input : inputs) {
-    if (!input.isTensor()) {
-      values.push_back(getScalarBits(input.getScalar()));
-      args.push_back(&values.back());
-    } else if (executor.cuda) {
-      HostArray &array = input.getTensor();
+  auto addArray = [&](HostArray &array, bool isOutput) -> llvm::Error {
+    if (!executor.cuda) {
+      pointers.push_back(reinterpret_cast<uint64_t>(array.data()));
+    } else {
       auto buffer = DeviceBuffer::allocate(*executor.cuda, array.getSizeInBytes());
       if (!buffer)
         return buffer.takeError();
-      if (llvm::Error e = buffer->copyFromHost(array.data(), array.getSizeInBytes()))
-        return std::move(e);
-      addPointer(buffer->getAddress());
+      if (llvm::Error e = isOutput ? buffer->fillBytes(kPoison)
+                                   : buffer->copyFromHost(array.data(),
+                                                          array.getSizeInBytes()))
+        return e;
+      pointers.push_back(buffer->getAddress());
       buffers.push_back(std::move(*buffer));
-    } else {
-      addPointer(reinterpret_cast<uint64_t>(input.getTensor().data()));
     }
+    args.push_back(&pointers.back());
+    return llvm::Error::success();
+  };
+  for (const auto &param : kernel.getParams()) {
+    HostArray &input = (*inputs)[param->getIndex()];
+    if (!param->isTensor())
+      args.push_back(input.data());
+    else if (llvm::Error e = addArray(input, /*isOutput=*/false))
+      return std::move(e);
   }
-  size_t firstOutputBuffer = buffers.size();
-  for (HostArray &output : outputs) {
-    if (executor.cuda) {
-      auto buffer = DeviceBuffer::allocate(*executor.cuda, output.getSizeInBytes());
-      if (!buffer)
-        return buffer.takeError();
-      if (llvm::Error e = buffer->fillBytes(0x7f))
-        return std::move(e);
-      addPointer(buffer->getAddress());
-      buffers.push_back(std::move(*buffer));
-    } else {
-      addPointer(reinterpret_cast<uint64_t>(output.data()));
-    }
-  }
-  values.push_back(static_cast<uint64_t>(n));
-  args.push_back(&values.back());
+  for (HostArray &output : outputs)
+    if (llvm::Error e = addArray(output, /*isOutput=*/true))
+      return std::move(e);
+  args.push_back(&n);
 
   if (executor.cuda) {
     auto function = executor.cudaModule->getFunction(kernel.getName());
@@ -234,26 +198,29 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
       return function.takeError();
     if (llvm::Error e = executor.cuda->launchElementwise(*function, n, args.data()))
       return std::move(e);
+    size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
-      if (llvm::Error e = buffers[firstOutputBuffer + index].copyToHost(
+      if (llvm::Error e = buffers[firstOutput + index].copyToHost(
               output.data(), output.getSizeInBytes()))
         return std::move(e);
   } else if (llvm::Error e = executor.cpu->invoke(kernel.getName(), args)) {
     return std::move(e);
   }
 
-  std::vector<ReferenceArray> expected = evaluateKernel(kernel, inputs, n);
+  llvm::Expected<std::vector<HostArray>> expected =
+      evaluate(kernel, *inputs, n);
+  if (!expected)
+    return expected.takeError();
   bool allMatch = true;
   for (auto [index, output] : llvm::enumerate(outputs)) {
-    CompareResult result = compareWithReference(output, expected[index]);
+    CompareResult result = compare(output, (*expected)[index]);
     if (result.ok)
       continue;
     allMatch = false;
     llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
-                 << index << ": " << result.numMismatches << " of " << n
-                 << " elements differ; first at [" << result.firstIndex
-                 << "]: got " << result.got << ", expected " << result.expected
-                 << "\n";
+                 << index << ": ";
+    result.print(llvm::errs());
+    llvm::errs() << "\n";
   }
   return allMatch;
 }
@@ -419,7 +386,7 @@ int main(int argc, char **argv) {
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
     llvm::Expected<bool> matched =
-        runKernel(*kernel, options, executor, kernels.size() > 1);
+        runKernel(*kernel, options, executor);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;

@@ -62,13 +62,6 @@ CompareResult compare(const HostArray &got, const HostArray &expected,
 /// Compares with the default tolerance of `expected`'s type.
 CompareResult compare(const HostArray &got, const HostArray &expected);
 
-/// Compares a kernel's output with the reference's result for it (an
-/// evaluateKernel result), with the default tolerance of its type.
-inline CompareResult compareWithReference(const HostArray &output,
-                                          const HostArray &reference) {
-  return compare(output, reference);
-}
-
 } // namespace ewc
 
 #endif // EWC_REFERENCE_COMPARE_H

@@ -12,7 +12,6 @@
 #define EWC_REFERENCE_EVALUATOR_H
 
 #include "ewc/Reference/HostArray.h"
-#include "ewc/Reference/KernelInput.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/Support/Error.h"
@@ -34,17 +33,6 @@ class Kernel;
 /// second; a `let` is computed once per block, at its first use.
 llvm::Expected<std::vector<HostArray>>
 evaluate(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs, int64_t n);
-
-/// What the reference gives for one result: the array of the result's DType,
-/// rounded once from the double-precision value.
-using ReferenceArray = HostArray;
-
-/// evaluate for a driver that built its arguments itself: `inputs` must fit
-/// `kernel` (one per parameter, tensors of length `n`); a mismatch is a bug
-/// in the caller and aborts.
-std::vector<ReferenceArray> evaluateKernel(const Kernel &kernel,
-                                           llvm::ArrayRef<KernelInput> inputs,
-                                           int64_t n);
 
 } // namespace ewc
 

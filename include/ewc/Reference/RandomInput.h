@@ -18,6 +18,7 @@
 namespace ewc {
 
 class Kernel;
+class Param;
 
 /// `n` random elements of `dtype`: standard normal values for float types
 /// (Box-Muller, rounded to the type), integers uniform in [-100, 100], or
@@ -40,6 +41,10 @@ uint64_t deriveParamSeed(uint64_t seed, unsigned paramIndex);
 /// one, a random value drawn the same way.
 std::vector<HostArray> makeRandomInputs(const Kernel &kernel, int64_t n,
                                         uint64_t seed);
+
+/// A one-element array holding the default value of scalar `param`, which
+/// must have one.
+HostArray getDefaultValue(const Param &param);
 
 } // namespace ewc
 
