@@ -94,8 +94,7 @@ private:
   //===--------------------------------------------------------------------===//
 
   std::unique_ptr<Expr> parseExpr();
-  std::unique_ptr<Expr> parseAdditive();
-  std::unique_ptr<Expr> parseMultiplicative();
+  std::unique_ptr<Expr> parseArithmetic(unsigned level = 0);
   std::unique_ptr<Expr> parseUnary();
   std::unique_ptr<Expr> parsePrimary();
   std::unique_ptr<Expr> parseNumber(llvm::SMLoc start, bool negate);
@@ -402,7 +401,7 @@ std::unique_ptr<Expr> Parser::checkDepth(std::unique_ptr<Expr> expr) {
 /// expr ::= additive (cmpop additive)?
 std::unique_ptr<Expr> Parser::parseExpr() {
   llvm::SMLoc start = tok.getLoc();
-  std::unique_ptr<Expr> lhs = parseAdditive();
+  std::unique_ptr<Expr> lhs = parseArithmetic();
   if (!lhs)
     return nullptr;
   std::optional<CmpPredicate> pred = getComparison(tok.getKind());
@@ -410,7 +409,7 @@ std::unique_ptr<Expr> Parser::parseExpr() {
     return lhs;
   llvm::SMLoc opLoc = tok.getLoc();
   consume();
-  std::unique_ptr<Expr> rhs = parseAdditive();
+  std::unique_ptr<Expr> rhs = parseArithmetic();
   if (!rhs)
     return nullptr;
   // `a < b < c` reads as a range test in math but would compare a bool with
@@ -425,37 +424,43 @@ std::unique_ptr<Expr> Parser::parseExpr() {
                                    std::move(lhs), std::move(rhs)));
 }
 
-/// additive ::= multiplicative (('+' | '-') multiplicative)*
-std::unique_ptr<Expr> Parser::parseAdditive() {
-  llvm::SMLoc start = tok.getLoc();
-  std::unique_ptr<Expr> lhs = parseMultiplicative();
-  while (lhs && (tok.is(TokenKind::Plus) || tok.is(TokenKind::Minus))) {
-    OpKind op = tok.is(TokenKind::Plus) ? OpKind::Add : OpKind::Sub;
-    llvm::SMLoc opLoc = tok.getLoc();
-    consume();
-    std::unique_ptr<Expr> rhs = parseMultiplicative();
-    if (!rhs)
-      return nullptr;
-    lhs = checkDepth(std::make_unique<BinaryExpr>(
-        rangeFrom(start), opLoc, op, CmpPredicate::Eq, std::move(lhs),
-        std::move(rhs)));
+/// The left-associative arithmetic operators of precedence `level`, loosest
+/// first: level 0 is `+ -`, level 1 is `* /`. Comparisons sit above them in
+/// parseComparison because they do not chain.
+static constexpr unsigned kNumArithmeticLevels = 2;
+static std::optional<OpKind> getArithmeticOp(TokenKind kind, unsigned level) {
+  switch (kind) {
+  case TokenKind::Plus:
+    return level == 0 ? std::optional(OpKind::Add) : std::nullopt;
+  case TokenKind::Minus:
+    return level == 0 ? std::optional(OpKind::Sub) : std::nullopt;
+  case TokenKind::Star:
+    return level == 1 ? std::optional(OpKind::Mul) : std::nullopt;
+  case TokenKind::Slash:
+    return level == 1 ? std::optional(OpKind::Div) : std::nullopt;
+  default:
+    return std::nullopt;
   }
-  return lhs;
 }
 
+/// additive ::= multiplicative (('+' | '-') multiplicative)*
 /// multiplicative ::= unary (('*' | '/') unary)*
-std::unique_ptr<Expr> Parser::parseMultiplicative() {
+std::unique_ptr<Expr> Parser::parseArithmetic(unsigned level) {
+  if (level == kNumArithmeticLevels)
+    return parseUnary();
   llvm::SMLoc start = tok.getLoc();
-  std::unique_ptr<Expr> lhs = parseUnary();
-  while (lhs && (tok.is(TokenKind::Star) || tok.is(TokenKind::Slash))) {
-    OpKind op = tok.is(TokenKind::Star) ? OpKind::Mul : OpKind::Div;
+  std::unique_ptr<Expr> lhs = parseArithmetic(level + 1);
+  while (lhs) {
+    std::optional<OpKind> op = getArithmeticOp(tok.getKind(), level);
+    if (!op)
+      break;
     llvm::SMLoc opLoc = tok.getLoc();
     consume();
-    std::unique_ptr<Expr> rhs = parseUnary();
+    std::unique_ptr<Expr> rhs = parseArithmetic(level + 1);
     if (!rhs)
       return nullptr;
     lhs = checkDepth(std::make_unique<BinaryExpr>(
-        rangeFrom(start), opLoc, op, CmpPredicate::Eq, std::move(lhs),
+        rangeFrom(start), opLoc, *op, CmpPredicate::Eq, std::move(lhs),
         std::move(rhs)));
   }
   return lhs;

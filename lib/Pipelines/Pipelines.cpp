@@ -15,7 +15,15 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
+#include "ewc/Dialect/Ew/IR/EwDialect.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -112,7 +120,10 @@ void mlir::ew::registerEwPipelines() {
       buildEwToCPUPipeline);
 }
 
-void mlir::ew::registerEwPipelineDependencies(DialectRegistry &registry) {
+void mlir::ew::registerEwCompilerDialects(DialectRegistry &registry) {
+  registry.insert<ew::EwDialect, arith::ArithDialect, cf::ControlFlowDialect,
+                  func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
+                  NVVM::NVVMDialect, scf::SCFDialect>();
   // convert-gpu-to-nvvm lowers the other dialects in the gpu.module through
   // their ConvertToLLVMPatternInterface; arith and cf are the ones we emit.
   arith::registerConvertArithToLLVMInterface(registry);

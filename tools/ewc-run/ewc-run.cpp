@@ -11,7 +11,6 @@
 
 #include "Options.h"
 
-#include "ewc/Dialect/Ew/IR/EwDialect.h"
 #include "ewc/Frontend/ASTDump.h"
 #include "ewc/Frontend/Frontend.h"
 #include "ewc/Frontend/MLIRGen.h"
@@ -21,13 +20,6 @@
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/DeviceBuffer.h"
 
-#include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
-#include "mlir/Dialect/Func/IR/FuncOps.h"
-#include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
-#include "mlir/Dialect/LLVMIR/NVVMDialect.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
@@ -36,6 +28,8 @@
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <functional>
 
 
 using namespace ewc;
@@ -311,11 +305,7 @@ int main(int argc, char **argv) {
 
   // MLIR.
   mlir::DialectRegistry registry;
-  registry.insert<mlir::ew::EwDialect, mlir::arith::ArithDialect,
-                  mlir::cf::ControlFlowDialect, mlir::func::FuncDialect,
-                  mlir::gpu::GPUDialect, mlir::LLVM::LLVMDialect,
-                  mlir::NVVM::NVVMDialect, mlir::scf::SCFDialect>();
-  mlir::ew::registerEwPipelineDependencies(registry);
+  mlir::ew::registerEwCompilerDialects(registry);
   // One small module: a thread pool would cost more than it saves.
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
@@ -337,24 +327,26 @@ int main(int argc, char **argv) {
       ptxOptions.chip = options.chip;
     else if (cuda)
       ptxOptions.chip = cuda->getDeviceInfo().getChipName();
-    if (!runPipeline(*module, mlir::ew::buildEwToGPUPipeline))
-      return kExitError;
-    if (options.emit == EmitStage::GPU) {
-      printModule(*module, options);
-      return kExitMatch;
+    // The stages of ew-to-ptx one at a time, so that --emit can stop after
+    // any of them.
+    using BuildFn = std::function<void(mlir::OpPassManager &)>;
+    std::pair<EmitStage, BuildFn> stages[] = {
+        {EmitStage::GPU, mlir::ew::buildEwToGPUPipeline},
+        {EmitStage::LLVM,
+         [&](mlir::OpPassManager &pm) {
+           mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
+         }},
+        {EmitStage::PTX, [&](mlir::OpPassManager &pm) {
+           mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
+         }}};
+    for (auto &[stage, build] : stages) {
+      if (!runPipeline(*module, build))
+        return kExitError;
+      if (options.emit == stage && stage != EmitStage::PTX) {
+        printModule(*module, options);
+        return kExitMatch;
+      }
     }
-    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
-          mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
-        }))
-      return kExitError;
-    if (options.emit == EmitStage::LLVM) {
-      printModule(*module, options);
-      return kExitMatch;
-    }
-    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
-          mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
-        }))
-      return kExitError;
     std::string ptx = mlir::ew::getPTX(*module);
     if (options.emit == EmitStage::PTX) {
       llvm::outs() << ptx;

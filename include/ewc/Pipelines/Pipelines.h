@@ -66,11 +66,12 @@ std::string getPTX(ModuleOp module);
 /// Registers the named pipelines with the global pass registry.
 void registerEwPipelines();
 
-/// Registers in `registry` what the pipelines need from a context beyond the
-/// passes' dependent dialects: conversion interfaces used by
-/// convert-gpu-to-nvvm, the LLVM IR translations and the NVVM target that
-/// gpu-module-to-binary serializes with.
-void registerEwPipelineDependencies(DialectRegistry &registry);
+/// Registers in `registry` everything a context needs to run the pipelines
+/// and read or print what they produce: the ew dialect and the dialects of
+/// every stage's output, the conversion interfaces that convert-gpu-to-nvvm
+/// lowers through, the LLVM IR translations and the NVVM target that
+/// gpu-module-to-binary serializes with. Both tools use exactly this set.
+void registerEwCompilerDialects(DialectRegistry &registry);
 
 } // namespace ew
 } // namespace mlir
