@@ -96,7 +96,7 @@ mlir::Type MLIRGenImpl::getType(ValueType type) {
   mlir::Type element = getElementType(type.dtype);
   if (!type.isTensor)
     return element;
-  return mlir::RankedTensorType::get({mlir::ShapedType::kDynamic}, element);
+  return mlir::ew::getTensorType(element);
 }
 
 mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal) {
