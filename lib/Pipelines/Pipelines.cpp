@@ -8,6 +8,7 @@
 
 #include "ewc/Conversion/Passes.h"
 
+#include "ewc/Dialect/Ew/IR/EwDialect.h"
 #include "mlir/Conversion/ArithToLLVM/ArithToLLVM.h"
 #include "mlir/Conversion/ControlFlowToLLVM/ControlFlowToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
@@ -15,16 +16,15 @@
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
-#include "ewc/Dialect/Ew/IR/EwDialect.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/ControlFlow/IR/ControlFlow.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
 #include "mlir/Target/LLVM/NVVM/Target.h"
@@ -112,8 +112,9 @@ void mlir::ew::registerEwPipelines() {
       "ew-nvvm-to-ptx", "Serialize the gpu.module to PTX in a gpu.binary",
       buildNVVMToPTXPipeline);
   PassPipelineRegistration<EwToPTXOptions>(
-      "ew-to-ptx", "Lower ew kernels to PTX (ew-to-gpu, ew-gpu-to-nvvm, "
-                   "ew-nvvm-to-ptx)",
+      "ew-to-ptx",
+      "Lower ew kernels to PTX (ew-to-gpu, ew-gpu-to-nvvm, "
+      "ew-nvvm-to-ptx)",
       buildEwToPTXPipeline);
   PassPipelineRegistration<>(
       "ew-to-cpu", "Lower ew kernels to LLVM-dialect functions for the CPU",

@@ -92,8 +92,7 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     } else if (name == "arg") {
       size_t eq = value->find('=');
       if (eq == StringRef::npos || eq == 0)
-        return makeError("invalid --arg '" + *value +
-                         "': expected NAME=VALUE");
+        return makeError("invalid --arg '" + *value + "': expected NAME=VALUE");
       options.args.push_back(
           {value->take_front(eq).str(), value->substr(eq + 1).str()});
     } else if (name == "device") {
@@ -131,8 +130,9 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     } else if (name == "chip") {
       unsigned major;
       if (!value->starts_with("sm_") || value->size() < 5 ||
-          value->drop_front(3).take_while(llvm::isDigit).getAsInteger(10,
-                                                                      major))
+          value->drop_front(3)
+              .take_while(llvm::isDigit)
+              .getAsInteger(10, major))
         return makeError("invalid --chip '" + *value +
                          "': expected sm_XX, e.g. sm_90");
       options.chip = value->str();

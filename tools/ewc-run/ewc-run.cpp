@@ -31,7 +31,6 @@
 
 #include <functional>
 
-
 using namespace ewc;
 
 namespace {
@@ -58,9 +57,8 @@ int fail(llvm::Error error) {
 llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
                                       llvm::StringRef name) {
   auto bad = [&](llvm::StringRef expected) {
-    return llvm::createStringError("invalid value '" + text +
-                                   "' for --arg " + name + ": expected " +
-                                   expected);
+    return llvm::createStringError("invalid value '" + text + "' for --arg " +
+                                   name + ": expected " + expected);
   };
   HostArray value(dtype, 1);
   if (dtype == DType::Bool) {
@@ -91,8 +89,8 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
 /// The inputs of one run of `kernel`: seeded random tensors, and for each
 /// scalar its --arg value, else its default. --arg names that `kernel` does
 /// not have are skipped (main checked that some kernel has each).
-llvm::Expected<std::vector<HostArray>>
-makeInputs(const Kernel &kernel, const RunOptions &options) {
+llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
+                                                  const RunOptions &options) {
   std::vector<HostArray> inputs =
       makeRandomInputs(kernel, options.n, options.seed);
   std::vector<bool> given(inputs.size());
@@ -113,10 +111,10 @@ makeInputs(const Kernel &kernel, const RunOptions &options) {
   }
   for (const auto &param : kernel.getParams())
     if (!param->isTensor() && !param->hasDefault() && !given[param->getIndex()])
-      return llvm::createStringError(
-          "scalar parameter '" + param->getName() + "' of kernel '" +
-          kernel.getName() + "' has no default; pass --arg " +
-          param->getName() + "=VALUE");
+      return llvm::createStringError("scalar parameter '" + param->getName() +
+                                     "' of kernel '" + kernel.getName() +
+                                     "' has no default; pass --arg " +
+                                     param->getName() + "=VALUE");
   return inputs;
 }
 
@@ -161,12 +159,13 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     if (!executor.cuda) {
       pointers.push_back(reinterpret_cast<uint64_t>(array.data()));
     } else {
-      auto buffer = DeviceBuffer::allocate(*executor.cuda, array.getSizeInBytes());
+      auto buffer =
+          DeviceBuffer::allocate(*executor.cuda, array.getSizeInBytes());
       if (!buffer)
         return buffer.takeError();
       if (llvm::Error e = isOutput ? buffer->fillBytes(kPoison)
-                                   : buffer->copyFromHost(array.data(),
-                                                          array.getSizeInBytes()))
+                                   : buffer->copyFromHost(
+                                         array.data(), array.getSizeInBytes()))
         return e;
       pointers.push_back(buffer->getAddress());
       buffers.push_back(std::move(*buffer));
@@ -190,7 +189,8 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     auto function = executor.cudaModule->getFunction(kernel.getName());
     if (!function)
       return function.takeError();
-    if (llvm::Error e = executor.cuda->launchElementwise(*function, n, args.data()))
+    if (llvm::Error e =
+            executor.cuda->launchElementwise(*function, n, args.data()))
       return std::move(e);
     size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
@@ -280,7 +280,8 @@ int main(int argc, char **argv) {
     if (llvm::none_of(kernels, [&](const Kernel *kernel) {
           return kernel->lookupParam(arg.name) != nullptr;
         }))
-      return fail("unknown --arg '" + arg.name + "': no kernel has a "
+      return fail("unknown --arg '" + arg.name +
+                  "': no kernel has a "
                   "parameter of that name");
 
   // The device, unless only printing. Its chip drives code generation.
@@ -377,8 +378,7 @@ int main(int argc, char **argv) {
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
-    llvm::Expected<bool> matched =
-        runKernel(*kernel, options, executor);
+    llvm::Expected<bool> matched = runKernel(*kernel, options, executor);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;

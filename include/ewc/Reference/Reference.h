@@ -1,8 +1,9 @@
 //===- Reference.h - The reference evaluator and validation -----*- C++ -*-===//
 //
 // Everything a driver needs to validate a compiled kernel: seeded inputs
-// (RandomInput.h), host arrays in the ABI's layout (HostArray.h), the independent evaluation of the AST (Evaluator.h) and
-// the allclose comparison (Compare.h).
+// (RandomInput.h), host arrays in the ABI's layout (HostArray.h), the
+// independent evaluation of the AST (Evaluator.h) and the allclose comparison
+// (Compare.h).
 //
 //===----------------------------------------------------------------------===//
 

@@ -73,11 +73,10 @@ void mlir::ew::inlineKernelBody(ConversionPatternRewriter &rewriter,
   TypeConverter::SignatureConversion signature(body->getNumArguments());
   for (BlockArgument arg : body->getArguments()) {
     Value param = func.getArgument(arg.getArgNumber());
-    Value element =
-        isTensor(arg.getType())
-            ? loadElement(rewriter, arg.getLoc(), param, index,
-                          getElementType(arg.getType()))
-            : param;
+    Value element = isTensor(arg.getType())
+                        ? loadElement(rewriter, arg.getLoc(), param, index,
+                                      getElementType(arg.getType()))
+                        : param;
     signature.remapInput(arg.getArgNumber(), element);
   }
   Block *converted =

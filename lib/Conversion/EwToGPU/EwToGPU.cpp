@@ -48,9 +48,9 @@ struct KernelToGPUFunc : OpConversionPattern<KernelOp> {
     Location loc = kernel.getLoc();
     gpu::GPUModuleOp module = target;
     rewriter.setInsertionPointToEnd(module.getBody());
-    auto func = gpu::GPUFuncOp::create(
-        rewriter, loc, kernel.getSymName(),
-        getKernelABIType(kernel, kGlobalAddressSpace));
+    auto func =
+        gpu::GPUFuncOp::create(rewriter, loc, kernel.getSymName(),
+                               getKernelABIType(kernel, kGlobalAddressSpace));
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                   rewriter.getUnitAttr());
     Block &entry = func.getBody().front();
@@ -64,12 +64,14 @@ struct KernelToGPUFunc : OpConversionPattern<KernelOp> {
     auto toI64 = [&](Value v) -> Value {
       return arith::IndexCastUIOp::create(rewriter, loc, i64, v);
     };
-    Value blockId = toI64(gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x));
+    Value blockId =
+        toI64(gpu::BlockIdOp::create(rewriter, loc, gpu::Dimension::x));
     Value blockDim =
         toI64(gpu::BlockDimOp::create(rewriter, loc, gpu::Dimension::x));
     Value threadId =
         toI64(gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x));
-    Value gridDim = toI64(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x));
+    Value gridDim =
+        toI64(gpu::GridDimOp::create(rewriter, loc, gpu::Dimension::x));
     Value start = arith::AddIOp::create(
         rewriter, loc, arith::MulIOp::create(rewriter, loc, blockId, blockDim),
         threadId);

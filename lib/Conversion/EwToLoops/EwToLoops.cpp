@@ -48,8 +48,8 @@ struct KernelToFunc : OpConversionPattern<KernelOp> {
     rewriter.setInsertionPointToStart(entry);
     Value zero = arith::ConstantIntOp::create(rewriter, loc, 0, 64);
     Value one = arith::ConstantIntOp::create(rewriter, loc, 1, 64);
-    auto loop =
-        scf::ForOp::create(rewriter, loc, zero, entry->getArguments().back(), one);
+    auto loop = scf::ForOp::create(rewriter, loc, zero,
+                                   entry->getArguments().back(), one);
     func::ReturnOp::create(rewriter, loc);
 
     inlineKernelBody(rewriter, kernel, func, loop.getBody(),

@@ -45,8 +45,8 @@ void storeElement(OpBuilder &builder, Location loc, Value value, Value base,
 /// for the kernel's block arguments. The ew ops then convert element by
 /// element through populateEwToArithPatterns.
 void inlineKernelBody(ConversionPatternRewriter &rewriter, KernelOp kernel,
-                      FunctionOpInterface func, Block *loopBody,
-                      Value index, const TypeConverter &converter);
+                      FunctionOpInterface func, Block *loopBody, Value index,
+                      const TypeConverter &converter);
 
 } // namespace ew
 } // namespace mlir

@@ -45,8 +45,7 @@ static Type getBroadcastType(TypeRange operands, Type elementType) {
 
 /// Checks that two operands have the same element type; `what` names them.
 static LogicalResult verifySameElementType(std::optional<Location> loc,
-                                           Type lhs, Type rhs,
-                                           StringRef what) {
+                                           Type lhs, Type rhs, StringRef what) {
   Type lhsElement = getElementType(lhs), rhsElement = getElementType(rhs);
   if (lhsElement == rhsElement)
     return success();
@@ -63,8 +62,8 @@ static LogicalResult verifySameElementType(std::optional<Location> loc,
 static LogicalResult inferBinaryArith(std::optional<Location> loc, Value lhs,
                                       Value rhs, bool floatOnly,
                                       SmallVectorImpl<Type> &results) {
-  if (failed(verifySameElementType(loc, lhs.getType(), rhs.getType(),
-                                   "operands")))
+  if (failed(
+          verifySameElementType(loc, lhs.getType(), rhs.getType(), "operands")))
     return failure();
   Type element = getElementType(lhs.getType());
   if (element.isInteger(1))
@@ -77,9 +76,9 @@ static LogicalResult inferBinaryArith(std::optional<Location> loc, Value lhs,
 }
 
 #define EW_INFER_BINARY(OP, FLOAT_ONLY)                                        \
-  LogicalResult OP::inferReturnTypes(MLIRContext *, std::optional<Location> loc,\
-                                     Adaptor adaptor,                          \
-                                     SmallVectorImpl<Type> &results) {         \
+  LogicalResult OP::inferReturnTypes(                                          \
+      MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
+      SmallVectorImpl<Type> &results) {                                        \
     return inferBinaryArith(loc, adaptor.getLhs(), adaptor.getRhs(),           \
                             FLOAT_ONLY, results);                              \
   }
@@ -91,20 +90,22 @@ EW_INFER_BINARY(DivOp, true)
 
 /// Folds a binary op whose operands are both scalar constants. Tensor results
 /// are never folded: ew.constant holds scalars only.
-static OpFoldResult
-foldScalarBinary(Type resultType, ArrayRef<Attribute> operands,
-                 function_ref<APFloat(const APFloat &, const APFloat &)> onFloat,
-                 function_ref<APInt(const APInt &, const APInt &)> onInt) {
+static OpFoldResult foldScalarBinary(
+    Type resultType, ArrayRef<Attribute> operands,
+    function_ref<APFloat(const APFloat &, const APFloat &)> onFloat,
+    function_ref<APInt(const APInt &, const APInt &)> onInt) {
   if (isTensor(resultType))
     return {};
   if (auto lhs = dyn_cast_or_null<FloatAttr>(operands[0]))
     if (auto rhs = dyn_cast_or_null<FloatAttr>(operands[1]))
-      return FloatAttr::get(resultType, onFloat(lhs.getValue(), rhs.getValue()));
+      return FloatAttr::get(resultType,
+                            onFloat(lhs.getValue(), rhs.getValue()));
   if (!onInt)
     return {};
   if (auto lhs = dyn_cast_or_null<IntegerAttr>(operands[0]))
     if (auto rhs = dyn_cast_or_null<IntegerAttr>(operands[1]))
-      return IntegerAttr::get(resultType, onInt(lhs.getValue(), rhs.getValue()));
+      return IntegerAttr::get(resultType,
+                              onInt(lhs.getValue(), rhs.getValue()));
   return {};
 }
 
@@ -139,7 +140,8 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
 // NegOp
 //===----------------------------------------------------------------------===//
 
-LogicalResult NegOp::inferReturnTypes(MLIRContext *, std::optional<Location> loc,
+LogicalResult NegOp::inferReturnTypes(MLIRContext *,
+                                      std::optional<Location> loc,
                                       Adaptor adaptor,
                                       SmallVectorImpl<Type> &results) {
   Type type = adaptor.getOperand().getType();
@@ -280,8 +282,8 @@ TypedAttr KernelOp::getArgDefault(unsigned index) {
 
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> inputs,
-                      ArrayRef<Type> results, function_interface_impl::VariadicFlag,
-                      std::string &) {
+                      ArrayRef<Type> results,
+                      function_interface_impl::VariadicFlag, std::string &) {
     return builder.getFunctionType(inputs, results);
   };
   return function_interface_impl::parseFunctionOp(
@@ -310,8 +312,7 @@ LogicalResult KernelOp::verify() {
       return emitOpError("parameter ")
              << index << " must be an ew scalar or a tensor<?xT>, got "
              << input;
-    Attribute defaultValue =
-        getArgAttr(index, getDefaultAttrName());
+    Attribute defaultValue = getArgAttr(index, getDefaultAttrName());
     if (!defaultValue)
       continue;
     if (isTensor(input))
