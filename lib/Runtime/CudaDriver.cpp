@@ -18,9 +18,10 @@
 
 using namespace ewc::cuda;
 
-/// The soname the NVIDIA driver installs. The unversioned libcuda.so is only
-/// present where the toolkit's stub or development files are installed, and
-/// the toolkit's stub at /usr/local/cuda must never be what we load.
+/// The soname the NVIDIA driver installs. The unversioned libcuda.so exists
+/// only where the toolkit's link-time placeholder library or development
+/// files are installed, and that placeholder (under /usr/local/cuda) must
+/// never be what we load: it has no driver behind it.
 static constexpr const char *kDriverLibrary = "libcuda.so.1";
 
 namespace {
