@@ -34,8 +34,52 @@
 #include "mlir/Target/LLVMIR/Dialect/NVVM/NVVMToLLVMIRTranslation.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Config/llvm-config.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
+#include "llvm/Support/TargetSelect.h"
+
 using namespace mlir;
 using namespace mlir::ew;
+
+llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
+  static constexpr const char *kTriple = "nvptx64-nvidia-cuda";
+  static const bool initialized = [] {
+    LLVMInitializeNVPTXTargetInfo();
+    LLVMInitializeNVPTXTarget();
+    LLVMInitializeNVPTXTargetMC();
+    return true;
+  }();
+  (void)initialized;
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(llvm::Triple(kTriple), error);
+  if (!target)
+    return llvm::createStringError("the NVPTX back end is missing: " + error);
+  // The generic subtarget: creating one for an unknown chip would print
+  // NVPTX's own warnings before ours.
+  std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(
+      llvm::Triple(kTriple), /*CPU=*/"", /*Features=*/""));
+  if (!info->isCPUStringValid(options.chip))
+    return llvm::createStringError("unknown GPU architecture '" +
+                                   options.chip + "' (expected a chip LLVM " +
+                                   LLVM_VERSION_STRING + " knows, e.g. sm_90)");
+  for (llvm::StringRef feature :
+       llvm::split(llvm::StringRef(options.features), ',')) {
+    if (feature.empty())
+      continue;
+    llvm::StringRef name = feature.drop_front();
+    if (!(feature.starts_with("+") || feature.starts_with("-")) ||
+        !llvm::any_of(info->getAllProcessorFeatures(),
+                      [&](const llvm::SubtargetFeatureKV &kv) {
+                        return name == kv.Key;
+                      }))
+      return llvm::createStringError("unknown NVPTX feature '" + feature +
+                                     "' (expected e.g. +ptx86)");
+  }
+  return llvm::Error::success();
+}
 
 void mlir::ew::buildEwCleanupPipeline(OpPassManager &pm) {
   pm.addPass(createCanonicalizerPass());
@@ -101,21 +145,42 @@ std::string mlir::ew::getPTX(ModuleOp module) {
   return {};
 }
 
+/// Registers a GPU pipeline whose options are checked by checkEwToPTXOptions
+/// before it is built (PassPipelineRegistration cannot fail).
+static void registerPTXPipeline(StringRef arg, StringRef description,
+                                void (*build)(OpPassManager &,
+                                              const EwToPTXOptions &)) {
+  registerPassPipeline(
+      arg, description,
+      [build](OpPassManager &pm, StringRef text,
+              function_ref<LogicalResult(const Twine &)> errorHandler) {
+        EwToPTXOptions options;
+        if (failed(options.parseFromString(text)))
+          return failure();
+        if (llvm::Error error = checkEwToPTXOptions(options))
+          return errorHandler(llvm::toString(std::move(error)));
+        build(pm, options);
+        return success();
+      },
+      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+        optionHandler(EwToPTXOptions());
+      });
+}
+
 void mlir::ew::registerEwPipelines() {
   PassPipelineRegistration<>("ew-to-gpu",
                              "Lower ew kernels to gpu.func kernels",
                              buildEwToGPUPipeline);
-  PassPipelineRegistration<EwToPTXOptions>(
-      "ew-gpu-to-nvvm", "Lower the gpu.module to the NVVM and LLVM dialects",
-      buildGPUToNVVMPipeline);
-  PassPipelineRegistration<EwToPTXOptions>(
-      "ew-nvvm-to-ptx", "Serialize the gpu.module to PTX in a gpu.binary",
-      buildNVVMToPTXPipeline);
-  PassPipelineRegistration<EwToPTXOptions>(
-      "ew-to-ptx",
-      "Lower ew kernels to PTX (ew-to-gpu, ew-gpu-to-nvvm, "
-      "ew-nvvm-to-ptx)",
-      buildEwToPTXPipeline);
+  registerPTXPipeline("ew-gpu-to-nvvm",
+                      "Lower the gpu.module to the NVVM and LLVM dialects",
+                      buildGPUToNVVMPipeline);
+  registerPTXPipeline("ew-nvvm-to-ptx",
+                      "Serialize the gpu.module to PTX in a gpu.binary",
+                      buildNVVMToPTXPipeline);
+  registerPTXPipeline("ew-to-ptx",
+                      "Lower ew kernels to PTX (ew-to-gpu, ew-gpu-to-nvvm, "
+                      "ew-nvvm-to-ptx)",
+                      buildEwToPTXPipeline);
   PassPipelineRegistration<>(
       "ew-to-cpu", "Lower ew kernels to LLVM-dialect functions for the CPU",
       buildEwToCPUPipeline);

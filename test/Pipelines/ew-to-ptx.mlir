@@ -1,13 +1,14 @@
 // RUN: ewc-opt %s --ew-to-ptx | FileCheck %s
 // RUN: ewc-opt %s --ew-to-ptx="chip=sm_80 features=+ptx78" | FileCheck %s --check-prefix=SM80
 
-// The whole GPU pipeline, exactly as ewc-run runs it, on LeakyReLU: one
+// The whole GPU pipeline, exactly as ewc-run runs it, on LeakyReLU: PTX ISA
+// 7.8 (the oldest that sm_90 supports, NVPTX's choice when none is given), one
 // kernel entry with the plain ABI (two global pointers, the slope by value,
 // the 64-bit count), the 64-bit bound check, and the element code: a global
 // load, the compare, the multiply, the select and a global store.
 
 // CHECK:      gpu.binary @ewc_kernels
-// CHECK-SAME: .version 8.0
+// CHECK-SAME: .version 7.8
 // CHECK-SAME: .target sm_90
 // CHECK-SAME: .visible .entry leaky_relu(
 // CHECK-SAME: .param .u64 .ptr .global .align 1 leaky_relu_param_0,

@@ -24,6 +24,7 @@
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -243,6 +244,13 @@ void printModule(mlir::ModuleOp module, const RunOptions &options) {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // LLVM reports some bad input (such as a PTX ISA too old for the chip) as
+  // a fatal error; make it an ordinary error of this tool.
+  llvm::install_fatal_error_handler([](void *, const char *reason, bool) {
+    llvm::errs() << "error: " << reason << "\n";
+    llvm::errs().flush();
+    std::exit(kExitError);
+  });
   llvm::Expected<RunOptions> parsed = parseRunOptions(argc, argv);
   if (!parsed)
     return fail(parsed.takeError());
@@ -328,6 +336,8 @@ int main(int argc, char **argv) {
       ptxOptions.chip = options.chip;
     else if (cuda)
       ptxOptions.chip = cuda->getDeviceInfo().getChipName();
+    if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
+      return fail(std::move(error));
     // The stages of ew-to-ptx one at a time, so that --emit can stop after
     // any of them.
     using BuildFn = std::function<void(mlir::OpPassManager &)>;

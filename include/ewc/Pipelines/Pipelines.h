@@ -20,6 +20,8 @@
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
 
+#include "llvm/Support/Error.h"
+
 namespace mlir {
 class DialectRegistry;
 
@@ -30,16 +32,24 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
   PassOptions::Option<std::string> chip{
       *this, "chip", llvm::cl::desc("NVIDIA GPU architecture (sm_XX)"),
       llvm::cl::init("sm_90")};
-  // PTX ISA 8.0 (CUDA 12.0) is the oldest that supports sm_90; the CUDA 13
-  // driver and ptxas accept it, as does every CUDA 12 driver.
+  // Empty: the oldest PTX ISA that the chip supports (7.8 for sm_90, 8.6 for
+  // sm_100), which NVPTX picks itself; the oldest ISA runs on the most
+  // drivers. A fixed "+ptx80" would be fatal in NVPTX for sm_100 and up.
   PassOptions::Option<std::string> features{
       *this, "features",
-      llvm::cl::desc("NVPTX target features, e.g. the PTX ISA version"),
-      llvm::cl::init("+ptx80")};
+      llvm::cl::desc("NVPTX target features, e.g. +ptx86 for PTX ISA 8.6 "
+                     "(default: the chip's minimum PTX ISA)"),
+      llvm::cl::init("")};
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
       llvm::cl::init(3)};
 };
+
+/// Checks that the NVPTX back end knows `options`' chip and features: NVPTX
+/// itself only warns about an unknown one and goes on to emit PTX for a
+/// default target, so every GPU pipeline checks first. (A known PTX ISA too
+/// old for the chip is a fatal error inside NVPTX, which ewc-run reports.)
+llvm::Error checkEwToPTXOptions(const EwToPTXOptions &options);
 
 /// ew-level cleanup (canonicalize, cse) shared by the GPU and CPU paths.
 void buildEwCleanupPipeline(OpPassManager &pm);
