@@ -25,12 +25,15 @@
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <functional>
+#include <unistd.h>
 
 using namespace ewc;
 
@@ -135,11 +138,39 @@ struct Executor {
 /// pass as an expected NaN either).
 constexpr uint8_t kPoison = 0x7f;
 
+/// Checks that the host arrays of one run fit in this machine's memory: an
+/// allocation that fails would abort the process instead of reporting.
+llvm::Error checkHostMemory(const Kernel &kernel, int64_t n) {
+  // Per element: each tensor input, and each result twice (the output and
+  // the reference's array of it). The reference works in blocks beyond that.
+  uint64_t bytesPerElement = 0;
+  for (const auto &param : kernel.getParams())
+    if (param->isTensor())
+      bytesPerElement += getDTypeSize(param->getDType());
+  for (unsigned r = 0; r < kernel.getResults().size(); ++r)
+    bytesPerElement += 2 * getDTypeSize(kernel.getResultType(r).dtype);
+  bool overflow = false;
+  uint64_t needed = llvm::SaturatingMultiply(static_cast<uint64_t>(n),
+                                             bytesPerElement, &overflow);
+  uint64_t available = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
+                       static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
+  if (!overflow && needed <= available)
+    return llvm::Error::success();
+  return llvm::createStringError(
+      llvm::formatv("--n {0} needs {1:F1} GiB of host memory for kernel "
+                    "'{2}', more than this machine's {3:F1} GiB",
+                    n, needed / double(1ull << 30), kernel.getName(),
+                    available / double(1ull << 30))
+          .str());
+}
+
 /// Runs `kernel` on fresh inputs and checks every result; returns whether all
 /// matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
                                Executor &executor) {
   int64_t n = options.n;
+  if (llvm::Error error = checkHostMemory(kernel, n))
+    return std::move(error);
   llvm::Expected<std::vector<HostArray>> inputs = makeInputs(kernel, options);
   if (!inputs)
     return inputs.takeError();
