@@ -35,6 +35,20 @@ Type mlir::ew::getElementType(Type type) {
 
 bool mlir::ew::isTensor(Type type) { return isa<RankedTensorType>(type); }
 
+bool mlir::ew::isElementType(Type type) {
+  return type.isInteger(1) || type.isInteger(32) || type.isInteger(64) ||
+         type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+}
+
+bool mlir::ew::isValueType(Type type) {
+  auto tensor = dyn_cast<RankedTensorType>(type);
+  if (!tensor)
+    return isElementType(type);
+  // All tensors of a kernel have its one dynamic length n.
+  return tensor.getRank() == 1 && tensor.isDynamicDim(0) &&
+         isElementType(tensor.getElementType());
+}
+
 /// The broadcast result type of an elementwise op: a tensor of `elementType`
 /// if any operand is a tensor, else the scalar `elementType`.
 static Type getBroadcastType(TypeRange operands, Type elementType) {
@@ -301,14 +315,7 @@ void KernelOp::print(OpAsmPrinter &p) {
 LogicalResult KernelOp::verify() {
   FunctionType type = getFunctionType();
   for (auto [index, input] : llvm::enumerate(type.getInputs())) {
-    Type element = getElementType(input);
-    bool valid = isTensor(input)
-                     ? cast<RankedTensorType>(input).getRank() == 1 &&
-                           cast<RankedTensorType>(input).isDynamicDim(0)
-                     : true;
-    if (!valid || !(element.isInteger(1) || element.isInteger(32) ||
-                    element.isInteger(64) || element.isF16() ||
-                    element.isBF16() || element.isF32() || element.isF64()))
+    if (!isValueType(input))
       return emitOpError("parameter ")
              << index << " must be an ew scalar or a tensor<?xT>, got "
              << input;

@@ -31,8 +31,15 @@ RankedTensorType getTensorType(Type elementType);
 /// The element type of an ew value type: T for both `tensor<?xT>` and T.
 Type getElementType(Type type);
 
-/// True for `tensor<?xT>`, false for a scalar.
+/// True for a ranked tensor type (an ew value type is then `tensor<?xT>`),
+/// false for a scalar.
 bool isTensor(Type type);
+
+/// True for the ew element types: i1, i32, i64, f16, bf16, f32, f64.
+bool isElementType(Type type);
+
+/// True for an ew value type: an element type T or `tensor<?xT>`.
+bool isValueType(Type type);
 
 } // namespace ew
 } // namespace mlir

@@ -24,15 +24,15 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 // Types
 //===----------------------------------------------------------------------===//
 
-def Ew_Element : AnyTypeOf<[I1, I32, I64, F16, BF16, F32, F64],
-                           "ew element type">;
+// The type predicates live in C++ (EwOps.h), so that the ops' constraints
+// and the kernel's signature check share one definition.
+def Ew_Element : Type<CPred<"::mlir::ew::isElementType($_self)">,
+                      "ew element type">;
 
 // All tensors of a kernel have the kernel's one dynamic length n, so only
 // `tensor<?xT>` is an ew tensor; a static length would be a second length.
 def Ew_Tensor : Type<
-    And<[TensorRankOf<[Ew_Element], [1]>.predicate,
-         CPred<"::llvm::cast<::mlir::RankedTensorType>($_self)"
-               ".isDynamicDim(0)">]>,
+    CPred<"::mlir::ew::isTensor($_self) && ::mlir::ew::isValueType($_self)">,
     "1-D tensor of dynamic length", "::mlir::RankedTensorType">;
 
 def Ew_Value : AnyTypeOf<[Ew_Element, Ew_Tensor], "ew tensor or scalar">;
