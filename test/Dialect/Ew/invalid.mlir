@@ -159,6 +159,13 @@ ew.kernel @scalar_result(%s: f32) -> f32 {
 
 // -----
 
+// expected-error @+1 {{'ew.kernel' op result 0 must be a tensor<?xT>, got 'tensor<4xf32>'}}
+ew.kernel @static_result(%x: tensor<?xf32>) -> tensor<4xf32> {
+  ew.return %x : tensor<?xf32>
+}
+
+// -----
+
 // expected-error @+1 {{'ew.kernel' op must return at least one tensor}}
 ew.kernel @no_result(%x: tensor<?xf32>) {
   ew.return

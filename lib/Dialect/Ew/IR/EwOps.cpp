@@ -334,7 +334,7 @@ LogicalResult KernelOp::verify() {
   if (type.getNumResults() == 0)
     return emitOpError("must return at least one tensor");
   for (auto [index, result] : llvm::enumerate(type.getResults()))
-    if (!isTensor(result))
+    if (!isTensor(result) || !isValueType(result))
       return emitOpError("result ")
              << index << " must be a tensor<?xT>, got " << result;
   Block &entry = getBody().front();
