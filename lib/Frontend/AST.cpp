@@ -28,47 +28,74 @@ std::string ewc::formatType(ValueType type, llvm::StringRef lengthName) {
   return result;
 }
 
-llvm::StringRef ewc::getOpName(OpKind op) {
-  switch (op) {
-  case OpKind::Add:
-    return "add";
-  case OpKind::Sub:
-    return "sub";
-  case OpKind::Mul:
-    return "mul";
-  case OpKind::Div:
-    return "div";
-  case OpKind::Neg:
-    return "neg";
-  case OpKind::Cmp:
-    return "cmp";
-  case OpKind::Where:
-    return "where";
-  }
-  llvm_unreachable("unknown OpKind");
+namespace {
+/// One row per op: its builtin name (empty for ops spelled only as a cast),
+/// class and number of value operands.
+struct OpInfo {
+  OpKind op;
+  llvm::StringRef name;
+  OpClass opClass;
+  unsigned numOperands;
+};
+} // namespace
+
+static constexpr OpInfo kOps[] = {
+    {OpKind::Add, "add", OpClass::Arith, 2},
+    {OpKind::Sub, "sub", OpClass::Arith, 2},
+    {OpKind::Mul, "mul", OpClass::Arith, 2},
+    {OpKind::Div, "div", OpClass::Arith, 2},
+    {OpKind::Neg, "neg", OpClass::Arith, 1},
+    {OpKind::Abs, "abs", OpClass::Arith, 1},
+    {OpKind::Max, "max", OpClass::Arith, 2},
+    {OpKind::Min, "min", OpClass::Arith, 2},
+    {OpKind::Clamp, "clamp", OpClass::Arith, 3},
+    {OpKind::Exp, "exp", OpClass::Math, 1},
+    {OpKind::Log, "log", OpClass::Math, 1},
+    {OpKind::Sqrt, "sqrt", OpClass::Math, 1},
+    {OpKind::Rsqrt, "rsqrt", OpClass::Math, 1},
+    {OpKind::Tanh, "tanh", OpClass::Math, 1},
+    {OpKind::Sigmoid, "sigmoid", OpClass::Math, 1},
+    {OpKind::Erf, "erf", OpClass::Math, 1},
+    {OpKind::And, "and", OpClass::Logic, 2},
+    {OpKind::Or, "or", OpClass::Logic, 2},
+    {OpKind::Not, "not", OpClass::Logic, 1},
+    {OpKind::Cmp, "cmp", OpClass::Cmp, 2},
+    {OpKind::Where, "where", OpClass::Where, 3},
+    {OpKind::Cast, "", OpClass::Cast, 1},
+};
+
+static const OpInfo &getOpInfo(OpKind op) {
+  const OpInfo &info = kOps[static_cast<unsigned>(op)];
+  assert(info.op == op && "kOps is not in OpKind order");
+  return info;
 }
 
+llvm::StringRef ewc::getOpName(OpKind op) {
+  return op == OpKind::Cast ? "cast" : getOpInfo(op).name;
+}
+
+OpClass ewc::getOpClass(OpKind op) { return getOpInfo(op).opClass; }
+
 unsigned ewc::getNumValueOperands(OpKind op) {
-  switch (op) {
-  case OpKind::Neg:
-    return 1;
-  case OpKind::Where:
-    return 3;
-  default:
-    return 2;
-  }
+  return getOpInfo(op).numOperands;
 }
 
 std::optional<OpKind> ewc::lookupBuiltin(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<OpKind>>(name)
-      .Case("add", OpKind::Add)
-      .Case("sub", OpKind::Sub)
-      .Case("mul", OpKind::Mul)
-      .Case("div", OpKind::Div)
-      .Case("neg", OpKind::Neg)
-      .Case("cmp", OpKind::Cmp)
-      .Case("where", OpKind::Where)
-      .Default(std::nullopt);
+  for (const OpInfo &info : kOps)
+    if (!info.name.empty() && info.name == name)
+      return info.op;
+  return std::nullopt;
+}
+
+llvm::ArrayRef<llvm::StringRef> ewc::getBuiltinNames() {
+  static const std::vector<llvm::StringRef> names = [] {
+    std::vector<llvm::StringRef> result;
+    for (const OpInfo &info : kOps)
+      if (!info.name.empty())
+        result.push_back(info.name);
+    return result;
+  }();
+  return names;
 }
 
 llvm::StringRef ewc::getPredicateName(CmpPredicate pred) {
@@ -154,10 +181,13 @@ llvm::StringRef BinaryExpr::getOperatorSpelling() const {
     return "*";
   case OpKind::Div:
     return "/";
+  case OpKind::And:
+    return "&&";
+  case OpKind::Or:
+    return "||";
   case OpKind::Cmp:
     return getPredicateSymbol(getPredicate());
-  case OpKind::Neg:
-  case OpKind::Where:
+  default:
     break;
   }
   llvm_unreachable("not a binary operator");

@@ -133,7 +133,7 @@ void ASTDumper::dump(const Expr &expr) {
     return;
   }
   case Expr::Expr_Unary:
-    line() << "Unary -";
+    line() << "Unary " << cast<UnaryExpr>(expr).getOperatorSpelling();
     break;
   case Expr::Expr_Binary:
     line() << "Binary " << cast<BinaryExpr>(expr).getOperatorSpelling();

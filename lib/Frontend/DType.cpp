@@ -67,6 +67,10 @@ bool ewc::isFloat(DType dtype) {
          dtype == DType::F64;
 }
 
+DType ewc::getComputeDType(DType dtype) {
+  return dtype == DType::F16 || dtype == DType::BF16 ? DType::F32 : dtype;
+}
+
 bool ewc::isInteger(DType dtype) {
   return dtype == DType::I32 || dtype == DType::I64;
 }

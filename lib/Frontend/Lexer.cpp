@@ -78,6 +78,16 @@ llvm::StringRef ewc::getTokenKindSpelling(TokenKind kind) {
     return "'>'";
   case TokenKind::GreaterEq:
     return "'>='";
+  case TokenKind::KwInf:
+    return "'inf'";
+  case TokenKind::KwNan:
+    return "'nan'";
+  case TokenKind::AmpAmp:
+    return "'&&'";
+  case TokenKind::PipePipe:
+    return "'||'";
+  case TokenKind::Bang:
+    return "'!'";
   }
   llvm_unreachable("unknown TokenKind");
 }
@@ -167,9 +177,15 @@ Token Lexer::lex() {
     return makeToken(peekIs('=') ? TokenKind::GreaterEq : TokenKind::Greater,
                      start);
   case '!':
-    if (peekIs('='))
-      return makeToken(TokenKind::NotEq, start);
-    return lexError(start, "unexpected character '!'; did you mean '!='?");
+    return makeToken(peekIs('=') ? TokenKind::NotEq : TokenKind::Bang, start);
+  case '&':
+    if (peekIs('&'))
+      return makeToken(TokenKind::AmpAmp, start);
+    return lexError(start, "unexpected character '&'; did you mean '&&'?");
+  case '|':
+    if (peekIs('|'))
+      return makeToken(TokenKind::PipePipe, start);
+    return lexError(start, "unexpected character '|'; did you mean '||'?");
   default:
     break;
   }
@@ -195,6 +211,8 @@ Token Lexer::lexIdentifier(const char *start) {
                        .Case("return", TokenKind::KwReturn)
                        .Case("true", TokenKind::KwTrue)
                        .Case("false", TokenKind::KwFalse)
+                       .Case("inf", TokenKind::KwInf)
+                       .Case("nan", TokenKind::KwNan)
                        .Default(TokenKind::Identifier);
   return Token(kind, spelling);
 }

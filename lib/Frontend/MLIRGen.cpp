@@ -8,6 +8,12 @@
 // A literal is emitted as an `ew.constant` at each use; canonicalization
 // merges the copies.
 //
+// Values are computed in their compute type (f32 for f16 and bf16, see
+// getComputeDType), so this is where mixed precision becomes explicit: an f16
+// or bf16 parameter is extended with `ew.cast` at its first use, an operand
+// is converted to the type its op computes in, and a result is rounded to its
+// declared type at the `ew.return`. The ew ops themselves never mix types.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Frontend/MLIRGen.h"
@@ -21,6 +27,7 @@
 #include "mlir/IR/Verifier.h"
 
 #include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/STLForwardCompat.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -52,13 +59,17 @@ private:
 
   mlir::Type getElementType(DType dtype);
   mlir::Type getType(ValueType type);
-  /// The attribute of a literal (NumberExpr or BoolExpr) as a scalar of its
-  /// resolved element type.
-  mlir::TypedAttr getLiteralAttr(const Expr &literal);
+  /// The attribute of a literal (NumberExpr or BoolExpr) as a scalar of
+  /// `dtype`.
+  mlir::TypedAttr getLiteralAttr(const Expr &literal, DType dtype);
 
   void genKernel(const Kernel &kernel);
+  /// The value of `expr` in its compute type.
   mlir::Value genExpr(const Expr &expr);
   mlir::Value genOp(const OpExpr &op);
+  /// Converts `value` to element type `dtype` (keeping tensor-ness) with an
+  /// ew.cast, or returns it if it has that element type already.
+  mlir::Value convert(mlir::Value value, DType dtype, mlir::Location loc);
 
   mlir::OpBuilder builder;
   const llvm::SourceMgr &sourceMgr;
@@ -99,11 +110,10 @@ mlir::Type MLIRGenImpl::getType(ValueType type) {
   return mlir::ew::getTensorType(element);
 }
 
-mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal) {
+mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal, DType dtype) {
   if (auto *b = dyn_cast<BoolExpr>(&literal))
     return builder.getBoolAttr(b->getValue());
   auto &number = cast<NumberExpr>(literal);
-  DType dtype = number.getType().dtype;
   mlir::Type type = getElementType(dtype);
   if (isFloat(dtype))
     return builder.getFloatAttr(type, number.getValueAsDouble());
@@ -145,27 +155,49 @@ void MLIRGenImpl::genKernel(const Kernel &kernel) {
     if (const Expr *value = param->getDefault())
       kernelOp.setArgAttr(param->getIndex(),
                           mlir::ew::KernelOp::getDefaultAttrName(),
-                          getLiteralAttr(*value));
+                          getLiteralAttr(*value, param->getDType()));
   }
 
   builder.setInsertionPointToStart(entry);
   const ReturnStmt &ret = kernel.getReturn();
   llvm::SmallVector<mlir::Value> values;
-  for (const std::unique_ptr<Expr> &value : ret.getValues())
-    values.push_back(genExpr(*value));
+  // Each result is rounded to its declared type here, once. A scalar stays
+  // a scalar: ew.return fills a tensor result with it.
+  for (auto [index, value] : llvm::enumerate(ret.getValues()))
+    values.push_back(convert(genExpr(*value), kernel.getResultType(index).dtype,
+                             getLoc(value->getLoc())));
   mlir::ew::ReturnOp::create(builder, getLoc(ret.getLoc()), values);
+}
+
+mlir::Value MLIRGenImpl::convert(mlir::Value value, DType dtype,
+                                 mlir::Location loc) {
+  mlir::Type element = getElementType(dtype);
+  if (mlir::ew::getElementType(value.getType()) == element)
+    return value;
+  mlir::Type type = mlir::ew::isTensor(value.getType())
+                        ? mlir::Type(mlir::ew::getTensorType(element))
+                        : element;
+  return mlir::ew::CastOp::create(builder, loc, type, value);
 }
 
 mlir::Value MLIRGenImpl::genExpr(const Expr &expr) {
   switch (expr.getKind()) {
   case Expr::Expr_Number:
   case Expr::Expr_Bool:
-    return mlir::ew::ConstantOp::create(builder, getLoc(expr.getLoc()),
-                                        getLiteralAttr(expr));
+    // A literal is a constant of its context's compute type: 0.1 next to a
+    // bf16 tensor is the f32 nearest 0.1, as PyTorch's opmath has it.
+    return mlir::ew::ConstantOp::create(
+        builder, getLoc(expr.getLoc()),
+        getLiteralAttr(expr, getComputeDType(expr.getType().dtype)));
   case Expr::Expr_Name: {
     auto &name = cast<NameExpr>(expr);
-    if (const Param *param = name.getParam())
-      return paramValues[param->getIndex()];
+    if (const Param *param = name.getParam()) {
+      // f16 and bf16 parameters are extended once, at their first use.
+      mlir::Value &value = paramValues[param->getIndex()];
+      value = convert(value, getComputeDType(param->getDType()),
+                      value.getLoc());
+      return value;
+    }
     const LetStmt *let = name.getLet();
     assert(let && "sema leaves no name unresolved");
     if (mlir::Value value = letValues.lookup(let))
@@ -201,29 +233,82 @@ static mlir::ew::CmpPredicate convertPredicate(CmpPredicate pred) {
 }
 
 mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
-  // Operands first, left to right: this fixes the op order (see top).
-  llvm::SmallVector<mlir::Value, 3> operands;
-  for (const std::unique_ptr<Expr> &operand : op.getOperands())
-    operands.push_back(genExpr(*operand));
+  // Operands first, left to right: this fixes the op order (see top). Each
+  // is converted to the type the op computes in; `where`'s condition is
+  // bool already.
   mlir::Location loc = getLoc(op.getLoc());
+  DType computeType = getComputeDType(op.getOperandDType());
+  llvm::SmallVector<mlir::Value, 3> operands;
+  for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
+    mlir::Value value = genExpr(*operand);
+    bool isCondition = op.getOp() == OpKind::Where && index == 0;
+    operands.push_back(isCondition ? value : convert(value, computeType, loc));
+  }
+  auto unary = [&](auto opTag) {
+    using Op = typename decltype(opTag)::type;
+    return Op::create(builder, loc, operands[0]).getResult();
+  };
+  auto binary = [&](auto opTag) {
+    using Op = typename decltype(opTag)::type;
+    return Op::create(builder, loc, operands[0], operands[1]).getResult();
+  };
+  namespace ew = mlir::ew;
   switch (op.getOp()) {
   case OpKind::Add:
-    return mlir::ew::AddOp::create(builder, loc, operands[0], operands[1]);
+    return binary(llvm::type_identity<ew::AddOp>());
   case OpKind::Sub:
-    return mlir::ew::SubOp::create(builder, loc, operands[0], operands[1]);
+    return binary(llvm::type_identity<ew::SubOp>());
   case OpKind::Mul:
-    return mlir::ew::MulOp::create(builder, loc, operands[0], operands[1]);
+    return binary(llvm::type_identity<ew::MulOp>());
   case OpKind::Div:
-    return mlir::ew::DivOp::create(builder, loc, operands[0], operands[1]);
+    return binary(llvm::type_identity<ew::DivOp>());
+  case OpKind::Max:
+    return binary(llvm::type_identity<ew::MaxOp>());
+  case OpKind::Min:
+    return binary(llvm::type_identity<ew::MinOp>());
+  case OpKind::And:
+    return binary(llvm::type_identity<ew::AndOp>());
+  case OpKind::Or:
+    return binary(llvm::type_identity<ew::OrOp>());
   case OpKind::Neg:
-    return mlir::ew::NegOp::create(builder, loc, operands[0]);
+    return unary(llvm::type_identity<ew::NegOp>());
+  case OpKind::Abs:
+    return unary(llvm::type_identity<ew::AbsOp>());
+  case OpKind::Not:
+    return unary(llvm::type_identity<ew::NotOp>());
+  case OpKind::Exp:
+    return unary(llvm::type_identity<ew::ExpOp>());
+  case OpKind::Log:
+    return unary(llvm::type_identity<ew::LogOp>());
+  case OpKind::Sqrt:
+    return unary(llvm::type_identity<ew::SqrtOp>());
+  case OpKind::Rsqrt:
+    return unary(llvm::type_identity<ew::RsqrtOp>());
+  case OpKind::Tanh:
+    return unary(llvm::type_identity<ew::TanhOp>());
+  case OpKind::Sigmoid:
+    return unary(llvm::type_identity<ew::SigmoidOp>());
+  case OpKind::Erf:
+    return unary(llvm::type_identity<ew::ErfOp>());
+  case OpKind::Clamp: {
+    // clamp(x, lo, hi) is min(max(x, lo), hi), NaN-propagating like both.
+    mlir::Value low = ew::MaxOp::create(builder, loc, operands[0], operands[1]);
+    return ew::MinOp::create(builder, loc, low, operands[2]);
+  }
   case OpKind::Cmp:
-    return mlir::ew::CmpOp::create(builder, loc,
-                                   convertPredicate(op.getPredicate()),
-                                   operands[0], operands[1]);
+    return ew::CmpOp::create(builder, loc, convertPredicate(op.getPredicate()),
+                             operands[0], operands[1]);
   case OpKind::Where:
-    return mlir::ew::WhereOp::create(builder, loc, operands[0], operands[1],
-                                     operands[2]);
+    return ew::WhereOp::create(builder, loc, operands[0], operands[1],
+                               operands[2]);
+  case OpKind::Cast: {
+    // Rounds to the cast's type, then (for f16 and bf16) back to the f32
+    // that the value is computed in. A cast to the operand's own compute
+    // type is no op: `f32(y)` of a bf16 value `y` is its f32 value.
+    DType target = op.getCastType();
+    mlir::Value rounded = convert(operands[0], target, loc);
+    return convert(rounded, getComputeDType(target), loc);
+  }
   }
   llvm_unreachable("unknown OpKind");
 }

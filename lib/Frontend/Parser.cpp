@@ -93,7 +93,9 @@ private:
   // Expressions
   //===--------------------------------------------------------------------===//
 
-  std::unique_ptr<Expr> parseExpr();
+  std::unique_ptr<Expr> parseExpr() { return parseLogical(TokenKind::PipePipe); }
+  std::unique_ptr<Expr> parseLogical(TokenKind op);
+  std::unique_ptr<Expr> parseComparison();
   std::unique_ptr<Expr> parseArithmetic(unsigned level = 0);
   std::unique_ptr<Expr> parseUnary();
   std::unique_ptr<Expr> parsePrimary();
@@ -299,6 +301,12 @@ std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
   return type;
 }
 
+/// True for the tokens that start a number literal: digits, `inf`, `nan`.
+static bool isNumberToken(const Token &tok) {
+  return tok.is(TokenKind::Integer) || tok.is(TokenKind::Float) ||
+         tok.is(TokenKind::KwInf) || tok.is(TokenKind::KwNan);
+}
+
 /// literal ::= '-'? number | 'true' | 'false'
 std::unique_ptr<Expr> Parser::parseDefaultLiteral(llvm::StringRef paramName) {
   llvm::SMLoc start = tok.getLoc();
@@ -312,7 +320,7 @@ std::unique_ptr<Expr> Parser::parseDefaultLiteral(llvm::StringRef paramName) {
     negate = true;
     consume();
   }
-  if (tok.isNot(TokenKind::Integer) && tok.isNot(TokenKind::Float)) {
+  if (!isNumberToken(tok)) {
     emitErrorAtToken("expected a literal as the default value of '" +
                      paramName + "'");
     return nullptr;
@@ -398,8 +406,34 @@ std::unique_ptr<Expr> Parser::checkDepth(std::unique_ptr<Expr> expr) {
   return nullptr;
 }
 
-/// expr ::= additive (cmpop additive)?
-std::unique_ptr<Expr> Parser::parseExpr() {
+/// expr ::= and ('||' and)*
+/// and  ::= comparison ('&&' comparison)*
+///
+/// Both are left-associative and looser than the comparisons, as in C, so
+/// `x > 0.0 && x < 1.0` needs no parentheses.
+std::unique_ptr<Expr> Parser::parseLogical(TokenKind op) {
+  auto parseOperand = [&] {
+    return op == TokenKind::PipePipe ? parseLogical(TokenKind::AmpAmp)
+                                     : parseComparison();
+  };
+  llvm::SMLoc start = tok.getLoc();
+  std::unique_ptr<Expr> lhs = parseOperand();
+  while (lhs && tok.is(op)) {
+    llvm::SMLoc opLoc = tok.getLoc();
+    consume();
+    std::unique_ptr<Expr> rhs = parseOperand();
+    if (!rhs)
+      return nullptr;
+    lhs = checkDepth(std::make_unique<BinaryExpr>(
+        rangeFrom(start), opLoc,
+        op == TokenKind::PipePipe ? OpKind::Or : OpKind::And, CmpPredicate::Eq,
+        std::move(lhs), std::move(rhs)));
+  }
+  return lhs;
+}
+
+/// comparison ::= additive (cmpop additive)?
+std::unique_ptr<Expr> Parser::parseComparison() {
   llvm::SMLoc start = tok.getLoc();
   std::unique_ptr<Expr> lhs = parseArithmetic();
   if (!lhs)
@@ -415,7 +449,7 @@ std::unique_ptr<Expr> Parser::parseExpr() {
   // `a < b < c` reads as a range test in math but would compare a bool with
   // c here; refusing it is clearer than either meaning.
   if (getComparison(tok.getKind())) {
-    emitErrorAtToken("comparison operators cannot be chained; use "
+    emitErrorAtToken("comparison operators cannot be chained; use '&&', "
                      "parentheses or 'where'");
     return nullptr;
   }
@@ -466,7 +500,7 @@ std::unique_ptr<Expr> Parser::parseArithmetic(unsigned level) {
   return lhs;
 }
 
-/// unary ::= '-' unary | primary
+/// unary ::= ('-' | '!') unary | primary
 ///
 /// `-` directly before a number is folded into the literal, so `-1.5` is one
 /// literal everywhere, as in a default value, and `-2147483648` fits i32.
@@ -484,17 +518,18 @@ std::unique_ptr<Expr> Parser::parseUnary() {
     return nullptr;
   }
 
-  if (tok.isNot(TokenKind::Minus))
+  if (tok.isNot(TokenKind::Minus) && tok.isNot(TokenKind::Bang))
     return parsePrimary();
+  OpKind op = tok.is(TokenKind::Minus) ? OpKind::Neg : OpKind::Not;
   llvm::SMLoc start = tok.getLoc();
   consume();
-  if (tok.is(TokenKind::Integer) || tok.is(TokenKind::Float))
+  if (op == OpKind::Neg && isNumberToken(tok))
     return parseNumber(start, /*negate=*/true);
   std::unique_ptr<Expr> operand = parseUnary();
   if (!operand)
     return nullptr;
-  return checkDepth(
-      std::make_unique<UnaryExpr>(rangeFrom(start), start, std::move(operand)));
+  return checkDepth(std::make_unique<UnaryExpr>(rangeFrom(start), start, op,
+                                                std::move(operand)));
 }
 
 /// Parses the number token at `tok`; `start` is where the literal began (the
@@ -502,10 +537,19 @@ std::unique_ptr<Expr> Parser::parseUnary() {
 std::unique_ptr<Expr> Parser::parseNumber(llvm::SMLoc start, bool negate) {
   llvm::StringRef digits = tok.getSpelling();
   std::string spelling = (negate ? "-" : "") + digits.str();
-  bool isFloatLiteral = tok.is(TokenKind::Float);
+  bool isFloatLiteral = tok.isNot(TokenKind::Integer);
+  std::optional<double> nonFinite;
+  if (tok.is(TokenKind::KwInf))
+    nonFinite = std::numeric_limits<double>::infinity();
+  else if (tok.is(TokenKind::KwNan))
+    nonFinite = std::numeric_limits<double>::quiet_NaN();
   llvm::SMRange tokRange = tok.getRange();
   consume();
   llvm::SMRange range = rangeFrom(start);
+
+  if (nonFinite)
+    return std::make_unique<NumberExpr>(range, std::move(spelling),
+                                        negate ? -*nonFinite : *nonFinite);
 
   if (isFloatLiteral) {
     // APFloat parses independently of the C locale; a literal beyond double
@@ -545,6 +589,8 @@ std::unique_ptr<Expr> Parser::parsePrimary() {
   switch (tok.getKind()) {
   case TokenKind::Integer:
   case TokenKind::Float:
+  case TokenKind::KwInf:
+  case TokenKind::KwNan:
     return parseNumber(start, /*negate=*/false);
   case TokenKind::KwTrue:
   case TokenKind::KwFalse: {

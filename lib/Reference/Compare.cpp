@@ -1,27 +1,34 @@
 //===- Compare.cpp - Comparing kernel outputs with the reference ----------===//
 //
-// The comparison loops convert both arrays in bulk first, so 10^7 elements
-// compare in a few passes over memory.
+// The element verdict of Compare.h. Infinities are compared as the first
+// value past the largest finite one where a slack allows an overflow either
+// way, so exp(88.7) may be FLT_MAX or inf when its true value lies between.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Reference/Compare.h"
 
+#include "Semantics.h"
+
 #include "llvm/Support/Format.h"
 
+#include <algorithm>
 #include <cmath>
+#include <limits>
 
 using namespace ewc;
 
 Tolerance ewc::getDefaultTolerance(DType dtype) {
+  // torch.testing.assert_close's defaults, per result dtype.
   switch (dtype) {
   case DType::F16:
     return {1e-3, 1e-5};
   case DType::BF16:
     return {1.6e-2, 1e-5};
   case DType::F32:
+    return {1.3e-6, 1e-5};
   case DType::F64:
-    return {1e-5, 1e-8};
+    return {1e-7, 1e-7};
   case DType::Bool:
   case DType::I32:
   case DType::I64:
@@ -30,94 +37,136 @@ Tolerance ewc::getDefaultTolerance(DType dtype) {
   return {0, 0};
 }
 
-/// torch.allclose on one pair (with equal_nan=True).
-static bool isClose(double got, double expected, Tolerance tolerance) {
-  if (std::isnan(got) || std::isnan(expected))
-    return std::isnan(got) && std::isnan(expected);
-  if (std::isinf(got) || std::isinf(expected))
-    return got == expected;
-  return std::fabs(got - expected) <=
-         tolerance.atol + tolerance.rtol * std::fabs(expected);
+static std::string formatFloat(double value, DType dtype) {
+  // %.9g shows every digit an f32 has; f64 needs %.17g.
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  os << llvm::format(dtype == DType::F64 ? "%.17g" : "%.9g", value);
+  return text;
 }
 
-CompareResult ewc::compare(const HostArray &got, const HostArray &expected,
-                           Tolerance tolerance) {
-  CompareResult result;
-  result.dtype = expected.getDType();
+ResultComparer::ResultComparer(const HostArray &got, Tolerance tolerance,
+                               unsigned numWorst)
+    : got(got), numWorst(numWorst) {
+  result.dtype = got.getDType();
   result.tolerance = tolerance;
-  result.size = expected.size();
-  if (got.getDType() != expected.getDType()) {
-    result.ok = false;
-    result.error = "element type mismatch: got " +
-                   getDTypeName(got.getDType()).str() + ", expected " +
-                   getDTypeName(expected.getDType()).str();
-    return result;
-  }
-  if (got.size() != expected.size()) {
-    result.ok = false;
-    result.error = "length mismatch: got " + std::to_string(got.size()) +
-                   " elements, expected " + std::to_string(expected.size());
-    return result;
-  }
-
-  bool exact = !isFloat(expected.getDType());
-  // Bulk conversion keeps the per-element loop free of type dispatch.
-  if (exact) {
-    std::vector<int64_t> g = got.toInts(), e = expected.toInts();
-    for (int64_t i = 0, size = expected.size(); i < size; ++i) {
-      if (g[i] == e[i])
-        continue;
-      if (result.numMismatches++ == 0) {
-        result.firstIndex = i;
-        result.gotInt = g[i];
-        result.expectedInt = e[i];
-        result.got = static_cast<double>(g[i]);
-        result.expected = static_cast<double>(e[i]);
-      }
-    }
-  } else {
-    std::vector<double> g = got.toDoubles(), e = expected.toDoubles();
-    for (int64_t i = 0, size = expected.size(); i < size; ++i) {
-      if (isClose(g[i], e[i], tolerance))
-        continue;
-      if (result.numMismatches++ == 0) {
-        result.firstIndex = i;
-        result.got = g[i];
-        result.expected = e[i];
-      }
-    }
-  }
-  result.ok = result.numMismatches == 0;
-  return result;
+  result.size = got.size();
 }
 
-CompareResult ewc::compare(const HostArray &got, const HostArray &expected) {
-  return compare(got, expected, getDefaultTolerance(expected.getDType()));
+void ResultComparer::fail(int64_t index, std::string gotText,
+                          std::string expectedText, double severity) {
+  Mismatch mismatch{index, std::move(gotText), std::move(expectedText),
+                    severity};
+  if (result.numMismatches++ == 0)
+    result.first = mismatch;
+  // Keep the `numWorst` most severe, worst first; ties keep the earliest.
+  auto position = std::upper_bound(
+      result.worst.begin(), result.worst.end(), mismatch,
+      [](const Mismatch &a, const Mismatch &b) {
+        return a.severity > b.severity;
+      });
+  if (static_cast<unsigned>(position - result.worst.begin()) >= numWorst)
+    return;
+  result.worst.insert(position, std::move(mismatch));
+  if (result.worst.size() > numWorst)
+    result.worst.pop_back();
+}
+
+void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
+  const double infinity = std::numeric_limits<double>::infinity();
+  DType dtype = got.getDType();
+  // Integer and bool poison is a valid-looking value (bool's is the byte
+  // 0x7f): it only names why an element is wrong. Float poison is a
+  // signaling NaN that no arithmetic produces, so it is wrong even where a
+  // NaN is expected.
+  bool poison = got.isPoison(index);
+  auto failElement = [&](std::string gotText, std::string expectedText,
+                         double severity) {
+    if (poison) {
+      ++result.numUnwritten;
+      gotText = "unwritten (still the poison pattern)";
+    }
+    fail(index, std::move(gotText), std::move(expectedText), severity);
+  };
+
+  if (dtype == DType::Bool) {
+    uint8_t byte = static_cast<const uint8_t *>(got.data())[index];
+    auto name = [](int64_t v) { return v ? "true" : "false"; };
+    if (byte > 1) {
+      char text[16];
+      snprintf(text, sizeof(text), "byte 0x%02x", byte);
+      failElement(text, "byte 0 or 1", infinity);
+    } else if (!expected.unsure && byte != expected.intValue) {
+      failElement(name(byte), name(expected.intValue), infinity);
+    }
+    return;
+  }
+  if (!isFloat(dtype)) {
+    int64_t value = got.getAsInt(index);
+    if (!expected.unsure && value != expected.intValue)
+      failElement(std::to_string(value), std::to_string(expected.intValue),
+                  infinity);
+    return;
+  }
+  if (poison) {
+    failElement("", "a value", infinity);
+    return;
+  }
+
+  double value = got.getAsDouble(index);
+  double want = expected.value, slack = expected.slack;
+  if (std::isinf(slack))
+    return;
+  auto describe = [&] {
+    std::string text = formatFloat(want, dtype);
+    if (slack > 0)
+      text += " +- " + formatFloat(slack, dtype);
+    return text;
+  };
+  if (std::isnan(want) || std::isnan(value)) {
+    if (std::isnan(want) != std::isnan(value))
+      fail(index, formatFloat(value, dtype), describe(), infinity);
+    return;
+  }
+  if ((std::isinf(want) || std::isinf(value)) && slack == 0) {
+    if (value != want)
+      fail(index, formatFloat(value, dtype), describe(), infinity);
+    return;
+  }
+  if (want == 0 && value == 0 && slack == 0) {
+    if (std::signbit(want) != std::signbit(value))
+      fail(index, formatFloat(value, dtype), describe() + " (sign of zero)",
+           infinity);
+    return;
+  }
+  // With a slack, an infinity stands for the first value past the largest
+  // finite one.
+  auto finite = [&](double v) {
+    if (!std::isinf(v))
+      return v;
+    double max = ref::getMaxFinite(dtype);
+    return std::copysign(max + ref::getUlp(max, dtype), v);
+  };
+  double distance = std::fabs(finite(value) - finite(want));
+  double allowed = result.tolerance.atol +
+                   result.tolerance.rtol * std::fabs(finite(want)) + slack;
+  if (distance <= allowed)
+    return;
+  fail(index, formatFloat(value, dtype), describe(),
+       allowed > 0 ? distance / allowed : infinity);
 }
 
 void CompareResult::print(llvm::raw_ostream &os) const {
-  if (!error.empty()) {
-    os << error;
-    return;
-  }
-  if (ok) {
+  if (ok()) {
     os << "all " << size << " elements match";
     return;
   }
-  os << numMismatches << " of " << size << " elements differ; first at ["
-     << firstIndex << "]: ";
-  if (isFloat(dtype)) {
-    // %.9g shows every digit an f32 has; f64 gets %.17g.
-    const char *fmt = dtype == DType::F64 ? "%.17g" : "%.9g";
-    os << "got " << llvm::format(fmt, got) << ", expected "
-       << llvm::format(fmt, expected) << " (rtol "
-       << llvm::format("%g", tolerance.rtol) << ", atol "
+  os << numMismatches << " of " << size << " elements differ";
+  if (numUnwritten)
+    os << " (" << numUnwritten << " never written)";
+  os << "; first at [" << first.index << "]: got " << first.got
+     << ", expected " << first.expected;
+  if (isFloat(dtype))
+    os << " (rtol " << llvm::format("%g", tolerance.rtol) << ", atol "
        << llvm::format("%g", tolerance.atol) << ")";
-    return;
-  }
-  if (dtype == DType::Bool)
-    os << "got " << (gotInt ? "true" : "false") << ", expected "
-       << (expectedInt ? "true" : "false");
-  else
-    os << "got " << gotInt << ", expected " << expectedInt;
 }

@@ -1,14 +1,27 @@
-//===- Evaluator.cpp - Reference evaluation of ew kernels -----------------===//
+//===- Evaluator.cpp - Reference check of ew kernels ----------------------===//
 //
 // The kernel is evaluated a block of kBlockSize elements at a time; within a
 // block every expression evaluates, node by node, to a Column: the values of
 // the whole block (one value for a scalar, which broadcasts by a stride of
-// zero). A block's columns stay in cache, where whole-array columns of 10^7
-// doubles would each cost 80 MB of fresh, page-faulting memory.
+// zero) in the expression's compute type, plus, where correct code may
+// differ from them, a slack per element (floats) or an "unsure" flag
+// (integers and bools). A column without slack or flags is exact, which is
+// the common case and costs nothing extra.
+//
+// Slack arises from math functions (their stated ulps) and spreads through
+// the ops that follow: an op on inexact operands may be off by the most its
+// result changes over the corners of its operands' intervals, plus one ulp
+// for rounding. All the ops are monotonic in each operand on any interval
+// where they are continuous, so the corners bound them; a division whose
+// divisor interval holds zero, and a NaN that may or may not happen, get an
+// infinite slack (anything goes).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Reference/Evaluator.h"
+
+#include "Semantics.h"
+
 #include "ewc/Frontend/AST.h"
 
 #include "llvm/ADT/DenseMap.h"
@@ -18,6 +31,8 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
 
+#include <cmath>
+#include <limits>
 #include <memory>
 
 using namespace ewc;
@@ -26,55 +41,109 @@ using llvm::dyn_cast;
 
 namespace {
 
-/// The values of one expression: `n` of them for a tensor, one for a scalar.
-/// Float types are held in `floats`; integer types and bool (as 0 or 1) in
-/// `ints`.
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+/// The values of one expression over a block: `size` of them for a tensor,
+/// one for a scalar. Floats are held in `floats` as values of the compute
+/// type `dtype` (f32 or f64; f16 and bf16 only right after a cast or at a
+/// return); integers and bools (0 or 1) in `ints`.
 struct Column {
   DType dtype = DType::F32;
   bool isTensor = false;
   std::vector<double> floats;
   std::vector<int64_t> ints;
+  /// Per element, how far correct code may be; empty if exact.
+  std::vector<double> slack;
+  /// Per element, whether correct code may give any value; empty if none.
+  std::vector<uint8_t> unsure;
+
+  size_t index(size_t k) const { return isTensor ? k : 0; }
+  double f(size_t k) const { return floats[index(k)]; }
+  int64_t i(size_t k) const { return ints[index(k)]; }
+  double e(size_t k) const { return slack.empty() ? 0 : slack[index(k)]; }
+  bool u(size_t k) const { return !unsure.empty() && unsure[index(k)]; }
+  bool isExact() const { return slack.empty() && unsure.empty(); }
 };
 using ColumnPtr = std::shared_ptr<const Column>;
 
-/// out[k] = f(a[k], b[k]) over `size` elements, a scalar operand repeating
-/// its one value.
-template <typename R, typename A, typename B, typename F>
-std::vector<R> zipWith(const std::vector<A> &a, bool aIsTensor,
-                       const std::vector<B> &b, bool bIsTensor, size_t size,
-                       F f) {
-  std::vector<R> out(size);
-  size_t aStride = aIsTensor, bStride = bIsTensor;
-  for (size_t k = 0; k < size; ++k)
-    out[k] = f(a[k * aStride], b[k * bStride]);
-  return out;
+/// Builds a result column of `size` elements, element by element.
+struct ColumnBuilder {
+  Column column;
+  size_t size;
+
+  ColumnBuilder(DType dtype, bool isTensor, size_t size) : size(size) {
+    column.dtype = dtype;
+    column.isTensor = isTensor;
+  }
+  void setFloat(size_t k, double value, double slack) {
+    if (column.floats.empty())
+      column.floats.resize(size);
+    column.floats[k] = value;
+    if (slack != 0) {
+      if (column.slack.empty())
+        column.slack.resize(size);
+      column.slack[k] = slack;
+    }
+  }
+  void setInt(size_t k, int64_t value, bool unsure) {
+    if (column.ints.empty())
+      column.ints.resize(size);
+    column.ints[k] = value;
+    if (unsure) {
+      if (column.unsure.empty())
+        column.unsure.resize(size);
+      column.unsure[k] = 1;
+    }
+  }
+  ColumnPtr finish() { return std::make_shared<Column>(std::move(column)); }
+};
+
+//===----------------------------------------------------------------------===//
+// Slack
+//===----------------------------------------------------------------------===//
+
+/// How far `f` may be from `result` when its operands lie anywhere in
+/// [a - ea, a + ea] x [b - eb, b + eb]: the largest change over the corners,
+/// infinite if some corner is NaN and the result is not (or the reverse).
+template <typename F>
+double cornerDeviation(F f, double result, double a, double ea, double b,
+                       double eb) {
+  double deviation = 0;
+  for (double x : {a - ea, a + ea})
+    for (double y : {b - eb, b + eb}) {
+      double corner = f(x, y);
+      if (std::isnan(corner) != std::isnan(result))
+        return kInfinity;
+      if (corner == result || std::isnan(corner))
+        continue;
+      deviation = std::max(deviation, std::fabs(corner - result));
+    }
+  return deviation;
 }
 
-/// Applies comparison `pred` elementwise; C++'s operators already have the
-/// IEEE semantics the language wants (NaN compares false, except `!=`).
-template <typename T>
-std::vector<int64_t> compareColumns(CmpPredicate pred, const std::vector<T> &a,
-                                    bool aIsTensor, const std::vector<T> &b,
-                                    bool bIsTensor, size_t size) {
-  auto run = [&](auto f) {
-    return zipWith<int64_t>(a, aIsTensor, b, bIsTensor, size, f);
-  };
-  switch (pred) {
-  case CmpPredicate::Eq:
-    return run([](T x, T y) -> int64_t { return x == y; });
-  case CmpPredicate::Ne:
-    return run([](T x, T y) -> int64_t { return x != y; });
-  case CmpPredicate::Lt:
-    return run([](T x, T y) -> int64_t { return x < y; });
-  case CmpPredicate::Le:
-    return run([](T x, T y) -> int64_t { return x <= y; });
-  case CmpPredicate::Gt:
-    return run([](T x, T y) -> int64_t { return x > y; });
-  case CmpPredicate::Ge:
-    return run([](T x, T y) -> int64_t { return x >= y; });
+/// The slack of `result = round(f(a, b))` in `dtype` given the operands'
+/// slacks, plus `ulps` of error of f itself (math functions).
+template <typename F>
+double propagate(F f, double result, DType dtype, double a, double ea,
+                 double b, double eb, unsigned ulps) {
+  if (std::isinf(ea) || std::isinf(eb))
+    return kInfinity;
+  double slack = 0;
+  if (ea != 0 || eb != 0) {
+    slack = cornerDeviation(f, result, a, ea, b, eb);
+    if (std::isinf(slack))
+      return kInfinity;
+    // The kernel rounds its own f(a', b'), which may round the other way.
+    ++ulps;
   }
-  llvm_unreachable("unknown CmpPredicate");
+  if (ulps != 0 && !std::isnan(result))
+    slack += ulps * ref::getUlp(result, dtype);
+  return slack;
 }
+
+//===----------------------------------------------------------------------===//
+// Evaluator
+//===----------------------------------------------------------------------===//
 
 /// Elements per block: a column of them is 32 KiB, so the columns of a
 /// typical kernel fit in L2 together.
@@ -85,16 +154,30 @@ public:
   Evaluator(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs, int64_t n)
       : kernel(kernel), inputs(inputs), n(n) {}
 
-  llvm::Error checkInputs();
-  std::vector<HostArray> run();
+  llvm::Error checkArrays(llvm::ArrayRef<HostArray> outputs);
+  std::vector<CompareResult> run(llvm::ArrayRef<HostArray> outputs,
+                                 const CheckOptions &options);
 
 private:
   ColumnPtr eval(const Expr &expr);
   ColumnPtr evalParam(const Param &param);
   ColumnPtr evalLiteral(const Expr &expr);
   ColumnPtr evalOp(const OpExpr &op);
-  Column evalArith(OpKind op, DType dtype, const Column &a, const Column &b,
-                   size_t size);
+
+  /// Converts `column` to `to` with ew.cast's semantics (no op if it is of
+  /// that type already).
+  ColumnPtr convert(ColumnPtr column, DType to);
+  ColumnPtr evalFloatOp(OpKind op, DType dtype, bool isTensor,
+                        llvm::ArrayRef<ColumnPtr> operands);
+  ColumnPtr evalIntOp(OpKind op, DType dtype, bool isTensor,
+                      llvm::ArrayRef<ColumnPtr> operands);
+  ColumnPtr evalCmp(CmpPredicate pred, bool isTensor, const Column &a,
+                    const Column &b);
+  ColumnPtr evalWhere(bool isTensor, const Column &c, const Column &t,
+                      const Column &f);
+  size_t getSize(bool isTensor) const {
+    return isTensor ? static_cast<size_t>(blockSize) : 1;
+  }
 
   const Kernel &kernel;
   llvm::ArrayRef<HostArray> inputs;
@@ -110,7 +193,7 @@ private:
 
 } // namespace
 
-llvm::Error Evaluator::checkInputs() {
+llvm::Error Evaluator::checkArrays(llvm::ArrayRef<HostArray> outputs) {
   if (n < 0)
     return llvm::createStringError(llvm::formatv("negative length {0}", n));
   if (inputs.size() != kernel.getParams().size())
@@ -126,34 +209,54 @@ llvm::Error Evaluator::checkInputs() {
           param->getName(), input.size(), getDTypeName(input.getDType()),
           expectedSize, getDTypeName(param->getDType())));
   }
+  if (outputs.size() != kernel.getResults().size())
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' has {1} results but got {2} outputs", kernel.getName(),
+        kernel.getResults().size(), outputs.size()));
+  for (auto [index, output] : llvm::enumerate(outputs)) {
+    DType dtype = kernel.getResultType(index).dtype;
+    if (output.getDType() != dtype || output.size() != n)
+      return llvm::createStringError(llvm::formatv(
+          "output {0} is {1} x {2}, expected {3} x {4}", index, output.size(),
+          getDTypeName(output.getDType()), n, getDTypeName(dtype)));
+  }
   return llvm::Error::success();
 }
 
-std::vector<HostArray> Evaluator::run() {
-  std::vector<HostArray> results;
-  for (unsigned i = 0, e = kernel.getResults().size(); i != e; ++i)
-    results.emplace_back(kernel.getResultType(i).dtype, n);
+std::vector<CompareResult> Evaluator::run(llvm::ArrayRef<HostArray> outputs,
+                                          const CheckOptions &options) {
+  std::vector<ResultComparer> comparers;
+  for (const HostArray &output : outputs) {
+    Tolerance tolerance = getDefaultTolerance(output.getDType());
+    tolerance.rtol = options.rtol.value_or(tolerance.rtol);
+    tolerance.atol = options.atol.value_or(tolerance.atol);
+    comparers.emplace_back(output, tolerance, options.numWorst);
+  }
 
   for (blockBegin = 0; blockBegin < n; blockBegin += kBlockSize) {
     blockSize = std::min(kBlockSize, n - blockBegin);
     params.assign(kernel.getParams().size(), nullptr);
     lets.clear();
-    for (auto [value, result] :
-         llvm::zip(kernel.getReturn().getValues(), results)) {
-      ColumnPtr column = eval(*value);
-      // Sema makes every result a tensor; a scalar would still broadcast.
-      if (isFloat(column->dtype))
-        result.writeDoubles(
-            blockBegin, column->isTensor ? column->floats
-                                         : std::vector<double>(
-                                               blockSize, column->floats[0]));
-      else
-        result.writeInts(
-            blockBegin, column->isTensor
-                            ? column->ints
-                            : std::vector<int64_t>(blockSize, column->ints[0]));
+    for (auto [index, value] : llvm::enumerate(kernel.getReturn().getValues())) {
+      // Each result is rounded to its declared type, once; a scalar fills.
+      ColumnPtr column =
+          convert(eval(*value), kernel.getResultType(index).dtype);
+      for (int64_t k = 0; k < blockSize; ++k) {
+        ExpectedElement expected;
+        if (isFloat(column->dtype)) {
+          expected.value = column->f(k);
+          expected.slack = column->e(k);
+        } else {
+          expected.intValue = column->i(k);
+          expected.unsure = column->u(k);
+        }
+        comparers[index].check(blockBegin + k, expected);
+      }
     }
   }
+  std::vector<CompareResult> results;
+  for (ResultComparer &comparer : comparers)
+    results.push_back(comparer.finish());
   return results;
 }
 
@@ -187,10 +290,11 @@ ColumnPtr Evaluator::evalParam(const Param &param) {
     return slot;
   const HostArray &input = inputs[param.getIndex()];
   auto column = std::make_shared<Column>();
-  column->dtype = param.getDType();
+  // f16 and bf16 values are exact in f32, their compute type.
+  column->dtype = getComputeDType(param.getDType());
   column->isTensor = param.isTensor();
   int64_t begin = column->isTensor ? blockBegin : 0;
-  size_t size = column->isTensor ? blockSize : 1;
+  size_t size = getSize(column->isTensor);
   if (isFloat(column->dtype)) {
     column->floats.resize(size);
     input.readDoubles(begin, column->floats);
@@ -204,146 +308,289 @@ ColumnPtr Evaluator::evalParam(const Param &param) {
 
 ColumnPtr Evaluator::evalLiteral(const Expr &expr) {
   auto column = std::make_shared<Column>();
-  column->dtype = expr.getType().dtype;
+  column->dtype = getComputeDType(expr.getType().dtype);
   if (auto *b = dyn_cast<BoolExpr>(&expr)) {
     column->ints = {b->getValue() ? 1 : 0};
     return column;
   }
   auto &number = cast<NumberExpr>(expr);
-  // A literal means the constant of its type, as the compiled kernel sees
-  // it: 0.1 in an f16 kernel is the f16 nearest to 0.1.
+  // A literal is the constant of its context's compute type: 0.1 next to a
+  // bf16 tensor is the f32 nearest to 0.1.
   if (isFloat(column->dtype))
-    column->floats = {
-        roundToFloatType(number.getValueAsDouble(), column->dtype)};
+    column->floats = {number.isFloatLiteral()
+                          ? ref::roundTo(number.getValueAsDouble(),
+                                         column->dtype)
+                          : ref::convertIntToFloat(number.getIntValue(),
+                                                   column->dtype)};
   else
     column->ints = {number.getIntValue()};
   return column;
 }
 
-Column Evaluator::evalArith(OpKind op, DType dtype, const Column &a,
-                            const Column &b, size_t size) {
-  Column result;
-  if (isFloat(dtype)) {
-    auto run = [&](auto f) {
-      result.floats =
-          zipWith<double>(a.floats, a.isTensor, b.floats, b.isTensor, size, f);
-    };
-    switch (op) {
-    case OpKind::Add:
-      run([](double x, double y) { return x + y; });
-      break;
-    case OpKind::Sub:
-      run([](double x, double y) { return x - y; });
-      break;
-    case OpKind::Mul:
-      run([](double x, double y) { return x * y; });
-      break;
-    case OpKind::Div:
-      run([](double x, double y) { return x / y; });
-      break;
-    default:
-      llvm_unreachable("not a binary arithmetic op");
+ColumnPtr Evaluator::convert(ColumnPtr column, DType to) {
+  DType from = column->dtype;
+  if (from == to)
+    return column;
+  const Column &a = *column;
+  size_t size = getSize(a.isTensor);
+  ColumnBuilder out(to, a.isTensor, size);
+  for (size_t k = 0; k < size; ++k) {
+    if (isFloat(from)) {
+      double v = a.f(k), e = a.e(k);
+      if (isFloat(to)) {
+        double r = ref::roundTo(v, to);
+        out.setFloat(k, r,
+                     propagate([&](double x, double) { return ref::roundTo(x, to); },
+                               r, to, v, e, 0, 0, 0));
+      } else if (to == DType::Bool) {
+        // x != 0: NaN is true, -0.0 false. Undecidable within the slack.
+        out.setInt(k, v != 0, e != 0 && !(std::fabs(v) > e));
+      } else {
+        int64_t r = ref::convertFloatToInt(v, to);
+        bool unsure = e != 0 && (std::isinf(e) ||
+                                 ref::convertFloatToInt(v - e, to) != r ||
+                                 ref::convertFloatToInt(v + e, to) != r);
+        out.setInt(k, r, unsure);
+      }
+      continue;
     }
-    return result;
+    int64_t v = a.i(k);
+    bool unsure = a.u(k);
+    if (isFloat(to))
+      out.setFloat(k, ref::convertIntToFloat(v, to), unsure ? kInfinity : 0);
+    else if (to == DType::Bool)
+      out.setInt(k, v != 0, unsure);
+    else
+      out.setInt(k, wrapToIntegerType(v, to), unsure);
   }
-
-  // Integers: unsigned arithmetic wraps without undefined behaviour, then
-  // the result is wrapped to the type's width.
-  auto run = [&](auto f) {
-    result.ints = zipWith<int64_t>(
-        a.ints, a.isTensor, b.ints, b.isTensor, size,
-        [&](int64_t x, int64_t y) {
-          return wrapToIntegerType(
-              static_cast<int64_t>(
-                  f(static_cast<uint64_t>(x), static_cast<uint64_t>(y))),
-              dtype);
-        });
-  };
-  switch (op) {
-  case OpKind::Add:
-    run([](uint64_t x, uint64_t y) { return x + y; });
-    break;
-  case OpKind::Sub:
-    run([](uint64_t x, uint64_t y) { return x - y; });
-    break;
-  case OpKind::Mul:
-    run([](uint64_t x, uint64_t y) { return x * y; });
-    break;
-  default:
-    llvm_unreachable("sema allows no other integer arithmetic");
-  }
-  return result;
+  return out.finish();
 }
 
 ColumnPtr Evaluator::evalOp(const OpExpr &op) {
+  // Every value operand is converted to the type the op computes in, as
+  // MLIRGen does; `where`'s condition is bool.
+  DType dtype = getComputeDType(op.getOperandDType());
   llvm::SmallVector<ColumnPtr, 3> operands;
-  for (const std::unique_ptr<Expr> &operand : op.getOperands())
-    operands.push_back(eval(*operand));
+  for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
+    ColumnPtr value = eval(*operand);
+    bool isCondition = op.getOp() == OpKind::Where && index == 0;
+    operands.push_back(isCondition ? value : convert(value, dtype));
+  }
+  bool isTensor = op.getType().isTensor;
 
-  auto result = std::make_shared<Column>();
-  result->dtype = op.getType().dtype;
-  result->isTensor = op.getType().isTensor;
-  size_t size = result->isTensor ? static_cast<size_t>(blockSize) : 1;
-  const Column &a = *operands[0];
-
-  switch (op.getOp()) {
-  case OpKind::Add:
-  case OpKind::Sub:
-  case OpKind::Mul:
-  case OpKind::Div: {
-    Column value = evalArith(op.getOp(), result->dtype, a, *operands[1], size);
-    result->floats = std::move(value.floats);
-    result->ints = std::move(value.ints);
+  switch (getOpClass(op.getOp())) {
+  case OpClass::Cast: {
+    // Round to the cast's type, then back to its compute type (f16 and bf16
+    // values are computed in f32).
+    DType target = op.getCastType();
+    return convert(convert(operands[0], target), getComputeDType(target));
+  }
+  case OpClass::Cmp:
+    return evalCmp(op.getPredicate(), isTensor, *operands[0], *operands[1]);
+  case OpClass::Where:
+    return evalWhere(isTensor, *operands[0], *operands[1], *operands[2]);
+  case OpClass::Arith:
+  case OpClass::Math:
+  case OpClass::Logic:
     break;
   }
-  case OpKind::Neg:
-    if (isFloat(result->dtype)) {
-      result->floats =
-          zipWith<double>(a.floats, a.isTensor, a.floats, a.isTensor, size,
-                          [](double x, double) { return -x; });
-    } else {
-      DType dtype = result->dtype;
-      result->ints = zipWith<int64_t>(
-          a.ints, a.isTensor, a.ints, a.isTensor, size,
-          [dtype](int64_t x, int64_t) {
-            return wrapToIntegerType(
-                static_cast<int64_t>(0 - static_cast<uint64_t>(x)), dtype);
-          });
-    }
-    break;
-  case OpKind::Cmp: {
-    const Column &b = *operands[1];
-    if (isFloat(a.dtype))
-      result->ints = compareColumns(op.getPredicate(), a.floats, a.isTensor,
-                                    b.floats, b.isTensor, size);
-    else
-      result->ints = compareColumns(op.getPredicate(), a.ints, a.isTensor,
-                                    b.ints, b.isTensor, size);
-    break;
+  if (op.getOp() == OpKind::Clamp) {
+    // clamp(x, lo, hi) = min(max(x, lo), hi).
+    ColumnPtr low = isFloat(dtype)
+                        ? evalFloatOp(OpKind::Max, dtype, isTensor,
+                                      {operands[0], operands[1]})
+                        : evalIntOp(OpKind::Max, dtype, isTensor,
+                                    {operands[0], operands[1]});
+    return isFloat(dtype)
+               ? evalFloatOp(OpKind::Min, dtype, isTensor, {low, operands[2]})
+               : evalIntOp(OpKind::Min, dtype, isTensor, {low, operands[2]});
   }
-  case OpKind::Where: {
-    const Column &t = *operands[1], &f = *operands[2];
-    size_t cStride = a.isTensor, tStride = t.isTensor, fStride = f.isTensor;
-    auto select = [&](const auto &tv, const auto &fv, auto &out) {
-      out.resize(size);
-      for (size_t k = 0; k < size; ++k)
-        out[k] = a.ints[k * cStride] ? tv[k * tStride] : fv[k * fStride];
-    };
-    if (isFloat(result->dtype))
-      select(t.floats, f.floats, result->floats);
-    else
-      select(t.ints, f.ints, result->ints);
-    break;
-  }
-  }
-  return result;
+  if (isFloat(dtype))
+    return evalFloatOp(op.getOp(), dtype, isTensor, operands);
+  return evalIntOp(op.getOp(), dtype, isTensor, operands);
 }
 
-llvm::Expected<std::vector<HostArray>>
-ewc::evaluate(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
-              int64_t n) {
+ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
+                                 llvm::ArrayRef<ColumnPtr> operands) {
+  size_t size = getSize(isTensor);
+  const Column &a = *operands[0];
+  const Column &b = operands.size() > 1 ? *operands[1] : a;
+  bool unary = operands.size() == 1;
+  bool isMath = getOpClass(op) == OpClass::Math;
+  unsigned ulps = isMath ? ref::getMathUlps(op) : 0;
+  // The exact function (in double); rounding to `dtype` makes it the
+  // correctly rounded op of the compute type.
+  auto f = [op](double x, double y) -> double {
+    switch (op) {
+    case OpKind::Add:
+      return x + y;
+    case OpKind::Sub:
+      return x - y;
+    case OpKind::Mul:
+      return x * y;
+    case OpKind::Div:
+      return x / y;
+    case OpKind::Max:
+      return ref::maximum(x, y);
+    case OpKind::Min:
+      return ref::minimum(x, y);
+    case OpKind::Neg:
+      return -x;
+    case OpKind::Abs:
+      return std::fabs(x);
+    default:
+      return ref::applyMath(op, x);
+    }
+  };
+  ColumnBuilder out(dtype, isTensor, size);
+  bool exact = a.isExact() && b.isExact() && !isMath;
+  for (size_t k = 0; k < size; ++k) {
+    double x = a.f(k), y = unary ? 0 : b.f(k);
+    double r = ref::roundTo(f(x, y), dtype);
+    if (exact) {
+      out.setFloat(k, r, 0);
+      continue;
+    }
+    double ex = a.e(k), ey = unary ? 0 : b.e(k);
+    // A divisor that may be zero makes anything possible.
+    if (op == OpKind::Div && ey != 0 && !(std::fabs(y) > ey)) {
+      out.setFloat(k, r, kInfinity);
+      continue;
+    }
+    out.setFloat(k, r, propagate(f, r, dtype, x, ex, y, ey, ulps));
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
+                               llvm::ArrayRef<ColumnPtr> operands) {
+  size_t size = getSize(isTensor);
+  const Column &a = *operands[0];
+  const Column &b = operands.size() > 1 ? *operands[1] : a;
+  ColumnBuilder out(dtype, isTensor, size);
+  // Unsigned arithmetic wraps without undefined behaviour; the result is
+  // then wrapped to the type's width.
+  auto wrap = [dtype](uint64_t v) {
+    return wrapToIntegerType(static_cast<int64_t>(v), dtype);
+  };
+  for (size_t k = 0; k < size; ++k) {
+    int64_t x = a.i(k), y = b.i(k);
+    uint64_t ux = static_cast<uint64_t>(x), uy = static_cast<uint64_t>(y);
+    bool unsure = a.u(k) || b.u(k);
+    int64_t r = 0;
+    switch (op) {
+    case OpKind::Add:
+      r = wrap(ux + uy);
+      break;
+    case OpKind::Sub:
+      r = wrap(ux - uy);
+      break;
+    case OpKind::Mul:
+      r = wrap(ux * uy);
+      break;
+    case OpKind::Div:
+      r = ref::divideInt(x, y, dtype);
+      break;
+    case OpKind::Neg:
+      r = wrap(0 - ux);
+      break;
+    case OpKind::Abs:
+      r = x < 0 ? wrap(0 - ux) : x;
+      break;
+    case OpKind::Max:
+      r = std::max(x, y);
+      break;
+    case OpKind::Min:
+      r = std::min(x, y);
+      break;
+    case OpKind::And:
+      // false && anything is false, however unsure the other side.
+      r = x && y;
+      unsure = (a.u(k) && (b.u(k) || y)) || (b.u(k) && x);
+      break;
+    case OpKind::Or:
+      r = x || y;
+      unsure = (a.u(k) && (b.u(k) || !y)) || (b.u(k) && !x);
+      break;
+    case OpKind::Not:
+      r = !x;
+      break;
+    default:
+      llvm_unreachable("not an integer or bool op");
+    }
+    out.setInt(k, r, unsure);
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalCmp(CmpPredicate pred, bool isTensor, const Column &a,
+                             const Column &b) {
+  size_t size = getSize(isTensor);
+  ColumnBuilder out(DType::Bool, isTensor, size);
+  // C++'s operators have IEEE semantics: NaN compares false except `!=`.
+  auto compare = [pred](auto x, auto y) -> bool {
+    switch (pred) {
+    case CmpPredicate::Eq:
+      return x == y;
+    case CmpPredicate::Ne:
+      return x != y;
+    case CmpPredicate::Lt:
+      return x < y;
+    case CmpPredicate::Le:
+      return x <= y;
+    case CmpPredicate::Gt:
+      return x > y;
+    case CmpPredicate::Ge:
+      return x >= y;
+    }
+    llvm_unreachable("unknown CmpPredicate");
+  };
+  for (size_t k = 0; k < size; ++k) {
+    if (!isFloat(a.dtype)) {
+      out.setInt(k, compare(a.i(k), b.i(k)), a.u(k) || b.u(k));
+      continue;
+    }
+    double x = a.f(k), y = b.f(k), e = a.e(k) + b.e(k);
+    // Operands closer than their slacks may compare either way.
+    bool unsure = e != 0 && !(std::fabs(x - y) > e);
+    out.setInt(k, compare(x, y), unsure);
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalWhere(bool isTensor, const Column &c, const Column &t,
+                               const Column &f) {
+  size_t size = getSize(isTensor);
+  ColumnBuilder out(t.dtype, isTensor, size);
+  for (size_t k = 0; k < size; ++k) {
+    bool pick = c.i(k) != 0;
+    const Column &chosen = pick ? t : f, &other = pick ? f : t;
+    if (isFloat(t.dtype)) {
+      double slack = chosen.e(k);
+      // An undecidable condition allows either value (and either sign of a
+      // zero: the slack must not be zero then).
+      double x = chosen.f(k), y = other.f(k);
+      if (c.u(k) && (x != y || std::signbit(x) != std::signbit(y))) {
+        double gap = x == y ? ref::getUlp(0, t.dtype) : std::fabs(x - y);
+        slack = std::isnan(gap) ? kInfinity
+                                : std::max(slack, gap + other.e(k));
+      }
+      out.setFloat(k, chosen.f(k), slack);
+    } else {
+      bool unsure =
+          chosen.u(k) || (c.u(k) && (other.u(k) || other.i(k) != chosen.i(k)));
+      out.setInt(k, chosen.i(k), unsure);
+    }
+  }
+  return out.finish();
+}
+
+llvm::Expected<std::vector<CompareResult>>
+ewc::checkKernel(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
+                 llvm::ArrayRef<HostArray> outputs, int64_t n,
+                 const CheckOptions &options) {
   Evaluator evaluator(kernel, inputs, n);
-  if (llvm::Error error = evaluator.checkInputs())
+  if (llvm::Error error = evaluator.checkArrays(outputs))
     return std::move(error);
-  return evaluator.run();
+  return evaluator.run(outputs, options);
 }

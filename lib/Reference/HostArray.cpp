@@ -183,6 +183,42 @@ void HostArray::fillBytes(uint8_t byte) {
     std::memset(bytes.get(), byte, numBytes);
 }
 
+/// The poison pattern of `dtype` (see fillPoison) in its low bytes. The
+/// float patterns are signaling NaNs: the exponent is all ones, the quiet
+/// bit is clear and the payload (0xbad) is not zero.
+static uint64_t getPoisonPattern(DType dtype) {
+  switch (dtype) {
+  case DType::Bool:
+    return 0x7f;
+  case DType::F16:
+    return 0x7d5a;
+  case DType::BF16:
+    return 0x7f8b;
+  case DType::I32:
+  case DType::F32:
+    return 0x7f800badull;
+  case DType::I64:
+  case DType::F64:
+    return 0x7ff0000000000badull;
+  }
+  llvm_unreachable("unknown DType");
+}
+
+void HostArray::fillPoison() {
+  uint64_t pattern = getPoisonPattern(dtype);
+  unsigned size = getDTypeSize(dtype);
+  uint8_t *data = bytes.get();
+  for (int64_t i = 0; i < numElements; ++i)
+    std::memcpy(data + i * size, &pattern, size); // little-endian host
+}
+
+bool HostArray::isPoison(int64_t i) const {
+  uint64_t pattern = getPoisonPattern(dtype), value = 0;
+  unsigned size = getDTypeSize(dtype);
+  std::memcpy(&value, bytes.get() + i * size, size);
+  return value == pattern;
+}
+
 HostArray HostArray::getScalar(DType dtype, double value) {
   HostArray result(dtype, 1);
   result.setFromDouble(0, value);

@@ -11,6 +11,8 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 
+#include <cmath>
+
 using namespace ewc;
 using llvm::StringRef;
 
@@ -33,6 +35,12 @@ options:
                         CPU's with --device cpu), or the PTX
   --kernel NAME         run only kernel NAME
   --chip sm_XX          GPU architecture (default: the device's, else sm_90)
+  --rtol R, --atol A    tolerances of the comparison, for every float result
+                        (default: torch.testing.assert_close's per dtype:
+                        f32 1.3e-6/1e-5, f64 1e-7/1e-7, f16 1e-3/1e-5,
+                        bf16 1.6e-2/1e-5; integers and bools exact)
+  --verbose             print the worst elements of a mismatching result:
+                        index, inputs, got and expected
   --mlir-print-debuginfo
                         print source locations with --emit mlir|gpu|llvm
   --help                this text
@@ -65,6 +73,10 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       options.printLocations = true;
       continue;
     }
+    if (arg == "--verbose") {
+      options.verbose = true;
+      continue;
+    }
 
     // --name=value or --name value.
     StringRef name = arg.drop_while([](char c) { return c == '-'; });
@@ -73,8 +85,9 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       value = name.substr(eq + 1);
       name = name.take_front(eq);
     }
-    static const char *const kValued[] = {"n",    "arg",    "device", "seed",
-                                          "emit", "kernel", "chip"};
+    static const char *const kValued[] = {"n",      "arg",  "device",
+                                          "seed",   "emit", "kernel",
+                                          "chip",   "rtol", "atol"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -125,6 +138,13 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --emit '" + *value +
                          "': expected ast, mlir, gpu, llvm or ptx");
       options.emit = *stage;
+    } else if (name == "rtol" || name == "atol") {
+      double tolerance;
+      if (value->getAsDouble(tolerance) || !(tolerance >= 0) ||
+          std::isinf(tolerance))
+        return makeError("invalid --" + name + " '" + *value +
+                         "': expected a non-negative number");
+      (name == "rtol" ? options.rtol : options.atol) = tolerance;
     } else if (name == "kernel") {
       options.kernel = value->str();
     } else if (name == "chip") {

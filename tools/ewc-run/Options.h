@@ -39,6 +39,10 @@ struct RunOptions {
   std::string kernel;
   /// GPU architecture; empty means the device's own, or sm_90 without one.
   std::string chip;
+  /// Tolerances that replace the per-dtype defaults.
+  std::optional<double> rtol, atol;
+  /// Print the worst elements of a mismatch.
+  bool verbose = false;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
   bool help = false;

@@ -20,11 +20,15 @@
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/DeviceBuffer.h"
 
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
+#include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
@@ -133,11 +137,6 @@ struct Executor {
   CpuJit *cpu = nullptr;
 };
 
-/// The bytes every output starts as: an element the kernel fails to write
-/// shows as a mismatch (0x7f7f7f7f is 3.4e38 as f32, not NaN, so it cannot
-/// pass as an expected NaN either).
-constexpr uint8_t kPoison = 0x7f;
-
 /// Checks that the host arrays of one run fit in this machine's memory: an
 /// allocation that fails would abort the process instead of reporting.
 llvm::Error checkHostMemory(const Kernel &kernel, int64_t n) {
@@ -164,9 +163,70 @@ llvm::Error checkHostMemory(const Kernel &kernel, int64_t n) {
           .str());
 }
 
+/// The default values of the scalar parameters as the compiled IR has them
+/// (`ew.default`), per kernel: the kernel runs with these, the reference with
+/// the source's, so a compiler that gets a default wrong prints False.
+using CompiledDefaults =
+    llvm::StringMap<std::vector<std::optional<HostArray>>>;
+
+CompiledDefaults readCompiledDefaults(mlir::ModuleOp module) {
+  CompiledDefaults defaults;
+  for (auto kernel : module.getOps<mlir::ew::KernelOp>()) {
+    auto &values = defaults[kernel.getSymName()];
+    values.resize(kernel.getNumArguments());
+    for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
+      mlir::TypedAttr value = kernel.getArgDefault(i);
+      if (!value)
+        continue;
+      mlir::Type type = value.getType();
+      std::optional<DType> dtype =
+          type.isInteger(1)    ? DType::Bool
+          : type.isInteger(32) ? DType::I32
+          : type.isInteger(64) ? DType::I64
+          : type.isF16()       ? DType::F16
+          : type.isBF16()      ? DType::BF16
+          : type.isF32()       ? DType::F32
+          : type.isF64()       ? std::optional(DType::F64)
+                               : std::nullopt;
+      if (!dtype)
+        continue;
+      HostArray array(*dtype, 1);
+      if (auto f = llvm::dyn_cast<mlir::FloatAttr>(value))
+        array.setFromDouble(0, f.getValueAsDouble());
+      else if (auto n = llvm::dyn_cast<mlir::IntegerAttr>(value))
+        array.setFromInt(0, type.isInteger(1) ? n.getValue().getZExtValue()
+                                              : n.getValue().getSExtValue());
+      values[i] = std::move(array);
+    }
+  }
+  return defaults;
+}
+
+/// Prints the worst mismatches of one result with the inputs at their index.
+void printWorst(const CompareResult &result, const Kernel &kernel,
+                llvm::ArrayRef<HostArray> inputs) {
+  for (const Mismatch &mismatch : result.worst) {
+    llvm::errs() << "  [" << mismatch.index << "]";
+    for (const auto &param : kernel.getParams()) {
+      const HostArray &input = inputs[param->getIndex()];
+      int64_t i = param->isTensor() ? mismatch.index : 0;
+      llvm::errs() << " " << param->getName() << "=";
+      if (isFloat(input.getDType()))
+        llvm::errs() << llvm::format("%.9g", input.getAsDouble(i));
+      else if (input.getDType() == DType::Bool)
+        llvm::errs() << (input.getAsInt(i) ? "true" : "false");
+      else
+        llvm::errs() << input.getAsInt(i);
+    }
+    llvm::errs() << ": got " << mismatch.got << ", expected "
+                 << mismatch.expected << "\n";
+  }
+}
+
 /// Runs `kernel` on fresh inputs and checks every result; returns whether all
 /// matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
+                               const CompiledDefaults &compiledDefaults,
                                Executor &executor) {
   int64_t n = options.n;
   if (llvm::Error error = checkHostMemory(kernel, n))
@@ -174,10 +234,29 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   llvm::Expected<std::vector<HostArray>> inputs = makeInputs(kernel, options);
   if (!inputs)
     return inputs.takeError();
+  // The kernel runs on the same inputs except for defaults, which it takes
+  // from its own IR.
+  std::vector<const HostArray *> launchInputs;
+  auto defaults = compiledDefaults.find(kernel.getName());
+  for (const auto &param : kernel.getParams()) {
+    const HostArray *input = &(*inputs)[param->getIndex()];
+    bool given = llvm::any_of(options.args, [&](const ScalarArg &arg) {
+      return arg.name == param->getName();
+    });
+    if (param->hasDefault() && !given) {
+      if (defaults == compiledDefaults.end() ||
+          !defaults->second[param->getIndex()])
+        return llvm::createStringError(
+            "the compiled kernel '" + kernel.getName() +
+            "' has no default for parameter '" + param->getName() + "'");
+      input = &*defaults->second[param->getIndex()];
+    }
+    launchInputs.push_back(input);
+  }
   std::vector<HostArray> outputs;
   for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
     outputs.emplace_back(kernel.getResultType(r).dtype, n);
-    outputs.back().fillBytes(kPoison);
+    outputs.back().fillPoison();
   }
 
   // The ABI's argument array: k(inputs..., outputs..., n). Each entry points
@@ -187,7 +266,8 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   pointers.reserve(inputs->size() + outputs.size());
   std::vector<void *> args;
   std::vector<DeviceBuffer> buffers;
-  auto addArray = [&](HostArray &array, bool isOutput) -> llvm::Error {
+  // The kernel only reads inputs; the ABI's pointers are not const.
+  auto addArray = [&](const HostArray &array) -> llvm::Error {
     if (!executor.cuda) {
       pointers.push_back(reinterpret_cast<uint64_t>(array.data()));
     } else {
@@ -195,9 +275,9 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
           DeviceBuffer::allocate(*executor.cuda, array.getSizeInBytes());
       if (!buffer)
         return buffer.takeError();
-      if (llvm::Error e = isOutput ? buffer->fillBytes(kPoison)
-                                   : buffer->copyFromHost(
-                                         array.data(), array.getSizeInBytes()))
+      // Outputs start as the poison their host arrays hold.
+      if (llvm::Error e =
+              buffer->copyFromHost(array.data(), array.getSizeInBytes()))
         return e;
       pointers.push_back(buffer->getAddress());
       buffers.push_back(std::move(*buffer));
@@ -206,14 +286,14 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     return llvm::Error::success();
   };
   for (const auto &param : kernel.getParams()) {
-    HostArray &input = (*inputs)[param->getIndex()];
+    const HostArray &input = *launchInputs[param->getIndex()];
     if (!param->isTensor())
-      args.push_back(input.data());
-    else if (llvm::Error e = addArray(input, /*isOutput=*/false))
+      args.push_back(const_cast<void *>(input.data()));
+    else if (llvm::Error e = addArray(input))
       return std::move(e);
   }
-  for (HostArray &output : outputs)
-    if (llvm::Error e = addArray(output, /*isOutput=*/true))
+  for (const HostArray &output : outputs)
+    if (llvm::Error e = addArray(output))
       return std::move(e);
   args.push_back(&n);
 
@@ -233,20 +313,25 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     return std::move(e);
   }
 
-  llvm::Expected<std::vector<HostArray>> expected =
-      evaluate(kernel, *inputs, n);
-  if (!expected)
-    return expected.takeError();
+  CheckOptions check;
+  check.rtol = options.rtol;
+  check.atol = options.atol;
+  check.numWorst = options.verbose ? 10 : 1;
+  llvm::Expected<std::vector<CompareResult>> results =
+      checkKernel(kernel, *inputs, outputs, n, check);
+  if (!results)
+    return results.takeError();
   bool allMatch = true;
-  for (auto [index, output] : llvm::enumerate(outputs)) {
-    CompareResult result = compare(output, (*expected)[index]);
-    if (result.ok)
+  for (auto [index, result] : llvm::enumerate(*results)) {
+    if (result.ok())
       continue;
     allMatch = false;
     llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
                  << index << ": ";
     result.print(llvm::errs());
     llvm::errs() << "\n";
+    if (options.verbose)
+      printWorst(result, kernel, *inputs);
   }
   return allMatch;
 }
@@ -353,6 +438,7 @@ int main(int argc, char **argv) {
   mlir::OwningOpRef<mlir::ModuleOp> module = mlirGen(context, *ast, sourceMgr);
   if (!module)
     return kExitError;
+  CompiledDefaults compiledDefaults = readCompiledDefaults(*module);
   if (options.emit == EmitStage::MLIR) {
     printModule(*module, options);
     return kExitMatch;
@@ -419,7 +505,8 @@ int main(int argc, char **argv) {
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
-    llvm::Expected<bool> matched = runKernel(*kernel, options, executor);
+    llvm::Expected<bool> matched =
+        runKernel(*kernel, options, compiledDefaults, executor);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;

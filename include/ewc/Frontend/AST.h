@@ -21,6 +21,7 @@
 #include "llvm/Support/SMLoc.h"
 
 #include <cassert>
+#include <cmath>
 #include <cstdint>
 #include <memory>
 #include <optional>
@@ -64,7 +65,47 @@ std::string formatType(ValueType type, llvm::StringRef lengthName);
 
 /// The elementwise operations. Infix operators and builtin calls map onto the
 /// same kinds, which is what lets both spellings give identical IR.
-enum class OpKind { Add, Sub, Mul, Div, Neg, Cmp, Where };
+enum class OpKind {
+  // Arithmetic on integers and floats.
+  Add,
+  Sub,
+  Mul,
+  Div,
+  Neg,
+  Abs,
+  Max,
+  Min,
+  Clamp,
+  // Math functions, floats only.
+  Exp,
+  Log,
+  Sqrt,
+  Rsqrt,
+  Tanh,
+  Sigmoid,
+  Erf,
+  // Logic on bool.
+  And,
+  Or,
+  Not,
+  // Comparison, selection and conversion.
+  Cmp,
+  Where,
+  Cast,
+};
+
+/// What an op accepts as operands, which is also how sema types it.
+enum class OpClass {
+  Arith, ///< integers and floats; the result has the operands' type
+  Math,  ///< floats only
+  Logic, ///< bool only
+  Cmp,   ///< any type (bool: eq and ne only); the result is bool
+  Where, ///< bool condition, then two values of one type
+  Cast,  ///< any type to the cast's type
+};
+
+/// Returns the class of an op.
+OpClass getOpClass(OpKind op);
 
 /// The predicates of `cmp`, in the order of the language reference.
 enum class CmpPredicate { Eq, Ne, Lt, Le, Gt, Ge };
@@ -76,8 +117,12 @@ llvm::StringRef getOpName(OpKind op);
 /// not a value).
 unsigned getNumValueOperands(OpKind op);
 
-/// Looks a builtin function up by name; std::nullopt if there is none.
+/// Looks a builtin function up by name; std::nullopt if there is none. The
+/// casts (`f32(x)`, ...) are not in this table: their names are dtype names.
 std::optional<OpKind> lookupBuiltin(llvm::StringRef name);
+
+/// The names of all builtin functions, for "did you mean" suggestions.
+llvm::ArrayRef<llvm::StringRef> getBuiltinNames();
 
 /// Returns the spelling of a predicate as written in `cmp(ge, ...)`.
 llvm::StringRef getPredicateName(CmpPredicate pred);
@@ -157,6 +202,8 @@ public:
         floatLiteral(true), intValue(0), floatValue(value) {}
 
   llvm::StringRef getSpelling() const { return spelling; }
+  /// True for `inf`, `-inf` and `nan`: they are exempt from the range check.
+  bool isNonFinite() const { return floatLiteral && !std::isfinite(floatValue); }
   /// True for `0.5`, `1e3`, `2.`: such a literal needs a floating-point type.
   bool isFloatLiteral() const { return floatLiteral; }
   /// The value of an integer literal.
@@ -229,6 +276,19 @@ public:
     assert(resolved && op == OpKind::Cmp && "not a comparison");
     return pred;
   }
+  /// The target type of a cast.
+  DType getCastType() const {
+    assert(resolved && op == OpKind::Cast && "not a cast");
+    return castType;
+  }
+  /// The element type the value operands are converted to before the op
+  /// computes (set by sema): the operands' common type, which for mixed
+  /// precision is the tensor's (`slope * x` with `slope: f32`, `x: bf16[n]`
+  /// computes on bf16 values, in f32). For `where` it is the type of the two
+  /// values; for a cast the operand's own type.
+  DType getOperandDType() const { return operandDType; }
+  void setOperandDType(DType dtype) { operandDType = dtype; }
+
   /// The value operands, in order (for `where`: condition, then, else).
   llvm::ArrayRef<std::unique_ptr<Expr>> getOperands() const { return operands; }
   const Expr &getOperand(unsigned i) const { return *operands[i]; }
@@ -244,9 +304,11 @@ protected:
       : Expr(kind, range, loc, computeDepth(operands)),
         operands(std::move(operands)) {}
 
-  void setOp(OpKind newOp, CmpPredicate newPred) {
+  void setOp(OpKind newOp, CmpPredicate newPred,
+             DType newCastType = DType::F32) {
     op = newOp;
     pred = newPred;
+    castType = newCastType;
     resolved = true;
   }
 
@@ -256,16 +318,24 @@ private:
   std::vector<std::unique_ptr<Expr>> operands;
   OpKind op = OpKind::Add;
   CmpPredicate pred = CmpPredicate::Eq;
+  DType castType = DType::F32;
+  DType operandDType = DType::F32;
   bool resolved = false;
 };
 
-/// `-operand`: always `neg`.
+/// `-operand` (neg) or `!operand` (not).
 class UnaryExpr : public OpExpr {
 public:
-  UnaryExpr(llvm::SMRange range, llvm::SMLoc opLoc,
+  UnaryExpr(llvm::SMRange range, llvm::SMLoc opLoc, OpKind op,
             std::unique_ptr<Expr> operand)
       : OpExpr(Expr_Unary, range, opLoc, makeOperands(std::move(operand))) {
-    setOp(OpKind::Neg, CmpPredicate::Eq);
+    assert((op == OpKind::Neg || op == OpKind::Not) && "not a prefix op");
+    setOp(op, CmpPredicate::Eq);
+  }
+
+  /// The operator as written ("-" or "!").
+  llvm::StringRef getOperatorSpelling() const {
+    return getOp() == OpKind::Neg ? "-" : "!";
   }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Unary; }
@@ -275,7 +345,7 @@ private:
   makeOperands(std::unique_ptr<Expr> operand);
 };
 
-/// `lhs OP rhs` for `+ - * /` and the six comparisons.
+/// `lhs OP rhs` for `+ - * /`, the six comparisons, `&&` and `||`.
 class BinaryExpr : public OpExpr {
 public:
   BinaryExpr(llvm::SMRange range, llvm::SMLoc opLoc, OpKind op,
@@ -325,6 +395,8 @@ public:
   void resolve(OpKind op, CmpPredicate pred = CmpPredicate::Eq) {
     setOp(op, pred);
   }
+  /// Called by sema for a cast, `f16(x)`.
+  void resolveCast(DType type) { setOp(OpKind::Cast, CmpPredicate::Eq, type); }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Call; }
 

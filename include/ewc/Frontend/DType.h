@@ -34,6 +34,11 @@ unsigned getDTypeSize(DType dtype);
 /// True for f16, bf16, f32 and f64.
 bool isFloat(DType dtype);
 
+/// The type a value of `dtype` is computed in: f32 for f16 and bf16 (as
+/// PyTorch's "opmath" does), else `dtype` itself. Values are rounded to
+/// their own type only where they are returned or cast.
+DType getComputeDType(DType dtype);
+
 /// True for i32 and i64 (bool is not an integer type in the language).
 bool isInteger(DType dtype);
 

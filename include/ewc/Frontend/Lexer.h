@@ -33,6 +33,8 @@ enum class TokenKind {
   KwReturn,
   KwTrue,
   KwFalse,
+  KwInf, ///< `inf`, a float literal
+  KwNan, ///< `nan`, a float literal
 
   // Punctuation.
   LParen,
@@ -58,6 +60,9 @@ enum class TokenKind {
   LessEq,
   Greater,
   GreaterEq,
+  AmpAmp,   ///< `&&`
+  PipePipe, ///< `||`
+  Bang,     ///< `!`
 };
 
 /// Returns how a token kind is written, for messages ("';'", "identifier").

@@ -1,9 +1,13 @@
 //===- Compare.h - Comparing kernel outputs with the reference --*- C++ -*-===//
 //
-// Decides whether a kernel's output matches the reference, with
-// torch.allclose semantics: |got - expected| <= atol + rtol * |expected|
-// elementwise, NaN matching NaN at the same place, infinities matching only
-// themselves, and integers and bools compared exactly.
+// The verdict on one element and on one result. An element matches when
+// |got - expected| <= atol + rtol * |expected| + slack, where the tolerances
+// are torch.testing.assert_close's defaults for the result's dtype and the
+// slack is the reference's bound on what correct code may differ by (zero
+// unless math functions are involved). On top of that: NaN matches only
+// NaN, an infinity only itself, an exact zero only a zero of the same sign,
+// integers and bools exactly, a bool must be stored as the byte 0 or 1, and
+// an element still holding the poison it was filled with was never written.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +19,7 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
+#include <vector>
 
 namespace ewc {
 
@@ -24,43 +29,74 @@ struct Tolerance {
   double atol = 0;
 };
 
-/// The default tolerance of `dtype` (torch.testing's defaults): f32 and f64
-/// rtol 1e-5 atol 1e-8, f16 rtol 1e-3 atol 1e-5, bf16 rtol 1.6e-2 atol 1e-5,
-/// zero (exact) for bool and integers.
+/// The default tolerance of `dtype`, torch.testing.assert_close's: f32 rtol
+/// 1.3e-6 atol 1e-5, f64 1e-7 and 1e-7, f16 1e-3 and 1e-5, bf16 1.6e-2 and
+/// 1e-5; integers and bool exact.
 Tolerance getDefaultTolerance(DType dtype);
 
-/// The outcome of a comparison: whether it passed, how many elements failed
-/// and the first that did.
-struct CompareResult {
-  bool ok = true;
-  /// Elements out of tolerance.
-  int64_t numMismatches = 0;
-  /// The first failing element, or -1.
-  int64_t firstIndex = -1;
-  double got = 0;
-  double expected = 0;
-  /// For integer types, the exact values (got/expected round beyond 2^53).
-  int64_t gotInt = 0;
-  int64_t expectedInt = 0;
-  /// Set when the arrays cannot be compared at all (type or length).
-  std::string error;
+/// What the reference says one element must be.
+struct ExpectedElement {
+  /// Float results: the value, already rounded to the result's dtype, and
+  /// how far correct code may be from it beyond the tolerance (0: exact, as
+  /// for + - * /; infinity: anything, e.g. after an undecidable comparison).
+  double value = 0;
+  double slack = 0;
+  /// Integer and bool results: the value, or any value if `unsure`.
+  int64_t intValue = 0;
+  bool unsure = false;
+};
 
+/// One element that failed.
+struct Mismatch {
+  int64_t index = -1;
+  /// What the kernel wrote, formatted ("1.5", "true", "unwritten", "byte
+  /// 0x02").
+  std::string got;
+  /// What the reference expects, formatted, with its slack if any.
+  std::string expected;
+  /// How badly it failed: the distance over the allowed distance (infinite
+  /// for NaN, sign and unwritten mismatches); the worst come first.
+  double severity = 0;
+};
+
+/// The verdict on one result.
+struct CompareResult {
   DType dtype = DType::F32;
   Tolerance tolerance;
   int64_t size = 0;
+  int64_t numMismatches = 0;
+  /// Elements that still hold the poison pattern (a subset of mismatches).
+  int64_t numUnwritten = 0;
+  /// The first mismatch, and the worst ones (most severe first).
+  Mismatch first;
+  std::vector<Mismatch> worst;
+
+  bool ok() const { return numMismatches == 0; }
 
   /// Prints one line such as "3 of 1024 elements differ; first at [17]: got
-  /// 1.5, expected 1.25 (rtol 1e-05, atol 1e-08)", or "all 1024 elements
+  /// 1.5, expected 1.25 (rtol 1.3e-06, atol 1e-05)", or "all 1024 elements
   /// match".
   void print(llvm::raw_ostream &os) const;
 };
 
-/// Compares `got` with `expected` using `tolerance`.
-CompareResult compare(const HostArray &got, const HostArray &expected,
-                      Tolerance tolerance);
+/// Accumulates the verdict on one result, element by element.
+class ResultComparer {
+public:
+  ResultComparer(const HostArray &got, Tolerance tolerance, unsigned numWorst);
 
-/// Compares with the default tolerance of `expected`'s type.
-CompareResult compare(const HostArray &got, const HostArray &expected);
+  /// Checks element `index` of the output against `expected`.
+  void check(int64_t index, const ExpectedElement &expected);
+
+  CompareResult finish() { return std::move(result); }
+
+private:
+  void fail(int64_t index, std::string got, std::string expected,
+            double severity);
+
+  const HostArray &got;
+  unsigned numWorst;
+  CompareResult result;
+};
 
 } // namespace ewc
 

@@ -61,6 +61,14 @@ public:
   /// element a kernel fails to write shows up as a mismatch.
   void fillBytes(uint8_t byte);
 
+  /// Fills every element with its dtype's poison pattern, so that an element
+  /// a kernel fails to write shows: for floats a signaling NaN, which no
+  /// arithmetic produces (NaN results are quiet); for bool the byte 0x7f,
+  /// which is neither 0 nor 1; for integers an unlikely value.
+  void fillPoison();
+  /// True if element `i` holds the poison pattern.
+  bool isPoison(int64_t i) const;
+
   /// Element `i` as a double: exact for floats, bool is 0 or 1, integers
   /// round beyond 2^53.
   double getAsDouble(int64_t i) const;

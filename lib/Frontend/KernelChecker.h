@@ -1,0 +1,116 @@
+//===- KernelChecker.h - Sema of one kernel (private) -----------*- C++ -*-===//
+//
+// The state of checking one kernel, shared by Sema.cpp (signature, statements,
+// module) and SemaExpr.cpp (expressions and their typing). Private to the
+// front end.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_LIB_FRONTEND_KERNELCHECKER_H
+#define EWC_LIB_FRONTEND_KERNELCHECKER_H
+
+#include "ewc/Frontend/AST.h"
+#include "ewc/Frontend/Diagnostics.h"
+
+#include "llvm/ADT/DenseMap.h"
+#include "llvm/ADT/StringMap.h"
+
+namespace ewc {
+namespace sema {
+
+/// What checking an expression found out.
+struct Checked {
+  enum class State { Error, Typed, WeakInt, WeakFloat };
+
+  State state = State::Error;
+  /// Tensor-ness is known even for weak values (`where(tensorCond, 1, 2)`).
+  bool isTensor = false;
+  /// The height of the expression counting through the `let`s it names.
+  unsigned depth = 1;
+  /// The element type, once typed.
+  DType dtype = DType::F32;
+
+  static Checked error() { return {}; }
+  static Checked typed(ValueType type, unsigned depth) {
+    return {State::Typed, type.isTensor, depth, type.dtype};
+  }
+  bool ok() const { return state != State::Error; }
+  bool isWeak() const {
+    return state == State::WeakInt || state == State::WeakFloat;
+  }
+};
+
+/// The element type a weak value takes when nothing else decides it.
+inline DType getDefaultDType(const Checked &checked) {
+  return checked.state == Checked::State::WeakFloat ? DType::F32 : DType::I32;
+}
+
+/// Sema state of one `let`.
+struct LetInfo {
+  LetStmt *let = nullptr;
+  Checked checked;
+  bool used = false;
+};
+
+/// Checks one kernel.
+class KernelChecker {
+public:
+  KernelChecker(Kernel &kernel, Diagnostics &diags)
+      : kernel(kernel), diags(diags) {}
+
+  void check();
+
+private:
+  // Sema.cpp: the signature and the statements.
+  void checkSignature();
+  void checkDefault(Param &param);
+  void checkLet(LetStmt &let);
+  void checkReturn(ReturnStmt &ret);
+
+  // SemaExpr.cpp: expressions.
+  Checked checkExpr(Expr &expr);
+  Checked checkName(NameExpr &name);
+  Checked checkOp(OpExpr &op);
+  Checked checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
+                     llvm::ArrayRef<Checked> checked);
+  Checked checkCast(OpExpr &op, Expr &operand, const Checked &checked);
+  /// Reports (once per kernel) an expression deeper than kMaxExprDepth.
+  bool checkDepth(const Expr &expr, unsigned depth);
+  bool resolveCall(CallExpr &call);
+  /// Types `values` (the operands of `op` that must share an element type,
+  /// up to mixed precision): returns the typed result, a weak result if all
+  /// are weak, or an error.
+  Checked unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
+                llvm::ArrayRef<Checked> checked, llvm::StringRef what);
+  /// Checks that `dtype` suits the class of `op` (no arithmetic on bool,
+  /// math on floats only); reports and returns false otherwise.
+  bool checkOperandClass(const OpExpr &op, ValueType type);
+
+  // SemaExpr.cpp: weak types.
+  /// Gives the weak expression `expr` the element type `dtype`.
+  bool resolveWeak(Expr &expr, DType dtype);
+  /// Checks that a literal can take `dtype`; `asStored` checks the range of
+  /// `dtype` itself (a default value), else of its compute type (a literal
+  /// in an expression is computed in f32 for f16 and bf16).
+  bool checkLiteralFits(const NumberExpr &number, DType dtype, bool asStored);
+
+  std::string formatType(ValueType type) const {
+    return kernel.formatType(type);
+  }
+  /// How messages name an op: as written, `'*'` or `'mul'`.
+  static std::string getDisplayName(const OpExpr &op);
+  void suggestName(std::string &msg, llvm::StringRef name,
+                   llvm::ArrayRef<llvm::StringRef> candidates);
+
+  Kernel &kernel;
+  Diagnostics &diags;
+  llvm::StringMap<const Param *> params;
+  llvm::StringMap<LetStmt *> lets;
+  llvm::DenseMap<const LetStmt *, LetInfo> letInfos;
+  bool reportedDepth = false;
+};
+
+} // namespace sema
+} // namespace ewc
+
+#endif // EWC_LIB_FRONTEND_KERNELCHECKER_H

@@ -1,0 +1,542 @@
+//===- SemaExpr.cpp - Typing of ew expressions ----------------------------===//
+//
+// Typing works bottom-up with one twist: a literal is "weak", it has no
+// element type of its own. An op whose operands mix weak and typed values
+// pushes the typed element type down into the weak ones (resolveWeak); an op
+// on weak values only stays weak, and a weak root takes its context's type (a
+// kernel result) or the default (f32 for a float literal, else i32). A `let`
+// of a weak value stays weak until its first typed use, so `let c = 2.0;`
+// works with f16 as well as f64.
+//
+// Mixed precision follows PyTorch: a scalar never promotes a tensor. The
+// operands of one op share an element type, except that a scalar of the same
+// kind (float or integer) as the tensors takes the tensors' type, and
+// scalars alone promote to the wider type (f16 with bf16 gives f32). Tensors
+// of different types never mix without a cast.
+//
+//===----------------------------------------------------------------------===//
+
+#include "KernelChecker.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/Casting.h"
+
+using namespace ewc;
+using namespace ewc::sema;
+using llvm::cast;
+using llvm::dyn_cast;
+
+//===----------------------------------------------------------------------===//
+// Type kinds and promotion
+//===----------------------------------------------------------------------===//
+
+namespace {
+enum class Kind { Bool, Integer, Float };
+} // namespace
+
+static Kind getKind(DType dtype) {
+  if (dtype == DType::Bool)
+    return Kind::Bool;
+  return isFloat(dtype) ? Kind::Float : Kind::Integer;
+}
+
+/// The common type of two scalars of the same kind: the wider one, and f32
+/// for f16 with bf16 (neither holds the other), as torch.promote_types.
+static DType promoteScalars(DType a, DType b) {
+  if (a == b)
+    return a;
+  auto rank = [](DType d) {
+    switch (d) {
+    case DType::F16:
+    case DType::BF16:
+      return 1;
+    case DType::F32:
+      return 2;
+    case DType::F64:
+      return 3;
+    case DType::I32:
+      return 1;
+    case DType::I64:
+      return 2;
+    case DType::Bool:
+      return 0;
+    }
+    return 0;
+  };
+  if (rank(a) == rank(b))
+    return DType::F32; // f16 and bf16
+  return rank(a) > rank(b) ? a : b;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Checked KernelChecker::checkExpr(Expr &expr) {
+  switch (expr.getKind()) {
+  case Expr::Expr_Number: {
+    bool isFloatLiteral = cast<NumberExpr>(expr).isFloatLiteral();
+    return {isFloatLiteral ? Checked::State::WeakFloat
+                           : Checked::State::WeakInt,
+            false, 1};
+  }
+  case Expr::Expr_Bool:
+    expr.setType({DType::Bool, false});
+    return Checked::typed(expr.getType(), 1);
+  case Expr::Expr_Name:
+    return checkName(cast<NameExpr>(expr));
+  case Expr::Expr_Unary:
+  case Expr::Expr_Binary:
+  case Expr::Expr_Call:
+    return checkOp(cast<OpExpr>(expr));
+  }
+  return Checked::error();
+}
+
+bool KernelChecker::checkDepth(const Expr &expr, unsigned depth) {
+  // The parser has bounded each expression alone; only `let`s can add up.
+  if (depth <= kMaxExprDepth)
+    return true;
+  if (!reportedDepth)
+    diags.error(expr.getLoc(), "expression is nested too deeply through its "
+                               "'let's (more than " +
+                                   llvm::Twine(kMaxExprDepth) + " levels)");
+  reportedDepth = true;
+  return false;
+}
+
+void KernelChecker::suggestName(std::string &msg, llvm::StringRef name,
+                                llvm::ArrayRef<llvm::StringRef> candidates) {
+  // A third of the letters may differ; one-letter names get no guess, since
+  // every other short name would be one.
+  llvm::StringRef best;
+  unsigned bestDistance = name.size() / 3 + 1;
+  for (llvm::StringRef candidate : candidates) {
+    unsigned distance = name.edit_distance(candidate, true, bestDistance);
+    if (distance < bestDistance) {
+      best = candidate;
+      bestDistance = distance;
+    }
+  }
+  if (!best.empty())
+    msg += "; did you mean '" + best.str() + "'?";
+}
+
+Checked KernelChecker::checkName(NameExpr &name) {
+  if (LetStmt *let = lets.lookup(name.getName())) {
+    name.resolve(let);
+    LetInfo &info = letInfos[let];
+    info.used = true;
+    Checked checked = info.checked;
+    // Going from the name to the let is one more level of recursion for
+    // everything that follows names, so a chain of `let`s counts as deep.
+    ++checked.depth;
+    if (checked.ok() && !checkDepth(name, checked.depth))
+      return Checked::error();
+    if (checked.state == Checked::State::Typed)
+      name.setType(let->getType());
+    return checked;
+  }
+  if (const Param *param = params.lookup(name.getName())) {
+    name.resolve(param);
+    name.setType(param->getType());
+    return Checked::typed(param->getType(), 1);
+  }
+
+  std::string msg = "unknown name '" + name.getName().str() + "'";
+  llvm::SmallVector<llvm::StringRef> candidates;
+  for (const auto &entry : params)
+    candidates.push_back(entry.getKey());
+  for (const auto &entry : lets)
+    candidates.push_back(entry.getKey());
+  suggestName(msg, name.getName(), candidates);
+  diags.error(name.getLoc(), msg, name.getRange());
+  return Checked::error();
+}
+
+std::string KernelChecker::getDisplayName(const OpExpr &op) {
+  if (auto *call = dyn_cast<CallExpr>(&op))
+    return "'" + call->getCallee().str() + "'";
+  if (auto *binary = dyn_cast<BinaryExpr>(&op))
+    return "'" + binary->getOperatorSpelling().str() + "'";
+  return "'" + cast<UnaryExpr>(op).getOperatorSpelling().str() + "'";
+}
+
+bool KernelChecker::resolveCall(CallExpr &call) {
+  // A dtype name called like a function is a cast: `f16(x)`.
+  if (std::optional<DType> castType = parseDTypeName(call.getCallee())) {
+    if (call.getNumArgs() != 1) {
+      diags.error(call.getLoc(),
+                  "'" + call.getCallee() + "' expects 1 argument, got " +
+                      llvm::Twine(call.getNumArgs()),
+                  call.getRange());
+      return false;
+    }
+    call.resolveCast(*castType);
+    return true;
+  }
+  std::optional<OpKind> op = lookupBuiltin(call.getCallee());
+  if (!op) {
+    std::string msg = "unknown function '" + call.getCallee().str() + "'";
+    llvm::SmallVector<llvm::StringRef> candidates(getBuiltinNames());
+    for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,
+                        DType::BF16, DType::F32, DType::F64})
+      candidates.push_back(getDTypeName(dtype));
+    suggestName(msg, call.getCallee(), candidates);
+    diags.error(call.getLoc(), msg, call.getCalleeRange());
+    return false;
+  }
+  unsigned expected = getNumValueOperands(*op) + (*op == OpKind::Cmp ? 1 : 0);
+  if (call.getNumArgs() != expected) {
+    diags.error(call.getLoc(),
+                "'" + call.getCallee() + "' expects " + llvm::Twine(expected) +
+                    (expected == 1 ? " argument" : " arguments") + ", got " +
+                    llvm::Twine(call.getNumArgs()),
+                call.getRange());
+    return false;
+  }
+  CmpPredicate pred = CmpPredicate::Eq;
+  if (*op == OpKind::Cmp) {
+    std::optional<CmpPredicate> parsed =
+        parsePredicateName(call.getPredicateName());
+    if (!parsed) {
+      std::string msg = "unknown comparison predicate '" +
+                        call.getPredicateName().str() +
+                        "'; expected eq, ne, lt, le, gt or ge";
+      diags.error(call.getPredicateRange().Start, msg,
+                  call.getPredicateRange());
+      return false;
+    }
+    pred = *parsed;
+  }
+  call.resolve(*op, pred);
+  return true;
+}
+
+Checked KernelChecker::checkOp(OpExpr &op) {
+  bool resolved = true;
+  if (auto *call = dyn_cast<CallExpr>(&op))
+    resolved = resolveCall(*call);
+
+  // Operands are checked even under a bad call, to report their own errors.
+  llvm::SmallVector<Checked, 3> checked;
+  llvm::SmallVector<Expr *, 3> operands;
+  unsigned depth = 0;
+  bool operandsOk = true;
+  for (const std::unique_ptr<Expr> &operand : op.getOperands()) {
+    checked.push_back(checkExpr(*operand));
+    operands.push_back(operand.get());
+    operandsOk &= checked.back().ok();
+    depth = std::max(depth, checked.back().depth);
+  }
+  if (!resolved || !operandsOk)
+    return Checked::error();
+  ++depth;
+  if (!checkDepth(op, depth))
+    return Checked::error();
+
+  Checked result;
+  switch (getOpClass(op.getOp())) {
+  case OpClass::Arith:
+  case OpClass::Math:
+    result = unify(op, operands, checked, "operands");
+    // A division or a math function of literals can only be a float: `1 / 2`
+    // is 0.5 and `exp(1)` is e.
+    if (result.isWeak() &&
+        (op.getOp() == OpKind::Div || getOpClass(op.getOp()) == OpClass::Math))
+      result.state = Checked::State::WeakFloat;
+    break;
+  case OpClass::Logic:
+    result = checkLogic(op, operands, checked);
+    break;
+  case OpClass::Cast:
+    result = checkCast(op, *operands[0], checked[0]);
+    break;
+  case OpClass::Cmp: {
+    Checked common = unify(op, operands, checked, "operands");
+    if (!common.ok())
+      return common;
+    // Comparing two literals: they take their default type together.
+    if (common.isWeak()) {
+      common.dtype = getDefaultDType(common);
+      for (Expr *operand : operands)
+        if (!resolveWeak(*operand, common.dtype))
+          return Checked::error();
+    }
+    CmpPredicate pred = op.getPredicate();
+    if (common.dtype == DType::Bool && pred != CmpPredicate::Eq &&
+        pred != CmpPredicate::Ne) {
+      diags.error(op.getLoc(),
+                  getDisplayName(op) +
+                      " cannot order bool values; only eq and ne compare "
+                      "bools",
+                  {operands[0]->getRange(), operands[1]->getRange()});
+      return Checked::error();
+    }
+    op.setOperandDType(common.dtype);
+    result = Checked::typed({DType::Bool, common.isTensor}, depth);
+    op.setType({DType::Bool, common.isTensor});
+    break;
+  }
+  case OpClass::Where: {
+    Expr &cond = *operands[0];
+    if (checked[0].isWeak() && !resolveWeak(cond, getDefaultDType(checked[0])))
+      return Checked::error();
+    if (cond.getType().dtype != DType::Bool) {
+      diags.error(cond.getLoc(),
+                  "type mismatch: the condition of " + getDisplayName(op) +
+                      " must be bool, got " + formatType(cond.getType()),
+                  cond.getRange());
+      return Checked::error();
+    }
+    result = unify(op, llvm::ArrayRef(operands).drop_front(),
+                   llvm::ArrayRef(checked).drop_front(), "values");
+    if (result.ok())
+      result.isTensor |= checked[0].isTensor;
+    break;
+  }
+  }
+  if (!result.ok())
+    return result;
+  result.depth = depth;
+  if (result.isWeak() || op.hasType())
+    return result;
+  op.setOperandDType(result.dtype);
+  op.setType({result.dtype, result.isTensor});
+  return result;
+}
+
+Checked KernelChecker::checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
+                                  llvm::ArrayRef<Checked> checked) {
+  bool isTensor = false;
+  for (auto [operand, c] : llvm::zip(operands, checked)) {
+    isTensor |= c.isTensor;
+    // A literal cannot be bool; resolveWeak says so in the literal's words.
+    if (c.isWeak()) {
+      resolveWeak(*operand, DType::Bool);
+      return Checked::error();
+    }
+    if (c.dtype != DType::Bool) {
+      diags.error(op.getLoc(),
+                  getDisplayName(op) + " needs bool operands, got " +
+                      formatType(operand->getType()) +
+                      "; compare it first, e.g. 'x != 0'",
+                  operand->getRange());
+      return Checked::error();
+    }
+  }
+  return {Checked::State::Typed, isTensor, 1, DType::Bool};
+}
+
+Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
+                                 const Checked &checked) {
+  DType target = op.getCastType();
+  if (checked.isWeak()) {
+    // A literal converts from the cast's own type when it can take it, so
+    // that `f64(0.1)` is the double nearest 0.1, not a rounded f32.
+    DType from = getDefaultDType(checked);
+    if (target != DType::Bool &&
+        (isFloat(target) || checked.state == Checked::State::WeakInt))
+      from = target;
+    if (!resolveWeak(operand, from))
+      return Checked::error();
+  }
+  op.setOperandDType(operand.getType().dtype);
+  op.setType({target, checked.isTensor});
+  return Checked::typed(op.getType(), 1);
+}
+
+bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {
+  OpClass opClass = getOpClass(op.getOp());
+  if (type.dtype == DType::Bool &&
+      (opClass == OpClass::Arith || opClass == OpClass::Math)) {
+    diags.error(op.getLoc(),
+                "arithmetic on bool is not allowed: " + getDisplayName(op) +
+                    " got an operand of type " + formatType(type),
+                op.getRange());
+    return false;
+  }
+  if (opClass == OpClass::Math && !isFloat(type.dtype)) {
+    diags.error(op.getLoc(),
+                getDisplayName(op) + " needs a floating-point operand, got " +
+                    formatType(type) + "; convert it first, e.g. 'f32(...)'",
+                op.getRange());
+    return false;
+  }
+  return true;
+}
+
+Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
+                             llvm::ArrayRef<Checked> checked,
+                             llvm::StringRef what) {
+  auto mismatch = [&](const Expr &a, const Expr &b) {
+    std::string msg = "type mismatch: the " + what.str() + " of " +
+                      getDisplayName(op) + " are " + formatType(a.getType()) +
+                      " and " + formatType(b.getType());
+    DType from = b.getType().dtype, to = a.getType().dtype;
+    if (from != DType::Bool && to != DType::Bool)
+      msg += "; convert one of them, e.g. '" + getDTypeName(to).str() +
+             "(...)' for the second";
+    diags.error(op.getLoc(), msg, {a.getRange(), b.getRange()});
+    return Checked::error();
+  };
+
+  // Tensors must agree exactly: the type of a tensor is its storage.
+  const Expr *firstTensor = nullptr;
+  bool isTensor = false, anyFloatLiteral = false;
+  for (auto [value, c] : llvm::zip(values, checked)) {
+    isTensor |= c.isTensor;
+    anyFloatLiteral |= c.state == Checked::State::WeakFloat;
+    if (c.isWeak() || !c.isTensor)
+      continue;
+    if (!firstTensor)
+      firstTensor = value;
+    else if (value->getType().dtype != firstTensor->getType().dtype)
+      return mismatch(*firstTensor, *value);
+  }
+  // Scalars of the tensors' kind take their type; scalars alone promote.
+  const Expr *first = firstTensor;
+  std::optional<DType> dtype;
+  if (firstTensor)
+    dtype = firstTensor->getType().dtype;
+  for (auto [value, c] : llvm::zip(values, checked)) {
+    if (c.isWeak() || c.isTensor)
+      continue;
+    DType scalar = value->getType().dtype;
+    if (!dtype) {
+      dtype = scalar;
+      first = value;
+      continue;
+    }
+    if (getKind(scalar) != getKind(*dtype))
+      return mismatch(*first, *value);
+    if (!firstTensor)
+      dtype = promoteScalars(*dtype, scalar);
+  }
+  if (!dtype)
+    return {anyFloatLiteral ? Checked::State::WeakFloat
+                            : Checked::State::WeakInt,
+            isTensor, 1};
+
+  // Reporting `true + 1` as arithmetic on bool beats complaining that 1 is
+  // not a bool.
+  if (!checkOperandClass(op, {*dtype, isTensor}))
+    return Checked::error();
+  for (auto [value, c] : llvm::zip(values, checked))
+    if (c.isWeak() && !resolveWeak(*value, *dtype))
+      return Checked::error();
+  return {Checked::State::Typed, isTensor, 1, *dtype};
+}
+
+//===----------------------------------------------------------------------===//
+// Weak types
+//===----------------------------------------------------------------------===//
+
+bool KernelChecker::checkLiteralFits(const NumberExpr &number, DType dtype,
+                                     bool asStored) {
+  std::string kind =
+      number.isFloatLiteral() ? "float literal '" : "integer literal '";
+  kind += number.getSpelling().str() + "'";
+  if (dtype == DType::Bool) {
+    diags.error(number.getLoc(),
+                kind + " cannot have type bool; write true or false",
+                number.getRange());
+    return false;
+  }
+  if (isInteger(dtype)) {
+    if (number.isFloatLiteral()) {
+      diags.error(number.getLoc(),
+                  kind + " cannot have integer type " +
+                      getDTypeName(dtype).str(),
+                  number.getRange());
+      return false;
+    }
+    int64_t value = number.getIntValue();
+    if (dtype == DType::I32 && (value < INT32_MIN || value > INT32_MAX)) {
+      diags.error(number.getLoc(), kind + " is out of range for i32",
+                  number.getRange());
+      return false;
+    }
+    return true;
+  }
+  if (number.isNonFinite())
+    return true;
+  // A value that rounds to infinity in its type is out of range; one that
+  // underflows to zero or a subnormal is merely imprecise, as in C.
+  DType rangeType = asStored ? dtype : getComputeDType(dtype);
+  llvm::APFloat value(number.getValueAsDouble());
+  bool losesInfo;
+  llvm::APFloat::opStatus status =
+      value.convert(getFloatSemantics(rangeType),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+  if (value.isInfinity() || (status & llvm::APFloat::opOverflow)) {
+    diags.error(number.getLoc(),
+                kind + " is out of range for " + getDTypeName(rangeType).str(),
+                number.getRange());
+    return false;
+  }
+  return true;
+}
+
+bool KernelChecker::resolveWeak(Expr &expr, DType dtype) {
+  if (expr.hasType())
+    return true;
+  if (auto *number = dyn_cast<NumberExpr>(&expr)) {
+    if (!checkLiteralFits(*number, dtype, /*asStored=*/false))
+      return false;
+    number->setType({dtype, false});
+    return true;
+  }
+  if (auto *name = dyn_cast<NameExpr>(&expr)) {
+    // The first typed use of a weak `let` decides its type for good.
+    LetInfo &info = letInfos[name->getLet()];
+    if (info.checked.isWeak() && !info.let->getInit().hasType()) {
+      if (!resolveWeak(info.let->getInit(), dtype)) {
+        info.checked = Checked::error();
+        return false;
+      }
+      info.checked.state = Checked::State::Typed;
+      info.checked.dtype = dtype;
+    }
+    if (!info.checked.ok())
+      return false;
+    ValueType letType = info.let->getType();
+    if (letType.dtype != dtype) {
+      diags.error(name->getLoc(),
+                  "type mismatch: '" + name->getName() + "' is " +
+                      formatType(letType) + " but is used as " +
+                      getDTypeName(dtype) + " here",
+                  name->getRange());
+      return false;
+    }
+    name->setType(letType);
+    return true;
+  }
+
+  // Only arithmetic, math and `where` can be weak; the rest is typed.
+  auto &op = cast<OpExpr>(expr);
+  bool isTensor = false;
+  for (const std::unique_ptr<Expr> &operand : op.getOperands()) {
+    if (!resolveWeak(*operand, dtype))
+      return false;
+    isTensor |= operand->getType().isTensor;
+  }
+  if (op.getOp() != OpKind::Where && !checkOperandClass(op, {dtype, isTensor}))
+    return false;
+  // The literals of a weak division are float literals in disguise: `1 / 2`
+  // is 0.5, so it cannot become an integer division.
+  if (op.getOp() == OpKind::Div && !isFloat(dtype)) {
+    diags.error(op.getLoc(),
+                "a division of literals is a float division, but it is used "
+                "as " +
+                    getDTypeName(dtype).str() +
+                    " here; write the quotient or use an integer operand",
+                op.getRange());
+    return false;
+  }
+  op.setOperandDType(dtype);
+  op.setType({dtype, isTensor});
+  return true;
+}

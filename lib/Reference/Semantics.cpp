@@ -1,0 +1,171 @@
+//===- Semantics.cpp - Scalar semantics of the ew language ----------------===//
+//
+// Plain C++ on purpose: these functions define what the compiled code must
+// compute, so they share nothing with the MLIR lowering.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Semantics.h"
+
+#include "ewc/Reference/HostArray.h"
+
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/APSInt.h"
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace ewc;
+
+namespace {
+/// The shape of a float type: explicit mantissa bits and the smallest normal
+/// exponent.
+struct FloatShape {
+  int mantissaBits;
+  int minExponent;
+};
+} // namespace
+
+static FloatShape getShape(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return {10, -14};
+  case DType::BF16:
+    return {7, -126};
+  case DType::F32:
+    return {23, -126};
+  case DType::F64:
+    return {52, -1022};
+  default:
+    llvm_unreachable("not a floating-point type");
+  }
+}
+
+double ref::getMaxFinite(DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return 65504.0;
+  case DType::BF16:
+    return 0x1.fep127;
+  case DType::F32:
+    return std::numeric_limits<float>::max();
+  case DType::F64:
+    return std::numeric_limits<double>::max();
+  default:
+    llvm_unreachable("not a floating-point type");
+  }
+}
+
+double ref::getUlp(double value, DType dtype) {
+  FloatShape shape = getShape(dtype);
+  double magnitude = std::fabs(value);
+  if (std::isinf(magnitude))
+    magnitude = getMaxFinite(dtype);
+  // ilogb(0) is FP_ILOGB0, far below minExponent: zero gets the subnormal
+  // spacing like every other value below the normal range.
+  int exponent = magnitude == 0 ? shape.minExponent
+                                : std::max(std::ilogb(magnitude),
+                                           shape.minExponent);
+  return std::ldexp(1.0, exponent - shape.mantissaBits);
+}
+
+double ref::roundTo(double value, DType dtype) {
+  return roundToFloatType(value, dtype);
+}
+
+int64_t ref::convertFloatToInt(double value, DType to) {
+  if (std::isnan(value))
+    return 0;
+  double truncated = std::trunc(value);
+  if (to == DType::I32)
+    return static_cast<int64_t>(
+        std::clamp(truncated, -2147483648.0, 2147483647.0));
+  // 2^63 is the first double past INT64_MAX.
+  if (truncated >= 9223372036854775808.0)
+    return std::numeric_limits<int64_t>::max();
+  if (truncated < -9223372036854775808.0)
+    return std::numeric_limits<int64_t>::min();
+  return static_cast<int64_t>(truncated);
+}
+
+double ref::convertIntToFloat(int64_t value, DType to) {
+  // The conversion to double rounds once (exact for i32); f32 must be
+  // rounded from the integer directly, since i64 -> f64 -> f32 could round
+  // twice.
+  if (to == DType::F32) {
+    llvm::APFloat result(llvm::APFloat::IEEEsingle());
+    result.convertFromAPInt(llvm::APSInt::get(value), /*IsSigned=*/true,
+                            llvm::APFloat::rmNearestTiesToEven);
+    return result.convertToFloat();
+  }
+  return roundTo(static_cast<double>(value), to);
+}
+
+int64_t ref::divideInt(int64_t a, int64_t b, DType dtype) {
+  if (b == 0)
+    return 0;
+  if (b == -1) // a / -1 is -a, which wraps for INT_MIN.
+    return wrapToIntegerType(
+        static_cast<int64_t>(0 - static_cast<uint64_t>(a)), dtype);
+  return a / b;
+}
+
+double ref::maximum(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (a == b) // +0.0 and -0.0: the one without the sign bit is larger.
+    return std::signbit(a) ? b : a;
+  return a > b ? a : b;
+}
+
+double ref::minimum(double a, double b) {
+  if (std::isnan(a) || std::isnan(b))
+    return std::numeric_limits<double>::quiet_NaN();
+  if (a == b)
+    return std::signbit(a) ? a : b;
+  return a < b ? a : b;
+}
+
+double ref::applyMath(OpKind op, double x) {
+  switch (op) {
+  case OpKind::Exp:
+    return std::exp(x);
+  case OpKind::Log:
+    return std::log(x);
+  case OpKind::Sqrt:
+    return std::sqrt(x);
+  case OpKind::Rsqrt:
+    return 1.0 / std::sqrt(x);
+  case OpKind::Tanh:
+    return std::tanh(x);
+  case OpKind::Sigmoid:
+    return 1.0 / (1.0 + std::exp(-x));
+  case OpKind::Erf:
+    return std::erf(x);
+  default:
+    llvm_unreachable("not a math builtin");
+  }
+}
+
+unsigned ref::getMathUlps(OpKind op) {
+  // The maximum errors the CUDA math library documents for libdevice's f32
+  // and f64 functions (glibc's are smaller); sigmoid is 1 / (1 + exp(-x)),
+  // whose division and addition add up to two more.
+  switch (op) {
+  case OpKind::Sqrt:
+    return 0;
+  case OpKind::Log:
+    return 1;
+  case OpKind::Exp:
+  case OpKind::Rsqrt:
+  case OpKind::Tanh:
+  case OpKind::Erf:
+    return 2;
+  case OpKind::Sigmoid:
+    return 4;
+  default:
+    llvm_unreachable("not a math builtin");
+  }
+}

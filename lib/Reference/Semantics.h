@@ -1,0 +1,61 @@
+//===- Semantics.h - Scalar semantics of the ew language --------*- C++ -*-===//
+//
+// What one element of each operation is, written with plain C++ on doubles
+// and int64s, independently of MLIR: rounding to a float type, the casts,
+// integer division, IEEE maximum/minimum, the math functions, and the unit in
+// the last place that bounds their error. Private to lib/Reference; the
+// evaluator applies these element by element.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_LIB_REFERENCE_SEMANTICS_H
+#define EWC_LIB_REFERENCE_SEMANTICS_H
+
+#include "ewc/Frontend/AST.h"
+
+#include <cstdint>
+
+namespace ewc {
+namespace ref {
+
+/// The largest finite value of the float type `dtype`.
+double getMaxFinite(DType dtype);
+
+/// The spacing of the float type `dtype` at |value| (the ulp): for an
+/// infinity, the ulp of the largest finite value; for zero and subnormals,
+/// the smallest subnormal.
+double getUlp(double value, DType dtype);
+
+/// Rounds to the float type `dtype`, to nearest, ties to even.
+double roundTo(double value, DType dtype);
+
+/// float -> integer: truncates toward zero, saturates at the range of `to`,
+/// NaN gives 0.
+int64_t convertFloatToInt(double value, DType to);
+
+/// integer -> float: rounds to nearest even. i64 to f16 or bf16 goes through
+/// f64, as the compiled code does (docs/language.md).
+double convertIntToFloat(int64_t value, DType to);
+
+/// Integer division: truncates toward zero; a zero divisor gives 0 and
+/// INT_MIN / -1 wraps to INT_MIN, so no input traps.
+int64_t divideInt(int64_t a, int64_t b, DType dtype);
+
+/// IEEE 754-2019 maximum and minimum: NaN if either operand is NaN, and
+/// -0.0 < +0.0.
+double maximum(double a, double b);
+double minimum(double a, double b);
+
+/// The math builtin `op` in double precision (whose error is far below an
+/// f32 ulp): exp, log, sqrt, rsqrt, tanh, sigmoid, erf.
+double applyMath(OpKind op, double x);
+
+/// The error, in ulps of the compute type, that the compiled code of math
+/// builtin `op` may have beyond correct rounding (docs/language.md states
+/// these; the GPU's libdevice is the least accurate implementation).
+unsigned getMathUlps(OpKind op);
+
+} // namespace ref
+} // namespace ewc
+
+#endif // EWC_LIB_REFERENCE_SEMANTICS_H
