@@ -371,15 +371,18 @@ bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {
 Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
                              llvm::ArrayRef<Checked> checked,
                              llvm::StringRef what) {
-  auto mismatch = [&](const Expr &a, const Expr &b) {
+  // `anchor` has the type the other should have had (a tensor's, if any).
+  auto mismatch = [&](const Expr &anchor, const Expr &other) {
+    const Expr *a = &anchor, *b = &other;
+    if (b->getRange().Start.getPointer() < a->getRange().Start.getPointer())
+      std::swap(a, b);
     std::string msg = "type mismatch: the " + what.str() + " of " +
-                      getDisplayName(op) + " are " + formatType(a.getType()) +
-                      " and " + formatType(b.getType());
-    DType from = b.getType().dtype, to = a.getType().dtype;
-    if (from != DType::Bool && to != DType::Bool)
-      msg += "; convert one of them, e.g. '" + getDTypeName(to).str() +
-             "(...)' for the second";
-    diags.error(op.getLoc(), msg, {a.getRange(), b.getRange()});
+                      getDisplayName(op) + " are " + formatType(a->getType()) +
+                      " and " + formatType(b->getType());
+    DType to = anchor.getType().dtype;
+    if (to != DType::Bool && other.getType().dtype != DType::Bool)
+      msg += "; convert with a cast, e.g. '" + getDTypeName(to).str() + "(...)'";
+    diags.error(op.getLoc(), msg, {a->getRange(), b->getRange()});
     return Checked::error();
   };
 

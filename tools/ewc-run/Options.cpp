@@ -19,8 +19,9 @@ using llvm::StringRef;
 const char *ewc::getRunUsage() {
   return R"(usage: ewc-run FILE.ew [options]
 
-Compiles the kernels of FILE.ew, runs them on seeded standard-normal inputs
-and compares every result with a double-precision reference. Prints True or
+Compiles the kernels of FILE.ew, runs them on seeded inputs and checks every
+result element against the reference, which computes the language's
+semantics independently of the compiler (docs/language.md). Prints True or
 False; exits 0 (True), 1 (False) or 2 (any error).
 
 options:

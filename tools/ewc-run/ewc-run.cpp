@@ -13,7 +13,7 @@
 
 #include "ewc/Frontend/ASTDump.h"
 #include "ewc/Frontend/Frontend.h"
-#include "ewc/Frontend/MLIRGen.h"
+#include "ewc/MLIRGen/MLIRGen.h"
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Reference.h"
 #include "ewc/Runtime/CpuJit.h"

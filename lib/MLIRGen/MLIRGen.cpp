@@ -16,7 +16,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "ewc/Frontend/MLIRGen.h"
+#include "ewc/MLIRGen/MLIRGen.h"
 #include "ewc/Dialect/Ew/IR/EwDialect.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 #include "ewc/Frontend/AST.h"

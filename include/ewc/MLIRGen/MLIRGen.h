@@ -7,8 +7,8 @@
 //
 //===----------------------------------------------------------------------===//
 
-#ifndef EWC_FRONTEND_MLIRGEN_H
-#define EWC_FRONTEND_MLIRGEN_H
+#ifndef EWC_MLIRGEN_MLIRGEN_H
+#define EWC_MLIRGEN_MLIRGEN_H
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/IR/OwningOpRef.h"
@@ -35,4 +35,4 @@ mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context,
 
 } // namespace ewc
 
-#endif // EWC_FRONTEND_MLIRGEN_H
+#endif // EWC_MLIRGEN_MLIRGEN_H
