@@ -41,6 +41,8 @@ struct RunOptions {
   std::string chip;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
+  /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
+  std::string testMutation;
   bool help = false;
 };
 
