@@ -126,14 +126,22 @@ void mlir::ew::buildEwToPTXPipeline(OpPassManager &pm,
   buildNVVMToPTXPipeline(pm, options);
 }
 
-void mlir::ew::buildEwToCPUPipeline(OpPassManager &pm) {
+void mlir::ew::buildEwToLoopsPipeline(OpPassManager &pm) {
   buildEwCleanupPipeline(pm);
   pm.addPass(createConvertEwToLoops());
+}
+
+void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+}
+
+void mlir::ew::buildEwToCPUPipeline(OpPassManager &pm) {
+  buildEwToLoopsPipeline(pm);
+  buildLoopsToLLVMPipeline(pm);
 }
 
 std::string mlir::ew::getPTX(ModuleOp module) {
@@ -181,6 +189,13 @@ void mlir::ew::registerEwPipelines() {
                       "Lower ew kernels to PTX (ew-to-gpu, ew-gpu-to-nvvm, "
                       "ew-nvvm-to-ptx)",
                       buildEwToPTXPipeline);
+  PassPipelineRegistration<>("ew-to-loops",
+                             "Lower ew kernels to func.func element loops",
+                             buildEwToLoopsPipeline);
+  PassPipelineRegistration<>(
+      "ew-loops-to-llvm",
+      "Lower the element loops to LLVM-dialect functions for the CPU",
+      buildLoopsToLLVMPipeline);
   PassPipelineRegistration<>(
       "ew-to-cpu", "Lower ew kernels to LLVM-dialect functions for the CPU",
       buildEwToCPUPipeline);

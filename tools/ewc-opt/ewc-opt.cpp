@@ -9,6 +9,8 @@
 #include "ewc/Conversion/Passes.h"
 #include "ewc/Pipelines/Pipelines.h"
 
+#include "Transforms/TestPasses.h"
+
 #include "mlir/Conversion/Passes.h"
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
@@ -20,6 +22,7 @@ int main(int argc, char **argv) {
 
   mlir::ew::registerEwConversionPasses();
   mlir::ew::registerEwPipelines();
+  mlir::ew::test::registerTestPasses();
   // The upstream passes inside our pipelines, to run stages piecewise.
   mlir::registerCanonicalizerPass();
   mlir::registerCSEPass();

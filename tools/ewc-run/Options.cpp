@@ -86,9 +86,9 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       value = name.substr(eq + 1);
       name = name.take_front(eq);
     }
-    static const char *const kValued[] = {"n",      "arg",  "device",
-                                          "seed",   "emit", "kernel",
-                                          "chip",   "rtol", "atol"};
+    static const char *const kValued[] = {
+        "n",    "arg",  "device", "seed", "emit",         "kernel",
+        "chip", "rtol", "atol",   "test-mutation"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -148,6 +148,9 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       (name == "rtol" ? options.rtol : options.atol) = tolerance;
     } else if (name == "kernel") {
       options.kernel = value->str();
+    } else if (name == "test-mutation") {
+      // Not in --help: it breaks the compiler on purpose (test/Mutations).
+      options.testMutation = value->str();
     } else if (name == "chip") {
       unsigned major;
       if (!value->starts_with("sm_") || value->size() < 5 ||

@@ -45,6 +45,8 @@ struct RunOptions {
   bool verbose = false;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
+  /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
+  std::string testMutation;
   bool help = false;
 };
 

@@ -22,6 +22,8 @@
 
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
+#include "Transforms/TestPasses.h"
+
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
@@ -438,6 +440,19 @@ int main(int argc, char **argv) {
   mlir::OwningOpRef<mlir::ModuleOp> module = mlirGen(context, *ast, sourceMgr);
   if (!module)
     return kExitError;
+  // Hidden test hook (test/Mutations): a deliberate miscompilation, run on
+  // the IR that it rewrites (the ew module, or the lowered loops).
+  using mlir::ew::test::MutationStage;
+  auto addMutation = [&](mlir::OpPassManager &pm, MutationStage stage) {
+    if (!options.testMutation.empty())
+      mlir::ew::test::addTestMutation(pm, options.testMutation, stage);
+  };
+  if (!options.testMutation.empty() &&
+      !runPipeline(*module, [&](mlir::OpPassManager &pm) {
+        addMutation(pm, MutationStage::Ew);
+      }))
+    return kExitError;
+  // Read after the ew-level mutation, which may change a default.
   CompiledDefaults compiledDefaults = readCompiledDefaults(*module);
   if (options.emit == EmitStage::MLIR) {
     printModule(*module, options);
@@ -459,7 +474,11 @@ int main(int argc, char **argv) {
     // any of them.
     using BuildFn = std::function<void(mlir::OpPassManager &)>;
     std::pair<EmitStage, BuildFn> stages[] = {
-        {EmitStage::GPU, mlir::ew::buildEwToGPUPipeline},
+        {EmitStage::GPU,
+         [&](mlir::OpPassManager &pm) {
+           mlir::ew::buildEwToGPUPipeline(pm);
+           addMutation(pm, MutationStage::Lowered);
+         }},
         {EmitStage::LLVM,
          [&](mlir::OpPassManager &pm) {
            mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
@@ -490,7 +509,11 @@ int main(int argc, char **argv) {
     if (options.emit == EmitStage::GPU || options.emit == EmitStage::PTX)
       return fail("--emit gpu and --emit ptx show the GPU path; they cannot be "
                   "combined with --device cpu");
-    if (!runPipeline(*module, mlir::ew::buildEwToCPUPipeline))
+    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
+          mlir::ew::buildEwToLoopsPipeline(pm);
+          addMutation(pm, MutationStage::Lowered);
+          mlir::ew::buildLoopsToLLVMPipeline(pm);
+        }))
       return kExitError;
     if (options.emit == EmitStage::LLVM) {
       printModule(*module, options);

@@ -11,6 +11,12 @@
 //   ew-gpu-to-nvvm  attach #nvvm.target, lower the gpu.module to NVVM/LLVM
 //   ew-nvvm-to-ptx  gpu-module-to-binary: a gpu.binary holding PTX text
 //
+// ew-to-cpu is two, so that a test pass can act between them as it can
+// between the GPU stages:
+//
+//   ew-to-loops       ew cleanup, then convert-ew-to-loops (element loops)
+//   ew-loops-to-llvm  scf, arith, cf and func to the LLVM dialect
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef EWC_PIPELINES_PIPELINES_H
@@ -66,7 +72,13 @@ void buildNVVMToPTXPipeline(OpPassManager &pm, const EwToPTXOptions &options);
 /// ew-to-ptx: the three stages in order.
 void buildEwToPTXPipeline(OpPassManager &pm, const EwToPTXOptions &options);
 
-/// ew-to-cpu: ew kernels to LLVM-dialect functions for the CPU JIT.
+/// Stage 1 of ew-to-cpu: ew kernels to func.func element loops.
+void buildEwToLoopsPipeline(OpPassManager &pm);
+
+/// Stage 2 of ew-to-cpu: the element loops to LLVM-dialect functions.
+void buildLoopsToLLVMPipeline(OpPassManager &pm);
+
+/// ew-to-cpu: the two stages in order, for the CPU JIT.
 void buildEwToCPUPipeline(OpPassManager &pm);
 
 /// The PTX text that ew-to-ptx left in the module's gpu.binary, or an empty

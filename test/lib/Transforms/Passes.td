@@ -1,0 +1,59 @@
+//===- Passes.td - ewc test passes -------------------------*- tablegen -*-===//
+//
+// Passes that exist only to test ewc: they break the compiler on purpose, so
+// that the suite can show that `ewc-run` notices (test/Mutations).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_TEST_TRANSFORMS_PASSES_TD
+#define EWC_TEST_TRANSFORMS_PASSES_TD
+
+include "mlir/Pass/PassBase.td"
+
+def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
+  let summary = "Miscompile on purpose: apply one named mutation";
+  let description = [{
+    Rewrites the IR the way a plausible compiler bug would, so that a test
+    can check that `ewc-run` prints False for the result. Most mutations act
+    on the output of `convert-ew-to-loops` or `convert-ew-to-gpu` (arith,
+    math, scf and llvm.load/store/getelementptr), so one mutation breaks the
+    CPU and the GPU path alike; `wrong-default` acts on the ew IR before
+    lowering. `ewc-run --test-mutation=NAME` runs it at the right point.
+
+    The pass fails if the mutation finds nothing to change, so a test whose
+    kernel does not exercise the mutation cannot pass by testing nothing.
+
+    | mutation | rewrite |
+    | --- | --- |
+    | `ge-to-gt` | `cmpf oge` -> `ogt`, `cmpi sge` -> `sgt` |
+    | `ordered-to-unordered` | ordered `cmpf` predicates -> unordered (`olt` -> `ult`, ...) |
+    | `drop-tail` | the element loop stops at n rounded down to a multiple of 8 |
+    | `off-by-one` | the element loop stops at n - 1 |
+    | `f64-as-f32` | every f64 arith/math op and f64 compare computes in f32 |
+    | `neg-as-sub` | `negf x` -> `subf 0.0, x` |
+    | `bool-as-2` | a stored i1 is stored as 0 or 2 |
+    | `unwritten-output` | the stores of each kernel's first result are deleted |
+    | `wrong-default` | each kernel's first `ew.default` changes (x2, or +1) |
+    | `max-as-maxnum` | `maximumf`/`minimumf` -> `maxnumf`/`minnumf` (NaN lost) |
+    | `swap-where` | `select c, a, b` -> `select c, b, a` |
+    | `round-toward-zero` | float narrowing (`truncf`) rounds toward zero |
+
+    Before (`ge-to-gt`):
+    ```mlir
+    %9 = arith.cmpf oge, %8, %cst : f32
+    ```
+    After:
+    ```mlir
+    %9 = arith.cmpf ogt, %8, %cst : f32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+  ];
+  let options = [
+    Option<"mutation", "mutation", "std::string", /*default=*/"\"\"",
+           "The mutation to apply (see the table above)">,
+  ];
+}
+
+#endif // EWC_TEST_TRANSFORMS_PASSES_TD
