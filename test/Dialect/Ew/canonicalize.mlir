@@ -1,7 +1,10 @@
 // RUN: ewc-opt %s -canonicalize -split-input-file | FileCheck %s --enable-var-scope
+// RUN: ewc-opt %s -cse -split-input-file | FileCheck %s --check-prefix=CSE --enable-var-scope
 
-// Scalar constant folding and the folds of ew.where; tensor values are never
-// folded into constants (ew.constant is scalar).
+// Scalar constant folding and the algebraic folds (where, neg, not, and, or,
+// cast); tensor values are never folded into constants (ew.constant is
+// scalar). Folded scalars are returned as they are: a scalar fills a tensor
+// result.
 
 // CHECK-LABEL: ew.kernel @fold_scalars(
 // CHECK-SAME:    %[[X:.*]]: tensor<?xf32>)
@@ -78,4 +81,224 @@ ew.kernel @fold_where(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: f32) -> (tensor<
 ew.kernel @dead_code(%x: tensor<?xf32>) -> tensor<?xf32> {
   %unused = ew.mul %x, %x : tensor<?xf32>, tensor<?xf32>
   ew.return %x : tensor<?xf32>
+}
+
+// -----
+
+// Integer division follows the ew definition, not C's undefined behaviour:
+// truncation toward zero, x / 0 = 0 and INT_MIN / -1 = INT_MIN.
+// CHECK-LABEL: ew.kernel @fold_int_div(
+// CHECK-DAG:     %[[Q:.*]] = ew.constant -3 : i32
+// CHECK-DAG:     %[[Z:.*]] = ew.constant 0 : i32
+// CHECK-DAG:     %[[M:.*]] = ew.constant -2147483648 : i32
+// CHECK:         ew.return %[[Q]], %[[Z]], %[[M]], %[[Z]] : i32, i32, i32, i32
+ew.kernel @fold_int_div() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>) {
+  %m7 = ew.constant -7 : i32
+  %two = ew.constant 2 : i32
+  %zero = ew.constant 0 : i32
+  %min = ew.constant -2147483648 : i32
+  %m1 = ew.constant -1 : i32
+  %0 = ew.div %m7, %two : i32, i32
+  %1 = ew.div %m7, %zero : i32, i32
+  %2 = ew.div %min, %m1 : i32, i32
+  %3 = ew.div %zero, %zero : i32, i32
+  ew.return %0, %1, %2, %3 : i32, i32, i32, i32
+}
+
+// -----
+
+// max and min are IEEE 754-2019 maximum/minimum on floats (-0.0 < +0.0,
+// NaN wins), signed on integers; abs clears the sign bit of floats and wraps
+// on INT_MIN.
+// CHECK-LABEL: ew.kernel @fold_max_min_abs(
+// CHECK-DAG:     %[[PZ:.*]] = ew.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[NZ:.*]] = ew.constant -0.000000e+00 : f32
+// CHECK-DAG:     %[[NAN:.*]] = ew.constant 0x7FC00000 : f32
+// CHECK-DAG:     %[[M1:.*]] = ew.constant -1 : i64
+// CHECK-DAG:     %[[MIN:.*]] = ew.constant -9223372036854775808 : i64
+// CHECK:         ew.return %[[PZ]], %[[NZ]], %[[NAN]], %[[PZ]], %[[M1]], %[[MIN]], %[[MIN]]
+ew.kernel @fold_max_min_abs() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) {
+  %pz = ew.constant 0.0 : f32
+  %nz = ew.constant -0.0 : f32
+  %nan = ew.constant 0x7FC00000 : f32
+  %one = ew.constant 1.0 : f32
+  %m1 = ew.constant -1 : i64
+  %min = ew.constant -9223372036854775808 : i64
+  %0 = ew.max %nz, %pz : f32, f32
+  %1 = ew.min %pz, %nz : f32, f32
+  %2 = ew.max %one, %nan : f32, f32
+  %3 = ew.abs %nz : f32
+  %4 = ew.max %m1, %min : i64, i64
+  %5 = ew.min %m1, %min : i64, i64
+  %6 = ew.abs %min : i64
+  ew.return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f32, f32, i64, i64, i64
+}
+
+// -----
+
+// neg and not are involutions; and/or with a constant operand give the other
+// operand or (for scalars) the constant.
+// CHECK-LABEL: ew.kernel @fold_involutions_and_logic(
+// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[P:.*]]: tensor<?xi1>, %[[S:.*]]: i1)
+// CHECK-DAG:     %[[T:.*]] = ew.constant true
+// CHECK-DAG:     %[[F:.*]] = ew.constant false
+// CHECK-DAG:     %[[AND:.*]] = ew.and %[[P]], %[[F]] : tensor<?xi1>, i1
+// CHECK:         ew.return %[[X]], %[[P]], %[[P]], %[[P]], %[[F]], %[[T]], %[[AND]], %[[T]]
+ew.kernel @fold_involutions_and_logic(%x: tensor<?xf32>, %p: tensor<?xi1>, %s: i1)
+    -> (tensor<?xf32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>) {
+  %t = ew.constant true
+  %f = ew.constant false
+  %n0 = ew.neg %x : tensor<?xf32>
+  %n1 = ew.neg %n0 : tensor<?xf32>
+  %b0 = ew.not %p : tensor<?xi1>
+  %b1 = ew.not %b0 : tensor<?xi1>
+  %a0 = ew.and %t, %p : i1, tensor<?xi1>
+  %o0 = ew.or %p, %f : tensor<?xi1>, i1
+  %a1 = ew.and %s, %f : i1, i1
+  %o1 = ew.or %t, %s : i1, i1
+  %a2 = ew.and %p, %f : tensor<?xi1>, i1
+  %nt = ew.not %f : i1
+  ew.return %n1, %b1, %a0, %o0, %a1, %o1, %a2, %nt : tensor<?xf32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, i1, i1, tensor<?xi1>, i1
+}
+
+// -----
+
+// Math functions of scalar constants fold; bf16 computes in f32 and rounds
+// (e = 2.718... is 2.71875 in bf16).
+// CHECK-LABEL: ew.kernel @fold_math(
+// CHECK-DAG:     %[[ONE:.*]] = ew.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[ZERO:.*]] = ew.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[TWO:.*]] = ew.constant 2.000000e+00 : f64
+// CHECK-DAG:     %[[HALF:.*]] = ew.constant 5.000000e-01 : f32
+// CHECK-DAG:     %[[E:.*]] = ew.constant 2.718750e+00 : bf16
+// CHECK:         ew.return %[[ONE]], %[[ZERO]], %[[TWO]], %[[HALF]], %[[ZERO]], %[[HALF]], %[[ZERO]], %[[E]]
+ew.kernel @fold_math() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xbf16>) {
+  %zero = ew.constant 0.0 : f32
+  %one = ew.constant 1.0 : f32
+  %four = ew.constant 4.0 : f32
+  %four64 = ew.constant 4.0 : f64
+  %one16 = ew.constant 1.0 : bf16
+  %0 = ew.exp %zero : f32
+  %1 = ew.log %one : f32
+  %2 = ew.sqrt %four64 : f64
+  %3 = ew.rsqrt %four : f32
+  %4 = ew.tanh %zero : f32
+  %5 = ew.sigmoid %zero : f32
+  %6 = ew.erf %zero : f32
+  %7 = ew.exp %one16 : bf16
+  ew.return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f64, f32, f32, f32, f32, bf16
+}
+
+// -----
+
+// Casts of constants: float to int truncates and saturates, NaN gives 0;
+// anything to i1 is `!= 0` (NaN true, -0.0 false); i1 is 0 or 1; integers
+// wrap or sign-extend; float to float rounds to nearest even (1 + 2^-8 is a
+// tie between bf16 neighbours 1.0 and 1.0078125).
+// CHECK-LABEL: ew.kernel @fold_cast_constants(
+// CHECK-DAG:     %[[MAX:.*]] = ew.constant 2147483647 : i32
+// CHECK-DAG:     %[[MIN:.*]] = ew.constant -2147483648 : i32
+// CHECK-DAG:     %[[ZERO:.*]] = ew.constant 0 : i32
+// CHECK-DAG:     %[[TRUNC:.*]] = ew.constant -2 : i32
+// CHECK-DAG:     %[[T:.*]] = ew.constant true
+// CHECK-DAG:     %[[F:.*]] = ew.constant false
+// CHECK-DAG:     %[[ONE:.*]] = ew.constant 1 : i64
+// CHECK-DAG:     %[[M1:.*]] = ew.constant -1 : i64
+// CHECK-DAG:     %[[WRAP:.*]] = ew.constant 1 : i32
+// CHECK-DAG:     %[[B:.*]] = ew.constant 1.000000e+00 : bf16
+// CHECK-DAG:     %[[BIG:.*]] = ew.constant 1.677720e+07 : bf16
+// CHECK:         ew.return %[[MAX]], %[[MIN]], %[[ZERO]], %[[TRUNC]], %[[T]], %[[F]], %[[ONE]], %[[M1]], %[[WRAP]], %[[B]], %[[BIG]]
+ew.kernel @fold_cast_constants() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi64>, tensor<?xi64>, tensor<?xi32>, tensor<?xbf16>, tensor<?xbf16>) {
+  %big = ew.constant 1.0e10 : f32
+  %small = ew.constant -1.0e10 : f32
+  %nan = ew.constant 0x7FC00000 : f32
+  %x = ew.constant -2.9 : f64
+  %nz = ew.constant -0.0 : f32
+  %t = ew.constant true
+  %m1 = ew.constant -1 : i32
+  %wide = ew.constant 4294967297 : i64
+  %tie = ew.constant 1.00390625 : f32
+  %int = ew.constant 16777217 : i32
+  %0 = ew.cast %big : f32 to i32
+  %1 = ew.cast %small : f32 to i32
+  %2 = ew.cast %nan : f32 to i32
+  %3 = ew.cast %x : f64 to i32
+  %4 = ew.cast %nan : f32 to i1
+  %5 = ew.cast %nz : f32 to i1
+  %6 = ew.cast %t : i1 to i64
+  %7 = ew.cast %m1 : i32 to i64
+  %8 = ew.cast %wide : i64 to i32
+  %9 = ew.cast %tie : f32 to bf16
+  %10 = ew.cast %int : i32 to bf16
+  ew.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i32, i32, i32, i32, i1, i1, i64, i64, i32, bf16, bf16
+}
+
+// -----
+
+// cast(cast(x)) folds only when the inner cast is exact: bf16 -> f32 -> bf16
+// is x, f16 -> f32 -> f64 is one cast; f32 -> bf16 -> f32 rounds and
+// f32 -> i32 -> f32 truncates, so they stay.
+// CHECK-LABEL: ew.kernel @fold_cast_chains(
+// CHECK-SAME:    %[[B:.*]]: tensor<?xbf16>, %[[H:.*]]: tensor<?xf16>, %[[X:.*]]: tensor<?xf32>)
+// CHECK-NEXT:    %[[D:.*]] = ew.cast %[[H]] : tensor<?xf16> to tensor<?xf64>
+// CHECK-NEXT:    %[[R0:.*]] = ew.cast %[[X]] : tensor<?xf32> to tensor<?xbf16>
+// CHECK-NEXT:    %[[R1:.*]] = ew.cast %[[R0]] : tensor<?xbf16> to tensor<?xf32>
+// CHECK-NEXT:    %[[T0:.*]] = ew.cast %[[X]] : tensor<?xf32> to tensor<?xi32>
+// CHECK-NEXT:    %[[T1:.*]] = ew.cast %[[T0]] : tensor<?xi32> to tensor<?xf32>
+// CHECK-NEXT:    ew.return %[[B]], %[[D]], %[[R1]], %[[T1]], %[[X]]
+ew.kernel @fold_cast_chains(%b: tensor<?xbf16>, %h: tensor<?xf16>, %x: tensor<?xf32>)
+    -> (tensor<?xbf16>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %0 = ew.cast %b : tensor<?xbf16> to tensor<?xf32>
+  %1 = ew.cast %0 : tensor<?xf32> to tensor<?xbf16>
+  %2 = ew.cast %h : tensor<?xf16> to tensor<?xf32>
+  %3 = ew.cast %2 : tensor<?xf32> to tensor<?xf64>
+  %4 = ew.cast %x : tensor<?xf32> to tensor<?xbf16>
+  %5 = ew.cast %4 : tensor<?xbf16> to tensor<?xf32>
+  %6 = ew.cast %x : tensor<?xf32> to tensor<?xi32>
+  %7 = ew.cast %6 : tensor<?xi32> to tensor<?xf32>
+  %8 = ew.cast %x : tensor<?xf32> to tensor<?xf32>
+  ew.return %1, %3, %5, %7, %8 : tensor<?xbf16>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+}
+
+// -----
+
+// IEEE forbids the identity folds: x + 0.0 is +0.0 for x = -0.0, and x * 0 is
+// NaN for x = NaN or infinity; integers keep the same rule.
+// CHECK-LABEL: ew.kernel @no_identity_folds(
+// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[S:.*]]: f32, %[[I:.*]]: tensor<?xi32>)
+// CHECK-DAG:     %[[Z:.*]] = ew.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[IZ:.*]] = ew.constant 0 : i32
+// CHECK-DAG:     %[[A:.*]] = ew.add %[[X]], %[[Z]] : tensor<?xf32>, f32
+// CHECK-DAG:     %[[B:.*]] = ew.add %[[S]], %[[Z]] : f32, f32
+// CHECK-DAG:     %[[M:.*]] = ew.mul %[[X]], %[[Z]] : tensor<?xf32>, f32
+// CHECK-DAG:     %[[N:.*]] = ew.mul %[[S]], %[[Z]] : f32, f32
+// CHECK-DAG:     %[[K:.*]] = ew.mul %[[I]], %[[IZ]] : tensor<?xi32>, i32
+// CHECK:         ew.return %[[A]], %[[B]], %[[M]], %[[N]], %[[K]]
+ew.kernel @no_identity_folds(%x: tensor<?xf32>, %s: f32, %i: tensor<?xi32>)
+    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>) {
+  %zero = ew.constant 0.0 : f32
+  %izero = ew.constant 0 : i32
+  %0 = ew.add %x, %zero : tensor<?xf32>, f32
+  %1 = ew.add %s, %zero : f32, f32
+  %2 = ew.mul %x, %zero : tensor<?xf32>, f32
+  %3 = ew.mul %s, %zero : f32, f32
+  %4 = ew.mul %i, %izero : tensor<?xi32>, i32
+  ew.return %0, %1, %2, %3, %4 : tensor<?xf32>, f32, tensor<?xf32>, f32, tensor<?xi32>
+}
+
+// -----
+
+// The ops are Pure, so cse merges equal ones; both results are returned, so
+// the merge is visible.
+// CSE-LABEL: ew.kernel @cse(
+// CSE-SAME:    %[[X:.*]]: tensor<?xf32>, %[[C:.*]]: tensor<?xi32>)
+// CSE-NEXT:    %[[E:.*]] = ew.exp %[[X]] : tensor<?xf32>
+// CSE-NEXT:    %[[F:.*]] = ew.cast %[[C]] : tensor<?xi32> to tensor<?xf32>
+// CSE-NEXT:    ew.return %[[E]], %[[E]], %[[F]], %[[F]]
+ew.kernel @cse(%x: tensor<?xf32>, %c: tensor<?xi32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+  %0 = ew.exp %x : tensor<?xf32>
+  %1 = ew.exp %x : tensor<?xf32>
+  %2 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
+  %3 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
+  ew.return %0, %1, %2, %3 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
 }

@@ -82,3 +82,89 @@ ew.kernel @scalars(%x: tensor<?xf32>, %a: f32, %b: f32) -> tensor<?xf32> {
   %w = ew.where %c, %p, %x : tensor<?xi1>, f32, tensor<?xf32>
   ew.return %w : tensor<?xf32>
 }
+
+// Integer division, max, min and abs on integers and floats.
+// CHECK-LABEL: ew.kernel @int_and_float_ops(
+// CHECK-SAME:    %[[I:.*]]: tensor<?xi32>, %[[K:.*]]: i32, %[[F:.*]]: tensor<?xf64>)
+ew.kernel @int_and_float_ops(%i: tensor<?xi32>, %k: i32, %f: tensor<?xf64>)
+    -> (tensor<?xi32>, tensor<?xi32>, tensor<?xf64>, tensor<?xf64>) {
+  // CHECK-NEXT: %[[DIV:.*]] = ew.div %[[I]], %[[K]] : tensor<?xi32>, i32
+  // CHECK-NEXT: %[[MAX:.*]] = ew.max %[[DIV]], %[[I]] : tensor<?xi32>, tensor<?xi32>
+  // CHECK-NEXT: %[[ABS:.*]] = ew.abs %[[MAX]] : tensor<?xi32>
+  // CHECK-NEXT: %[[MIN:.*]] = ew.min %[[K]], %[[ABS]] : i32, tensor<?xi32>
+  // CHECK-NEXT: %[[FMAX:.*]] = ew.max %[[F]], %[[F]] : tensor<?xf64>, tensor<?xf64>
+  // CHECK-NEXT: %[[FABS:.*]] = ew.abs %[[FMAX]] : tensor<?xf64>
+  // CHECK-NEXT: %[[FMIN:.*]] = ew.min %[[FABS]], %[[F]] : tensor<?xf64>, tensor<?xf64>
+  // CHECK-NEXT: ew.return %[[ABS]], %[[MIN]], %[[FABS]], %[[FMIN]]
+  %0 = ew.div %i, %k : tensor<?xi32>, i32
+  %1 = ew.max %0, %i : tensor<?xi32>, tensor<?xi32>
+  %2 = ew.abs %1 : tensor<?xi32>
+  %3 = ew.min %k, %2 : i32, tensor<?xi32>
+  %4 = ew.max %f, %f : tensor<?xf64>, tensor<?xf64>
+  %5 = ew.abs %4 : tensor<?xf64>
+  %6 = ew.min %5, %f : tensor<?xf64>, tensor<?xf64>
+  ew.return %2, %3, %5, %6 : tensor<?xi32>, tensor<?xi32>, tensor<?xf64>, tensor<?xf64>
+}
+
+// CHECK-LABEL: ew.kernel @logic(
+// CHECK-SAME:    %[[P:.*]]: tensor<?xi1>, %[[Q:.*]]: tensor<?xi1>, %[[FLAG:.*]]: i1)
+ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>, %flag: i1) -> tensor<?xi1> {
+  // CHECK-NEXT: %[[AND:.*]] = ew.and %[[P]], %[[Q]] : tensor<?xi1>, tensor<?xi1>
+  // CHECK-NEXT: %[[OR:.*]] = ew.or %[[AND]], %[[FLAG]] : tensor<?xi1>, i1
+  // CHECK-NEXT: %[[NOT:.*]] = ew.not %[[OR]] : tensor<?xi1>
+  // CHECK-NEXT: ew.return %[[NOT]] : tensor<?xi1>
+  %0 = ew.and %p, %q : tensor<?xi1>, tensor<?xi1>
+  %1 = ew.or %0, %flag : tensor<?xi1>, i1
+  %2 = ew.not %1 : tensor<?xi1>
+  ew.return %2 : tensor<?xi1>
+}
+
+// Every math function, on a tensor and on a scalar.
+// CHECK-LABEL: ew.kernel @math(
+// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[S:.*]]: f64)
+ew.kernel @math(%x: tensor<?xf32>, %s: f64) -> (tensor<?xf32>, tensor<?xf64>) {
+  // CHECK-NEXT: %[[E:.*]] = ew.exp %[[X]] : tensor<?xf32>
+  // CHECK-NEXT: %[[L:.*]] = ew.log %[[E]] : tensor<?xf32>
+  // CHECK-NEXT: %[[Q:.*]] = ew.sqrt %[[L]] : tensor<?xf32>
+  // CHECK-NEXT: %[[R:.*]] = ew.rsqrt %[[Q]] : tensor<?xf32>
+  // CHECK-NEXT: %[[T:.*]] = ew.tanh %[[R]] : tensor<?xf32>
+  // CHECK-NEXT: %[[G:.*]] = ew.sigmoid %[[T]] : tensor<?xf32>
+  // CHECK-NEXT: %[[ERF:.*]] = ew.erf %[[G]] : tensor<?xf32>
+  // CHECK-NEXT: %[[SE:.*]] = ew.exp %[[S]] : f64
+  // CHECK-NEXT: ew.return %[[ERF]], %[[SE]] : tensor<?xf32>, f64
+  %0 = ew.exp %x : tensor<?xf32>
+  %1 = ew.log %0 : tensor<?xf32>
+  %2 = ew.sqrt %1 : tensor<?xf32>
+  %3 = ew.rsqrt %2 : tensor<?xf32>
+  %4 = ew.tanh %3 : tensor<?xf32>
+  %5 = ew.sigmoid %4 : tensor<?xf32>
+  %6 = ew.erf %5 : tensor<?xf32>
+  %7 = ew.exp %s : f64
+  ew.return %6, %7 : tensor<?xf32>, f64
+}
+
+// Casts keep the shape kind: tensor to tensor, scalar to scalar.
+// CHECK-LABEL: ew.kernel @casts(
+// CHECK-SAME:    %[[X:.*]]: tensor<?xbf16>, %[[N:.*]]: i64)
+ew.kernel @casts(%x: tensor<?xbf16>, %n: i64) -> (tensor<?xbf16>, tensor<?xi1>) {
+  // CHECK-NEXT: %[[W:.*]] = ew.cast %[[X]] : tensor<?xbf16> to tensor<?xf32>
+  // CHECK-NEXT: %[[NF:.*]] = ew.cast %[[N]] : i64 to f32
+  // CHECK-NEXT: %[[M:.*]] = ew.mul %[[W]], %[[NF]] : tensor<?xf32>, f32
+  // CHECK-NEXT: %[[B:.*]] = ew.cast %[[M]] : tensor<?xf32> to tensor<?xbf16>
+  // CHECK-NEXT: %[[I:.*]] = ew.cast %[[M]] : tensor<?xf32> to tensor<?xi1>
+  // CHECK-NEXT: ew.return %[[B]], %[[I]] : tensor<?xbf16>, tensor<?xi1>
+  %0 = ew.cast %x : tensor<?xbf16> to tensor<?xf32>
+  %1 = ew.cast %n : i64 to f32
+  %2 = ew.mul %0, %1 : tensor<?xf32>, f32
+  %3 = ew.cast %2 : tensor<?xf32> to tensor<?xbf16>
+  %4 = ew.cast %2 : tensor<?xf32> to tensor<?xi1>
+  ew.return %3, %4 : tensor<?xbf16>, tensor<?xi1>
+}
+
+// A scalar may be returned for a tensor result: it fills the result.
+// CHECK-LABEL: ew.kernel @fill(
+// CHECK-SAME:    %[[X:.*]]: tensor<?xi64>, %[[K:.*]]: i64)
+// CHECK-NEXT:    ew.return %[[X]], %[[K]] : tensor<?xi64>, i64
+ew.kernel @fill(%x: tensor<?xi64>, %k: i64) -> (tensor<?xi64>, tensor<?xi64>) {
+  ew.return %x, %k : tensor<?xi64>, i64
+}

@@ -1,18 +1,25 @@
 //===- EwOps.cpp - ew dialect operations ----------------------------------===//
 //
-// Result type inference (which is also the operand check of every elementwise
-// op), verifiers for what the types cannot say, scalar constant folding, and
-// the custom assembly of ew.kernel.
+// The type helpers, the folders (scalar constants through CommonFolders.h,
+// and the algebraic folds that hold under IEEE rules), the verifiers for what
+// the ODS constraints cannot say, and the custom assembly of ew.kernel. The
+// operand checks are ODS constraints and traits (EwOps.td); result types are
+// inferred by the code that EwOps.td generates.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
+#include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
+
+#include "llvm/ADT/APSInt.h"
+
+#include <cmath>
 
 using namespace mlir;
 using namespace mlir::ew;
@@ -49,146 +56,265 @@ bool mlir::ew::isValueType(Type type) {
          isElementType(tensor.getElementType());
 }
 
-/// The broadcast result type of an elementwise op: a tensor of `elementType`
-/// if any operand is a tensor, else the scalar `elementType`.
-static Type getBroadcastType(TypeRange operands, Type elementType) {
+Type mlir::ew::getBroadcastType(TypeRange operands, Type elementType) {
   if (llvm::any_of(operands, isTensor))
     return getTensorType(elementType);
   return elementType;
 }
 
-/// Checks that two operands have the same element type; `what` names them.
-static LogicalResult verifySameElementType(std::optional<Location> loc,
-                                           Type lhs, Type rhs, StringRef what) {
-  Type lhsElement = getElementType(lhs), rhsElement = getElementType(rhs);
-  if (lhsElement == rhsElement)
-    return success();
-  return emitOptionalError(loc, what, " must have the same element type, got ",
-                           lhsElement, " and ", rhsElement);
+bool mlir::ew::isExactConversion(Type from, Type to) {
+  if (from == to || from.isInteger(1))
+    return true;
+  if (to.isInteger(1))
+    return false;
+  auto fromFloat = dyn_cast<FloatType>(from);
+  auto toFloat = dyn_cast<FloatType>(to);
+  if (fromFloat && toFloat)
+    return APFloat::isRepresentableBy(fromFloat.getFloatSemantics(),
+                                      toFloat.getFloatSemantics());
+  if (fromFloat)
+    return false; // float -> integer truncates
+  unsigned width = from.getIntOrFloatBitWidth();
+  if (toFloat) // integer -> float: exact while the mantissa holds the width
+    return width <= APFloat::semanticsPrecision(toFloat.getFloatSemantics());
+  return width <= to.getIntOrFloatBitWidth();
 }
 
 //===----------------------------------------------------------------------===//
-// Binary arithmetic
+// Constant folding helpers
 //===----------------------------------------------------------------------===//
+//
+// Only scalar results fold: ew.constant holds scalars, and a tensor result
+// depends on a tensor operand, which is never constant. The folds go through
+// CommonFolders.h without poison (`void`): ew has no poison values.
 
-/// Shared inference for add, sub, mul, div: same element types, no i1, and
-/// (for div) floating point only.
-static LogicalResult inferBinaryArith(std::optional<Location> loc, Value lhs,
-                                      Value rhs, bool floatOnly,
-                                      SmallVectorImpl<Type> &results) {
-  if (failed(
-          verifySameElementType(loc, lhs.getType(), rhs.getType(), "operands")))
-    return failure();
-  Type element = getElementType(lhs.getType());
-  if (element.isInteger(1))
-    return emitOptionalError(loc, "arithmetic on i1 is not defined");
-  if (floatOnly && !isa<FloatType>(element))
-    return emitOptionalError(loc, "expects floating-point operands, got ",
-                             element);
-  results.push_back(getBroadcastType({lhs.getType(), rhs.getType()}, element));
-  return success();
-}
-
-#define EW_INFER_BINARY(OP, FLOAT_ONLY)                                        \
-  LogicalResult OP::inferReturnTypes(                                          \
-      MLIRContext *, std::optional<Location> loc, Adaptor adaptor,             \
-      SmallVectorImpl<Type> &results) {                                        \
-    return inferBinaryArith(loc, adaptor.getLhs(), adaptor.getRhs(),           \
-                            FLOAT_ONLY, results);                              \
-  }
-EW_INFER_BINARY(AddOp, false)
-EW_INFER_BINARY(SubOp, false)
-EW_INFER_BINARY(MulOp, false)
-EW_INFER_BINARY(DivOp, true)
-#undef EW_INFER_BINARY
-
-/// Folds a binary op whose operands are both scalar constants. Tensor results
-/// are never folded: ew.constant holds scalars only.
-static OpFoldResult foldScalarBinary(
-    Type resultType, ArrayRef<Attribute> operands,
-    function_ref<APFloat(const APFloat &, const APFloat &)> onFloat,
-    function_ref<APInt(const APInt &, const APInt &)> onInt) {
+/// Folds a binary op on two scalar constants: `onFloat` for floats, `onInt`
+/// for integers (either may be null where the op has no such form).
+template <typename FloatFn, typename IntFn>
+static OpFoldResult foldBinary(Type resultType, ArrayRef<Attribute> operands,
+                               FloatFn onFloat, IntFn onInt) {
   if (isTensor(resultType))
     return {};
-  if (auto lhs = dyn_cast_or_null<FloatAttr>(operands[0]))
-    if (auto rhs = dyn_cast_or_null<FloatAttr>(operands[1]))
-      return FloatAttr::get(resultType,
-                            onFloat(lhs.getValue(), rhs.getValue()));
-  if (!onInt)
-    return {};
-  if (auto lhs = dyn_cast_or_null<IntegerAttr>(operands[0]))
-    if (auto rhs = dyn_cast_or_null<IntegerAttr>(operands[1]))
-      return IntegerAttr::get(resultType,
-                              onInt(lhs.getValue(), rhs.getValue()));
+  if constexpr (!std::is_same_v<FloatFn, std::nullptr_t>)
+    if (Attribute folded = constFoldBinaryOp<FloatAttr, APFloat, void>(
+            operands, resultType, onFloat))
+      return folded;
+  if constexpr (!std::is_same_v<IntFn, std::nullptr_t>)
+    return constFoldBinaryOp<IntegerAttr, APInt, void>(operands, resultType,
+                                                       onInt);
   return {};
 }
 
+/// Folds a unary op on a scalar constant, as foldBinary.
+template <typename FloatFn, typename IntFn>
+static OpFoldResult foldUnary(Type resultType, ArrayRef<Attribute> operands,
+                              FloatFn onFloat, IntFn onInt) {
+  if (isTensor(resultType))
+    return {};
+  if constexpr (!std::is_same_v<FloatFn, std::nullptr_t>)
+    if (Attribute folded = constFoldUnaryOp<FloatAttr, APFloat, void>(
+            operands, resultType, onFloat))
+      return folded;
+  if constexpr (!std::is_same_v<IntFn, std::nullptr_t>)
+    return constFoldUnaryOp<IntegerAttr, APInt, void>(operands, resultType,
+                                                      onInt);
+  return {};
+}
+
+/// The value of `operand` if it is `op(x)` for an op of type OpTy, for the
+/// involutions neg(neg x) and not(not x).
+template <typename OpTy>
+static Value getInvolutionOperand(Value operand) {
+  if (auto inner = operand.getDefiningOp<OpTy>())
+    return inner.getOperand();
+  return {};
+}
+
+//===----------------------------------------------------------------------===//
+// Arithmetic
+//===----------------------------------------------------------------------===//
+
+// No identity folds: x + 0.0 is not x for x = -0.0, and x * 0 is not 0 for
+// NaN or infinities (and ew keeps integer and float rules alike).
+
 OpFoldResult AddOp::fold(FoldAdaptor adaptor) {
-  return foldScalarBinary(
+  return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return a + b; },
       [](const APInt &a, const APInt &b) { return a + b; });
 }
 
 OpFoldResult SubOp::fold(FoldAdaptor adaptor) {
-  return foldScalarBinary(
+  return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return a - b; },
       [](const APInt &a, const APInt &b) { return a - b; });
 }
 
 OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
-  return foldScalarBinary(
+  return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return a * b; },
       [](const APInt &a, const APInt &b) { return a * b; });
 }
 
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
-  return foldScalarBinary(
+  return foldBinary(
       getType(), adaptor.getOperands(),
-      [](const APFloat &a, const APFloat &b) { return a / b; }, nullptr);
+      [](const APFloat &a, const APFloat &b) { return a / b; },
+      // The ew definition: x / 0 = 0; APInt's sdiv wraps INT_MIN / -1 to
+      // INT_MIN, as ew does.
+      [](const APInt &a, const APInt &b) {
+        return b.isZero() ? APInt::getZero(a.getBitWidth()) : a.sdiv(b);
+      });
 }
 
-//===----------------------------------------------------------------------===//
-// NegOp
-//===----------------------------------------------------------------------===//
+OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  // llvm::maximum is IEEE 754-2019 maximum: NaN-propagating, -0.0 < +0.0.
+  return foldBinary(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return llvm::maximum(a, b); },
+      [](const APInt &a, const APInt &b) {
+        return llvm::APIntOps::smax(a, b);
+      });
+}
 
-LogicalResult NegOp::inferReturnTypes(MLIRContext *,
-                                      std::optional<Location> loc,
-                                      Adaptor adaptor,
-                                      SmallVectorImpl<Type> &results) {
-  Type type = adaptor.getOperand().getType();
-  if (getElementType(type).isInteger(1))
-    return emitOptionalError(loc, "arithmetic on i1 is not defined");
-  results.push_back(type);
-  return success();
+OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) { return llvm::minimum(a, b); },
+      [](const APInt &a, const APInt &b) {
+        return llvm::APIntOps::smin(a, b);
+      });
 }
 
 OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
-  if (isTensor(getType()))
-    return {};
-  if (auto value = dyn_cast_or_null<FloatAttr>(adaptor.getOperand()))
-    return FloatAttr::get(getType(), -value.getValue());
-  if (auto value = dyn_cast_or_null<IntegerAttr>(adaptor.getOperand()))
-    return IntegerAttr::get(getType(), -value.getValue());
+  if (Value x = getInvolutionOperand<NegOp>(getOperand()))
+    return x;
+  return foldUnary(
+      getType(), adaptor.getOperands(), [](const APFloat &a) { return -a; },
+      [](const APInt &a) { return -a; });
+}
+
+OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
+  // APInt::abs wraps abs(INT_MIN) to INT_MIN, as ew does.
+  return foldUnary(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a) { return llvm::abs(a); },
+      [](const APInt &a) { return a.abs(); });
+}
+
+//===----------------------------------------------------------------------===//
+// Logic
+//===----------------------------------------------------------------------===//
+
+/// Folds and/or: two constants, equal operands, or one constant operand,
+/// which either gives the other operand (`identity`: true for and, false for
+/// or) or absorbs the result (a scalar constant; tensors do not fold).
+static OpFoldResult foldLogic(Operation *op, ArrayRef<Attribute> operands,
+                              bool identity) {
+  Value lhs = op->getOperand(0), rhs = op->getOperand(1);
+  if (lhs == rhs)
+    return lhs;
+  Type type = op->getResult(0).getType();
+  for (auto [constant, other] :
+       {std::pair(operands[0], rhs), std::pair(operands[1], lhs)}) {
+    auto value = dyn_cast_or_null<IntegerAttr>(constant);
+    if (!value)
+      continue;
+    if (value.getValue().isOne() == identity)
+      return other;
+    if (!isTensor(type))
+      return value;
+  }
   return {};
+}
+
+OpFoldResult AndOp::fold(FoldAdaptor adaptor) {
+  return foldLogic(*this, adaptor.getOperands(), /*identity=*/true);
+}
+
+OpFoldResult OrOp::fold(FoldAdaptor adaptor) {
+  return foldLogic(*this, adaptor.getOperands(), /*identity=*/false);
+}
+
+OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
+  if (Value x = getInvolutionOperand<NotOp>(getOperand()))
+    return x;
+  return foldUnary(getType(), adaptor.getOperands(), nullptr,
+                   [](const APInt &a) { return ~a; });
+}
+
+//===----------------------------------------------------------------------===//
+// Math functions
+//===----------------------------------------------------------------------===//
+
+/// Folds a math function of a scalar float constant with the host's libm:
+/// `fn` (generic over float and double) runs in f64 for f64 and in f32 for
+/// f32, f16 and bf16, as the lowering computes them. The host's result may
+/// differ from the device's by the ulps that the accuracy table allows.
+template <typename Fn>
+static OpFoldResult foldMath(Type resultType, ArrayRef<Attribute> operands,
+                             Fn fn) {
+  return foldUnary(
+      resultType, operands,
+      [&](const APFloat &a) {
+        const llvm::fltSemantics &semantics = a.getSemantics();
+        if (&semantics == &APFloat::IEEEdouble())
+          return APFloat(fn(a.convertToDouble()));
+        bool losesInfo;
+        APFloat wide = a;
+        wide.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                     &losesInfo);
+        APFloat result(fn(wide.convertToFloat()));
+        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+        return result;
+      },
+      nullptr);
+}
+
+OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return std::exp(x); });
+}
+
+OpFoldResult LogOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return std::log(x); });
+}
+
+OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return std::sqrt(x); });
+}
+
+OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
+  // As lowered: a correctly rounded square root, then a division.
+  return foldMath(getType(), adaptor.getOperands(), [](auto x) {
+    return decltype(x)(1) / std::sqrt(x);
+  });
+}
+
+OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return std::tanh(x); });
+}
+
+OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(), [](auto x) {
+    using T = decltype(x);
+    return T(1) / (T(1) + std::exp(-x));
+  });
+}
+
+OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return std::erf(x); });
 }
 
 //===----------------------------------------------------------------------===//
 // CmpOp
 //===----------------------------------------------------------------------===//
-
-LogicalResult CmpOp::inferReturnTypes(MLIRContext *context,
-                                      std::optional<Location> loc,
-                                      Adaptor adaptor,
-                                      SmallVectorImpl<Type> &results) {
-  Type lhs = adaptor.getLhs().getType(), rhs = adaptor.getRhs().getType();
-  if (failed(verifySameElementType(loc, lhs, rhs, "operands")))
-    return failure();
-  results.push_back(getBroadcastType({lhs, rhs}, IntegerType::get(context, 1)));
-  return success();
-}
 
 /// Evaluates `predicate` on the result of a three-way comparison.
 static bool evaluate(CmpPredicate predicate, bool less, bool equal,
@@ -213,44 +339,29 @@ static bool evaluate(CmpPredicate predicate, bool less, bool equal,
 OpFoldResult CmpOp::fold(FoldAdaptor adaptor) {
   if (isTensor(getType()))
     return {};
-  Type i1 = getType();
-  if (auto lhs = dyn_cast_or_null<FloatAttr>(adaptor.getLhs()))
-    if (auto rhs = dyn_cast_or_null<FloatAttr>(adaptor.getRhs())) {
-      APFloat::cmpResult r = lhs.getValue().compare(rhs.getValue());
-      return IntegerAttr::get(
-          i1, evaluate(getPredicate(), r == APFloat::cmpLessThan,
-                       r == APFloat::cmpEqual, r == APFloat::cmpUnordered));
-    }
-  if (auto lhs = dyn_cast_or_null<IntegerAttr>(adaptor.getLhs()))
-    if (auto rhs = dyn_cast_or_null<IntegerAttr>(adaptor.getRhs())) {
-      const APInt &a = lhs.getValue(), &b = rhs.getValue();
-      // i1 is unsigned (false < true); wider integers are signed.
-      bool less = a.getBitWidth() == 1 ? a.ult(b) : a.slt(b);
-      return IntegerAttr::get(i1,
-                              evaluate(getPredicate(), less, a == b, false));
-    }
-  return {};
+  CmpPredicate predicate = getPredicate();
+  auto toI1 = [](bool value) { return APInt(1, value); };
+  if (Attribute folded =
+          constFoldBinaryOp<FloatAttr, APFloat, void, IntegerAttr>(
+              adaptor.getOperands(), getType(),
+              [&](const APFloat &a, const APFloat &b) {
+                APFloat::cmpResult r = a.compare(b);
+                return toI1(evaluate(predicate, r == APFloat::cmpLessThan,
+                                     r == APFloat::cmpEqual,
+                                     r == APFloat::cmpUnordered));
+              }))
+    return folded;
+  return constFoldBinaryOp<IntegerAttr, APInt, void>(
+      adaptor.getOperands(), getType(), [&](const APInt &a, const APInt &b) {
+        // i1 is unsigned (false < true); wider integers are signed.
+        bool less = a.getBitWidth() == 1 ? a.ult(b) : a.slt(b);
+        return toI1(evaluate(predicate, less, a == b, false));
+      });
 }
 
 //===----------------------------------------------------------------------===//
 // WhereOp
 //===----------------------------------------------------------------------===//
-
-LogicalResult WhereOp::inferReturnTypes(MLIRContext *,
-                                        std::optional<Location> loc,
-                                        Adaptor adaptor,
-                                        SmallVectorImpl<Type> &results) {
-  Type cond = adaptor.getCondition().getType();
-  Type lhs = adaptor.getTrueValue().getType();
-  Type rhs = adaptor.getFalseValue().getType();
-  if (!getElementType(cond).isInteger(1))
-    return emitOptionalError(loc, "condition must have element type i1, got ",
-                             getElementType(cond));
-  if (failed(verifySameElementType(loc, lhs, rhs, "selected values")))
-    return failure();
-  results.push_back(getBroadcastType({cond, lhs, rhs}, getElementType(lhs)));
-  return success();
-}
 
 OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   // A constant condition picks one side; identical sides make the condition
@@ -264,6 +375,83 @@ OpFoldResult WhereOp::fold(FoldAdaptor adaptor) {
   if (picked && picked.getType() == getType())
     return picked;
   return {};
+}
+
+//===----------------------------------------------------------------------===//
+// CastOp
+//===----------------------------------------------------------------------===//
+
+/// Rounds `value` to nearest even in the semantics of `type`.
+static APFloat convertFloat(APFloat value, Type type) {
+  bool losesInfo;
+  value.convert(cast<FloatType>(type).getFloatSemantics(),
+                APFloat::rmNearestTiesToEven, &losesInfo);
+  return value;
+}
+
+/// Folds ew.cast of a scalar constant with the semantics of the lowering.
+static OpFoldResult foldCastConstant(Attribute operand, Type to) {
+  ArrayRef<Attribute> operands(operand);
+  if (isa<FloatType>(to)) {
+    if (Attribute folded = constFoldCastOp<FloatAttr, FloatAttr, APFloat,
+                                           APFloat, void>(
+            operands, to,
+            [&](const APFloat &a, bool &) { return convertFloat(a, to); }))
+      return folded;
+    return constFoldCastOp<IntegerAttr, FloatAttr, APInt, APFloat, void>(
+        operands, to, [&](const APInt &a, bool &) {
+          // i1 is 0 or 1; other integers are signed. Into f16 and bf16 the
+          // value rounds through f64, as the lowering does.
+          auto &semantics = to.isF16() || to.isBF16()
+                                ? APFloat::IEEEdouble()
+                                : cast<FloatType>(to).getFloatSemantics();
+          APFloat result(semantics);
+          result.convertFromAPInt(a, /*IsSigned=*/a.getBitWidth() != 1,
+                                  APFloat::rmNearestTiesToEven);
+          return convertFloat(result, to);
+        });
+  }
+  unsigned width = to.getIntOrFloatBitWidth();
+  if (Attribute folded =
+          constFoldCastOp<FloatAttr, IntegerAttr, APFloat, APInt, void>(
+              operands, to, [&](const APFloat &a, bool &) {
+                if (width == 1)
+                  return APInt(1, !a.isZero()); // NaN is true
+                // convertToInteger saturates out-of-range values and gives
+                // 0 for NaN, the ew definition.
+                APSInt result(width, /*isUnsigned=*/false);
+                bool isExact;
+                a.convertToInteger(result, APFloat::rmTowardZero, &isExact);
+                return APInt(result);
+              }))
+    return folded;
+  return constFoldCastOp<IntegerAttr, IntegerAttr, APInt, APInt, void>(
+      operands, to, [&](const APInt &a, bool &) {
+        if (width == 1)
+          return APInt(1, !a.isZero());
+        return a.getBitWidth() == 1 ? a.zext(width) : a.sextOrTrunc(width);
+      });
+}
+
+OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
+  Value operand = getOperand();
+  if (operand.getType() == getType())
+    return operand;
+  // cast(cast(x)) is one cast from x when the inner one loses nothing, e.g.
+  // bf16 -> f32 -> bf16 is x itself.
+  if (auto inner = operand.getDefiningOp<CastOp>()) {
+    Value source = inner.getOperand();
+    if (isExactConversion(getElementType(source.getType()),
+                          getElementType(inner.getType()))) {
+      if (source.getType() == getType())
+        return source;
+      getOperandMutable().assign(source);
+      return getResult();
+    }
+  }
+  if (isTensor(getType()) || !adaptor.getOperand())
+    return {};
+  return foldCastConstant(adaptor.getOperand(), getType());
 }
 
 //===----------------------------------------------------------------------===//
@@ -355,11 +543,16 @@ LogicalResult ReturnOp::verify() {
            << getNumOperands() << " values but the kernel has "
            << expected.size() << " results";
   for (auto [index, pair] :
-       llvm::enumerate(llvm::zip(getOperandTypes(), expected)))
-    if (std::get<0>(pair) != std::get<1>(pair))
-      return emitOpError("result ")
-             << index << " has type " << std::get<0>(pair)
-             << " but the kernel returns " << std::get<1>(pair);
+       llvm::enumerate(llvm::zip(getOperandTypes(), expected))) {
+    auto [type, result] = pair;
+    // A scalar of the result's element type fills the result.
+    if (type == result || type == getElementType(result))
+      continue;
+    return emitOpError("result ")
+           << index << " has type " << type << " but the kernel returns "
+           << result << " (or a scalar " << getElementType(result)
+           << " to fill it)";
+  }
   return success();
 }
 

@@ -41,6 +41,17 @@ bool isElementType(Type type);
 /// True for an ew value type: an element type T or `tensor<?xT>`.
 bool isValueType(Type type);
 
+/// The result type of an elementwise op with operands of types `operands`:
+/// `tensor<?xE>` if any operand is a tensor, else the scalar E, for
+/// `elementType` E.
+Type getBroadcastType(TypeRange operands, Type elementType);
+
+/// True if converting every value of element type `from` to element type `to`
+/// (as ew.cast does) loses nothing, so that a later conversion from `to`
+/// gives what a direct conversion from `from` would: f32 -> f64, i32 -> f64,
+/// i1 -> anything, but not f32 -> i32 or f16 -> bf16.
+bool isExactConversion(Type from, Type to);
+
 } // namespace ew
 } // namespace mlir
 

@@ -1,9 +1,10 @@
 //===- EwOps.td - ew dialect operations --------------------*- tablegen -*-===//
 //
-// The ops of the ew dialect: the kernel and its terminator, constants, and
-// the elementwise arithmetic, comparison and selection ops. Every value op
-// infers its result type from its operands (tensor if any operand is a
-// tensor), so the custom assembly lists operand types only.
+// The ops of the ew dialect: the kernel and its terminator, constants, the
+// elementwise arithmetic, logic, math, comparison and selection ops, and the
+// cast. Every value op but the cast infers its result type from its operands
+// (tensor if any operand is a tensor), so the custom assembly lists operand
+// types only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -37,6 +38,21 @@ def Ew_Tensor : Type<
 
 def Ew_Value : AnyTypeOf<[Ew_Element, Ew_Tensor], "ew tensor or scalar">;
 
+// An ew value (T or tensor<?xT>) whose element type T satisfies `pred`, a
+// predicate on `$_self`'s element type `$_elem`.
+class Ew_ValueOf<string pred, string summary> : Type<
+    And<[CPred<"::mlir::ew::isValueType($_self)">,
+         SubstLeaves<"$_elem", "::mlir::ew::getElementType($_self)",
+                     CPred<pred>>]>,
+    "ew tensor or scalar of " # summary>;
+
+def Ew_BoolValue : Ew_ValueOf<"$_elem.isInteger(1)", "i1">;
+def Ew_FloatValue : Ew_ValueOf<"::llvm::isa<::mlir::FloatType>($_elem)",
+                               "floats">;
+// Arithmetic is not defined on i1 (bool has and/or/not instead).
+def Ew_NumericValue : Ew_ValueOf<"!$_elem.isInteger(1)",
+                                 "integers or floats (not i1)">;
+
 //===----------------------------------------------------------------------===//
 // Base classes
 //===----------------------------------------------------------------------===//
@@ -44,22 +60,77 @@ def Ew_Value : AnyTypeOf<[Ew_Element, Ew_Tensor], "ew tensor or scalar">;
 class Ew_Op<string mnemonic, list<Trait> traits = []>
     : Op<Ew_Dialect, mnemonic, traits>;
 
-// An elementwise op with broadcasting: its result type is computed by
-// `inferReturnTypes`, which is also where operand mismatches are rejected.
-class Ew_ElementwiseOp<string mnemonic, list<Trait> traits = []>
-    : Ew_Op<mnemonic, !listconcat(traits, [Pure, InferTypeOpAdaptor])> {
-  let results = (outs Ew_Value:$result);
+// An elementwise op with scalar broadcasting: the result is a tensor exactly
+// when an operand is (ElementwiseMappable checks that), with the element type
+// `resultElement` (C++ over `adaptor`; by default the first operand's).
+//
+// Every operand check is a type constraint or a trait. MLIR verifies those
+// first and stops at the first that fails; the comparison of the result type
+// with the inferred one is InferTypeOpInterface's region verifier, which runs
+// only after all of them passed. So an invalid op gets exactly one
+// diagnostic, and `inferReturnTypes` never fails: it only computes the type
+// that the checks have made consistent.
+class Ew_ElementwiseOp<string mnemonic, list<Trait> traits = [],
+    code resultElement = [{
+      ::mlir::ew::getElementType(adaptor.getOperands().front().getType())
+    }]>
+    : Ew_Op<mnemonic, !listconcat([ElementwiseMappable], traits,
+                                  [Pure, InferTypeOpAdaptor])> {
+  let extraClassDefinition = [{
+    ::llvm::LogicalResult $cppClass::inferReturnTypes(
+        ::mlir::MLIRContext *context, ::std::optional<::mlir::Location>,
+        Adaptor adaptor, ::llvm::SmallVectorImpl<::mlir::Type> &results) {
+      results.push_back(::mlir::ew::getBroadcastType(
+          adaptor.getOperands().getTypes(), }] # resultElement # [{));
+      return ::mlir::success();
+    }
+  }];
 }
 
-// Binary arithmetic: both operands have the same element type; the result
-// has that element type.
-class Ew_BinaryArithOp<string mnemonic, list<Trait> traits = []>
-    : Ew_ElementwiseOp<mnemonic, traits> {
-  let arguments = (ins Ew_Value:$lhs, Ew_Value:$rhs);
+// A unary op whose operand and result have the same type, from the class
+// `valueType` (e.g. floats only).
+class Ew_UnaryOp<string mnemonic, Type valueType, list<Trait> traits = []>
+    : Ew_ElementwiseOp<mnemonic,
+                       !listconcat([SameOperandsAndResultElementType],
+                                   traits)> {
+  let arguments = (ins valueType:$operand);
+  let results = (outs valueType:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+  let hasFolder = 1;
+}
+
+// A binary op whose operands and result have one element type, from the
+// class `valueType`; either operand may be a scalar.
+class Ew_BinaryOp<string mnemonic, Type valueType, list<Trait> traits = []>
+    : Ew_ElementwiseOp<mnemonic,
+                       !listconcat([SameOperandsAndResultElementType],
+                                   traits)> {
+  let arguments = (ins valueType:$lhs, valueType:$rhs);
+  let results = (outs valueType:$result);
   let assemblyFormat = [{
     $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)
   }];
   let hasFolder = 1;
+}
+
+// The families.
+class Ew_ArithBinaryOp<string mnemonic, list<Trait> traits = []>
+    : Ew_BinaryOp<mnemonic, Ew_NumericValue, traits>;
+class Ew_BoolBinaryOp<string mnemonic>
+    : Ew_BinaryOp<mnemonic, Ew_BoolValue, [Commutative]>;
+class Ew_ArithUnaryOp<string mnemonic> : Ew_UnaryOp<mnemonic, Ew_NumericValue>;
+// A math function of floats; f16 and bf16 compute in f32.
+class Ew_FloatUnaryOp<string mnemonic, string function>
+    : Ew_UnaryOp<mnemonic, Ew_FloatValue> {
+  let summary = "Elementwise " # function;
+  let description = !strconcat("`", function, [{` of each element, within the
+    accuracy that docs/pipeline.md gives for it. f16 and bf16 elements are
+    computed in f32 and rounded back.
+
+    ```mlir
+    %r = ew.}], mnemonic, [{ %x : tensor<?xf32>
+    ```
+  }]);
 }
 
 //===----------------------------------------------------------------------===//
@@ -123,13 +194,14 @@ def Ew_ReturnOp : Ew_Op<"return", [
   let summary = "Returns the results of an ew.kernel";
   let description = [{
     Terminates the body of an `ew.kernel`; its operands are the kernel's
-    results, in order, with the kernel's result types.
+    results, in order. Each has the kernel's result type `tensor<?xT>` or is a
+    scalar of type T, which fills the result (every element is the scalar).
 
     ```mlir
-    ew.return %r : tensor<?xf32>
+    ew.return %r, %zero : tensor<?xf32>, f32
     ```
   }];
-  let arguments = (ins Variadic<Ew_Tensor>:$operands);
+  let arguments = (ins Variadic<Ew_Value>:$operands);
   let builders = [OpBuilder<(ins), [{ build($_builder, $_state, {}); }]>];
   let assemblyFormat = "attr-dict ($operands^ `:` type($operands))?";
   let hasVerifier = 1;
@@ -163,7 +235,7 @@ def Ew_ConstantOp : Ew_Op<"constant", [
 // Arithmetic
 //===----------------------------------------------------------------------===//
 
-def Ew_AddOp : Ew_BinaryArithOp<"add", [Commutative]> {
+def Ew_AddOp : Ew_ArithBinaryOp<"add", [Commutative]> {
   let summary = "Elementwise addition";
   let description = [{
     `lhs + rhs` for each element; integers wrap around.
@@ -174,7 +246,7 @@ def Ew_AddOp : Ew_BinaryArithOp<"add", [Commutative]> {
   }];
 }
 
-def Ew_SubOp : Ew_BinaryArithOp<"sub"> {
+def Ew_SubOp : Ew_ArithBinaryOp<"sub"> {
   let summary = "Elementwise subtraction";
   let description = [{
     `lhs - rhs` for each element; integers wrap around.
@@ -185,7 +257,7 @@ def Ew_SubOp : Ew_BinaryArithOp<"sub"> {
   }];
 }
 
-def Ew_MulOp : Ew_BinaryArithOp<"mul", [Commutative]> {
+def Ew_MulOp : Ew_ArithBinaryOp<"mul", [Commutative]> {
   let summary = "Elementwise multiplication";
   let description = [{
     `lhs * rhs` for each element; integers wrap around. A scalar operand
@@ -197,19 +269,47 @@ def Ew_MulOp : Ew_BinaryArithOp<"mul", [Commutative]> {
   }];
 }
 
-def Ew_DivOp : Ew_BinaryArithOp<"div"> {
-  let summary = "Elementwise floating-point division";
+def Ew_DivOp : Ew_ArithBinaryOp<"div"> {
+  let summary = "Elementwise division";
   let description = [{
-    `lhs / rhs` for each element, IEEE division. Floating-point only: integer
-    division needs a defined result for a zero divisor first.
+    `lhs / rhs` for each element. Floats divide as IEEE says (correctly
+    rounded; `x / 0.0` is an infinity or NaN). Integers truncate toward zero
+    as in C, with a result for every input: `x / 0` is 0 and
+    `INT_MIN / -1` wraps to `INT_MIN`, so no division ever traps.
 
     ```mlir
-    %r = ew.div %x, %y : tensor<?xf32>, tensor<?xf32>
+    %r = ew.div %x, %y : tensor<?xi32>, tensor<?xi32>
     ```
   }];
 }
 
-def Ew_NegOp : Ew_ElementwiseOp<"neg"> {
+def Ew_MaxOp : Ew_ArithBinaryOp<"max", [Commutative]> {
+  let summary = "Elementwise maximum";
+  let description = [{
+    The larger of `lhs` and `rhs` for each element. Floats follow IEEE
+    754-2019 `maximum`: NaN if either operand is NaN, and +0.0 > -0.0.
+    Integers compare as signed.
+
+    ```mlir
+    %r = ew.max %x, %zero : tensor<?xf32>, f32
+    ```
+  }];
+}
+
+def Ew_MinOp : Ew_ArithBinaryOp<"min", [Commutative]> {
+  let summary = "Elementwise minimum";
+  let description = [{
+    The smaller of `lhs` and `rhs` for each element. Floats follow IEEE
+    754-2019 `minimum`: NaN if either operand is NaN, and -0.0 < +0.0.
+    Integers compare as signed.
+
+    ```mlir
+    %r = ew.min %x, %y : tensor<?xi64>, tensor<?xi64>
+    ```
+  }];
+}
+
+def Ew_NegOp : Ew_ArithUnaryOp<"neg"> {
   let summary = "Elementwise negation";
   let description = [{
     `-operand` for each element (flips the sign bit of floats, so
@@ -219,10 +319,63 @@ def Ew_NegOp : Ew_ElementwiseOp<"neg"> {
     %r = ew.neg %x : tensor<?xf32>
     ```
   }];
-  let arguments = (ins Ew_Value:$operand);
-  let assemblyFormat = "$operand attr-dict `:` type($operand)";
-  let hasFolder = 1;
 }
+
+def Ew_AbsOp : Ew_ArithUnaryOp<"abs"> {
+  let summary = "Elementwise absolute value";
+  let description = [{
+    `|operand|` for each element. Floats clear the sign bit (`abs(-0.0)` is
+    +0.0, NaN stays NaN); integers wrap around, so `abs(INT_MIN)` is
+    `INT_MIN`.
+
+    ```mlir
+    %r = ew.abs %x : tensor<?xi32>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Logic
+//===----------------------------------------------------------------------===//
+
+def Ew_AndOp : Ew_BoolBinaryOp<"and"> {
+  let summary = "Elementwise logical and";
+  let description = [{
+    ```mlir
+    %r = ew.and %p, %q : tensor<?xi1>, tensor<?xi1>
+    ```
+  }];
+}
+
+def Ew_OrOp : Ew_BoolBinaryOp<"or"> {
+  let summary = "Elementwise logical or";
+  let description = [{
+    ```mlir
+    %r = ew.or %p, %flag : tensor<?xi1>, i1
+    ```
+  }];
+}
+
+def Ew_NotOp : Ew_UnaryOp<"not", Ew_BoolValue> {
+  let summary = "Elementwise logical not";
+  let description = [{
+    ```mlir
+    %r = ew.not %p : tensor<?xi1>
+    ```
+  }];
+}
+
+//===----------------------------------------------------------------------===//
+// Math functions
+//===----------------------------------------------------------------------===//
+
+def Ew_ExpOp : Ew_FloatUnaryOp<"exp", "e^x">;
+def Ew_LogOp : Ew_FloatUnaryOp<"log", "ln(x)">;
+def Ew_SqrtOp : Ew_FloatUnaryOp<"sqrt", "sqrt(x) (correctly rounded)">;
+def Ew_RsqrtOp : Ew_FloatUnaryOp<"rsqrt", "1 / sqrt(x)">;
+def Ew_TanhOp : Ew_FloatUnaryOp<"tanh", "tanh(x)">;
+def Ew_SigmoidOp : Ew_FloatUnaryOp<"sigmoid", "sigmoid(x) = 1 / (1 + e^-x)">;
+def Ew_ErfOp : Ew_FloatUnaryOp<"erf", "erf(x)">;
 
 //===----------------------------------------------------------------------===//
 // Comparison and selection
@@ -236,7 +389,8 @@ def Ew_CmpPredicate : I64EnumAttr<"CmpPredicate", "ew comparison predicate", [
   let cppNamespace = "::mlir::ew";
 }
 
-def Ew_CmpOp : Ew_ElementwiseOp<"cmp"> {
+def Ew_CmpOp : Ew_ElementwiseOp<"cmp", [SameOperandsElementType],
+    [{ ::mlir::IntegerType::get(context, 1) }]> {
   let summary = "Elementwise comparison";
   let description = [{
     Compares `lhs` and `rhs` element by element with the predicate (`eq`,
@@ -251,13 +405,16 @@ def Ew_CmpOp : Ew_ElementwiseOp<"cmp"> {
   }];
   let arguments = (ins Ew_CmpPredicate:$predicate, Ew_Value:$lhs,
                        Ew_Value:$rhs);
+  let results = (outs Ew_BoolValue:$result);
   let assemblyFormat = [{
     $predicate `,` $lhs `,` $rhs attr-dict `:` type($lhs) `,` type($rhs)
   }];
   let hasFolder = 1;
 }
 
-def Ew_WhereOp : Ew_ElementwiseOp<"where"> {
+def Ew_WhereOp : Ew_ElementwiseOp<"where",
+    [AllElementTypesMatch<["true_value", "false_value", "result"]>],
+    [{ ::mlir::ew::getElementType(adaptor.getTrueValue().getType()) }]> {
   let summary = "Elementwise selection";
   let description = [{
     For each element, `true_value` where `condition` is true and
@@ -268,11 +425,43 @@ def Ew_WhereOp : Ew_ElementwiseOp<"where"> {
     %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
     ```
   }];
-  let arguments = (ins Ew_Value:$condition, Ew_Value:$true_value,
+  let arguments = (ins Ew_BoolValue:$condition, Ew_Value:$true_value,
                        Ew_Value:$false_value);
+  let results = (outs Ew_Value:$result);
   let assemblyFormat = [{
     $condition `,` $true_value `,` $false_value attr-dict `:`
     type($condition) `,` type($true_value) `,` type($false_value)
+  }];
+  let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Cast
+//===----------------------------------------------------------------------===//
+
+def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Pure]> {
+  let summary = "Elementwise conversion between element types";
+  let description = [{
+    Converts each element to the element type of the result; a scalar casts
+    to a scalar and a tensor to a tensor.
+
+    - float to float: rounds to nearest, ties to even (widening is exact);
+    - float to integer: truncates toward zero and saturates at the integer
+      range; NaN gives 0;
+    - integer to float: rounds to nearest even; into f16 and bf16 it goes
+      through f64 (exact for i32, one more rounding for large i64);
+    - integer to integer: sign-extends, or truncates (wraps);
+    - i1 to a number: 0 or 1;
+    - anything to i1: `x != 0` (a float NaN gives true, -0.0 false).
+
+    ```mlir
+    %h = ew.cast %x : tensor<?xf32> to tensor<?xbf16>
+    ```
+  }];
+  let arguments = (ins Ew_Value:$operand);
+  let results = (outs Ew_Value:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `to` type($result)
   }];
   let hasFolder = 1;
 }
