@@ -26,6 +26,11 @@ options:
   --arg NAME=VALUE      value of scalar parameter NAME (default: its default)
   --device auto|cuda|cpu
                         where to run (default auto: CUDA if a device is present)
+  --cpu-target NAME     the CPU that the CPU JIT compiles for: host (the
+                        default: this machine's CPU and features, except x86's
+                        f32->bf16 instructions, which flush subnormals) or an
+                        LLVM CPU name such as x86-64 (SSE2 only: f16/bf16
+                        conversions become calls of ewc's own helpers)
   --seed S              seed of the random inputs (default 0)
   --emit ast|mlir|gpu|llvm|ptx
                         print one stage and exit: the checked AST, the ew IR,
@@ -73,8 +78,8 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       value = name.substr(eq + 1);
       name = name.take_front(eq);
     }
-    static const char *const kValued[] = {"n",    "arg",    "device", "seed",
-                                          "emit", "kernel", "chip"};
+    static const char *const kValued[] = {
+        "n", "arg", "device", "seed", "emit", "kernel", "chip", "cpu-target"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -125,6 +130,11 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --emit '" + *value +
                          "': expected ast, mlir, gpu, llvm or ptx");
       options.emit = *stage;
+    } else if (name == "cpu-target") {
+      if (value->empty())
+        return makeError("invalid --cpu-target '': expected host or a CPU "
+                         "name such as x86-64");
+      options.cpuTarget = value->str();
     } else if (name == "kernel") {
       options.kernel = value->str();
     } else if (name == "chip") {

@@ -39,6 +39,8 @@ struct RunOptions {
   std::string kernel;
   /// GPU architecture; empty means the device's own, or sm_90 without one.
   std::string chip;
+  /// The CPU that the JIT compiles for: "host" or an LLVM CPU name.
+  std::string cpuTarget = "host";
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
   bool help = false;

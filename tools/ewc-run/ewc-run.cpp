@@ -410,7 +410,9 @@ int main(int argc, char **argv) {
       printModule(*module, options);
       return kExitMatch;
     }
-    auto created = CpuJit::create(*module);
+    CpuJitOptions jitOptions;
+    jitOptions.targetCpu = options.cpuTarget;
+    auto created = CpuJit::create(*module, jitOptions);
     if (!created)
       return fail(created.takeError());
     jit = std::move(*created);
