@@ -17,8 +17,8 @@ using llvm::StringRef;
 const char *ewc::getRunUsage() {
   return R"(usage: ewc-run FILE.ew [options]
 
-Compiles the kernels of FILE.ew, runs them on seeded standard-normal inputs
-and compares every result with a double-precision reference. Prints True or
+Compiles the kernels of FILE.ew, runs them on seeded random inputs and
+compares every result with a double-precision reference. Prints True or
 False; exits 0 (True), 1 (False) or 2 (any error).
 
 options:
@@ -32,6 +32,23 @@ options:
                         LLVM CPU name such as x86-64 (SSE2 only: f16/bf16
                         conversions become calls of ewc's own helpers)
   --seed S              seed of the random inputs (default 0)
+  --inputs normal|uniform|special|ints
+                        what the random inputs are (bools are always fair coin
+                        flips; scalars without a default draw alike):
+                          normal   floats standard normal, integers uniform
+                                   in [-100, 100] (the default)
+                          uniform  floats uniform in [-1, 1), integers in
+                                   [-100, 100]
+                          special  floats mix NaN, +-inf, +-0, subnormals,
+                                   the type's extremes (+-max, least normal,
+                                   least subnormal), values next to +-1 and
+                                   ordinary values; integers mix min, max, 0,
+                                   +-1 and full-width values (arithmetic
+                                   wraps); at about 1 index in 8 every tensor
+                                   input holds the same value (0, -0, +-1,
+                                   inf, NaN, ...): exact ties
+                          ints     floats and integers uniform over the
+                                   integers in [-8, 8]
   --emit ast|mlir|gpu|llvm|ptx
                         print one stage and exit: the checked AST, the ew IR,
                         the gpu.func kernels, the LLVM dialect (NVVM, or the
@@ -78,8 +95,9 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       value = name.substr(eq + 1);
       name = name.take_front(eq);
     }
-    static const char *const kValued[] = {
-        "n", "arg", "device", "seed", "emit", "kernel", "chip", "cpu-target"};
+    static const char *const kValued[] = {"n",    "arg",    "device",
+                                          "seed", "emit",   "kernel",
+                                          "chip", "inputs", "cpu-target"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -130,6 +148,12 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --emit '" + *value +
                          "': expected ast, mlir, gpu, llvm or ptx");
       options.emit = *stage;
+    } else if (name == "inputs") {
+      std::optional<InputKind> kind = parseInputKindName(*value);
+      if (!kind)
+        return makeError("invalid --inputs '" + *value +
+                         "': expected normal, uniform, special or ints");
+      options.inputs = *kind;
     } else if (name == "cpu-target") {
       if (value->empty())
         return makeError("invalid --cpu-target '': expected host or a CPU "

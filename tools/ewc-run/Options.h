@@ -8,6 +8,8 @@
 #ifndef EWC_TOOLS_EWCRUN_OPTIONS_H
 #define EWC_TOOLS_EWCRUN_OPTIONS_H
 
+#include "ewc/Reference/RandomInput.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -41,6 +43,8 @@ struct RunOptions {
   std::string chip;
   /// The CPU that the JIT compiles for: "host" or an LLVM CPU name.
   std::string cpuTarget = "host";
+  /// What the random inputs look like.
+  InputKind inputs = InputKind::Normal;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
   bool help = false;

@@ -96,7 +96,7 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
 llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
                                                   const RunOptions &options) {
   std::vector<HostArray> inputs =
-      makeRandomInputs(kernel, options.n, options.seed);
+      makeRandomInputs(kernel, options.n, options.seed, options.inputs);
   std::vector<bool> given(inputs.size());
   for (const ScalarArg &arg : options.args) {
     const Param *param = kernel.lookupParam(arg.name);
