@@ -15,12 +15,14 @@
 #                                (-DEWC_SELF_CONTAINED=ON) link needs them
 #   cmake ninja-build g++        the build; python3 for lit
 #   xz-utils                     scripts/pack-device.sh
+#   libgtest-dev                 GoogleTest for unittests/ (find_package(GTest))
 # Not needed: libcurl, libedit (only LLVMDebuginfod and LLVMLineEditor name them,
 # and ewc links neither); the CUDA toolkit (the runtime loads the driver itself).
 set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
-          cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils)
+          cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils
+          libgtest-dev)
 
 say() { echo "setup: $*"; }
 

@@ -1,8 +1,10 @@
 //===- RandomInput.cpp - Seeded kernel inputs -----------------------------===//
 //
-// Box-Muller on std::mt19937_64 for floats, rejection sampling for integers:
-// only the generator's output is fixed by the standard, so everything on top
-// of it is written here.
+// Box-Muller on std::mt19937_64 for normal floats, rejection sampling for
+// integers: only the generator's output is fixed by the standard, so
+// everything on top of it is written here. The kinds other than normal use
+// no libm function (only ldexp, which is exact), so their bits are the same
+// on every platform.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,22 +12,210 @@
 
 #include "ewc/Frontend/AST.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/ErrorHandling.h"
+
 #include <cassert>
 #include <cmath>
+#include <limits>
 #include <random>
 
 using namespace ewc;
 
+llvm::StringRef ewc::getInputKindName(InputKind kind) {
+  switch (kind) {
+  case InputKind::Normal:
+    return "normal";
+  case InputKind::Uniform:
+    return "uniform";
+  case InputKind::Special:
+    return "special";
+  case InputKind::Ints:
+    return "ints";
+  }
+  llvm_unreachable("unknown InputKind");
+}
+
+std::optional<InputKind> ewc::parseInputKindName(llvm::StringRef name) {
+  return llvm::StringSwitch<std::optional<InputKind>>(name)
+      .Case("normal", InputKind::Normal)
+      .Case("uniform", InputKind::Uniform)
+      .Case("special", InputKind::Special)
+      .Case("ints", InputKind::Ints)
+      .Default(std::nullopt);
+}
+
+//===----------------------------------------------------------------------===//
+// Draws
+//===----------------------------------------------------------------------===//
+
+namespace {
+
 /// A double uniform in [0, 1) from the top 53 bits of one draw.
-static double uniform01(std::mt19937_64 &rng) {
+double uniform01(std::mt19937_64 &rng) {
   return static_cast<double>(rng() >> 11) * 0x1.0p-53;
 }
 
-HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed) {
+/// An integer uniform in [0, range), unbiased: draws in the top partial
+/// block of 2^64 are rejected.
+uint64_t uniformBelow(std::mt19937_64 &rng, uint64_t range) {
+  const uint64_t limit = UINT64_MAX - UINT64_MAX % range;
+  uint64_t draw;
+  do
+    draw = rng();
+  while (draw >= limit);
+  return draw % range;
+}
+
+/// An integer uniform in [lo, hi].
+int64_t uniformInt(std::mt19937_64 &rng, int64_t lo, int64_t hi) {
+  return lo + static_cast<int64_t>(uniformBelow(rng, uint64_t(hi - lo) + 1));
+}
+
+/// A random sign, +1 or -1.
+double randomSign(std::mt19937_64 &rng) { return (rng() >> 63) ? -1.0 : 1.0; }
+
+/// The shape of a float type, from its APFloat semantics.
+struct FloatShape {
+  int mantBits; // Stored mantissa bits.
+  int minExp;   // Exponent of the least normal.
+  int maxExp;   // Exponent of the greatest finite.
+
+  explicit FloatShape(DType dtype) {
+    const llvm::fltSemantics &sem = getFloatSemantics(dtype);
+    mantBits = static_cast<int>(llvm::APFloat::semanticsPrecision(sem)) - 1;
+    minExp = llvm::APFloat::semanticsMinExponent(sem);
+    maxExp = llvm::APFloat::semanticsMaxExponent(sem);
+  }
+  double maxFinite() const {
+    return std::ldexp(2.0 - std::ldexp(1.0, -mantBits), maxExp);
+  }
+  double leastNormal() const { return std::ldexp(1.0, minExp); }
+  double leastSubnormal() const { return std::ldexp(1.0, minExp - mantBits); }
+  /// The subnormal whose mantissa field is `mant` (1 to 2^mantBits - 1).
+  double subnormal(uint64_t mant) const {
+    return std::ldexp(static_cast<double>(mant), minExp - mantBits);
+  }
+};
+
+/// An ordinary value: random sign and 52-bit mantissa, exponent in [-4, 4].
+double ordinaryValue(std::mt19937_64 &rng) {
+  double mantissa = 1.0 + static_cast<double>(rng() >> 12) * 0x1.0p-52;
+  return randomSign(rng) * std::ldexp(mantissa, int(uniformInt(rng, -4, 4)));
+}
+
+/// One element of InputKind::Special for a float type, as a double that the
+/// type represents exactly (except ordinary values, which it rounds).
+double specialFloat(std::mt19937_64 &rng, const FloatShape &shape) {
+  // Out of 64: NaN 4, +inf 2, -inf 2, +0 3, -0 3, subnormal 6, extreme 8,
+  // near +-1 8, ordinary 28.
+  uint64_t pick = rng() % 64;
+  const double inf = std::numeric_limits<double>::infinity();
+  if (pick < 4)
+    return std::copysign(std::numeric_limits<double>::quiet_NaN(),
+                         randomSign(rng));
+  if (pick < 6)
+    return inf;
+  if (pick < 8)
+    return -inf;
+  if (pick < 11)
+    return 0.0;
+  if (pick < 14)
+    return -0.0;
+  uint64_t mantCount = uint64_t(1) << shape.mantBits;
+  if (pick < 20)
+    return randomSign(rng) *
+           shape.subnormal(1 + uniformBelow(rng, mantCount - 1));
+  if (pick < 28) {
+    double extremes[] = {shape.maxFinite(), shape.leastNormal(),
+                         shape.leastSubnormal(),
+                         shape.subnormal(mantCount - 1)};
+    return randomSign(rng) * extremes[uniformBelow(rng, 4)];
+  }
+  if (pick < 36) {
+    // 1 and its two neighbours on either side; the ulp below 1 is half the
+    // ulp above.
+    int64_t steps = uniformInt(rng, -2, 2);
+    int ulpExp = steps < 0 ? -shape.mantBits - 1 : -shape.mantBits;
+    return randomSign(rng) * (1.0 + std::ldexp(double(steps), ulpExp));
+  }
+  return ordinaryValue(rng);
+}
+
+/// One element of InputKind::Special for an integer type of `bits` bits.
+int64_t specialInt(std::mt19937_64 &rng, unsigned bits) {
+  int64_t max = bits == 32 ? std::numeric_limits<int32_t>::max()
+                           : std::numeric_limits<int64_t>::max();
+  int64_t min = -max - 1;
+  // Out of 16: 7 edge values, 3 small, 6 full width.
+  switch (uint64_t pick = rng() % 16) {
+  case 0:
+    return min;
+  case 1:
+    return max;
+  case 2:
+    return 0;
+  case 3:
+    return 1;
+  case 4:
+    return -1;
+  case 5:
+    return min + 1;
+  case 6:
+    return max - 1;
+  default:
+    if (pick < 10)
+      return uniformInt(rng, -8, 8);
+    return static_cast<int64_t>(rng()); // Wrapped to `bits` by the store.
+  }
+}
+
+/// splitmix64's finalizer: a bijection that scatters nearby inputs.
+uint64_t mix(uint64_t z) {
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Arrays
+//===----------------------------------------------------------------------===//
+
+HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
+                               InputKind kind) {
   std::mt19937_64 rng(seed);
   HostArray result(dtype, n);
-  if (isFloat(dtype)) {
-    std::vector<double> values(n);
+  if (dtype == DType::Bool) {
+    for (int64_t i = 0; i < n; ++i)
+      result.setFromInt(i, static_cast<int64_t>(rng() >> 63));
+    return result;
+  }
+
+  if (isInteger(dtype)) {
+    for (int64_t i = 0; i < n; ++i) {
+      switch (kind) {
+      case InputKind::Normal:
+      case InputKind::Uniform:
+        result.setFromInt(i, uniformInt(rng, -100, 100));
+        break;
+      case InputKind::Ints:
+        result.setFromInt(i, uniformInt(rng, -8, 8));
+        break;
+      case InputKind::Special:
+        result.setFromInt(i, specialInt(rng, getIntegerBitWidth(dtype)));
+        break;
+      }
+    }
+    return result;
+  }
+
+  std::vector<double> values(n);
+  FloatShape shape(dtype);
+  switch (kind) {
+  case InputKind::Normal: {
     // Box-Muller gives two independent normals per pair of uniforms. u1 is
     // taken from (0, 1] so that log(u1) is finite.
     const double twoPi = 6.283185307179586476925286766559;
@@ -37,50 +227,89 @@ HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed) {
       if (i + 1 < n)
         values[i + 1] = radius * std::sin(twoPi * u2);
     }
-    result.writeDoubles(0, values);
-    return result;
+    break;
   }
-  if (dtype == DType::Bool) {
+  case InputKind::Uniform:
+    // k * 2^-mantBits - 1 for k in [0, 2^(mantBits + 1)): exact in the type.
     for (int64_t i = 0; i < n; ++i)
-      result.setFromInt(i, static_cast<int64_t>(rng() >> 63));
-    return result;
+      values[i] =
+          std::ldexp(double(rng() >> (63 - shape.mantBits)), -shape.mantBits) -
+          1.0;
+    break;
+  case InputKind::Ints:
+    for (int64_t i = 0; i < n; ++i)
+      values[i] = double(uniformInt(rng, -8, 8));
+    break;
+  case InputKind::Special:
+    for (int64_t i = 0; i < n; ++i)
+      values[i] = specialFloat(rng, shape);
+    break;
   }
-  // 201 values; rejecting the top partial block of 2^64 keeps it unbiased.
-  const uint64_t range = 201;
-  const uint64_t limit = UINT64_MAX - UINT64_MAX % range;
-  for (int64_t i = 0; i < n; ++i) {
-    uint64_t draw;
-    do
-      draw = rng();
-    while (draw >= limit);
-    result.setFromInt(i, static_cast<int64_t>(draw % range) - 100);
-  }
+  result.writeDoubles(0, values);
   return result;
 }
 
 HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
-                               unsigned paramIndex) {
-  return makeRandomInput(dtype, n, deriveParamSeed(seed, paramIndex));
+                               unsigned paramIndex, InputKind kind) {
+  return makeRandomInput(dtype, n, deriveParamSeed(seed, paramIndex), kind);
 }
 
 uint64_t ewc::deriveParamSeed(uint64_t seed, unsigned paramIndex) {
   // splitmix64 of a combination that differs for every (seed, index) pair.
-  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (uint64_t(paramIndex) + 1);
-  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
-  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
-  return z ^ (z >> 31);
+  return mix(seed + 0x9e3779b97f4a7c15ull * (uint64_t(paramIndex) + 1));
+}
+
+std::optional<double> ewc::getSpecialTieValue(uint64_t seed, int64_t index) {
+  // A stream of its own: parameter streams use multiples of the golden
+  // ratio constant, ties this odd salt.
+  uint64_t hash = mix(mix(seed ^ 0x5bd1e9955bd1e995ull) + uint64_t(index));
+  if ((hash & 7) != 0)
+    return std::nullopt;
+  hash >>= 3;
+  const double inf = std::numeric_limits<double>::infinity();
+  // Zero twice as often as the rest: ties at zero are where signs of zero
+  // and orderedness differ.
+  const double values[] = {0.0,
+                           0.0,
+                           -0.0,
+                           1.0,
+                           -1.0,
+                           2.0,
+                           0.5,
+                           -3.0,
+                           inf,
+                           -inf,
+                           std::numeric_limits<double>::quiet_NaN()};
+  const uint64_t numValues = std::size(values) + 1;
+  uint64_t pick = hash % numValues;
+  if (pick < std::size(values))
+    return values[pick];
+  // An ordinary value: a multiple of 1/64 in [-15.625, 15.625].
+  hash /= numValues;
+  return (static_cast<double>(hash % 2001) - 1000.0) / 64.0;
 }
 
 std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel, int64_t n,
-                                             uint64_t seed) {
+                                             uint64_t seed, InputKind kind) {
   std::vector<HostArray> inputs;
   for (const std::unique_ptr<Param> &param : kernel.getParams()) {
     if (!param->isTensor() && param->hasDefault()) {
       inputs.push_back(getDefaultValue(*param));
       continue;
     }
-    inputs.push_back(makeRandomInput(
-        param->getDType(), param->isTensor() ? n : 1, seed, param->getIndex()));
+    inputs.push_back(makeRandomInput(param->getDType(),
+                                     param->isTensor() ? n : 1, seed,
+                                     param->getIndex(), kind));
+  }
+  if (kind != InputKind::Special)
+    return inputs;
+  for (int64_t i = 0; i < n; ++i) {
+    std::optional<double> tie = getSpecialTieValue(seed, i);
+    if (!tie)
+      continue;
+    for (const std::unique_ptr<Param> &param : kernel.getParams())
+      if (param->isTensor())
+        inputs[param->getIndex()].setFromDouble(i, *tie);
   }
   return inputs;
 }

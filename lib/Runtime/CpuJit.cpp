@@ -4,12 +4,14 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Wraps mlir::ExecutionEngine: host-tuned optimization, translation
-// diagnostics folded into the error, and argument-count checks before calls.
+// Wraps mlir::ExecutionEngine: optimization for the host or a named CPU,
+// ewc's own f16/bf16 conversion helpers, translation diagnostics folded into
+// the error, and argument-count checks before calls.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Runtime/CpuJit.h"
+#include "ewc/Runtime/SoftFloat.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/ExecutionEngine/ExecutionEngine.h"
@@ -19,10 +21,16 @@
 #include "mlir/Target/LLVMIR/Dialect/Builtin/BuiltinToLLVMIRTranslation.h"
 #include "mlir/Target/LLVMIR/Dialect/LLVMIR/LLVMToLLVMIRTranslation.h"
 
+#include "llvm/ExecutionEngine/Orc/Core.h"
 #include "llvm/ExecutionEngine/Orc/JITTargetMachineBuilder.h"
+#include "llvm/ExecutionEngine/Orc/Mangling.h"
+#include "llvm/MC/MCSubtargetInfo.h"
+#include "llvm/MC/TargetRegistry.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/TargetSelect.h"
 #include "llvm/Target/TargetMachine.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <string>
 
@@ -55,6 +63,47 @@ static llvm::CodeGenOptLevel getCodeGenOptLevel(unsigned optLevel) {
   }
 }
 
+/// The machine builder for `cpu`: the host's CPU and features for "host",
+/// else the named CPU of the host's architecture with only the features that
+/// CPU implies.
+static llvm::Expected<llvm::orc::JITTargetMachineBuilder>
+getMachineBuilder(llvm::StringRef cpu) {
+  if (cpu == CpuJitOptions::kHostCpu) {
+    llvm::Expected<llvm::orc::JITTargetMachineBuilder> host =
+        llvm::orc::JITTargetMachineBuilder::detectHost();
+    if (!host)
+      return host.takeError();
+    // VCVTNEPS2BF16 (AVX512-BF16, and AVX-NE-CONVERT's VEX form) reads f32
+    // subnormals as zero, whatever MXCSR says: on this machine's Xeon 207 of
+    // 100,384 f32 patterns rounded to bf16 differently from IEEE (and from
+    // the GPU's cvt.rn.bf16.f32). Without them LLVM calls __truncsfbf2, so
+    // the bits do not depend on the host.
+    if (host->getTargetTriple().isX86())
+      for (const char *feature : {"avx512bf16", "avxneconvert"})
+        host->getFeatures().AddFeature(feature, /*Enable=*/false);
+    return host;
+  }
+  llvm::Triple triple(llvm::sys::getProcessTriple());
+  std::string error;
+  const llvm::Target *target =
+      llvm::TargetRegistry::lookupTarget(triple, error);
+  if (!target)
+    return makeError(error);
+  // Asked with an unknown name, the target machine would only print a
+  // warning and fall back to a generic CPU. A subtarget of the generic CPU
+  // knows the valid names without printing anything.
+  std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
+      target->createMCSubtargetInfo(triple, "", ""));
+  if (!subtarget || !subtarget->isCPUStringValid(cpu))
+    return makeError(llvm::formatv(
+        "unknown CPU '{0}' for {1} (`llc -mtriple={1} -mcpu=help` lists the "
+        "known ones; '{2}' means this machine's)",
+        cpu, triple.str(), CpuJitOptions::kHostCpu));
+  llvm::orc::JITTargetMachineBuilder builder(triple);
+  builder.setCPU(cpu.str());
+  return builder;
+}
+
 CpuJit::CpuJit(std::unique_ptr<mlir::ExecutionEngine> engine,
                llvm::StringMap<unsigned> packedArgCounts)
     : engine(std::move(engine)), packedArgCounts(std::move(packedArgCounts)) {}
@@ -63,6 +112,15 @@ CpuJit::~CpuJit() = default;
 
 llvm::Expected<std::unique_ptr<CpuJit>>
 CpuJit::create(mlir::ModuleOp llvmDialectModule, unsigned optLevel) {
+  CpuJitOptions options;
+  options.optLevel = optLevel;
+  return create(llvmDialectModule, options);
+}
+
+llvm::Expected<std::unique_ptr<CpuJit>>
+CpuJit::create(mlir::ModuleOp llvmDialectModule,
+               const CpuJitOptions &jitOptions) {
+  unsigned optLevel = jitOptions.optLevel;
   // ExecutionEngine::create cannot report a failing transformer (it aborts),
   // and makeOptimizingTransformer fails exactly on levels above 3.
   if (optLevel > 3)
@@ -86,13 +144,13 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule, unsigned optLevel) {
     packedArgCounts[func.getSymName()] = type.getNumParams() + returnsValue;
   }
 
-  // Optimize for the host CPU, as MLIR's JitRunner does: the target machine
-  // gives the IR optimizer the host's cost model (vector width, CPU features)
-  // for vectorizing the kernel loops. The level set here is the code
-  // generator's; the engine compiles with this machine, so
+  // Optimize for the target CPU, as MLIR's JitRunner does for the host: the
+  // target machine gives the IR optimizer the CPU's cost model (vector width,
+  // features) for vectorizing the kernel loops. The level set here is the
+  // code generator's; the engine compiles with this machine, so
   // ExecutionEngineOptions::jitCodeGenOptLevel would not reach it.
   llvm::Expected<llvm::orc::JITTargetMachineBuilder> machineBuilder =
-      llvm::orc::JITTargetMachineBuilder::detectHost();
+      getMachineBuilder(jitOptions.targetCpu);
   if (!machineBuilder)
     return machineBuilder.takeError();
   machineBuilder->setCodeGenOptLevel(getCodeGenOptLevel(optLevel));
@@ -127,6 +185,18 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule, unsigned optLevel) {
       message += ": " + diagnostics;
     return makeError("cannot compile the module for the CPU: " + message);
   }
+
+  // Without F16C or AVX512-BF16, conversions of f16/bf16 become calls that
+  // the host's libgcc may not define. Code is generated lazily, at the first
+  // lookup, so defining them now is early enough.
+  (*engine)->registerSymbols([](llvm::orc::MangleAndInterner mangle) {
+    llvm::orc::SymbolMap symbols;
+    for (const SoftFloatSymbol &symbol : getSoftFloatSymbols())
+      symbols[mangle(symbol.name)] = {
+          llvm::orc::ExecutorAddr::fromPtr(symbol.address),
+          llvm::JITSymbolFlags::Exported | llvm::JITSymbolFlags::Callable};
+    return symbols;
+  });
   return std::unique_ptr<CpuJit>(
       new CpuJit(std::move(*engine), std::move(packedArgCounts)));
 }

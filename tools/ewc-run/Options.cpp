@@ -29,7 +29,29 @@ options:
   --arg NAME=VALUE      value of scalar parameter NAME (default: its default)
   --device auto|cuda|cpu
                         where to run (default auto: CUDA if a device is present)
+  --cpu-target NAME     the CPU that the CPU JIT compiles for: host (the
+                        default: this machine's CPU and features, except x86's
+                        f32->bf16 instructions, which flush subnormals) or an
+                        LLVM CPU name such as x86-64 (SSE2 only: f16/bf16
+                        conversions become calls of ewc's own helpers)
   --seed S              seed of the random inputs (default 0)
+  --inputs normal|uniform|special|ints
+                        what the random inputs are (bools are always fair coin
+                        flips; scalars without a default draw alike):
+                          normal   floats standard normal, integers uniform
+                                   in [-100, 100] (the default)
+                          uniform  floats uniform in [-1, 1), integers in
+                                   [-100, 100]
+                          special  floats mix NaN, +-inf, +-0, subnormals,
+                                   the type's extremes (+-max, least normal,
+                                   least subnormal), values next to +-1 and
+                                   ordinary values; integers mix min, max, 0,
+                                   +-1 and full-width values (arithmetic
+                                   wraps); at about 1 index in 8 every tensor
+                                   input holds the same value (0, -0, +-1,
+                                   inf, NaN, ...): exact ties
+                          ints     floats and integers uniform over the
+                                   integers in [-8, 8]
   --emit ast|mlir|gpu|llvm|ptx
                         print one stage and exit: the checked AST, the ew IR,
                         the gpu.func kernels, the LLVM dialect (NVVM, or the
@@ -87,8 +109,8 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       name = name.take_front(eq);
     }
     static const char *const kValued[] = {
-        "n",    "arg",  "device", "seed", "emit",         "kernel",
-        "chip", "rtol", "atol",   "test-mutation"};
+        "n",    "arg",  "device", "seed",   "emit",       "kernel",
+        "chip", "rtol", "atol",   "inputs", "cpu-target", "test-mutation"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -146,6 +168,17 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --" + name + " '" + *value +
                          "': expected a non-negative number");
       (name == "rtol" ? options.rtol : options.atol) = tolerance;
+    } else if (name == "inputs") {
+      std::optional<InputKind> kind = parseInputKindName(*value);
+      if (!kind)
+        return makeError("invalid --inputs '" + *value +
+                         "': expected normal, uniform, special or ints");
+      options.inputs = *kind;
+    } else if (name == "cpu-target") {
+      if (value->empty())
+        return makeError("invalid --cpu-target '': expected host or a CPU "
+                         "name such as x86-64");
+      options.cpuTarget = value->str();
     } else if (name == "kernel") {
       options.kernel = value->str();
     } else if (name == "test-mutation") {

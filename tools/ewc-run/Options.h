@@ -8,6 +8,8 @@
 #ifndef EWC_TOOLS_EWCRUN_OPTIONS_H
 #define EWC_TOOLS_EWCRUN_OPTIONS_H
 
+#include "ewc/Reference/RandomInput.h"
+
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
@@ -43,6 +45,10 @@ struct RunOptions {
   std::optional<double> rtol, atol;
   /// Print the worst elements of a mismatch.
   bool verbose = false;
+  /// The CPU that the JIT compiles for: "host" or an LLVM CPU name.
+  std::string cpuTarget = "host";
+  /// What the random inputs look like.
+  InputKind inputs = InputKind::Normal;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.

@@ -102,7 +102,7 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
 llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
                                                   const RunOptions &options) {
   std::vector<HostArray> inputs =
-      makeRandomInputs(kernel, options.n, options.seed);
+      makeRandomInputs(kernel, options.n, options.seed, options.inputs);
   std::vector<bool> given(inputs.size());
   for (const ScalarArg &arg : options.args) {
     const Param *param = kernel.lookupParam(arg.name);
@@ -519,7 +519,9 @@ int main(int argc, char **argv) {
       printModule(*module, options);
       return kExitMatch;
     }
-    auto created = CpuJit::create(*module);
+    CpuJitOptions jitOptions;
+    jitOptions.targetCpu = options.cpuTarget;
+    auto created = CpuJit::create(*module, jitOptions);
     if (!created)
       return fail(created.takeError());
     jit = std::move(*created);

@@ -21,6 +21,7 @@
 #include "llvm/Support/Error.h"
 
 #include <memory>
+#include <string>
 
 namespace mlir {
 class ExecutionEngine;
@@ -29,18 +30,38 @@ class ModuleOp;
 
 namespace ewc {
 
+/// How CpuJit compiles.
+struct CpuJitOptions {
+  /// The targetCpu that means this machine's CPU with its features, except
+  /// those whose results differ from IEEE (x86's f32 -> bf16 instructions
+  /// flush subnormals).
+  static constexpr const char *kHostCpu = "host";
+
+  /// 0-3, for both the IR passes and code generation.
+  unsigned optLevel = 3;
+  /// The CPU to generate code for: kHostCpu, or an LLVM CPU name of the
+  /// host's architecture ("x86-64", "skylake", ...) with only the features
+  /// that CPU has. A baseline CPU shows what a machine without F16C or
+  /// AVX512-BF16 would run, whatever this one has.
+  std::string targetCpu = kHostCpu;
+};
+
 /// The JIT-compiled functions of one LLVM-dialect module.
 class CpuJit {
 public:
-  /// Translates `llvmDialectModule` to LLVM IR, optimizes it at `optLevel`
-  /// (0-3, for both the IR passes and code generation) for the host CPU, and
-  /// compiles it. The module is only read, and may be destroyed once this
-  /// returns. create() itself registers the builtin and LLVM dialect
-  /// translations on the module's context (registering twice is harmless), so
-  /// callers need not. On failure the error carries the translation's
-  /// diagnostics.
+  /// Translates `llvmDialectModule` to LLVM IR, optimizes it for
+  /// `options.targetCpu` at `options.optLevel`, and compiles it. The module
+  /// is only read, and may be destroyed once this returns. create() itself
+  /// registers the builtin and LLVM dialect translations on the module's
+  /// context (registering twice is harmless), so callers need not. Calls that
+  /// LLVM emits for f16/bf16 conversions resolve to ewc's helpers
+  /// (SoftFloat.h), on any host. On failure the error carries the
+  /// translation's diagnostics, or names an unknown CPU.
   static llvm::Expected<std::unique_ptr<CpuJit>>
-  create(mlir::ModuleOp llvmDialectModule, unsigned optLevel = 3);
+  create(mlir::ModuleOp llvmDialectModule, const CpuJitOptions &options = {});
+  /// create() for the host CPU at `optLevel`.
+  static llvm::Expected<std::unique_ptr<CpuJit>>
+  create(mlir::ModuleOp llvmDialectModule, unsigned optLevel);
 
   CpuJit(const CpuJit &) = delete;
   CpuJit &operator=(const CpuJit &) = delete;

@@ -1,0 +1,119 @@
+#!/usr/bin/env python3
+"""Writes and checks the .npy files of the golden tests without NumPy.
+
+  golden.py write FILE DTYPE V1,V2,...      a 1-D .npy of those values
+  golden.py check FILE DTYPE V1,V2,... [--ulps N]
+
+Values are Python literals (nan, inf, -0.0, 0x7f800001 for raw bits with
+`bits:` prefix). `check` compares bit for bit, except that any NaN matches a
+NaN and, with --ulps N, a float may be N units in the last place away. The
+expected values are written by hand in the tests: they depend on neither the
+compiler nor its reference.
+"""
+import math
+import struct
+import sys
+
+FORMATS = {  # dtype: (npy descr, struct code, bytes)
+    "bool": ("|b1", "?", 1),
+    "i32": ("<i4", "i", 4),
+    "i64": ("<i8", "q", 8),
+    "f16": ("<f2", "e", 2),
+    "bf16": ("<u2", "H", 2),  # bit patterns, as ewc-run reads and writes them
+    "f32": ("<f4", "f", 4),
+    "f64": ("<f8", "d", 8),
+}
+
+
+def bf16_bits(value):
+    """Rounds a float to bfloat16 (nearest, ties to even) and returns its bits."""
+    bits = struct.unpack("<I", struct.pack("<f", value))[0]
+    if math.isnan(value):
+        return 0x7FC0
+    rounding = 0x7FFF + ((bits >> 16) & 1)
+    return (bits + rounding) >> 16
+
+
+def parse(dtype, text):
+    values = []
+    for item in text.split(","):
+        item = item.strip()
+        if dtype == "bool":
+            values.append(item in ("true", "1"))
+        elif dtype in ("i32", "i64"):
+            values.append(int(item, 0))
+        elif dtype == "bf16":
+            values.append(bf16_bits(float(item)))
+        else:
+            values.append(float(item))
+    return values
+
+
+def write(path, dtype, values):
+    descr, code, size = FORMATS[dtype]
+    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, len(values))
+    header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
+    with open(path, "wb") as f:
+        f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
+        f.write(b"".join(struct.pack("<" + code, v) for v in values))
+
+
+def read(path, dtype):
+    descr, code, size = FORMATS[dtype]
+    data = open(path, "rb").read()
+    assert data[:6] == b"\x93NUMPY", "not a .npy file"
+    header_len = struct.unpack("<H", data[8:10])[0]
+    header = data[10:10 + header_len].decode()
+    assert descr in header, "dtype %s not in header %s" % (descr, header)
+    body = data[10 + header_len:]
+    return [struct.unpack("<" + code, body[i:i + size])[0] for i in range(0, len(body), size)]
+
+
+def as_float(dtype, value):
+    if dtype == "bf16":
+        return struct.unpack("<f", struct.pack("<I", value << 16))[0]
+    return value
+
+
+def ulp(dtype, value):
+    mantissa, min_exp = {"f16": (10, -14), "bf16": (7, -126), "f32": (23, -126), "f64": (52, -1022)}[dtype]
+    exp = min_exp if value == 0 or math.isinf(value) else max(math.frexp(abs(value))[1] - 1, min_exp)
+    return math.ldexp(1.0, exp - mantissa)
+
+
+def same_bits(dtype, a, b):
+    code = FORMATS[dtype][1]
+    return struct.pack("<" + code, a) == struct.pack("<" + code, b)
+
+
+def check(path, dtype, expected, ulps):
+    got = read(path, dtype)
+    if len(got) != len(expected):
+        sys.exit("length %d, expected %d" % (len(got), len(expected)))
+    bad = 0
+    for i, (g, e) in enumerate(zip(got, expected)):
+        gf, ef = as_float(dtype, g), as_float(dtype, e)
+        if dtype in ("f16", "bf16", "f32", "f64"):
+            ok = (math.isnan(gf) and math.isnan(ef)) or same_bits(dtype, g, e) or (
+                ulps and math.isfinite(ef) and abs(gf - ef) <= ulps * ulp(dtype, ef))
+        else:
+            ok = g == e
+        if not ok:
+            bad += 1
+            print("[%d]: got %r, expected %r" % (i, gf, ef))
+    print("golden: %d of %d elements as expected" % (len(got) - bad, len(got)))
+    sys.exit(1 if bad else 0)
+
+
+def main():
+    command, path, dtype, values = sys.argv[1:5]
+    expected = parse(dtype, values)
+    if command == "write":
+        write(path, dtype, expected)
+    else:
+        ulps = int(sys.argv[6]) if len(sys.argv) > 6 and sys.argv[5] == "--ulps" else 0
+        check(path, dtype, expected, ulps)
+
+
+if __name__ == "__main__":
+    main()
