@@ -25,7 +25,8 @@ semantics independently of the compiler (docs/language.md). Prints True or
 False; exits 0 (True), 1 (False) or 2 (any error).
 
 options:
-  --n N                 elements per tensor (default 1024)
+  --n N                 elements per tensor (default 1024, or the length of
+                        the --input files)
   --arg NAME=VALUE      value of scalar parameter NAME (default: its default)
   --device auto|cuda|cpu
                         where to run (default auto: CUDA if a device is present)
@@ -52,6 +53,13 @@ options:
                                    inf, NaN, ...): exact ties
                           ints     floats and integers uniform over the
                                    integers in [-8, 8]
+  --input NAME=FILE.npy read tensor parameter NAME from a NumPy file: 1-D, C
+                        order, little-endian, the parameter's dtype (bool |b1,
+                        i32 <i4, i64 <i8, f16 <f2, bf16 <u2 holding the bit
+                        patterns, f32 <f4, f64 <f8); --n is the file's length
+  --save NAME=FILE.npy  write result NAME (out0, out1, ... in the order of the
+                        kernel's results) to a NumPy file, as --input reads
+                        it; needs a single kernel (see --kernel)
   --emit ast|mlir|gpu|llvm|ptx
                         print one stage and exit: the checked AST, the ew IR,
                         the gpu.func kernels, the LLVM dialect (NVVM, or the
@@ -109,8 +117,8 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       name = name.take_front(eq);
     }
     static const char *const kValued[] = {
-        "n",    "arg",  "device", "seed",   "emit",       "kernel",
-        "chip", "rtol", "atol",   "inputs", "cpu-target", "test-mutation"};
+        "n",    "arg",  "device", "seed",  "emit", "kernel",     "chip",
+        "rtol", "atol", "inputs", "input", "save", "cpu-target", "test-mutation"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -125,6 +133,7 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --n '" + *value +
                          "': expected a non-negative integer");
       options.n = n;
+      options.nGiven = true;
     } else if (name == "arg") {
       size_t eq = value->find('=');
       if (eq == StringRef::npos || eq == 0)
@@ -174,6 +183,19 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --inputs '" + *value +
                          "': expected normal, uniform, special or ints");
       options.inputs = *kind;
+    } else if (name == "input" || name == "save") {
+      size_t eq = value->find('=');
+      if (eq == StringRef::npos || eq == 0 || eq + 1 == value->size())
+        return makeError("invalid --" + name + " '" + *value +
+                         "': expected NAME=FILE.npy");
+      std::vector<NamedFile> &files =
+          name == "input" ? options.inputFiles : options.saveFiles;
+      StringRef fileName = value->take_front(eq);
+      if (llvm::any_of(files, [&](const NamedFile &file) {
+            return file.name == fileName;
+          }))
+        return makeError("--" + name + " " + fileName + " is given twice");
+      files.push_back({fileName.str(), value->substr(eq + 1).str()});
     } else if (name == "cpu-target") {
       if (value->empty())
         return makeError("invalid --cpu-target '': expected host or a CPU "

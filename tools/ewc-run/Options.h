@@ -30,9 +30,18 @@ struct ScalarArg {
   std::string value;
 };
 
+/// One `--input NAME=FILE.npy` or `--save NAME=FILE.npy`, checked against
+/// the kernel later.
+struct NamedFile {
+  std::string name;
+  std::string path;
+};
+
 struct RunOptions {
   std::string file;
   int64_t n = 1024;
+  /// Whether --n was given (else n may come from --input files).
+  bool nGiven = false;
   std::vector<ScalarArg> args;
   DeviceChoice device = DeviceChoice::Auto;
   uint64_t seed = 0;
@@ -49,6 +58,10 @@ struct RunOptions {
   std::string cpuTarget = "host";
   /// What the random inputs look like.
   InputKind inputs = InputKind::Normal;
+  /// Tensor parameters read from .npy files.
+  std::vector<NamedFile> inputFiles;
+  /// Results (out0, out1, ...) written to .npy files.
+  std::vector<NamedFile> saveFiles;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.

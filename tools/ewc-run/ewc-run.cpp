@@ -15,6 +15,7 @@
 #include "ewc/Frontend/Frontend.h"
 #include "ewc/MLIRGen/MLIRGen.h"
 #include "ewc/Pipelines/Pipelines.h"
+#include "ewc/Reference/Npy.h"
 #include "ewc/Reference/Reference.h"
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
@@ -96,13 +97,136 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
   return value;
 }
 
-/// The inputs of one run of `kernel`: seeded random tensors, and for each
-/// scalar its --arg value, else its default. --arg names that `kernel` does
-/// not have are skipped (main checked that some kernel has each).
+//===----------------------------------------------------------------------===//
+// .npy files (--input, --save)
+//===----------------------------------------------------------------------===//
+
+/// The arrays of the --input files, by parameter name.
+using InputArrays = llvm::StringMap<HostArray>;
+
+/// Reads every --input file, as the dtype of the first running kernel's
+/// parameter of that name, and makes their common length options.n.
+llvm::Expected<InputArrays>
+loadInputFiles(RunOptions &options, llvm::ArrayRef<const Kernel *> kernels) {
+  InputArrays arrays;
+  const NamedFile *first = nullptr;
+  for (const NamedFile &input : options.inputFiles) {
+    const Param *param = nullptr;
+    const Kernel *owner = nullptr;
+    for (const Kernel *kernel : kernels)
+      if ((param = kernel->lookupParam(input.name))) {
+        owner = kernel;
+        break;
+      }
+    if (!param)
+      return llvm::createStringError("unknown --input '" + input.name +
+                                     "': no kernel has a parameter of that "
+                                     "name");
+    if (!param->isTensor())
+      return llvm::createStringError(
+          "--input " + input.name + ": '" + input.name +
+          "' is a scalar parameter; give its value with --arg " + input.name +
+          "=VALUE");
+    llvm::Expected<HostArray> array =
+        readNpyFile(input.path, param->getDType());
+    if (!array)
+      return llvm::createStringError(
+          "--input " + input.name +
+          (kernels.size() > 1 ? " (of kernel '" + owner->getName() + "')"
+                              : llvm::Twine()) +
+          ": " + llvm::toString(array.takeError()));
+    if (first && array->size() != arrays[first->name].size())
+      return llvm::createStringError(
+          llvm::formatv("--input {0}: '{1}' holds {2} elements, but --input "
+                        "{3} ('{4}') holds {5}; all inputs need the same "
+                        "length",
+                        input.name, input.path, array->size(), first->name,
+                        first->path, arrays[first->name].size())
+              .str());
+    first = first ? first : &input;
+    arrays[input.name] = std::move(*array);
+  }
+  if (!first)
+    return arrays;
+  int64_t n = arrays[first->name].size();
+  if (options.nGiven && options.n != n)
+    return llvm::createStringError(
+        llvm::formatv("--n {0} disagrees with --input {1} ('{2}'), which "
+                      "holds {3} elements",
+                      options.n, first->name, first->path, n)
+            .str());
+  options.n = n;
+  return arrays;
+}
+
+/// The index of result `name` ("out0", "out1", ...) of `kernel`.
+std::optional<unsigned> lookupResultName(const Kernel &kernel,
+                                         llvm::StringRef name) {
+  for (unsigned r = 0; r < kernel.getResults().size(); ++r)
+    if (name == "out" + std::to_string(r))
+      return r;
+  return std::nullopt;
+}
+
+/// Checks that each --save names a result of the one kernel that runs.
+llvm::Error checkSaveNames(const RunOptions &options,
+                           llvm::ArrayRef<const Kernel *> kernels) {
+  if (options.saveFiles.empty())
+    return llvm::Error::success();
+  if (kernels.size() != 1)
+    return llvm::createStringError(
+        llvm::formatv("--save needs a single kernel, but '{0}' has {1}; "
+                      "choose one with --kernel NAME",
+                      options.file, kernels.size())
+            .str());
+  const Kernel &kernel = *kernels.front();
+  size_t numResults = kernel.getResults().size();
+  for (const NamedFile &save : options.saveFiles)
+    if (!lookupResultName(kernel, save.name))
+      return llvm::createStringError(
+          llvm::formatv("unknown --save '{0}': the results of kernel '{1}' "
+                        "are {2}",
+                        save.name, kernel.getName(),
+                        numResults == 1
+                            ? std::string("out0")
+                            : "out0 to out" + std::to_string(numResults - 1))
+              .str());
+  return llvm::Error::success();
+}
+
+/// Writes the outputs that --save names (checked by checkSaveNames).
+llvm::Error saveOutputs(const Kernel &kernel, llvm::ArrayRef<HostArray> outputs,
+                        const RunOptions &options) {
+  for (const NamedFile &save : options.saveFiles)
+    if (llvm::Error error = writeNpyFile(
+            save.path, outputs[*lookupResultName(kernel, save.name)]))
+      return llvm::createStringError("--save " + save.name + ": " +
+                                     llvm::toString(std::move(error)));
+  return llvm::Error::success();
+}
+
+/// The inputs of one run of `kernel`: seeded random tensors, or the --input
+/// files, and for each scalar its --arg value, else its default. --arg and
+/// --input names that `kernel` does not have are skipped (main checked that
+/// some kernel has each).
 llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
-                                                  const RunOptions &options) {
+                                                  const RunOptions &options,
+                                                  const InputArrays &files) {
   std::vector<HostArray> inputs =
       makeRandomInputs(kernel, options.n, options.seed, options.inputs);
+  for (const auto &file : files) {
+    const Param *param = kernel.lookupParam(file.getKey());
+    if (!param)
+      continue;
+    if (!param->isTensor() || param->getDType() != file.getValue().getDType())
+      return llvm::createStringError(
+          "--input " + file.getKey() + ": kernel '" + kernel.getName() +
+          "' takes '" + file.getKey() + "' as " +
+          (param->isTensor() ? "" : "a scalar ") +
+          getDTypeName(param->getDType()) + ", but another kernel as a " +
+          getDTypeName(file.getValue().getDType()) + " tensor");
+    inputs[param->getIndex()] = file.getValue();
+  }
   std::vector<bool> given(inputs.size());
   for (const ScalarArg &arg : options.args) {
     const Param *param = kernel.lookupParam(arg.name);
@@ -229,11 +353,12 @@ void printWorst(const CompareResult &result, const Kernel &kernel,
 /// matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
                                const CompiledDefaults &compiledDefaults,
-                               Executor &executor) {
+                               Executor &executor, const InputArrays &files) {
   int64_t n = options.n;
   if (llvm::Error error = checkHostMemory(kernel, n))
     return std::move(error);
-  llvm::Expected<std::vector<HostArray>> inputs = makeInputs(kernel, options);
+  llvm::Expected<std::vector<HostArray>> inputs =
+      makeInputs(kernel, options, files);
   if (!inputs)
     return inputs.takeError();
   // The kernel runs on the same inputs except for defaults, which it takes
@@ -314,6 +439,8 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   } else if (llvm::Error e = executor.cpu->invoke(kernel.getName(), args)) {
     return std::move(e);
   }
+  if (llvm::Error e = saveOutputs(kernel, outputs, options))
+    return std::move(e);
 
   CheckOptions check;
   check.rtol = options.rtol;
@@ -409,6 +536,11 @@ int main(int argc, char **argv) {
       return fail("unknown --arg '" + arg.name +
                   "': no kernel has a "
                   "parameter of that name");
+  llvm::Expected<InputArrays> inputFiles = loadInputFiles(options, kernels);
+  if (!inputFiles)
+    return fail(inputFiles.takeError());
+  if (llvm::Error error = checkSaveNames(options, kernels))
+    return fail(std::move(error));
 
   // The device, unless only printing. Its chip drives code generation.
   bool needDevice = !options.emit;
@@ -531,7 +663,7 @@ int main(int argc, char **argv) {
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
     llvm::Expected<bool> matched =
-        runKernel(*kernel, options, compiledDefaults, executor);
+        runKernel(*kernel, options, compiledDefaults, executor, *inputFiles);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;
