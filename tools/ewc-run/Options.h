@@ -64,6 +64,16 @@ struct RunOptions {
   std::vector<NamedFile> saveFiles;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
+  /// Time each kernel (CUDA events) and a device copy of the same bytes
+  /// instead of checking it (lib/Runtime/Bench.h).
+  bool bench = false;
+  /// With --bench: one JSON object per kernel on stdout.
+  bool json = false;
+  /// Every tensor's base pointer starts this many elements past an aligned
+  /// allocation (GPU only): misaligned inputs and outputs.
+  uint64_t offset = 0;
+  /// Hidden: the grid cap in waves (LaunchShape.h), for measuring it.
+  std::optional<unsigned> gridWaves;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
   bool help = false;

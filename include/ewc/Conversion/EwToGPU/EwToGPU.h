@@ -18,6 +18,12 @@ namespace ew {
 #define GEN_PASS_DECL_CONVERTEWTOGPU
 #include "ewc/Conversion/Passes.h.inc"
 
+/// The attribute on each lowered gpu.func that tells the runtime how many
+/// elements one thread handles per loop iteration (an i64), so that the grid
+/// covers n with whole iterations (LaunchShape.h).
+constexpr llvm::StringLiteral kElementsPerThreadAttrName =
+    "ew.elements_per_thread";
+
 /// Populates the patterns that turn each ew.kernel into a gpu.func kernel in
 /// `target` and its body into element code (with populateEwToArithPatterns).
 void populateEwToGPUPatterns(const TypeConverter &converter,
