@@ -55,6 +55,7 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
   ];
   let options = [
@@ -99,6 +100,7 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
   ];
 }

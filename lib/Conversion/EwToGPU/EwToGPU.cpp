@@ -19,6 +19,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir {
@@ -112,7 +113,8 @@ struct ConvertEwToGPUPass
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
     target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
-                           LLVM::LLVMDialect, scf::SCFDialect>();
+                           LLVM::LLVMDialect, math::MathDialect,
+                           scf::SCFDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns))))
       signalPassFailure();
   }
