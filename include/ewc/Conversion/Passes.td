@@ -3,6 +3,8 @@
 // The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu)
 // and to a CPU loop (convert-ew-to-loops). Both give a kernel the same plain
 // ABI (docs/abi.md): k(inputs..., outputs..., i64 n), tensors as pointers.
+// And the last GPU step, gpu.module to PTX with the libdevice built into ewc
+// (gpu-module-to-ptx).
 //
 //===----------------------------------------------------------------------===//
 
@@ -103,6 +105,37 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
+  let summary = "Serialize gpu.modules to PTX, linking ewc's libdevice";
+  let description = [{
+    Replaces every `gpu.module` that has an `#nvvm.target` by a `gpu.binary`
+    holding PTX text, as `gpu-module-to-binary{format=isa}` does. Where the
+    module calls libdevice functions (`__nv_expf` and the others that
+    `convert-gpu-to-nvvm` emits for math ops), it links the libdevice bitcode
+    that was embedded into ewc at build time, from memory: no CUDA toolkit is
+    needed, and `CUDA_HOME`, `CUDA_PATH` or `CUDA_ROOT` cannot make it fail.
+    A kernel that needs libdevice in an ewc built without it is an error.
+
+    Before:
+    ```mlir
+    gpu.module @ewc_kernels [#nvvm.target<chip = "sm_90">] {
+      llvm.func @__nv_expf(f32) -> f32
+      llvm.func @k(...) attributes {gpu.kernel, nvvm.kernel} {
+        %e = llvm.call @__nv_expf(%x) : (f32) -> f32
+        ...
+      }
+    }
+    ```
+    After:
+    ```mlir
+    gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">,
+        properties = {O = 3 : i32}, assembly = ".version 7.8 ..."]
+    ```
+    with the body of `__nv_expf` inlined into the kernel's PTX.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 #endif // EWC_CONVERSION_PASSES_TD
