@@ -74,6 +74,10 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     GPU kernels (tensors as `!llvm.ptr`, scalars by value, result pointers,
     then i64 n) whose body is `scf.for %i = 0 to %n step 1` over the
     elements. LLVM's loop vectorizer then widens that loop on the CPU.
+    Conversions between bf16 and f32 become integer code (shift, and
+    round-to-nearest-even on the bits), since LLVM would make them calls of
+    `__truncsfbf2` and friends on hosts without AVX512-BF16, which Debian's
+    libgcc does not have.
 
     Before:
     ```mlir
