@@ -115,11 +115,8 @@ void mlir::ew::buildGPUToNVVMPipeline(OpPassManager &pm,
 
 void mlir::ew::buildNVVMToPTXPipeline(OpPassManager &pm,
                                       const EwToPTXOptions &options) {
-  // "isa" is PTX text: the driver JIT-compiles it for the device at load
-  // time, so no CUDA toolkit is needed where ewc compiles.
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  // gpu-module-to-binary{format=isa} with ewc's embedded libdevice.
+  pm.addPass(createGPUModuleToPTX());
 }
 
 void mlir::ew::buildEwToPTXPipeline(OpPassManager &pm,
