@@ -14,6 +14,8 @@
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVM.h"
 #include "mlir/Conversion/FuncToLLVM/ConvertFuncToLLVMPass.h"
 #include "mlir/Conversion/GPUToNVVM/GPUToNVVMPass.h"
+#include "mlir/Conversion/MathToLLVM/MathToLLVM.h"
+#include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Conversion/ReconcileUnrealizedCasts/ReconcileUnrealizedCasts.h"
 #include "mlir/Conversion/SCFToControlFlow/SCFToControlFlow.h"
 
@@ -24,6 +26,7 @@
 #include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/DialectRegistry.h"
 #include "mlir/Pass/PassRegistry.h"
@@ -112,11 +115,8 @@ void mlir::ew::buildGPUToNVVMPipeline(OpPassManager &pm,
 
 void mlir::ew::buildNVVMToPTXPipeline(OpPassManager &pm,
                                       const EwToPTXOptions &options) {
-  // "isa" is PTX text: the driver JIT-compiles it for the device at load
-  // time, so no CUDA toolkit is needed where ewc compiles.
-  GpuModuleToBinaryPassOptions binary;
-  binary.compilationTarget = "isa";
-  pm.addPass(createGpuModuleToBinaryPass(binary));
+  // gpu-module-to-binary{format=isa} with ewc's embedded libdevice.
+  pm.addPass(createGPUModuleToPTX());
 }
 
 void mlir::ew::buildEwToPTXPipeline(OpPassManager &pm,
@@ -132,6 +132,11 @@ void mlir::ew::buildEwToLoopsPipeline(OpPassManager &pm) {
 }
 
 void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
+  // Math ops: LLVM intrinsics where LLVM has them (exp, log, tanh, fabs),
+  // which become libm calls or instructions; libm calls for the rest (erf).
+  // The JIT resolves libm's symbols in the process.
+  pm.addPass(createConvertMathToLLVMPass());
+  pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());
   pm.addPass(createArithToLLVMConversionPass());
   pm.addPass(createConvertControlFlowToLLVMPass());
@@ -204,9 +209,10 @@ void mlir::ew::registerEwPipelines() {
 void mlir::ew::registerEwCompilerDialects(DialectRegistry &registry) {
   registry.insert<ew::EwDialect, arith::ArithDialect, cf::ControlFlowDialect,
                   func::FuncDialect, gpu::GPUDialect, LLVM::LLVMDialect,
-                  NVVM::NVVMDialect, scf::SCFDialect>();
+                  math::MathDialect, NVVM::NVVMDialect, scf::SCFDialect>();
   // convert-gpu-to-nvvm lowers the other dialects in the gpu.module through
-  // their ConvertToLLVMPatternInterface; arith and cf are the ones we emit.
+  // their ConvertToLLVMPatternInterface; arith and cf are the ones we emit
+  // (it turns the math ops we emit into libdevice calls itself).
   arith::registerConvertArithToLLVMInterface(registry);
   cf::registerConvertControlFlowToLLVMInterface(registry);
   registerConvertFuncToLLVMInterface(registry);

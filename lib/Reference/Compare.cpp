@@ -152,8 +152,9 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
                    result.tolerance.rtol * std::fabs(finite(want)) + slack;
   if (distance <= allowed)
     return;
+  // Exact results (no tolerance) are ranked by their distance in ulps.
   fail(index, formatFloat(value, dtype), describe(),
-       allowed > 0 ? distance / allowed : infinity);
+       distance / std::max(allowed, ref::getUlp(want, dtype)));
 }
 
 void CompareResult::print(llvm::raw_ostream &os) const {

@@ -1,6 +1,7 @@
 //===- Passes.h - ew conversion passes --------------------------*- C++ -*-===//
 //
-// Declares and registers the passes that lower out of the ew dialect.
+// Declares and registers the passes that lower out of the ew dialect, and
+// the serialization to PTX.
 //
 //===----------------------------------------------------------------------===//
 
@@ -9,6 +10,7 @@
 
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"
+#include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
 
 #include "mlir/Pass/Pass.h"
 

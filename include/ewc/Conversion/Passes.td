@@ -3,6 +3,8 @@
 // The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu)
 // and to a CPU loop (convert-ew-to-loops). Both give a kernel the same plain
 // ABI (docs/abi.md): k(inputs..., outputs..., i64 n), tensors as pointers.
+// And the last GPU step, gpu.module to PTX with the libdevice built into ewc
+// (gpu-module-to-ptx).
 //
 //===----------------------------------------------------------------------===//
 
@@ -64,6 +66,7 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
   ];
   let options = [
@@ -83,6 +86,10 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     GPU kernels (tensors as `!llvm.ptr`, scalars by value, result pointers,
     then i64 n) whose body is `scf.for %i = 0 to %n step 1` over the
     elements. LLVM's loop vectorizer then widens that loop on the CPU.
+    Conversions between bf16 and f32 become integer code (shift, and
+    round-to-nearest-even on the bits), since LLVM would make them calls of
+    `__truncsfbf2` and friends on hosts without AVX512-BF16, which Debian's
+    libgcc does not have.
 
     Before:
     ```mlir
@@ -111,8 +118,40 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     "::mlir::arith::ArithDialect",
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
+    "::mlir::math::MathDialect",
     "::mlir::scf::SCFDialect",
   ];
+}
+
+def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
+  let summary = "Serialize gpu.modules to PTX, linking ewc's libdevice";
+  let description = [{
+    Replaces every `gpu.module` that has an `#nvvm.target` by a `gpu.binary`
+    holding PTX text, as `gpu-module-to-binary{format=isa}` does. Where the
+    module calls libdevice functions (`__nv_expf` and the others that
+    `convert-gpu-to-nvvm` emits for math ops), it links the libdevice bitcode
+    that was embedded into ewc at build time, from memory: no CUDA toolkit is
+    needed, and `CUDA_HOME`, `CUDA_PATH` or `CUDA_ROOT` cannot make it fail.
+    A kernel that needs libdevice in an ewc built without it is an error.
+
+    Before:
+    ```mlir
+    gpu.module @ewc_kernels [#nvvm.target<chip = "sm_90">] {
+      llvm.func @__nv_expf(f32) -> f32
+      llvm.func @k(...) attributes {gpu.kernel, nvvm.kernel} {
+        %e = llvm.call @__nv_expf(%x) : (f32) -> f32
+        ...
+      }
+    }
+    ```
+    After:
+    ```mlir
+    gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">,
+        properties = {O = 3 : i32}, assembly = ".version 7.8 ..."]
+    ```
+    with the body of `__nv_expf` inlined into the kernel's PTX.
+  }];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
 #endif // EWC_CONVERSION_PASSES_TD

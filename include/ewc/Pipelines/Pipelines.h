@@ -9,7 +9,8 @@
 //
 //   ew-to-gpu       ew cleanup, then convert-ew-to-gpu (gpu.func kernels)
 //   ew-gpu-to-nvvm  attach #nvvm.target, lower the gpu.module to NVVM/LLVM
-//   ew-nvvm-to-ptx  gpu-module-to-binary: a gpu.binary holding PTX text
+//   ew-nvvm-to-ptx  gpu-module-to-ptx: a gpu.binary holding PTX text, with
+//                   the libdevice embedded in ewc linked in
 //
 // ew-to-cpu is two, so that a test pass can act between them as it can
 // between the GPU stages:

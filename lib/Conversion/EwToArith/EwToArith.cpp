@@ -1,24 +1,55 @@
 //===- EwToArith.cpp - ew ops to arith ops on elements --------------------===//
 //
-// One pattern per op family: a templated pattern for the binary arithmetic
-// ops (float op or integer op by element type), and one each for constants,
-// negation, comparison, selection and the terminator.
+// The arithmetic, logic, comparison and selection ops, constants and the
+// terminator: a templated pattern for the binary ops that are one arith op
+// (float op or integer op by element type), and one each for the rest. The
+// math functions (Math.cpp) and the cast (Cast.cpp) have files of their own;
+// all of them share the base pattern and compute-type rule of
+// ElementLowering.h.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 
+#include "ElementLowering.h"
+
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::ew;
+using namespace mlir::ew::lowering;
 
 ElementTypeConverter::ElementTypeConverter() {
   addConversion([](Type type) { return getElementType(type); });
+}
+
+//===----------------------------------------------------------------------===//
+// Shared helpers (ElementLowering.h)
+//===----------------------------------------------------------------------===//
+
+bool lowering::computesInF32(Type type) {
+  return type.isF16() || type.isBF16();
+}
+
+Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
+                                    Value value) {
+  if (!computesInF32(value.getType()))
+    return value;
+  return arith::ExtFOp::create(builder, loc, builder.getF32Type(), value);
+}
+
+Value lowering::createConstant(OpBuilder &builder, Location loc, Type type,
+                               double value) {
+  if (isa<FloatType>(type))
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getFloatAttr(type, value));
+  return arith::ConstantOp::create(
+      builder, loc, builder.getIntegerAttr(type, static_cast<int64_t>(value)));
 }
 
 namespace {
@@ -37,46 +68,102 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
   }
 };
 
-/// add, sub, mul, div: the float op for float elements, else the integer op
-/// (which wraps around, as ew integer arithmetic is defined to).
+//===----------------------------------------------------------------------===//
+// Arithmetic and logic
+//===----------------------------------------------------------------------===//
+
+/// A binary op that is one arith op: FloatOp for float elements, IntOp for
+/// integers (which wrap around, as ew integer arithmetic is defined to).
+/// `void` marks a form the op's type constraints exclude.
 template <typename EwOp, typename FloatOp, typename IntOp>
-struct BinaryArithLowering : OpConversionPattern<EwOp> {
-  using OpConversionPattern<EwOp>::OpConversionPattern;
-  using OpAdaptor = typename EwOp::Adaptor;
-  LogicalResult
-  matchAndRewrite(EwOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
-    if (isa<FloatType>(lhs.getType())) {
-      rewriter.replaceOpWithNewOp<FloatOp>(op, lhs, rhs);
-      return success();
-    }
-    if constexpr (std::is_void_v<IntOp>) {
-      return rewriter.notifyMatchFailure(op, "no integer form");
-    } else {
-      rewriter.replaceOpWithNewOp<IntOp>(op, lhs, rhs);
-      return success();
-    }
+struct BinaryLowering : ElementwiseLowering<EwOp> {
+  using ElementwiseLowering<EwOp>::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, EwOp op,
+                     ValueRange operands) const override {
+    Value lhs = operands[0], rhs = operands[1];
+    if constexpr (!std::is_void_v<FloatOp>)
+      if (isa<FloatType>(lhs.getType()))
+        return FloatOp::create(builder, loc, lhs, rhs);
+    if constexpr (!std::is_void_v<IntOp>)
+      return IntOp::create(builder, loc, lhs, rhs);
+    llvm_unreachable("element type excluded by the op's constraints");
   }
 };
 
-struct NegLowering : OpConversionPattern<NegOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(NegOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value operand = adaptor.getOperand();
+/// Division: IEEE for floats. For integers, arith.divsi is undefined for a
+/// zero divisor and for INT_MIN / -1, and both trap on x86, so the divisor is
+/// replaced by 1 in those two cases before dividing and the ew results
+/// (x / 0 = 0, x / -1 = -x, which wraps INT_MIN to INT_MIN) are selected
+/// after: no input ever executes a trapping division.
+struct DivLowering : ElementwiseLowering<DivOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, DivOp op,
+                     ValueRange operands) const override {
+    Value lhs = operands[0], rhs = operands[1];
+    Type type = lhs.getType();
+    if (isa<FloatType>(type))
+      return arith::DivFOp::create(builder, loc, lhs, rhs);
+    Value zero = createConstant(builder, loc, type, 0);
+    Value one = createConstant(builder, loc, type, 1);
+    Value minusOne = createConstant(builder, loc, type, -1);
+    Value isZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         rhs, zero);
+    Value isMinusOne = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+    Value special = arith::OrIOp::create(builder, loc, isZero, isMinusOne);
+    Value divisor = arith::SelectOp::create(builder, loc, special, one, rhs);
+    Value quotient = arith::DivSIOp::create(builder, loc, lhs, divisor);
+    Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
+    quotient =
+        arith::SelectOp::create(builder, loc, isMinusOne, negated, quotient);
+    return arith::SelectOp::create(builder, loc, isZero, zero, quotient);
+  }
+};
+
+struct NegLowering : ElementwiseLowering<NegOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, NegOp op,
+                     ValueRange operands) const override {
+    Value operand = operands[0];
     Type type = operand.getType();
-    if (isa<FloatType>(type)) {
-      // negf flips the sign bit: -(0.0) is -0.0 and -(NaN) stays NaN, unlike
-      // 0.0 - x.
-      rewriter.replaceOpWithNewOp<arith::NegFOp>(op, operand);
-      return success();
-    }
-    Value zero = arith::ConstantOp::create(rewriter, op.getLoc(),
-                                           rewriter.getIntegerAttr(type, 0));
-    rewriter.replaceOpWithNewOp<arith::SubIOp>(op, zero, operand);
-    return success();
+    // negf flips the sign bit: -(0.0) is -0.0 and -(NaN) stays NaN, unlike
+    // 0.0 - x.
+    if (isa<FloatType>(type))
+      return arith::NegFOp::create(builder, loc, operand);
+    return arith::SubIOp::create(builder, loc,
+                                 createConstant(builder, loc, type, 0),
+                                 operand);
+  }
+};
+
+struct AbsLowering : ElementwiseLowering<AbsOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, AbsOp op,
+                     ValueRange operands) const override {
+    Value operand = operands[0];
+    Type type = operand.getType();
+    // absf clears the sign bit (abs(-0.0) = +0.0, NaN stays NaN).
+    if (isa<FloatType>(type))
+      return math::AbsFOp::create(builder, loc, operand);
+    // x < 0 ? 0 - x : x, which wraps abs(INT_MIN) to INT_MIN. Not math.absi:
+    // convert-gpu-to-nvvm lowers it for i32 only (libdevice's __nv_abs) and
+    // leaves an i64 one unconverted.
+    Value zero = createConstant(builder, loc, type, 0);
+    Value negative = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::slt, operand, zero);
+    Value negated = arith::SubIOp::create(builder, loc, zero, operand);
+    return arith::SelectOp::create(builder, loc, negative, negated, operand);
+  }
+};
+
+struct NotLowering : ElementwiseLowering<NotOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, NotOp op,
+                     ValueRange operands) const override {
+    Value operand = operands[0];
+    Value allOnes = arith::ConstantOp::create(
+        builder, loc, builder.getIntegerAttr(operand.getType(), 1));
+    return arith::XOrIOp::create(builder, loc, operand, allOnes);
   }
 };
 
@@ -123,22 +210,19 @@ static arith::CmpIPredicate getIntPredicate(CmpPredicate predicate,
   llvm_unreachable("unknown ew.cmp predicate");
 }
 
-struct CmpLowering : OpConversionPattern<CmpOp> {
-  using OpConversionPattern::OpConversionPattern;
-  LogicalResult
-  matchAndRewrite(CmpOp op, OpAdaptor adaptor,
-                  ConversionPatternRewriter &rewriter) const override {
-    Value lhs = adaptor.getLhs(), rhs = adaptor.getRhs();
+struct CmpLowering : ElementwiseLowering<CmpOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, CmpOp op,
+                     ValueRange operands) const override {
+    Value lhs = operands[0], rhs = operands[1];
     Type type = lhs.getType();
-    if (isa<FloatType>(type)) {
-      rewriter.replaceOpWithNewOp<arith::CmpFOp>(
-          op, getFloatPredicate(op.getPredicate()), lhs, rhs);
-      return success();
-    }
+    if (isa<FloatType>(type))
+      return arith::CmpFOp::create(
+          builder, loc, getFloatPredicate(op.getPredicate()), lhs, rhs);
     // i1 compares unsigned (false < true); wider integers are signed.
-    rewriter.replaceOpWithNewOp<arith::CmpIOp>(
-        op, getIntPredicate(op.getPredicate(), type.isInteger(1)), lhs, rhs);
-    return success();
+    return arith::CmpIOp::create(
+        builder, loc, getIntPredicate(op.getPredicate(), type.isInteger(1)),
+        lhs, rhs);
   }
 };
 
@@ -159,7 +243,8 @@ struct WhereLowering : OpConversionPattern<WhereOp> {
 //===----------------------------------------------------------------------===//
 
 /// ew.return in the element loop stores each result element at the loop's
-/// index through the result pointers of the ABI.
+/// index through the result pointers of the ABI. A scalar returned for a
+/// tensor result is already its element, so it is stored at every index.
 struct ReturnLowering : OpConversionPattern<ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -187,10 +272,17 @@ struct ReturnLowering : OpConversionPattern<ReturnOp> {
 void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
   patterns.add<ConstantLowering,
-               BinaryArithLowering<AddOp, arith::AddFOp, arith::AddIOp>,
-               BinaryArithLowering<SubOp, arith::SubFOp, arith::SubIOp>,
-               BinaryArithLowering<MulOp, arith::MulFOp, arith::MulIOp>,
-               BinaryArithLowering<DivOp, arith::DivFOp, void>, NegLowering,
-               CmpLowering, WhereLowering, ReturnLowering>(
-      converter, patterns.getContext());
+               BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
+               BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
+               BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
+               // IEEE 754-2019 maximum/minimum (NaN wins, -0.0 < +0.0).
+               BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
+               BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
+               BinaryLowering<AndOp, void, arith::AndIOp>,
+               BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering,
+               NegLowering, AbsLowering, NotLowering, CmpLowering,
+               WhereLowering, ReturnLowering>(converter,
+                                              patterns.getContext());
+  lowering::populateEwMathPatterns(converter, patterns);
+  lowering::populateEwCastPatterns(converter, patterns);
 }

@@ -22,6 +22,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir {
@@ -115,7 +116,8 @@ struct ConvertEwToGPUPass
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
     target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
-                           LLVM::LLVMDialect, scf::SCFDialect>();
+                           LLVM::LLVMDialect, math::MathDialect,
+                           scf::SCFDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
       return;

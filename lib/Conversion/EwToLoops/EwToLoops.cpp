@@ -15,8 +15,10 @@
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Transforms/Passes.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir {
@@ -71,7 +73,19 @@ struct ConvertEwToLoopsPass
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
-                           LLVM::LLVMDialect, scf::SCFDialect>();
+                           LLVM::LLVMDialect, math::MathDialect,
+                           scf::SCFDialect>();
+    // bf16 <-> f32 conversions become integer code: on an x86 CPU without
+    // AVX512-BF16, LLVM calls __truncsfbf2 for them, which Debian 12's
+    // libgcc does not have (docs/pipeline.md). The element patterns convert
+    // every other bf16 conversion through f32.
+    auto involvesBF16 = [](Operation *op) {
+      return op->getOperand(0).getType().isBF16() ||
+             op->getResult(0).getType().isBF16();
+    };
+    target.addDynamicallyLegalOp<arith::ExtFOp, arith::TruncFOp>(
+        [&](Operation *op) { return !involvesBF16(op); });
+    arith::populateExpandBFloat16Patterns(patterns);
     if (failed(applyPartialConversion(getOperation(), target,
                                       std::move(patterns))))
       signalPassFailure();

@@ -1,0 +1,167 @@
+//===- Cast.cpp - ew.cast to arith conversions ----------------------------===//
+//
+// ew.cast with the semantics of the ew definition (EwOps.td) on every target:
+//
+//   float -> float   round to nearest even; f64 -> bf16 with one rounding
+//   float -> int     truncate, saturate at the int range, NaN -> 0
+//   int -> float     round to nearest even; into f16/bf16 through f64
+//   int -> int       sign-extend or truncate (wrap)
+//   i1 -> number     0 or 1
+//   x -> i1          x != 0 (NaN -> true, -0.0 -> false)
+//
+// f16 and bf16 sources are extended to f32 first (exact), like every other
+// op's operands, so every conversion that involves bf16 goes through f32:
+// bf16 <-> f32 is the one pair that EwToLoops expands into integer code for
+// the CPU, whose libgcc has no bf16 conversion routines.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementLowering.h"
+
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+#include "llvm/ADT/APInt.h"
+
+#include <cmath>
+
+using namespace mlir;
+using namespace mlir::ew;
+using namespace mlir::ew::lowering;
+
+/// f64 -> bf16 rounded once. Rounding f64 -> f32 -> bf16 with two
+/// round-to-nearest steps is wrong where the first lands on a bf16 tie, and
+/// LLVM's direct fptrunc double -> bfloat is a libcall (__truncdfbf2) that
+/// the CPU lacks. So the first step rounds to odd instead (truncate toward
+/// zero, then set the last bit if anything was lost): with f32's 16 bits more
+/// than bf16, the second, nearest-even step then gives the correctly rounded
+/// result, subnormals, overflow and NaN included.
+static Value truncF64ToBF16(OpBuilder &builder, Location loc, Value x) {
+  Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
+  Value nearest = arith::TruncFOp::create(builder, loc, f32, x);
+  Value back = arith::ExtFOp::create(builder, loc, x.getType(), nearest);
+  // Ordered: a NaN keeps its nearest-even f32, which is NaN.
+  Value inexact =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ONE, back, x);
+  Value awayFromZero =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
+                            math::AbsFOp::create(builder, loc, back),
+                            math::AbsFOp::create(builder, loc, x));
+  // One step toward zero on the magnitude bits (the sign bit stays).
+  Value bits = arith::BitcastOp::create(builder, loc, i32, nearest);
+  Value one = createConstant(builder, loc, i32, 1);
+  Value truncated = arith::SelectOp::create(
+      builder, loc, awayFromZero,
+      arith::SubIOp::create(builder, loc, bits, one), bits);
+  Value odd = arith::SelectOp::create(
+      builder, loc, inexact, arith::OrIOp::create(builder, loc, truncated, one),
+      truncated);
+  return arith::TruncFOp::create(
+      builder, loc, builder.getBF16Type(),
+      arith::BitcastOp::create(builder, loc, f32, odd));
+}
+
+/// Float (f32 or f64) to float.
+static Value convertFloat(OpBuilder &builder, Location loc, Value x,
+                          FloatType to) {
+  auto from = cast<FloatType>(x.getType());
+  if (from == to)
+    return x;
+  if (to.getWidth() > from.getWidth())
+    return arith::ExtFOp::create(builder, loc, to, x);
+  if (from.isF64() && to.isBF16())
+    return truncF64ToBF16(builder, loc, x);
+  return arith::TruncFOp::create(builder, loc, to, x);
+}
+
+/// Float (f32 or f64) to a wider-than-i1 integer. arith.fptosi is poison when
+/// the truncated value does not fit, so selects put the ew results there:
+/// INT_MIN below the range, INT_MAX above, 0 for NaN. (The LLVM dialect has
+/// no op for llvm.fptosi.sat, which means the same; its generic expansion in
+/// LLVM is these compares and selects too.) The bounds +-2^(w-1) are exact in
+/// f32 and f64, and every x in (-2^(w-1) - 1, -2^(w-1)) truncates to INT_MIN,
+/// so `x < -2^(w-1)` is the exact underflow test.
+static Value convertFloatToInt(OpBuilder &builder, Location loc, Value x,
+                               IntegerType to) {
+  Type type = x.getType();
+  unsigned width = to.getWidth();
+  double bound = std::ldexp(1.0, width - 1);
+  Value low = createConstant(builder, loc, type, -bound);
+  Value high = createConstant(builder, loc, type, bound);
+  auto intConstant = [&](const APInt &value) -> Value {
+    return arith::ConstantOp::create(builder, loc,
+                                     builder.getIntegerAttr(to, value));
+  };
+  Value result = arith::FPToSIOp::create(builder, loc, to, x);
+  Value below =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, x, low);
+  result = arith::SelectOp::create(builder, loc, below,
+                                   intConstant(APInt::getSignedMinValue(width)),
+                                   result);
+  Value above =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGE, x, high);
+  result = arith::SelectOp::create(builder, loc, above,
+                                   intConstant(APInt::getSignedMaxValue(width)),
+                                   result);
+  Value isNaN =
+      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, x, x);
+  return arith::SelectOp::create(builder, loc, isNaN,
+                                 intConstant(APInt::getZero(width)), result);
+}
+
+/// Converts element `x` (i1, i32, i64, f32 or f64: f16/bf16 are extended to
+/// f32 by ElementwiseLowering) to `to`.
+static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
+  Type from = x.getType();
+  if (from == to)
+    return x;
+  if (to.isInteger(1)) {
+    // != 0: unordered, so NaN is true; -0.0 == 0.0, so it is false.
+    Value zero = createConstant(builder, loc, from, 0);
+    if (isa<FloatType>(from))
+      return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE, x,
+                                   zero);
+    return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, x,
+                                 zero);
+  }
+  if (from.isInteger(1)) {
+    if (isa<IntegerType>(to))
+      return arith::ExtUIOp::create(builder, loc, to, x);
+    return arith::SelectOp::create(builder, loc, x,
+                                   createConstant(builder, loc, to, 1),
+                                   createConstant(builder, loc, to, 0));
+  }
+  auto toInt = dyn_cast<IntegerType>(to);
+  if (isa<IntegerType>(from)) {
+    if (toInt)
+      return toInt.getWidth() > from.getIntOrFloatBitWidth()
+                 ? Value(arith::ExtSIOp::create(builder, loc, to, x))
+                 : Value(arith::TruncIOp::create(builder, loc, to, x));
+    // Into f16/bf16 through f64, exact for i32: the ew definition.
+    Type via = computesInF32(to) ? builder.getF64Type() : to;
+    Value wide = arith::SIToFPOp::create(builder, loc, via, x);
+    return convertFloat(builder, loc, wide, cast<FloatType>(to));
+  }
+  if (toInt)
+    return convertFloatToInt(builder, loc, x, toInt);
+  return convertFloat(builder, loc, x, cast<FloatType>(to));
+}
+
+namespace {
+
+struct CastLowering : ElementwiseLowering<CastOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, CastOp op,
+                     ValueRange operands) const override {
+    return convert(builder, loc, operands[0], getElementType(op.getType()));
+  }
+};
+
+} // namespace
+
+void lowering::populateEwCastPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns.add<CastLowering>(converter, patterns.getContext());
+}

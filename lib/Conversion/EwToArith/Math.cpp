@@ -1,0 +1,95 @@
+//===- Math.cpp - ew math functions to the math dialect -------------------===//
+//
+// exp, log, tanh and erf become the math op of the same name; the GPU and CPU
+// pipelines lower those to libdevice calls and to LLVM intrinsics or libm
+// calls (docs/pipeline.md). sqrt, rsqrt and sigmoid are built otherwise for
+// accuracy, as their patterns say. f16 and bf16 compute in f32
+// (ElementLowering.h).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ElementLowering.h"
+
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+
+using namespace mlir;
+using namespace mlir::ew;
+using namespace mlir::ew::lowering;
+
+namespace {
+
+/// A math function that is one math op.
+template <typename EwOp, typename MathOp>
+struct MathLowering : ElementwiseLowering<EwOp> {
+  using ElementwiseLowering<EwOp>::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, EwOp op,
+                     ValueRange operands) const override {
+    return MathOp::create(builder, loc, operands[0]);
+  }
+};
+
+/// The correctly rounded square root, LLVM's llvm.sqrt: IEEE sqrt on the CPU,
+/// sqrt.rn on NVPTX. Not math.sqrt: convert-gpu-to-nvvm makes that
+/// libdevice's __nv_sqrtf, which asks __nvvm_reflect("__CUDA_PREC_SQRT"), and
+/// LLVM 22's NVVMReflect answers 0 (only a process-wide -nvvm-reflect-add
+/// option changes that), which selects sqrt.approx.f32. Not llvm.intr.sqrt
+/// either: convert-gpu-to-nvvm marks it illegal, to route it to libdevice.
+/// A call of the intrinsic by name passes through both pipelines untouched.
+static Value buildSqrt(OpBuilder &builder, Location loc, Value x) {
+  StringRef name = x.getType().isF64() ? "llvm.sqrt.f64" : "llvm.sqrt.f32";
+  return LLVM::CallIntrinsicOp::create(builder, loc, x.getType(),
+                                       builder.getStringAttr(name),
+                                       ValueRange{x})
+      .getResult(0);
+}
+
+struct SqrtLowering : ElementwiseLowering<SqrtOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, SqrtOp op,
+                     ValueRange operands) const override {
+    return buildSqrt(builder, loc, operands[0]);
+  }
+};
+
+/// rsqrt(x) = 1 / sqrt(x) with both steps correctly rounded: at most 1.5 ulp
+/// from the exact value. math.rsqrt would become libdevice's __nv_rsqrtf, PTX
+/// rsqrt.approx.f32 with a relative error of 2^-22.9, which can pass 2 ulp.
+struct RsqrtLowering : ElementwiseLowering<RsqrtOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, RsqrtOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    Value one = createConstant(builder, loc, x.getType(), 1);
+    return arith::DivFOp::create(builder, loc, one, buildSqrt(builder, loc, x));
+  }
+};
+
+/// sigmoid(x) = 1 / (1 + exp(-x)), the ew definition. For large -x, exp
+/// overflows to +inf and the result is +0; for large x it is exactly 1.
+struct SigmoidLowering : ElementwiseLowering<SigmoidOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, SigmoidOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    Value one = createConstant(builder, loc, x.getType(), 1);
+    Value negated = arith::NegFOp::create(builder, loc, x);
+    Value exp = math::ExpOp::create(builder, loc, negated);
+    Value denominator = arith::AddFOp::create(builder, loc, one, exp);
+    return arith::DivFOp::create(builder, loc, one, denominator);
+  }
+};
+
+} // namespace
+
+void lowering::populateEwMathPatterns(const TypeConverter &converter,
+                                      RewritePatternSet &patterns) {
+  patterns
+      .add<MathLowering<ExpOp, math::ExpOp>, MathLowering<LogOp, math::LogOp>,
+           MathLowering<TanhOp, math::TanhOp>, MathLowering<ErfOp, math::ErfOp>,
+           SqrtLowering, RsqrtLowering, SigmoidLowering>(converter,
+                                                         patterns.getContext());
+}

@@ -1,0 +1,170 @@
+//===- SemanticsTest.cpp - Scalar semantics and the element verdict -------===//
+//
+// The pieces of the reference that decide True or False element by element:
+// the casts, integer division, IEEE maximum/minimum and ulps of Semantics.h,
+// and the comparison rules of Compare.h (sign of zero, NaN, infinities,
+// slack, poison, bool bytes).
+//
+//===----------------------------------------------------------------------===//
+
+#include "../../lib/Reference/Semantics.h"
+
+#include "ewc/Reference/Compare.h"
+
+#include "gtest/gtest.h"
+
+#include <cmath>
+#include <limits>
+
+using namespace ewc;
+
+namespace {
+
+constexpr double kInf = std::numeric_limits<double>::infinity();
+constexpr double kNaN = std::numeric_limits<double>::quiet_NaN();
+
+TEST(SemanticsTest, FloatToIntTruncatesSaturatesAndZeroesNaN) {
+  EXPECT_EQ(ref::convertFloatToInt(-2.7, DType::I32), -2);
+  EXPECT_EQ(ref::convertFloatToInt(2.7, DType::I32), 2);
+  EXPECT_EQ(ref::convertFloatToInt(1e10, DType::I32), 2147483647);
+  EXPECT_EQ(ref::convertFloatToInt(-kInf, DType::I32), -2147483648ll);
+  EXPECT_EQ(ref::convertFloatToInt(kNaN, DType::I64), 0);
+  EXPECT_EQ(ref::convertFloatToInt(0x1p63, DType::I64),
+            std::numeric_limits<int64_t>::max());
+  EXPECT_EQ(ref::convertFloatToInt(-0x1p63, DType::I64),
+            std::numeric_limits<int64_t>::min());
+}
+
+TEST(SemanticsTest, IntToFloatRoundsOnce) {
+  // 2^24 + 1 is halfway between two f32s: ties to even gives 2^24.
+  EXPECT_EQ(ref::convertIntToFloat(16777217, DType::F32), 16777216.0);
+  // 2^60 + 2^36 + 1 is just above a tie at f32 precision: rounding through
+  // f64 first would land on the tie and round down; once, it rounds up.
+  int64_t v = (int64_t(1) << 60) + (int64_t(1) << 36) + 1;
+  EXPECT_EQ(ref::convertIntToFloat(v, DType::F32),
+            0x1p60 + 0x1p37);
+  EXPECT_EQ(ref::convertIntToFloat(65520, DType::F16), kInf);
+}
+
+TEST(SemanticsTest, IntegerDivisionNeverTraps) {
+  EXPECT_EQ(ref::divideInt(7, -2, DType::I32), -3);
+  EXPECT_EQ(ref::divideInt(-7, 2, DType::I32), -3);
+  EXPECT_EQ(ref::divideInt(5, 0, DType::I32), 0);
+  EXPECT_EQ(ref::divideInt(-2147483648ll, -1, DType::I32), -2147483648ll);
+  EXPECT_EQ(ref::divideInt(std::numeric_limits<int64_t>::min(), -1,
+                           DType::I64),
+            std::numeric_limits<int64_t>::min());
+}
+
+TEST(SemanticsTest, MaximumPropagatesNaNAndOrdersZeros) {
+  EXPECT_TRUE(std::isnan(ref::maximum(kNaN, 1.0)));
+  EXPECT_TRUE(std::isnan(ref::minimum(1.0, kNaN)));
+  EXPECT_FALSE(std::signbit(ref::maximum(-0.0, 0.0)));
+  EXPECT_FALSE(std::signbit(ref::maximum(0.0, -0.0)));
+  EXPECT_TRUE(std::signbit(ref::minimum(0.0, -0.0)));
+  EXPECT_TRUE(std::signbit(ref::minimum(-0.0, 0.0)));
+}
+
+TEST(SemanticsTest, UlpOfEachType) {
+  EXPECT_EQ(ref::getUlp(1.0, DType::F32), 0x1p-23);
+  EXPECT_EQ(ref::getUlp(1.0, DType::F64), 0x1p-52);
+  EXPECT_EQ(ref::getUlp(1.0, DType::F16), 0x1p-10);
+  EXPECT_EQ(ref::getUlp(1.0, DType::BF16), 0x1p-7);
+  // Zero and subnormals get the subnormal spacing; infinity the largest.
+  EXPECT_EQ(ref::getUlp(0.0, DType::F32), 0x1p-149);
+  EXPECT_EQ(ref::getUlp(kInf, DType::F16), 32.0);
+}
+
+/// Checks one element of `got` against `expected`; true if it matched.
+bool matches(const HostArray &got, ExpectedElement expected,
+             Tolerance tolerance = {0, 0}) {
+  ResultComparer comparer(got, tolerance, 1);
+  comparer.check(0, expected);
+  return comparer.finish().ok();
+}
+
+ExpectedElement floatValue(double value, double slack = 0) {
+  ExpectedElement e;
+  e.value = value;
+  e.slack = slack;
+  return e;
+}
+
+TEST(CompareTest, SignOfAnExactZeroMatters) {
+  HostArray got = HostArray::getScalar(DType::F32, -0.0);
+  EXPECT_FALSE(matches(got, floatValue(0.0), {1.3e-6, 1e-5}));
+  EXPECT_TRUE(matches(got, floatValue(-0.0), {1.3e-6, 1e-5}));
+  // With a slack, either sign may be right.
+  EXPECT_TRUE(matches(got, floatValue(0.0, 1e-30)));
+}
+
+TEST(CompareTest, NaNOnlyMatchesNaNAndInfinityOnlyItself) {
+  HostArray nan = HostArray::getScalar(DType::F32, kNaN);
+  EXPECT_TRUE(matches(nan, floatValue(kNaN)));
+  EXPECT_FALSE(matches(nan, floatValue(1.0), {1, 1}));
+  HostArray inf = HostArray::getScalar(DType::F32, kInf);
+  EXPECT_FALSE(matches(inf, floatValue(3.4e38), {1.3e-6, 1e-5}));
+  EXPECT_FALSE(matches(HostArray::getScalar(DType::F32, 3.4e38),
+                       floatValue(kInf), {1.3e-6, 1e-5}));
+  // A slack of two ulps at FLT_MAX allows an overflow to inf either way.
+  double max = std::numeric_limits<float>::max();
+  EXPECT_TRUE(matches(inf, floatValue(max, 2 * ref::getUlp(max, DType::F32))));
+  // Infinite slack allows anything, NaN included.
+  EXPECT_TRUE(matches(nan, floatValue(1.0, kInf)));
+}
+
+TEST(CompareTest, ToleranceAndSlackAddUp) {
+  HostArray got = HostArray::getScalar(DType::F64, 1.0 + 3e-7);
+  EXPECT_FALSE(matches(got, floatValue(1.0), {1e-7, 1e-7}));
+  EXPECT_TRUE(matches(got, floatValue(1.0, 1e-7), {1e-7, 1e-7}));
+}
+
+TEST(CompareTest, PoisonIsNeverAValue) {
+  HostArray got(DType::F32, 1);
+  got.fillPoison();
+  EXPECT_TRUE(got.isPoison(0));
+  EXPECT_TRUE(std::isnan(got.getAsDouble(0)));
+  // Even where a NaN is expected, an unwritten element is wrong.
+  ResultComparer comparer(got, {0, 0}, 1);
+  comparer.check(0, floatValue(kNaN));
+  CompareResult result = comparer.finish();
+  EXPECT_EQ(result.numMismatches, 1);
+  EXPECT_EQ(result.numUnwritten, 1);
+}
+
+TEST(CompareTest, BoolBytesMustBeZeroOrOne) {
+  HostArray got(DType::Bool, 1);
+  got.fillBytes(2);
+  ExpectedElement expected;
+  expected.intValue = 1;
+  EXPECT_FALSE(matches(got, expected));
+  // An unsure bool accepts true or false, but not a byte of 2.
+  expected.unsure = true;
+  EXPECT_FALSE(matches(got, expected));
+  got.fillBytes(0);
+  EXPECT_TRUE(matches(got, expected));
+}
+
+TEST(CompareTest, KeepsTheWorstMismatchesFirst) {
+  HostArray got(DType::F32, 3);
+  got.writeDoubles(0, {1.5, 10.0, 2.5});
+  ResultComparer comparer(got, {0, 0}, 2);
+  for (int64_t i = 0; i < 3; ++i)
+    comparer.check(i, floatValue(1.0));
+  CompareResult result = comparer.finish();
+  EXPECT_EQ(result.numMismatches, 3);
+  EXPECT_EQ(result.first.index, 0);
+  ASSERT_EQ(result.worst.size(), 2u);
+  EXPECT_EQ(result.worst[0].index, 1);
+  EXPECT_EQ(result.worst[1].index, 2);
+}
+
+TEST(ToleranceTest, TorchTestingDefaults) {
+  EXPECT_EQ(getDefaultTolerance(DType::F32).rtol, 1.3e-6);
+  EXPECT_EQ(getDefaultTolerance(DType::F32).atol, 1e-5);
+  EXPECT_EQ(getDefaultTolerance(DType::F64).rtol, 1e-7);
+  EXPECT_EQ(getDefaultTolerance(DType::BF16).rtol, 1.6e-2);
+  EXPECT_EQ(getDefaultTolerance(DType::I32).rtol, 0);
+}
+
+} // namespace
