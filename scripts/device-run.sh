@@ -9,6 +9,9 @@
 #   large     ewc-run kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
 #   lit       the lit suite from the source tree with the packed tools (the
 #             `cuda` feature turns on where the driver sees a device)
+#   bench     only when EWC_DEVICE_BENCH=1: bench/compare.py, ewc against
+#             torch, Triton, torch.compile and the copy; it writes bench.md,
+#             bench.png and bench.json beside the logs (docs/performance.md)
 #
 # Every step runs whatever the previous ones did; each one's exit status and
 # time are recorded. Logs go to $OUT when set (the device call brings $OUT
@@ -81,6 +84,10 @@ step example "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024
 step large "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+if [[ "${EWC_DEVICE_BENCH:-0}" == 1 ]]; then
+  PYTHONUNBUFFERED=1 step bench python3 bench/compare.py \
+    --ewc-run "$dest/bin/ewc-run" --out "$logs"
+fi
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'
