@@ -336,6 +336,7 @@ def main():
             bench_case(args, rows, f"leaky {str(dtype)[6:]} 2^28 (run {r + 1})", kfile, 1 << 28,
                        dtype, 0, impls, l2, 2 * size)
         print(f"-- {dtype} done at {time.time() - started:.0f} s", flush=True)
+        write_outputs(args.out, rows, checks, sweep, meta)  # partial, in case of a timeout
 
     # Past 2^31 elements (64-bit indices): bf16 n = 2^31 + 5, ewc against eager.
     bench_case(args, rows, "leaky bfloat16 2^31+5", "leaky_relu_bf16.ew", (1 << 31) + 5,

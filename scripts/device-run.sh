@@ -82,12 +82,14 @@ step gpu gpu
 step libs libs
 step example "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024
 step large "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
-step lit python3 "$dest/lit/lit.py" -v test \
-  --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+# The benchmark first, when asked for: its numbers are what a short device
+# call is for, and it checks ewc's results against torch's itself.
 if [[ "${EWC_DEVICE_BENCH:-0}" == 1 ]]; then
   PYTHONUNBUFFERED=1 step bench python3 bench/compare.py \
     --ewc-run "$dest/bin/ewc-run" --out "$logs"
 fi
+step lit python3 "$dest/lit/lit.py" -v test \
+  --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'
