@@ -229,6 +229,20 @@ def triton_out(x):
     return out
 
 
+def sweep_one(args, sweep, dtype, kfile, knobs):
+    """ewc at n = 2^28 with hidden ewc-run options `knobs`."""
+    entry = {"dtype": dtype, **{k.lstrip("-"): v for k, v in knobs.items()}}
+    try:
+        e = run_ewc(args, kfile, 1 << 28, 0, [str(x) for kv in knobs.items() for x in kv])
+        entry.update(gb_per_s=round(e["kernel"]["gb_per_s"]), copy=round(e["copy"]["gb_per_s"]),
+                     of_copy=f"{e['kernel_of_copy']:.1%}",
+                     p10_p90_ms=f"{e['kernel']['p10_ms']:.4f}..{e['kernel']['p90_ms']:.4f}")
+    except Exception as error:
+        entry["error"] = str(error)[:200]
+    sweep.append(entry)
+    print(f"sweep {entry}", flush=True)
+
+
 def write_outputs(out_dir, rows, checks, sweep, meta):
     with open(os.path.join(out_dir, "bench.json"), "w") as f:
         json.dump({"meta": meta, "rows": rows, "checks": checks, "sweep": sweep}, f, indent=1)
@@ -263,12 +277,15 @@ def write_outputs(out_dir, rows, checks, sweep, meta):
         lines.append(f"| {c['case']} | {c.get('ewc_check', c.get('error', ''))[:60]} | "
                      f"{c.get('differing', '')} | {c.get('max_abs_diff', '')} | {peers} |")
     if sweep:
-        lines += ["", "## ewc's grid cap (hidden --grid-waves), n = 2^28", "",
-                  "| dtype | waves (0 = no cap) | ewc GB/s | copy GB/s | of copy |",
-                  "| --- | --- | --- | --- | --- |"]
+        lines += ["", "## ewc's hidden knobs at n = 2^28 (ewc-run --bench, same run)", "",
+                  "| dtype | knobs | ewc GB/s | p10..p90 ms | copy GB/s | of copy |",
+                  "| --- | --- | --- | --- | --- | --- |"]
         for s in sweep:
-            lines.append(f"| {s['dtype']} | {s['waves']} | {s.get('gb_per_s', 'err')} | "
-                         f"{s.get('copy', '')} | {s.get('of_copy', '')} |")
+            knobs = ", ".join(f"{k} {v}" for k, v in s.items()
+                              if k not in ("dtype", "gb_per_s", "copy", "of_copy", "error",
+                                           "p10_p90_ms"))
+            lines.append(f"| {s['dtype']} | {knobs} | {s.get('gb_per_s', s.get('error', ''))} | "
+                         f"{s.get('p10_p90_ms', '')} | {s.get('copy', '')} | {s.get('of_copy', '')} |")
     with open(os.path.join(out_dir, "bench.md"), "w") as f:
         f.write("\n".join(lines) + "\n")
     try:
@@ -303,6 +320,8 @@ def main():
     parser.add_argument("--ewc-run", required=True)
     parser.add_argument("--out", default=os.environ.get("OUT", "."))
     parser.add_argument("--quick", action="store_true", help="fewer sizes, for a try")
+    parser.add_argument("--sweep-waves", action="store_true",
+                        help="also sweep the grid cap (--grid-waves 0 1 2 4 16)")
     parser.add_argument("--repeat", type=int, default=3,
                         help="runs of the n = 2^28 cases, for the spread")
     args = parser.parse_args()
@@ -320,6 +339,13 @@ def main():
     print(json.dumps(meta), flush=True)
     rows, checks, sweep = [], [], []
     started = time.time()
+
+    # Code generation's vectors per thread and the block size, at 2^28, first.
+    for dtype, kfile in [("float32", "leaky_relu.ew"), ("bfloat16", "leaky_relu_bf16.ew")]:
+        for vectors in [1, 2, 4]:
+            for block in [128, 256]:
+                sweep_one(args, sweep, dtype, kfile,
+                          {"--vectors-per-thread": vectors, "--block-size": block})
 
     exps = [12, 16, 20, 24, 28] if args.quick else list(range(12, 31))
     for dtype, kfile in [(torch.float32, "leaky_relu.ew"), (torch.bfloat16, "leaky_relu_bf16.ew")]:
@@ -361,18 +387,10 @@ def main():
         check_against_torch(args, checks, f"{label} n={(1 << 20) + 3} offset 1", kfile, fn,
                             (1 << 20) + 3, torch.float32, 1)
 
-    for dtype, kfile in [("float32", "leaky_relu.ew"), ("bfloat16", "leaky_relu_bf16.ew")]:
-        for waves in [0, 1, 2, 4, 16]:
-            entry = {"dtype": dtype, "waves": waves}
-            try:
-                e = run_ewc(args, kfile, 1 << 28, 0, ["--grid-waves", str(waves)])
-                entry.update(gb_per_s=round(e["kernel"]["gb_per_s"]),
-                             copy=round(e["copy"]["gb_per_s"]),
-                             of_copy=f"{e['kernel_of_copy']:.1%}")
-            except Exception as error:
-                entry["error"] = str(error)[:200]
-            sweep.append(entry)
-            print(f"sweep {entry}", flush=True)
+    if args.sweep_waves:
+        for dtype, kfile in [("float32", "leaky_relu.ew"), ("bfloat16", "leaky_relu_bf16.ew")]:
+            for waves in [0, 1, 2, 4, 16]:
+                sweep_one(args, sweep, dtype, kfile, {"--grid-waves": waves})
 
     meta["seconds"] = round(time.time() - started)
     write_outputs(args.out, rows, checks, sweep, meta)

@@ -226,7 +226,7 @@ ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
         return context.enqueueElementwise(function, numElements,
                                           params[set].data(),
                                           options.elementsPerThread,
-                                          options.gridWaves);
+                                          options.gridWaves, options.blockSize);
       });
   if (!kernel)
     return kernel.takeError();

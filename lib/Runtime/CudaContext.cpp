@@ -222,14 +222,16 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
 llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
                                            uint64_t numElements, void **params,
                                            unsigned elementsPerThread,
-                                           std::optional<unsigned> gridWaves) {
+                                           std::optional<unsigned> gridWaves,
+                                           std::optional<unsigned> blockSize) {
   // Launching an empty grid is an error to the driver; with no elements there
   // is nothing to do.
   if (numElements == 0)
     return llvm::Error::success();
   ElementwiseLaunchShape shape = computeElementwiseLaunchShape(
       numElements, elementsPerThread, info.multiprocessorCount,
-      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves));
+      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves),
+      blockSize.value_or(kElementwiseBlockSize));
   if (llvm::Error error = checkCuda(
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
@@ -246,9 +248,11 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
 llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
                                            uint64_t numElements, void **params,
                                            unsigned elementsPerThread,
-                                           std::optional<unsigned> gridWaves) {
-  if (llvm::Error error = enqueueElementwise(function, numElements, params,
-                                             elementsPerThread, gridWaves))
+                                           std::optional<unsigned> gridWaves,
+                                           std::optional<unsigned> blockSize) {
+  if (llvm::Error error =
+          enqueueElementwise(function, numElements, params, elementsPerThread,
+                             gridWaves, blockSize))
     return error;
   // Faults inside the kernel surface here, not at the launch.
   if (llvm::Error error =

@@ -18,11 +18,12 @@ using namespace ewc;
 ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
     uint64_t numElements, unsigned elementsPerThread,
     unsigned multiprocessorCount, unsigned maxThreadsPerMultiprocessor,
-    unsigned waves) {
+    unsigned waves, unsigned blockSize) {
+  blockSize = std::max(1u, blockSize);
   // Blocks that give every thread one loop iteration; fewer would also be
   // correct. Rounded up without the usual (n + b - 1) / b, which wraps near
   // 2^64.
-  uint64_t perBlock = uint64_t(kElementwiseBlockSize) *
+  uint64_t perBlock = uint64_t(blockSize) *
                       std::max<uint64_t>(1, elementsPerThread);
   uint64_t coveringBlocks =
       numElements / perBlock + (numElements % perBlock != 0);
@@ -32,11 +33,11 @@ ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
     // At least one resident block per SM, even on a device that reports
     // fewer threads per SM than one block holds, and at least one SM.
     uint64_t residentBlocksPerSM = std::max<uint64_t>(
-        1, maxThreadsPerMultiprocessor / kElementwiseBlockSize);
+        1, maxThreadsPerMultiprocessor / blockSize);
     maxBlocks = std::min<uint64_t>(
         maxBlocks, std::max<uint64_t>(1, multiprocessorCount) *
                        residentBlocksPerSM * waves);
   }
   return {static_cast<uint32_t>(std::min(coveringBlocks, maxBlocks)),
-          kElementwiseBlockSize};
+          blockSize};
 }

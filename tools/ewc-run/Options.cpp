@@ -138,7 +138,7 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     static const char *const kValued[] = {
         "n",    "arg",  "device", "seed",  "emit", "kernel",     "chip",
         "rtol", "atol", "inputs", "input", "save", "cpu-target", "test-mutation",
-        "offset", "grid-waves"};
+        "offset", "grid-waves", "block-size", "vectors-per-thread"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -221,17 +221,29 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --cpu-target '': expected host or a CPU "
                          "name such as x86-64");
       options.cpuTarget = value->str();
-    } else if (name == "offset" || name == "grid-waves") {
-      // --grid-waves is not in --help: it overrides the launch shape's cap
-      // (0: none) for measuring it.
+    } else if (name == "offset" || name == "grid-waves" ||
+               name == "block-size" || name == "vectors-per-thread") {
+      // All but --offset are hidden: they override the launch shape's cap
+      // (0: none) and block size, and code generation's vectors per thread,
+      // for measuring them (bench/compare.py).
       unsigned long long value64;
-      if (value->getAsInteger(10, value64) || value64 > (1u << 30))
+      if (value->getAsInteger(10, value64) || value64 > (1u << 30) ||
+          (value64 == 0 && (name == "block-size" ||
+                            name == "vectors-per-thread")))
         return makeError("invalid --" + name + " '" + *value +
-                         "': expected a non-negative integer");
+                         "': expected a " +
+                         (name == "offset" || name == "grid-waves"
+                              ? "non-negative"
+                              : "positive") +
+                         " integer");
       if (name == "offset")
         options.offset = value64;
-      else
+      else if (name == "grid-waves")
         options.gridWaves = static_cast<unsigned>(value64);
+      else if (name == "block-size")
+        options.blockSize = static_cast<unsigned>(value64);
+      else
+        options.vectorsPerThread = static_cast<unsigned>(value64);
     } else if (name == "kernel") {
       options.kernel = value->str();
     } else if (name == "test-mutation") {

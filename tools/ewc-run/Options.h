@@ -72,8 +72,10 @@ struct RunOptions {
   /// Every tensor's base pointer starts this many elements past an aligned
   /// allocation (GPU only): misaligned inputs and outputs.
   uint64_t offset = 0;
-  /// Hidden: the grid cap in waves (LaunchShape.h), for measuring it.
-  std::optional<unsigned> gridWaves;
+  /// Hidden, for measuring the launch shape and code generation's choices:
+  /// the grid cap in waves and the block size (LaunchShape.h), and
+  /// convert-ew-to-gpu's vectors-per-thread.
+  std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
   bool help = false;

@@ -449,7 +449,7 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     if (llvm::Error e = executor.cuda->launchElementwise(
             *function, n, args.data(),
             executor.elementsPerThread.lookup(kernel.getName()),
-            options.gridWaves))
+            options.gridWaves, options.blockSize))
       return std::move(e);
     size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
@@ -532,6 +532,7 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
   benchOptions.elementsPerThread =
       executor.elementsPerThread.lookup(kernel.getName());
   benchOptions.gridWaves = options.gridWaves;
+  benchOptions.blockSize = options.blockSize;
   llvm::Expected<BenchReport> report = benchElementwise(
       *executor.cuda, *function, options.n, args, benchOptions);
   if (!report)
@@ -544,6 +545,8 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
     object["elements_per_thread"] = benchOptions.elementsPerThread;
     object["grid_waves"] =
         static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
+    object["block_size"] = static_cast<int64_t>(
+        options.blockSize.value_or(kElementwiseBlockSize));
     llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(object)))
                  << "\n";
     return llvm::Error::success();
@@ -713,6 +716,15 @@ int main(int argc, char **argv) {
         {EmitStage::GPU,
          [&](mlir::OpPassManager &pm) {
            mlir::ew::buildEwToGPUPipeline(pm);
+           // Hidden --vectors-per-thread: set on the pipeline's own
+           // convert-ew-to-gpu, for measuring it.
+           if (options.vectorsPerThread)
+             for (mlir::Pass &pass : pm.getPasses())
+               if (pass.getArgument() == "convert-ew-to-gpu")
+                 (void)pass.initializeOptions(
+                     "vectors-per-thread=" +
+                         std::to_string(*options.vectorsPerThread),
+                     [](const llvm::Twine &) { return mlir::failure(); });
            addMutation(pm, MutationStage::Lowered);
          }},
         {EmitStage::LLVM,

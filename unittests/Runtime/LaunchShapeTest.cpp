@@ -57,6 +57,19 @@ TEST(LaunchShape, CapInWaves) {
             1u);
 }
 
+TEST(LaunchShape, BlockSize) {
+  // 128 threads x 8 elements per block.
+  ElementwiseLaunchShape shape =
+      computeElementwiseLaunchShape(1025, 8, kSMs, kThreads, 0, 128);
+  EXPECT_EQ(shape.blockSize, 128u);
+  EXPECT_EQ(shape.gridSize, 2u);
+  // The cap counts resident blocks of that size: 2048 / 128 = 16 per SM.
+  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 8, kSMs, kThreads,
+                                          1, 128)
+                .gridSize,
+            132u * 16);
+}
+
 TEST(LaunchShape, GridDimLimit) {
   // Each thread then loops; the grid never exceeds gridDim.x's 2^31 - 1, and
   // n near 2^64 does not wrap.

@@ -76,6 +76,10 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"vectorize", "vectorize", "bool", /*default=*/"true",
            "Move each thread's elements with 16-byte vector loads and stores "
            "(false: the scalar grid-stride loop)">,
+    Option<"vectorsPerThread", "vectors-per-thread", "unsigned",
+           /*default=*/"::mlir::ew::kDefaultVectorsPerThread",
+           "16-byte vectors of the widest element type that one thread moves "
+           "per main-loop iteration (EwToGPU.h says why the default)">,
   ];
 }
 

@@ -52,10 +52,12 @@ struct BenchOptions {
   /// Every tensor starts this many elements past a 256-byte-aligned
   /// allocation (`--offset`): misaligned base pointers.
   uint64_t offsetElements = 0;
-  /// The kernel's `ew.elements_per_thread` and the grid cap, as for
+  /// The kernel's `ew.elements_per_thread`, the grid cap and the block size,
+  /// as for
   /// CudaContext::launchElementwise.
   unsigned elementsPerThread = 1;
   std::optional<unsigned> gridWaves;
+  std::optional<unsigned> blockSize;
 };
 
 /// The times of one timed loop, in milliseconds, and the rate of the median.

@@ -135,21 +135,24 @@ public:
   /// `elementsPerThread` is what one thread handles per loop iteration (the
   /// kernel's `ew.elements_per_thread`, EwToGPU.h); the grid is
   /// computeElementwiseLaunchShape(...) (LaunchShape.h) with `gridWaves`
-  /// (kElementwiseWaves by default). Nothing is launched when `numElements`
+  /// (kElementwiseWaves by default) and `blockSize` (kElementwiseBlockSize
+  /// by default). Nothing is launched when `numElements`
   /// is 0. Errors the kernel raises while it runs (e.g.
   /// CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the kernel's;
   /// they leave the context unusable, as the driver documents.
   llvm::Error launchElementwise(const CudaFunction &function,
                                 uint64_t numElements, void **params,
                                 unsigned elementsPerThread = 1,
-                                std::optional<unsigned> gridWaves = {});
+                                std::optional<unsigned> gridWaves = {},
+                                std::optional<unsigned> blockSize = {});
 
   /// Like launchElementwise, but returns once the launch is queued on the
   /// default stream, without waiting for the kernel (for timing).
   llvm::Error enqueueElementwise(const CudaFunction &function,
                                  uint64_t numElements, void **params,
                                  unsigned elementsPerThread = 1,
-                                 std::optional<unsigned> gridWaves = {});
+                                 std::optional<unsigned> gridWaves = {},
+                                 std::optional<unsigned> blockSize = {});
 
 private:
   friend class DeviceBuffer;

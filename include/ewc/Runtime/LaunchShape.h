@@ -50,11 +50,14 @@ struct ElementwiseLaunchShape {
 ///       SMs * (maxThreadsPerSM / 256) * waves)       (no cap if waves is 0)
 /// blocks of 256 threads, and at most 2^31 - 1. Returns a grid of 0 blocks
 /// when `numElements` is 0: the caller launches nothing then.
+/// `blockSize` replaces the 256 (for measuring it; the kernels read
+/// blockDim, so any size is correct).
 ElementwiseLaunchShape
 computeElementwiseLaunchShape(uint64_t numElements, unsigned elementsPerThread,
                               unsigned multiprocessorCount,
                               unsigned maxThreadsPerMultiprocessor,
-                              unsigned waves = kElementwiseWaves);
+                              unsigned waves = kElementwiseWaves,
+                              unsigned blockSize = kElementwiseBlockSize);
 
 } // namespace ewc
 

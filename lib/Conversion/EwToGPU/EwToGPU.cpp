@@ -123,7 +123,8 @@ struct ConvertEwToGPUPass
       return;
     }
     for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
-      unsigned elementsPerThread = vectorize ? vectorizeElementLoop(func) : 1;
+      unsigned elementsPerThread =
+          vectorize ? vectorizeElementLoop(func, vectorsPerThread) : 1;
       func->setAttr(kElementsPerThreadAttrName,
                     builder.getI64IntegerAttr(elementsPerThread));
     }

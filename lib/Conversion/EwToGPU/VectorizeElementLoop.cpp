@@ -142,7 +142,8 @@ static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
   return accesses;
 }
 
-unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func) {
+unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
+                                        unsigned vectorsPerThread) {
   Block *entry = &func.getBody().front();
   auto loops = llvm::to_vector(entry->getOps<scf::ForOp>());
   if (loops.size() != 1)
@@ -165,10 +166,10 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func) {
     widest = std::max(widest, tensor.size);
   }
   // An atom is one 16-byte vector of the narrowest tensor; E whole atoms give
-  // the widest tensor kVectorsPerThread vectors (or more, for the narrowest).
+  // the widest tensor vectorsPerThread vectors (or more, for the narrowest).
   unsigned atom = kVectorBytes / narrowest;
-  unsigned elementsPerThread =
-      std::max(atom, kVectorsPerThread * kVectorBytes / widest);
+  unsigned elementsPerThread = std::max(
+      atom, std::max(1u, vectorsPerThread) * kVectorBytes / widest);
   unsigned atoms = elementsPerThread / atom;
 
   Location loc = loop.getLoc();

@@ -18,13 +18,6 @@ namespace ew {
 /// issue on NVIDIA GPUs (ld.global.v4.b32), and what the copy engine moves.
 constexpr unsigned kVectorBytes = 16;
 
-/// Vectors of the widest element type one thread has in flight per loop
-/// iteration. At 4 x 16 bytes per thread and 2048 threads per SM, 132 SMs
-/// hold 17 MB of loads in flight, four times what the H200's bandwidth times
-/// its latency (4.3 TB/s x ~1 us) asks for, so residency can halve (register
-/// use) without starving memory; and each thread issues its loads before its
-/// first use of them. Measurements: docs/performance.md.
-constexpr unsigned kVectorsPerThread = 4;
 
 /// Rewrites the element loop of `func` (the scalar grid-stride scf.for that
 /// KernelToGPUFunc built, already converted to arith and llvm ops):
@@ -41,10 +34,10 @@ constexpr unsigned kVectorsPerThread = 4;
 ///   tail      the original loop from the end of the last whole chunk to n.
 ///
 /// E (elements per thread per iteration) gives every tensor whole vectors:
-/// max(16 / narrowest element size, kVectorsPerThread x 16 / widest).
+/// max(16 / narrowest element size, vectorsPerThread x 16 / widest).
 /// Returns E, or 1 after leaving the loop alone when the loop accesses memory in any other way than
 /// element i of a kernel argument.
-unsigned vectorizeElementLoop(gpu::GPUFuncOp func);
+unsigned vectorizeElementLoop(gpu::GPUFuncOp func, unsigned vectorsPerThread);
 
 } // namespace ew
 } // namespace mlir

@@ -1,4 +1,12 @@
-// RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --enable-var-scope
+// RUN: ewc-opt %s -convert-ew-to-gpu=vectors-per-thread=4 -split-input-file | FileCheck %s --enable-var-scope
+// RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
+
+// The default is 2 vectors of the widest type per thread (EwToGPU.h): f32 8
+// elements, bool out of f32 16 (one bool vector), bf16 16, f64 4.
+// DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 
 // The vectorized element loop (the default; convert-ew-to-gpu.mlir shows the
 // scalar form with vectorize=false): a scalar prologue up to the peel that
@@ -6,7 +14,8 @@
 // 16-byte vector loads and stores and no masks, and the scalar loop again as
 // the tail, from the end of the last chunk to n.
 
-// f32 in and out: E = 4 vectors of 4 = 16 elements per thread.
+// With 4 vectors per thread: f32 in and out: E = 4 vectors of 4 = 16
+// elements per thread.
 // CHECK-LABEL: gpu.func @leaky_relu(
 // CHECK-SAME:    %[[X:[^:]*]]: !llvm.ptr<1>, %[[S:[^:]*]]: f32, %[[OUT:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: i64) kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : i64

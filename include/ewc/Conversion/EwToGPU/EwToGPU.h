@@ -15,6 +15,12 @@
 namespace mlir {
 namespace ew {
 
+/// 16-byte vectors of the widest element type one thread moves per iteration
+/// of the vectorized main loop (convert-ew-to-gpu's vectors-per-thread).
+/// Measured on the H200, 2026-11-30 (docs/performance.md, "vectors per
+/// thread"): see the sweep there for the reason of this value.
+constexpr unsigned kDefaultVectorsPerThread = 2;
+
 #define GEN_PASS_DECL_CONVERTEWTOGPU
 #include "ewc/Conversion/Passes.h.inc"
 
