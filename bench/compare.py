@@ -329,8 +329,14 @@ def main():
     torch.manual_seed(0)
     props = torch.cuda.get_device_properties(0)
     l2 = props.L2_cache_size
-    rev = subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h"],
-                         capture_output=True, text=True).stdout.strip() or "unknown"
+    # The source the packed tools were built from (scripts/pack-device.sh), else git's.
+    manifest = os.path.join(ROOT, ".device", "MANIFEST.txt")
+    rev = ""
+    if os.path.exists(manifest):
+        first = open(manifest).readline()
+        rev = first.split("source ", 1)[-1].strip() if "source " in first else ""
+    rev = rev or subprocess.run(["git", "-C", ROOT, "log", "-1", "--format=%h"],
+                                capture_output=True, text=True).stdout.strip() or "unknown"
     driver = subprocess.run(["nvidia-smi", "--query-gpu=driver_version", "--format=csv,noheader"],
                             capture_output=True, text=True).stdout.strip()
     meta = {"device": props.name, "sms": props.multi_processor_count, "l2": l2,
