@@ -9,6 +9,8 @@
 #   large     ewc-run kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
 #   lit       the lit suite from the source tree with the packed tools (the
 #             `cuda` feature turns on where the driver sees a device)
+#   torch     bench/compare_torch.py: f32/f16/bf16 LeakyReLU against torch's,
+#             bit for bit
 #
 # Every step runs whatever the previous ones did; each one's exit status and
 # time are recorded. Logs go to $OUT when set (the device call brings $OUT
@@ -81,6 +83,7 @@ step example "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024
 step large "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'
