@@ -9,6 +9,8 @@
 #   large     ewc-run kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
 #   lit       the lit suite from the source tree with the packed tools (the
 #             `cuda` feature turns on where the driver sees a device)
+#   torch     bench/compare_torch.py: f32/f16/bf16 LeakyReLU against torch's,
+#             bit for bit
 #   bench     only when EWC_DEVICE_BENCH=1: bench/compare.py, ewc against
 #             torch, Triton, torch.compile and the copy; it writes bench.md,
 #             bench.png and bench.json beside the logs (docs/performance.md)
@@ -90,6 +92,7 @@ if [[ "${EWC_DEVICE_BENCH:-0}" == 1 ]]; then
 fi
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'

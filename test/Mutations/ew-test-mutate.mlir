@@ -116,9 +116,7 @@
 // CHECK-RTZ-NEXT:    %[[STEP:.*]] = arith.subi %[[BITS]], %[[ONE]] : i16
 // CHECK-RTZ-NEXT:    %[[TOWARD:.*]] = arith.bitcast %[[STEP]] : i16 to f16
 // CHECK-RTZ-NEXT:    %[[H:.*]] = arith.select %[[AWAY]], %[[TOWARD]], %[[NEAR]] : f16
-// CHECK-RTZ:         %[[BNEAR:.*]] = arith.truncf %[[X]] : f32 to bf16
-// CHECK-RTZ:         %[[B:.*]] = arith.select %{{.*}}, %{{.*}}, %[[BNEAR]] : bf16
-// CHECK-RTZ-NEXT:    return %{{.*}}, %{{.*}}, %[[H]], %[[B]]
+// CHECK-RTZ-NEXT:    return %{{.*}}, %{{.*}}, %[[H]]
 
 ew.kernel @leaky(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}, %k: i32 {ew.default = 7 : i32}) -> (tensor<?xf32>, tensor<?xi1>) {
   %zero = ew.constant 0.0 : f32
@@ -141,10 +139,11 @@ ew.kernel @doubles(%x: tensor<?xf64>, %y: tensor<?xf64>) -> (tensor<?xf64>, tens
   ew.return %q, %lt : tensor<?xf64>, tensor<?xi1>
 }
 
-func.func @hand_written(%x: f32, %y: f32) -> (f32, f32, f16, bf16) {
+// (No bf16 here: convert-ew-to-loops turns bf16 narrowing into integer code,
+// which the mutation does not touch; f16 shows the rounding mistake.)
+func.func @hand_written(%x: f32, %y: f32) -> (f32, f32, f16) {
   %max = arith.maximumf %x, %y : f32
   %min = arith.minimumf %x, %y : f32
   %h = arith.truncf %x : f32 to f16
-  %b = arith.truncf %x : f32 to bf16
-  return %max, %min, %h, %b : f32, f32, f16, bf16
+  return %max, %min, %h : f32, f32, f16
 }

@@ -33,9 +33,10 @@ ew.kernel @to_bf16(%d: tensor<?xf64>) -> tensor<?xbf16> {
 }
 
 // sqrt(2) correctly rounded, rsqrt(0) = inf, exp(0) = 1, sigmoid(0) = 0.5,
-// tanh(0) = 0, erf(0) = 0; then log(0) = -inf and log(2) (to a few ulps).
+// tanh(0) = 0, erf(0) = 0; then log(0) = -inf, log(2) (to a few ulps) and
+// sigmoid(-95), the subnormal e^-95 (0 if exp(95) overflowed).
 // CHECK-NEXT: 3fb504f3 7f800000 3f800000 3f000000 0 0
-// CHECK-NEXT: ff800000 3f31721{{[0-9a-f]}} 0 0 0 0
+// CHECK-NEXT: ff800000 3f31721{{[0-9a-f]}} f64 0 0 0
 ew.kernel @math(%y: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
   %0 = ew.sqrt %y : tensor<?xf32>
   %1 = ew.rsqrt %y : tensor<?xf32>

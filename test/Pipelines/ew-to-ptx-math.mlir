@@ -13,13 +13,14 @@
 // (__nv_expf, ...), and ew-nvvm-to-ptx links the libdevice embedded in ewc and
 // inlines it, so no call, no .extern and no __nv_ name is left in the PTX.
 // Evidence of the inlined bodies: expf's ex2.approx, the libdevice core of
-// exp, log, tanh, erf and sigmoid. sqrt and 1/sqrt (rsqrt) are correctly
-// rounded, bf16 rounds with cvt.rn.
+// exp, log, tanh, erf and sigmoid. sqrt and 1/sqrt (rsqrt: rcp.rn, the
+// correctly rounded reciprocal, or div.rn) are correctly rounded, bf16 rounds
+// with cvt.rn.
 
 // CHECK-LABEL: .visible .entry math(
 // CHECK-DAG:   ex2.approx.ftz.f32
 // CHECK-DAG:   sqrt.rn.f32 %[[ROOT:r[0-9]+]],
-// CHECK-DAG:   div.rn.f32 %{{r[0-9]+}}, %{{r[0-9]+}}, %[[ROOT]];
+// CHECK-DAG:   {{(rcp|div)}}.rn.f32 %{{r[0-9]+}}, {{.*}}%[[ROOT]];
 // CHECK-DAG:   cvt.rn.bf16.f32
 // CHECK:       ret;
 ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>, %h: tensor<?xbf16>, %i: tensor<?xi64>)

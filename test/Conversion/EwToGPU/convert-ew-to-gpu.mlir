@@ -199,8 +199,8 @@ ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>) -> (tensor<?xi1>, tensor<?x
 
 // exp, log, tanh, erf are math ops (libdevice calls after ew-gpu-to-nvvm).
 // sqrt is llvm.sqrt called by name, which becomes sqrt.rn (math.sqrt would
-// become libdevice's approximate sqrt); rsqrt is 1 / sqrt, sigmoid
-// 1 / (1 + exp(-x)).
+// become libdevice's approximate sqrt); rsqrt is 1 / sqrt; sigmoid is
+// (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|), which cannot overflow.
 // CHECK-LABEL: gpu.func @math(
 // CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
@@ -212,11 +212,15 @@ ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>) -> (tensor<?xi1>, tensor<?x
 // CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:      %[[ROOT:.*]] = llvm.call_intrinsic "llvm.sqrt.f32"(%[[SQRT]]) : (f32) -> f32
 // CHECK-NEXT:      %[[RSQRT:.*]] = arith.divf %[[ONE]], %[[ROOT]] : f32
+// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
 // CHECK-NEXT:      %[[ONE2:.*]] = arith.constant 1.000000e+00 : f32
-// CHECK-NEXT:      %[[NEG:.*]] = arith.negf %[[RSQRT]] : f32
-// CHECK-NEXT:      %[[E:.*]] = math.exp %[[NEG]] : f32
-// CHECK-NEXT:      %[[DEN:.*]] = arith.addf %[[ONE2]], %[[E]] : f32
-// CHECK-NEXT:      %[[SIG:.*]] = arith.divf %[[ONE2]], %[[DEN]] : f32
+// CHECK-NEXT:      %[[ABS:.*]] = math.absf %[[RSQRT]] : f32
+// CHECK-NEXT:      %[[NEG:.*]] = arith.negf %[[ABS]] : f32
+// CHECK-NEXT:      %[[T:.*]] = math.exp %[[NEG]] : f32
+// CHECK-NEXT:      %[[DEN:.*]] = arith.addf %[[ONE2]], %[[T]] : f32
+// CHECK-NEXT:      %[[NONNEG:.*]] = arith.cmpf oge, %[[RSQRT]], %[[ZERO]] : f32
+// CHECK-NEXT:      %[[NUM:.*]] = arith.select %[[NONNEG]], %[[ONE2]], %[[T]] : f32
+// CHECK-NEXT:      %[[SIG:.*]] = arith.divf %[[NUM]], %[[DEN]] : f32
 // CHECK-NEXT:      %[[DSQRT:.*]] = llvm.call_intrinsic "llvm.sqrt.f64"(%[[D]]) : (f64) -> f64
 // CHECK:           llvm.store %[[SIG]], %{{.*}} : f32, !llvm.ptr<1>
 // CHECK:           llvm.store %[[DSQRT]], %{{.*}} : f64, !llvm.ptr<1>

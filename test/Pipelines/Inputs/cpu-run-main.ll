@@ -13,7 +13,7 @@ declare i32 @printf(ptr, ...)
 @x = private constant [6 x float] [float 2.750000e+00, float -2.750000e+00, float 1.000000e+10, float -1.000000e+10, float 0x7FF8000000000000, float -0.000000e+00]
 ; 1 + 2^-8 + 2^-30 (just above a bf16 tie), 1 + 2^-8 (a tie), 1e300, NaN, -0.0, 3.0
 @d = private constant [6 x double] [double 0x3FF0100000400000, double 0x3FF0100000000000, double 1.000000e+300, double 0x7FF8000000000000, double -0.000000e+00, double 3.000000e+00]
-@y = private constant [2 x float] [float 0.000000e+00, float 2.000000e+00]
+@y = private constant [3 x float] [float 0.000000e+00, float 2.000000e+00, float -9.500000e+01]
 @dec = private constant [19 x i8] c"%d %d %d %d %d %d\0A\00"
 @hex = private constant [19 x i8] c"%x %x %x %x %x %x\0A\00"
 
@@ -40,13 +40,13 @@ define i32 @main() {
   %t = alloca [6 x i32]
   %h = alloca [6 x i16]
   %hw = alloca [6 x i32]
-  %m0 = alloca [2 x float]
-  %m1 = alloca [2 x float]
-  %m2 = alloca [2 x float]
-  %m3 = alloca [2 x float]
-  %m4 = alloca [2 x float]
-  %m5 = alloca [2 x float]
-  %m6 = alloca [2 x float]
+  %m0 = alloca [3 x float]
+  %m1 = alloca [3 x float]
+  %m2 = alloca [3 x float]
+  %m3 = alloca [3 x float]
+  %m4 = alloca [3 x float]
+  %m5 = alloca [3 x float]
+  %m6 = alloca [3 x float]
   %mw = alloca [6 x i32]
   call void @div(ptr @a, ptr @b, ptr %q, i64 6)
   call void @print6(ptr @dec, ptr %q)
@@ -84,7 +84,7 @@ define i32 @main() {
   %hw5p = getelementptr i32, ptr %hw, i64 5
   store i32 %h5w, ptr %hw5p
   call void @print6(ptr @hex, ptr %hw)
-  call void @math(ptr @y, ptr %m0, ptr %m1, ptr %m2, ptr %m3, ptr %m4, ptr %m5, ptr %m6, i64 2)
+  call void @math(ptr @y, ptr %m0, ptr %m1, ptr %m2, ptr %m3, ptr %m4, ptr %m5, ptr %m6, i64 3)
   %s0p = getelementptr i32, ptr %m0, i64 1
   %s0 = load i32, ptr %s0p
   %mw0p = getelementptr i32, ptr %mw, i64 0
@@ -114,6 +114,8 @@ define i32 @main() {
   %l0 = load i32, ptr %l0p
   %l1p = getelementptr i32, ptr %m6, i64 1
   %l1 = load i32, ptr %l1p
-  call i32 (ptr, ...) @printf(ptr @hex, i32 %l0, i32 %l1, i32 0, i32 0, i32 0, i32 0)
+  %g2p = getelementptr i32, ptr %m3, i64 2
+  %g2 = load i32, ptr %g2p
+  call i32 (ptr, ...) @printf(ptr @hex, i32 %l0, i32 %l1, i32 %g2, i32 0, i32 0, i32 0)
   ret i32 0
 }

@@ -2,9 +2,10 @@
 //
 // The element-level half of every ew lowering. Inside the element loop that
 // the GPU and CPU lowerings build, an ew tensor value stands for its element
-// at the loop's index, so each ew op becomes the arith op on one element and
-// ew.return becomes stores at that index. The structural half (function,
-// ABI, loop) lives in EwToGPU and EwToLoops; KernelABI.h is shared by both.
+// at the loop's index, so each ew op becomes arith (or math) ops on one
+// element and ew.return becomes stores at that index. The structural half
+// (function, ABI, loop) lives in EwToGPU and EwToLoops; KernelABI.h is shared
+// by both.
 //
 //===----------------------------------------------------------------------===//
 
@@ -23,8 +24,10 @@ public:
   ElementTypeConverter();
 };
 
-/// Populates the patterns that lower ew.constant, the arithmetic ops, ew.cmp
-/// and ew.where to arith, and ew.return to stores of each result element.
+/// Populates the patterns that lower ew.constant, the arithmetic, logic,
+/// comparison and selection ops and ew.cast to arith, the math functions to
+/// math ops (sqrt to llvm.sqrt), all on one element with f16/bf16 computed in
+/// f32, and ew.return to stores of each result element.
 ///
 /// ew.return must sit in the element loop: an `scf.for` whose induction
 /// variable is the element index, directly in a function with the kernel ABI

@@ -301,9 +301,11 @@ OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult SigmoidOp::fold(FoldAdaptor adaptor) {
+  // As lowered: exp(-|x|) never overflows (see EwToArith/Math.cpp).
   return foldMath(getType(), adaptor.getOperands(), [](auto x) {
     using T = decltype(x);
-    return T(1) / (T(1) + std::exp(-x));
+    T t = std::exp(-std::abs(x));
+    return (x >= T(0) ? T(1) : t) / (T(1) + t);
   });
 }
 

@@ -123,9 +123,10 @@ class Ew_ArithUnaryOp<string mnemonic> : Ew_UnaryOp<mnemonic, Ew_NumericValue>;
 class Ew_FloatUnaryOp<string mnemonic, string function>
     : Ew_UnaryOp<mnemonic, Ew_FloatValue> {
   let summary = "Elementwise " # function;
-  let description = !strconcat("`", function, [{` of each element, computed
-    on each target as docs/pipeline.md ("Math functions") says. f16 and bf16
-    elements are computed in f32 and rounded back.
+  let description = !strconcat([{
+    `}], function, [{` of each element, computed on each target as
+    docs/pipeline.md ("Math functions") says. f16 and bf16 elements are
+    computed in f32 and rounded back.
 
     ```mlir
     %r = ew.}], mnemonic, [{ %x : tensor<?xf32>
