@@ -11,6 +11,9 @@
 #             `cuda` feature turns on where the driver sees a device)
 #   torch     bench/compare_torch.py: f32/f16/bf16 LeakyReLU against torch's,
 #             bit for bit
+#   bench     only when EWC_DEVICE_BENCH=1: bench/compare.py, ewc against
+#             torch, Triton, torch.compile and the copy; it writes bench.md,
+#             bench.png and bench.json beside the logs (docs/performance.md)
 #
 # Every step runs whatever the previous ones did; each one's exit status and
 # time are recorded. Logs go to $OUT when set (the device call brings $OUT
@@ -81,6 +84,12 @@ step gpu gpu
 step libs libs
 step example "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024
 step large "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1000003 --arg slope=0.2
+# The benchmark first, when asked for: its numbers are what a short device
+# call is for, and it checks ewc's results against torch's itself.
+if [[ "${EWC_DEVICE_BENCH:-0}" == 1 ]]; then
+  PYTHONUNBUFFERED=1 step bench python3 bench/compare.py \
+    --ewc-run "$dest/bin/ewc-run" --out "$logs"
+fi
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"

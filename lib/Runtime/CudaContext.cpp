@@ -109,6 +109,7 @@ queryDeviceInfo(const DriverApi &api, CUdevice device, int ordinal) {
       {CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT, &info.multiprocessorCount},
       {CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR,
        &info.maxThreadsPerMultiprocessor},
+      {CU_DEVICE_ATTRIBUTE_L2_CACHE_SIZE, &info.l2CacheBytes},
   };
   for (auto &query : attributes)
     if (llvm::Error error = checkCuda(
@@ -218,21 +219,19 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
   return CudaModule(api, module);
 }
 
-llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
-                                           uint64_t numElements,
-                                           void **params) {
+llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
+                                           uint64_t numElements, void **params,
+                                           unsigned elementsPerThread,
+                                           std::optional<unsigned> gridWaves,
+                                           std::optional<unsigned> blockSize) {
   // Launching an empty grid is an error to the driver; with no elements there
   // is nothing to do.
   if (numElements == 0)
     return llvm::Error::success();
   ElementwiseLaunchShape shape = computeElementwiseLaunchShape(
-      numElements, info.multiprocessorCount, info.maxThreadsPerMultiprocessor);
-
-  auto kernelError = [&](llvm::Error error) {
-    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
-                                   function.getName(), numElements,
-                                   llvm::toString(std::move(error))));
-  };
+      numElements, elementsPerThread, info.multiprocessorCount,
+      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves),
+      blockSize.value_or(kElementwiseBlockSize));
   if (llvm::Error error = checkCuda(
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
@@ -240,11 +239,27 @@ llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
                              /*sharedMemBytes=*/0, /*stream=*/nullptr, params,
                              /*extra=*/nullptr),
           "cuLaunchKernel"))
-    return kernelError(std::move(error));
+    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
+                                   function.getName(), numElements,
+                                   llvm::toString(std::move(error))));
+  return llvm::Error::success();
+}
+
+llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
+                                           uint64_t numElements, void **params,
+                                           unsigned elementsPerThread,
+                                           std::optional<unsigned> gridWaves,
+                                           std::optional<unsigned> blockSize) {
+  if (llvm::Error error =
+          enqueueElementwise(function, numElements, params, elementsPerThread,
+                             gridWaves, blockSize))
+    return error;
   // Faults inside the kernel surface here, not at the launch.
   if (llvm::Error error =
           checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
-    return kernelError(std::move(error));
+    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
+                                   function.getName(), numElements,
+                                   llvm::toString(std::move(error))));
   return llvm::Error::success();
 }
 

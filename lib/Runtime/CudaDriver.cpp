@@ -87,6 +87,18 @@ static LoadedDriver loadDriver() {
   bind(library, "cuMemcpyHtoD_v2", api.cuMemcpyHtoD, error);
   bind(library, "cuMemcpyDtoH_v2", api.cuMemcpyDtoH, error);
   bind(library, "cuMemsetD8_v2", api.cuMemsetD8, error);
+  bind(library, "cuMemcpyDtoD_v2", api.cuMemcpyDtoD, error);
+  bind(library, "cuMemcpyDtoDAsync_v2", api.cuMemcpyDtoDAsync, error);
+  bind(library, "cuEventCreate", api.cuEventCreate, error);
+  bind(library, "cuEventDestroy_v2", api.cuEventDestroy, error);
+  bind(library, "cuEventRecord", api.cuEventRecord, error);
+  bind(library, "cuEventSynchronize", api.cuEventSynchronize, error);
+  // cuda.h 13.0 maps cuEventElapsedTime to the _v2 added in CUDA 12.8; older
+  // drivers have only the first version, with the same signature.
+  std::string noElapsedV2;
+  bind(library, "cuEventElapsedTime_v2", api.cuEventElapsedTime, noElapsedV2);
+  if (!api.cuEventElapsedTime)
+    bind(library, "cuEventElapsedTime", api.cuEventElapsedTime, error);
   bind(library, "cuLaunchKernel", api.cuLaunchKernel, error);
   // The library stays open even when a symbol is missing: dlclose of a GPU
   // driver is not reliably safe, and the process only pays for it once.

@@ -63,30 +63,37 @@ DeviceBuffer::~DeviceBuffer() {
 /// Rejects copies that would run past the end of a buffer of `size` bytes,
 /// which the driver may not catch when the bytes beyond belong to another
 /// allocation.
-static llvm::Error checkCount(size_t count, size_t size, const char *what) {
-  if (count <= size)
+static llvm::Error checkCount(size_t count, size_t offset, size_t size,
+                              const char *what) {
+  if (offset <= size && count <= size - offset)
     return llvm::Error::success();
   return llvm::createStringError(
       llvm::inconvertibleErrorCode(),
-      llvm::formatv("{0} of {1} bytes overruns a device buffer of {2} bytes",
-                    what, count, size));
+      llvm::formatv("{0} of {1} bytes at offset {2} overruns a device buffer "
+                    "of {3} bytes",
+                    what, count, offset, size));
 }
 
-llvm::Error DeviceBuffer::copyFromHost(const void *source, size_t count) {
-  if (llvm::Error error = checkCount(count, sizeInBytes, "copy to device"))
+llvm::Error DeviceBuffer::copyFromHost(const void *source, size_t count,
+                                       size_t offset) {
+  if (llvm::Error error =
+          checkCount(count, offset, sizeInBytes, "copy to device"))
     return error;
   if (count == 0)
     return llvm::Error::success();
-  return checkCuda(*api, api->cuMemcpyHtoD(address, source, count),
+  return checkCuda(*api, api->cuMemcpyHtoD(address + offset, source, count),
                    "cuMemcpyHtoD");
 }
 
-llvm::Error DeviceBuffer::copyToHost(void *destination, size_t count) const {
-  if (llvm::Error error = checkCount(count, sizeInBytes, "copy from device"))
+llvm::Error DeviceBuffer::copyToHost(void *destination, size_t count,
+                                     size_t offset) const {
+  if (llvm::Error error =
+          checkCount(count, offset, sizeInBytes, "copy from device"))
     return error;
   if (count == 0)
     return llvm::Error::success();
-  return checkCuda(*api, api->cuMemcpyDtoH(destination, address, count),
+  return checkCuda(*api,
+                   api->cuMemcpyDtoH(destination, address + offset, count),
                    "cuMemcpyDtoH");
 }
 

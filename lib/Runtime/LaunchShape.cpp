@@ -15,24 +15,29 @@
 
 using namespace ewc;
 
-ElementwiseLaunchShape
-ewc::computeElementwiseLaunchShape(uint64_t numElements,
-                                   unsigned multiprocessorCount,
-                                   unsigned maxThreadsPerMultiprocessor) {
-  // Blocks that cover every element once; fewer would also be correct.
-  // Rounded up without the usual (n + 255) / 256, which wraps near 2^64.
-  uint64_t coveringBlocks = numElements / kElementwiseBlockSize +
-                            (numElements % kElementwiseBlockSize != 0);
-  // At least one resident block per SM, even on a device that reports fewer
-  // threads per SM than one block holds.
-  uint64_t residentBlocksPerSM = std::max<uint64_t>(
-      1, maxThreadsPerMultiprocessor / kElementwiseBlockSize);
-  // At least one SM, so that a device reporting 0 still gets a grid.
-  uint64_t maxBlocks = std::max<uint64_t>(1, multiprocessorCount) *
-                       residentBlocksPerSM * kElementwiseWaves;
-  // An H200 (132 SMs) gets 132 * 8 * 4 = 4224 blocks; the clamp to gridDim.x's
-  // limit of 2^31 - 1 only guards against absurd attribute values.
-  maxBlocks = std::min<uint64_t>(maxBlocks, 0x7fffffff);
+ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
+    uint64_t numElements, unsigned elementsPerThread,
+    unsigned multiprocessorCount, unsigned maxThreadsPerMultiprocessor,
+    unsigned waves, unsigned blockSize) {
+  blockSize = std::max(1u, blockSize);
+  // Blocks that give every thread one loop iteration; fewer would also be
+  // correct. Rounded up without the usual (n + b - 1) / b, which wraps near
+  // 2^64.
+  uint64_t perBlock = uint64_t(blockSize) *
+                      std::max<uint64_t>(1, elementsPerThread);
+  uint64_t coveringBlocks =
+      numElements / perBlock + (numElements % perBlock != 0);
+  // gridDim.x's limit; past it each thread loops more than once.
+  uint64_t maxBlocks = 0x7fffffff;
+  if (waves != 0) {
+    // At least one resident block per SM, even on a device that reports
+    // fewer threads per SM than one block holds, and at least one SM.
+    uint64_t residentBlocksPerSM = std::max<uint64_t>(
+        1, maxThreadsPerMultiprocessor / blockSize);
+    maxBlocks = std::min<uint64_t>(
+        maxBlocks, std::max<uint64_t>(1, multiprocessorCount) *
+                       residentBlocksPerSM * waves);
+  }
   return {static_cast<uint32_t>(std::min(coveringBlocks, maxBlocks)),
-          kElementwiseBlockSize};
+          blockSize};
 }

@@ -35,14 +35,17 @@
 // CHECK-TAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
 // CHECK-TAIL:         scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
 
-// The grid-stride loop: only the bound changes, not the start or the step.
+// The grid-stride loop that runs up to n (the scalar tail of a vectorized
+// kernel, which starts after the whole chunks): only the bound changes, not
+// the start or the step.
 // CHECK-GPUTAIL-LABEL: gpu.func @leaky(
 // CHECK-GPUTAIL-SAME:    %[[N:[^:]*]]: i64) kernel
 // CHECK-GPUTAIL:         %[[START:.*]] = arith.addi
 // CHECK-GPUTAIL:         %[[STEP:.*]] = arith.muli
+// CHECK-GPUTAIL:         %[[FIRST:.*]] = arith.addi %{{.*}}, %[[START]] : i64
 // CHECK-GPUTAIL:         %[[MASK:.*]] = arith.constant -8 : i64
 // CHECK-GPUTAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
-// CHECK-GPUTAIL:         scf.for %{{.*}} = %[[START]] to %[[BOUND]] step %[[STEP]]
+// CHECK-GPUTAIL:         scf.for %{{.*}} = %[[FIRST]] to %[[BOUND]] step %[[STEP]]
 
 // CHECK-OBO-LABEL: func.func @leaky(
 // CHECK-OBO-SAME:    %[[N:[^:]*]]: i64)

@@ -72,6 +72,17 @@ options:
                         bf16 1.6e-2/1e-5; integers and bools exact)
   --verbose             print the worst elements of a mismatching result:
                         index, inputs, got and expected
+  --offset K            place every tensor (inputs and results) K elements
+                        past an aligned device allocation: misaligned base
+                        pointers (GPU only; default 0)
+  --bench               instead of checking, time each kernel on the GPU:
+                        warm-up, then the median and spread of 100 launches
+                        timed with CUDA events, rotating buffer sets while
+                        one set fits in L2, and a device-to-device copy of
+                        the same bytes in the same process; inputs are the
+                        seeded random values of the first 2^20 elements,
+                        repeated (docs/performance.md)
+  --json                with --bench: one JSON object per kernel
   --mlir-print-debuginfo
                         print source locations with --emit mlir|gpu|llvm
   --help                this text
@@ -108,6 +119,14 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       options.verbose = true;
       continue;
     }
+    if (arg == "--bench") {
+      options.bench = true;
+      continue;
+    }
+    if (arg == "--json") {
+      options.json = true;
+      continue;
+    }
 
     // --name=value or --name value.
     StringRef name = arg.drop_while([](char c) { return c == '-'; });
@@ -118,7 +137,8 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     }
     static const char *const kValued[] = {
         "n",    "arg",  "device", "seed",  "emit", "kernel",     "chip",
-        "rtol", "atol", "inputs", "input", "save", "cpu-target", "test-mutation"};
+        "rtol", "atol", "inputs", "input", "save", "cpu-target", "test-mutation",
+        "offset", "grid-waves", "block-size", "vectors-per-thread"};
     if (!llvm::is_contained(kValued, name))
       return makeError("unknown option '" + arg + "' (see --help)");
     if (!value) {
@@ -201,6 +221,29 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
         return makeError("invalid --cpu-target '': expected host or a CPU "
                          "name such as x86-64");
       options.cpuTarget = value->str();
+    } else if (name == "offset" || name == "grid-waves" ||
+               name == "block-size" || name == "vectors-per-thread") {
+      // All but --offset are hidden: they override the launch shape's cap
+      // (0: none) and block size, and code generation's vectors per thread,
+      // for measuring them (bench/compare.py).
+      unsigned long long value64;
+      if (value->getAsInteger(10, value64) || value64 > (1u << 30) ||
+          (value64 == 0 && (name == "block-size" ||
+                            name == "vectors-per-thread")))
+        return makeError("invalid --" + name + " '" + *value +
+                         "': expected a " +
+                         (name == "offset" || name == "grid-waves"
+                              ? "non-negative"
+                              : "positive") +
+                         " integer");
+      if (name == "offset")
+        options.offset = value64;
+      else if (name == "grid-waves")
+        options.gridWaves = static_cast<unsigned>(value64);
+      else if (name == "block-size")
+        options.blockSize = static_cast<unsigned>(value64);
+      else
+        options.vectorsPerThread = static_cast<unsigned>(value64);
     } else if (name == "kernel") {
       options.kernel = value->str();
     } else if (name == "test-mutation") {
@@ -217,6 +260,14 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
       options.chip = value->str();
     }
   }
+  if (options.json && !options.bench)
+    return makeError("--json describes --bench results; add --bench");
+  if (options.bench && options.device == DeviceChoice::Cpu)
+    return makeError("--bench times kernels on a CUDA device, and --device "
+                     "cpu has none (the CPU path is not benchmarked)");
+  if (options.offset && options.device == DeviceChoice::Cpu)
+    return makeError("--offset places device buffers; it needs a CUDA "
+                     "device, not --device cpu");
   if (!haveFile)
     return makeError("no input file (usage: ewc-run FILE.ew [options]; see "
                      "--help)");

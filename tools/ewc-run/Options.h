@@ -64,6 +64,18 @@ struct RunOptions {
   std::vector<NamedFile> saveFiles;
   /// Print MLIR locations with --emit mlir|gpu|llvm.
   bool printLocations = false;
+  /// Time each kernel (CUDA events) and a device copy of the same bytes
+  /// instead of checking it (lib/Runtime/Bench.h).
+  bool bench = false;
+  /// With --bench: one JSON object per kernel on stdout.
+  bool json = false;
+  /// Every tensor's base pointer starts this many elements past an aligned
+  /// allocation (GPU only): misaligned inputs and outputs.
+  uint64_t offset = 0;
+  /// Hidden, for measuring the launch shape and code generation's choices:
+  /// the grid cap in waves and the block size (LaunchShape.h), and
+  /// convert-ew-to-gpu's vectors-per-thread.
+  std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
   bool help = false;

@@ -17,9 +17,12 @@
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Npy.h"
 #include "ewc/Reference/Reference.h"
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Runtime/Bench.h"
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/DeviceBuffer.h"
+#include "ewc/Runtime/LaunchShape.h"
 
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
@@ -261,6 +264,8 @@ struct Executor {
   CudaContext *cuda = nullptr;
   CudaModule *cudaModule = nullptr;
   CpuJit *cpu = nullptr;
+  /// Per GPU kernel, its ew.elements_per_thread (EwToGPU.h).
+  llvm::StringMap<unsigned> elementsPerThread;
 };
 
 /// Checks that the host arrays of one run fit in this machine's memory: an
@@ -349,24 +354,16 @@ void printWorst(const CompareResult &result, const Kernel &kernel,
   }
 }
 
-/// Runs `kernel` on fresh inputs and checks every result; returns whether all
-/// matched, or an error.
-llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
-                               const CompiledDefaults &compiledDefaults,
-                               Executor &executor, const InputArrays &files) {
-  int64_t n = options.n;
-  if (llvm::Error error = checkHostMemory(kernel, n))
-    return std::move(error);
-  llvm::Expected<std::vector<HostArray>> inputs =
-      makeInputs(kernel, options, files);
-  if (!inputs)
-    return inputs.takeError();
-  // The kernel runs on the same inputs except for defaults, which it takes
-  // from its own IR.
+/// The values a kernel runs with: `inputs`, except that scalars with a default
+/// the user did not override take the default from the compiled IR.
+llvm::Expected<std::vector<const HostArray *>>
+getLaunchInputs(const Kernel &kernel, const std::vector<HostArray> &inputs,
+                const RunOptions &options,
+                const CompiledDefaults &compiledDefaults) {
   std::vector<const HostArray *> launchInputs;
   auto defaults = compiledDefaults.find(kernel.getName());
   for (const auto &param : kernel.getParams()) {
-    const HostArray *input = &(*inputs)[param->getIndex()];
+    const HostArray *input = &inputs[param->getIndex()];
     bool given = llvm::any_of(options.args, [&](const ScalarArg &arg) {
       return arg.name == param->getName();
     });
@@ -380,6 +377,25 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     }
     launchInputs.push_back(input);
   }
+  return launchInputs;
+}
+
+/// Runs `kernel` on fresh inputs and checks every result; returns whether all
+/// matched, or an error.
+llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
+                               const CompiledDefaults &compiledDefaults,
+                               Executor &executor, const InputArrays &files) {
+  int64_t n = options.n;
+  if (llvm::Error error = checkHostMemory(kernel, n))
+    return std::move(error);
+  llvm::Expected<std::vector<HostArray>> inputs =
+      makeInputs(kernel, options, files);
+  if (!inputs)
+    return inputs.takeError();
+  llvm::Expected<std::vector<const HostArray *>> launchInputs =
+      getLaunchInputs(kernel, *inputs, options, compiledDefaults);
+  if (!launchInputs)
+    return launchInputs.takeError();
   std::vector<HostArray> outputs;
   for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
     outputs.emplace_back(kernel.getResultType(r).dtype, n);
@@ -398,22 +414,24 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     if (!executor.cuda) {
       pointers.push_back(reinterpret_cast<uint64_t>(array.data()));
     } else {
-      auto buffer =
-          DeviceBuffer::allocate(*executor.cuda, array.getSizeInBytes());
+      // --offset: the tensor starts K elements into its allocation.
+      size_t offset = options.offset * getDTypeSize(array.getDType());
+      auto buffer = DeviceBuffer::allocate(*executor.cuda,
+                                           offset + array.getSizeInBytes());
       if (!buffer)
         return buffer.takeError();
       // Outputs start as the poison their host arrays hold.
-      if (llvm::Error e =
-              buffer->copyFromHost(array.data(), array.getSizeInBytes()))
+      if (llvm::Error e = buffer->copyFromHost(array.data(),
+                                               array.getSizeInBytes(), offset))
         return e;
-      pointers.push_back(buffer->getAddress());
+      pointers.push_back(buffer->getAddress() + offset);
       buffers.push_back(std::move(*buffer));
     }
     args.push_back(&pointers.back());
     return llvm::Error::success();
   };
   for (const auto &param : kernel.getParams()) {
-    const HostArray &input = *launchInputs[param->getIndex()];
+    const HostArray &input = *(*launchInputs)[param->getIndex()];
     if (!param->isTensor())
       args.push_back(const_cast<void *>(input.data()));
     else if (llvm::Error e = addArray(input))
@@ -428,13 +446,16 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     auto function = executor.cudaModule->getFunction(kernel.getName());
     if (!function)
       return function.takeError();
-    if (llvm::Error e =
-            executor.cuda->launchElementwise(*function, n, args.data()))
+    if (llvm::Error e = executor.cuda->launchElementwise(
+            *function, n, args.data(),
+            executor.elementsPerThread.lookup(kernel.getName()),
+            options.gridWaves, options.blockSize))
       return std::move(e);
     size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
       if (llvm::Error e = buffers[firstOutput + index].copyToHost(
-              output.data(), output.getSizeInBytes()))
+              output.data(), output.getSizeInBytes(),
+              options.offset * getDTypeSize(output.getDType())))
         return std::move(e);
   } else if (llvm::Error e = executor.cpu->invoke(kernel.getName(), args)) {
     return std::move(e);
@@ -463,6 +484,92 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
       printWorst(result, kernel, *inputs);
   }
   return allMatch;
+}
+
+/// Times `kernel` on the GPU (--bench) and prints the report.
+llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
+                        const CompiledDefaults &compiledDefaults,
+                        Executor &executor, const InputArrays &files) {
+  // The inputs' values: the seeded random inputs of the first 2^20 elements
+  // (or fewer), which the benchmark repeats over all n. Generating n random
+  // values on the host would take longer than the whole benchmark at 2^30.
+  constexpr int64_t kPatternElements = int64_t(1) << 20;
+  RunOptions patternOptions = options;
+  patternOptions.n = std::min(options.n, kPatternElements);
+  llvm::Expected<std::vector<HostArray>> inputs =
+      makeInputs(kernel, patternOptions, files);
+  if (!inputs)
+    return inputs.takeError();
+  llvm::Expected<std::vector<const HostArray *>> launchInputs =
+      getLaunchInputs(kernel, *inputs, options, compiledDefaults);
+  if (!launchInputs)
+    return launchInputs.takeError();
+  auto bytesOf = [](const HostArray &array) {
+    return llvm::ArrayRef<uint8_t>(static_cast<const uint8_t *>(array.data()),
+                                   array.getSizeInBytes());
+  };
+  std::vector<BenchArg> args;
+  for (const auto &param : kernel.getParams()) {
+    const HostArray &input = *(*launchInputs)[param->getIndex()];
+    BenchArg arg;
+    arg.kind =
+        param->isTensor() ? BenchArg::Kind::Input : BenchArg::Kind::Scalar;
+    arg.elementSize = getDTypeSize(param->getDType());
+    arg.bytes = bytesOf(input);
+    args.push_back(arg);
+  }
+  for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
+    BenchArg arg;
+    arg.kind = BenchArg::Kind::Output;
+    arg.elementSize = getDTypeSize(kernel.getResultType(r).dtype);
+    args.push_back(arg);
+  }
+  auto function = executor.cudaModule->getFunction(kernel.getName());
+  if (!function)
+    return function.takeError();
+  BenchOptions benchOptions;
+  benchOptions.offsetElements = options.offset;
+  benchOptions.elementsPerThread =
+      executor.elementsPerThread.lookup(kernel.getName());
+  benchOptions.gridWaves = options.gridWaves;
+  benchOptions.blockSize = options.blockSize;
+  llvm::Expected<BenchReport> report = benchElementwise(
+      *executor.cuda, *function, options.n, args, benchOptions);
+  if (!report)
+    return report.takeError();
+
+  if (options.json) {
+    llvm::json::Object object = toJSON(*report);
+    object["name"] = kernel.getName();
+    object["device"] = executor.cuda->getDeviceInfo().getSummary();
+    object["elements_per_thread"] = benchOptions.elementsPerThread;
+    object["grid_waves"] =
+        static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
+    object["block_size"] = static_cast<int64_t>(
+        options.blockSize.value_or(kElementwiseBlockSize));
+    llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(object)))
+                 << "\n";
+    return llvm::Error::success();
+  }
+  auto line = [](llvm::StringRef what, const BenchTiming &timing) {
+    llvm::outs() << llvm::formatv(
+        "  {0,-7} {1,9:F4} ms median ({2:F4} .. {3:F4} ms, p10 .. p90), "
+        "{4,7:F1} GB/s\n",
+        what, timing.medianMs, timing.p10Ms, timing.p90Ms,
+        timing.gigabytesPerSecond);
+  };
+  llvm::outs() << llvm::formatv(
+      "bench '{0}': n = {1}, offset {2}, {3} bytes moved, {4} buffer set(s), "
+      "{5} launches\n",
+      kernel.getName(), report->numElements, report->offsetElements,
+      report->bytesMoved, report->bufferSets, report->kernel.samples);
+  line("kernel", report->kernel);
+  line("copy", report->copy);
+  llvm::outs() << llvm::formatv(
+      "  kernel at {0:F1}% of the copy\n",
+      100 * report->kernel.gigabytesPerSecond /
+          std::max(report->copy.gigabytesPerSecond, 1e-9));
+  return llvm::Error::success();
 }
 
 //===----------------------------------------------------------------------===//
@@ -609,6 +716,15 @@ int main(int argc, char **argv) {
         {EmitStage::GPU,
          [&](mlir::OpPassManager &pm) {
            mlir::ew::buildEwToGPUPipeline(pm);
+           // Hidden --vectors-per-thread: set on the pipeline's own
+           // convert-ew-to-gpu, for measuring it.
+           if (options.vectorsPerThread)
+             for (mlir::Pass &pass : pm.getPasses())
+               if (pass.getArgument() == "convert-ew-to-gpu")
+                 (void)pass.initializeOptions(
+                     "vectors-per-thread=" +
+                         std::to_string(*options.vectorsPerThread),
+                     [](const llvm::Twine &) { return mlir::failure(); });
            addMutation(pm, MutationStage::Lowered);
          }},
         {EmitStage::LLVM,
@@ -621,6 +737,12 @@ int main(int argc, char **argv) {
     for (auto &[stage, build] : stages) {
       if (!runPipeline(*module, build))
         return kExitError;
+      if (stage == EmitStage::GPU)
+        module->walk([&](mlir::gpu::GPUFuncOp func) {
+          if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
+                  mlir::ew::kElementsPerThreadAttrName))
+            executor.elementsPerThread[func.getName()] = value.getInt();
+        });
       if (options.emit == stage && stage != EmitStage::PTX) {
         printModule(*module, options);
         return kExitMatch;
@@ -659,6 +781,20 @@ int main(int argc, char **argv) {
     jit = std::move(*created);
     executor.cpu = jit.get();
   }
+
+  if (options.bench) {
+    if (!executor.cuda)
+      return fail("--bench times kernels on a CUDA device, and none was "
+                  "found");
+    for (const Kernel *kernel : kernels)
+      if (llvm::Error error = benchKernel(*kernel, options, compiledDefaults,
+                                          executor, *inputFiles))
+        return fail(std::move(error));
+    return kExitMatch;
+  }
+  if (options.offset && !executor.cuda)
+    return fail("--offset places device buffers, and no CUDA device was "
+                "found");
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {

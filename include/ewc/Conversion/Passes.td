@@ -25,7 +25,16 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     inputs at index i, computes the kernel body on scalars (arith), and stores
     the results at i. Indices are 64-bit: n may exceed 2^31.
 
-    Before:
+    With `vectorize` (the default), that loop then becomes three: a scalar
+    prologue up to the first element where every tensor is 16-byte aligned,
+    a main loop over whole chunks in which each thread moves E elements of
+    every tensor with 16-byte vector loads and stores and no masks, and the
+    scalar loop again for the tail (lib/Conversion/EwToGPU/
+    VectorizeElementLoop.h). E is recorded on the kernel as
+    `ew.elements_per_thread`, which the runtime's launch shape reads.
+
+    Before (the scalar form, as `vectorize=false` leaves it):
+
     ```mlir
     ew.kernel @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
       %0 = ew.mul %s, %x : f32, tensor<?xf32>
@@ -64,6 +73,13 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"gpuModuleName", "gpu-module-name", "std::string",
            /*default=*/"\"ewc_kernels\"",
            "Name of the gpu.module that receives the kernels">,
+    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
+           "Move each thread's elements with 16-byte vector loads and stores "
+           "(false: the scalar grid-stride loop)">,
+    Option<"vectorsPerThread", "vectors-per-thread", "unsigned",
+           /*default=*/"::mlir::ew::kDefaultVectorsPerThread",
+           "16-byte vectors of the widest element type that one thread moves "
+           "per main-loop iteration (EwToGPU.h says why the default)">,
   ];
 }
 

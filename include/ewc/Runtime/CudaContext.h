@@ -24,6 +24,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 
@@ -42,6 +43,8 @@ struct CudaDeviceInfo {
   int computeCapabilityMinor = 0;
   int multiprocessorCount = 0;
   int maxThreadsPerMultiprocessor = 0;
+  /// Bytes of L2 cache: benchmarks rotate buffers until they exceed it.
+  int l2CacheBytes = 0;
   size_t totalMemoryBytes = 0;
   /// As cuDriverGetVersion reports it: 1000 * major + 10 * minor.
   int driverVersion = 0;
@@ -129,12 +132,27 @@ public:
   /// `params` follows cuLaunchKernel: element i points to the value of kernel
   /// parameter i, in the kernel ABI's order (inputs, one pointer per result,
   /// the i64 element count); device pointers are DeviceBuffer addresses.
-  /// The grid is computeElementwiseLaunchShape(...) (LaunchShape.h); nothing
-  /// is launched when `numElements` is 0. Errors the kernel raises while it
-  /// runs (e.g. CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the
-  /// kernel's; they leave the context unusable, as the driver documents.
+  /// `elementsPerThread` is what one thread handles per loop iteration (the
+  /// kernel's `ew.elements_per_thread`, EwToGPU.h); the grid is
+  /// computeElementwiseLaunchShape(...) (LaunchShape.h) with `gridWaves`
+  /// (kElementwiseWaves by default) and `blockSize` (kElementwiseBlockSize
+  /// by default). Nothing is launched when `numElements`
+  /// is 0. Errors the kernel raises while it runs (e.g.
+  /// CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the kernel's;
+  /// they leave the context unusable, as the driver documents.
   llvm::Error launchElementwise(const CudaFunction &function,
-                                uint64_t numElements, void **params);
+                                uint64_t numElements, void **params,
+                                unsigned elementsPerThread = 1,
+                                std::optional<unsigned> gridWaves = {},
+                                std::optional<unsigned> blockSize = {});
+
+  /// Like launchElementwise, but returns once the launch is queued on the
+  /// default stream, without waiting for the kernel (for timing).
+  llvm::Error enqueueElementwise(const CudaFunction &function,
+                                 uint64_t numElements, void **params,
+                                 unsigned elementsPerThread = 1,
+                                 std::optional<unsigned> gridWaves = {},
+                                 std::optional<unsigned> blockSize = {});
 
 private:
   friend class DeviceBuffer;

@@ -43,12 +43,14 @@ public:
   uint64_t getAddress() const { return address; }
   size_t getSizeInBytes() const { return sizeInBytes; }
 
-  /// Copies `count` bytes from host memory to the start of the buffer; fails
-  /// if `count` exceeds the buffer.
-  llvm::Error copyFromHost(const void *source, size_t count);
-  /// Copies `count` bytes from the start of the buffer to host memory; fails
-  /// if `count` exceeds the buffer.
-  llvm::Error copyToHost(void *destination, size_t count) const;
+  /// Copies `count` bytes from host memory to the buffer, starting `offset`
+  /// bytes in; fails if they would run past the buffer's end.
+  llvm::Error copyFromHost(const void *source, size_t count,
+                           size_t offset = 0);
+  /// Copies `count` bytes, starting `offset` bytes into the buffer, to host
+  /// memory; fails if they would run past the buffer's end.
+  llvm::Error copyToHost(void *destination, size_t count,
+                         size_t offset = 0) const;
   /// Sets every byte to `value`. Outputs are filled with a poison pattern
   /// before a run so that elements a kernel forgot to write are noticed.
   llvm::Error fillBytes(uint8_t value);

@@ -7,11 +7,14 @@
 //     out[i] = body(in[i], ...);
 //
 // so the runtime may pick any grid, and n = 0 or a ragged tail need no
-// special case. The element code comes from EwToArith.
+// special case. The element code comes from EwToArith. The pass then
+// vectorizes that loop (VectorizeElementLoop.h).
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
+
+#include "VectorizeElementLoop.h"
 
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
@@ -115,8 +118,16 @@ struct ConvertEwToGPUPass
     target.addLegalDialect<arith::ArithDialect, gpu::GPUDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            scf::SCFDialect>();
-    if (failed(applyPartialConversion(module, target, std::move(patterns))))
+    if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
+      return;
+    }
+    for (auto func : gpuModule.getOps<gpu::GPUFuncOp>()) {
+      unsigned elementsPerThread =
+          vectorize ? vectorizeElementLoop(func, vectorsPerThread) : 1;
+      func->setAttr(kElementsPerThreadAttrName,
+                    builder.getI64IntegerAttr(elementsPerThread));
+    }
   }
 };
 

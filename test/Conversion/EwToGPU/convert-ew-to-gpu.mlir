@@ -1,5 +1,5 @@
-// RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --enable-var-scope
-// RUN: ewc-opt %s -convert-ew-to-gpu=gpu-module-name=kernels -split-input-file | FileCheck %s --check-prefix=NAME
+// RUN: ewc-opt %s -convert-ew-to-gpu=vectorize=false -split-input-file | FileCheck %s --enable-var-scope
+// RUN: ewc-opt %s -convert-ew-to-gpu="gpu-module-name=kernels vectorize=false" -split-input-file | FileCheck %s --check-prefix=NAME
 
 // The ABI (tensors as global pointers, scalars by value, result pointers,
 // i64 n), the 64-bit grid-stride loop, and the element code.

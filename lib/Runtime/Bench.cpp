@@ -1,0 +1,289 @@
+//===- Bench.cpp - Timing elementwise kernels on the GPU ------------------===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Buffers, their rotation, CUDA-event timing and statistics for Bench.h.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Runtime/Bench.h"
+
+#include "ewc/Runtime/CudaContext.h"
+#include "ewc/Runtime/DeviceBuffer.h"
+
+#include "CudaDriver.h"
+
+#include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
+
+#include <algorithm>
+#include <functional>
+#include <vector>
+
+using namespace ewc;
+using namespace ewc::cuda;
+
+static llvm::Error makeError(const llvm::Twine &message) {
+  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
+}
+
+namespace {
+
+/// Sets of buffers start 256 bytes apart at least (cuMemAlloc's alignment),
+/// so that `offsetElements` alone decides the misalignment.
+constexpr uint64_t kSetAlignment = 256;
+
+/// Launches rotate among enough sets that a set comes back only after this
+/// many L2 sizes of other data went through: most of its lines are evicted.
+constexpr uint64_t kL2Multiple = 3;
+
+/// Never more sets than this (n = 1 would otherwise ask for millions).
+constexpr uint64_t kMaxSets = 8192;
+
+/// Events for `count` timed regions, destroyed with this object.
+class EventPairs {
+public:
+  EventPairs(const DriverApi &api) : api(api) {}
+  ~EventPairs() {
+    for (CUevent event : events)
+      api.cuEventDestroy(event);
+  }
+  llvm::Error create(unsigned count) {
+    for (unsigned i = 0; i < 2 * count; ++i) {
+      CUevent event = nullptr;
+      if (llvm::Error error =
+              checkCuda(api, api.cuEventCreate(&event, 0), "cuEventCreate"))
+        return error;
+      events.push_back(event);
+    }
+    return llvm::Error::success();
+  }
+  CUevent start(unsigned i) const { return events[2 * i]; }
+  CUevent end(unsigned i) const { return events[2 * i + 1]; }
+
+private:
+  const DriverApi &api;
+  std::vector<CUevent> events;
+};
+
+/// Fills `buffer` with `pattern` repeated: one host copy, then device copies
+/// that double the filled prefix.
+llvm::Error fillRepeated(const DriverApi &api, DeviceBuffer &buffer,
+                         llvm::ArrayRef<uint8_t> pattern) {
+  size_t size = buffer.getSizeInBytes();
+  if (size == 0)
+    return llvm::Error::success();
+  if (pattern.empty())
+    return buffer.fillBytes(0xA5);
+  size_t filled = std::min(size, pattern.size());
+  if (llvm::Error error = buffer.copyFromHost(pattern.data(), filled))
+    return error;
+  while (filled < size) {
+    size_t chunk = std::min(filled, size - filled);
+    if (llvm::Error error = checkCuda(
+            api,
+            api.cuMemcpyDtoD(buffer.getAddress() + filled, buffer.getAddress(),
+                             chunk),
+            "cuMemcpyDtoD"))
+      return error;
+    filled += chunk;
+  }
+  return llvm::Error::success();
+}
+
+/// Runs `launch(set)` `warmup` times untimed, then `repetitions` times, each
+/// between two events, rotating over `sets`; returns the statistics.
+llvm::Expected<BenchTiming>
+timeLoop(const DriverApi &api, unsigned warmup, unsigned repetitions,
+         unsigned sets, uint64_t bytesMoved,
+         const std::function<llvm::Error(unsigned)> &launch) {
+  EventPairs events(api);
+  if (llvm::Error error = events.create(repetitions))
+    return std::move(error);
+  unsigned next = 0;
+  for (unsigned i = 0; i < warmup; ++i, next = (next + 1) % sets)
+    if (llvm::Error error = launch(next))
+      return std::move(error);
+  if (llvm::Error error =
+          checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize (warm-up)"))
+    return std::move(error);
+  // Queued back to back: the host runs ahead, so each pair brackets one
+  // launch's time on the device, not the host's launch overhead (except for
+  // launches shorter than that overhead, where the device waits for the host
+  // and the time includes the gap, as it would for any caller).
+  for (unsigned i = 0; i < repetitions; ++i, next = (next + 1) % sets) {
+    if (llvm::Error error = checkCuda(
+            api, api.cuEventRecord(events.start(i), nullptr), "cuEventRecord"))
+      return std::move(error);
+    if (llvm::Error error = launch(next))
+      return std::move(error);
+    if (llvm::Error error = checkCuda(
+            api, api.cuEventRecord(events.end(i), nullptr), "cuEventRecord"))
+      return std::move(error);
+  }
+  if (llvm::Error error =
+          checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
+    return std::move(error);
+  std::vector<double> times;
+  for (unsigned i = 0; i < repetitions; ++i) {
+    float ms = 0;
+    if (llvm::Error error = checkCuda(
+            api, api.cuEventElapsedTime(&ms, events.start(i), events.end(i)),
+            "cuEventElapsedTime"))
+      return std::move(error);
+    times.push_back(ms);
+  }
+  std::sort(times.begin(), times.end());
+  BenchTiming timing;
+  timing.samples = repetitions;
+  size_t count = times.size();
+  timing.medianMs = count % 2 ? times[count / 2]
+                              : (times[count / 2 - 1] + times[count / 2]) / 2;
+  timing.minMs = times.front();
+  timing.maxMs = times.back();
+  timing.p10Ms = times[count / 10];
+  timing.p90Ms = times[count - 1 - count / 10];
+  timing.gigabytesPerSecond =
+      timing.medianMs > 0 ? bytesMoved / (timing.medianMs * 1e6) : 0;
+  return timing;
+}
+
+} // namespace
+
+llvm::Expected<BenchReport>
+ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
+                      uint64_t numElements, llvm::ArrayRef<BenchArg> args,
+                      const BenchOptions &options) {
+  if (options.repetitions == 0)
+    return makeError("a benchmark needs at least one timed launch");
+  if (numElements == 0)
+    return makeError("a benchmark needs at least one element (--n 0 moves "
+                     "no bytes)");
+  llvm::Expected<const DriverApi &> api = getDriverApi();
+  if (!api)
+    return api.takeError();
+
+  BenchReport report;
+  report.numElements = numElements;
+  report.offsetElements = options.offsetElements;
+  uint64_t footprint = 0;
+  for (const BenchArg &arg : args) {
+    if (arg.kind == BenchArg::Kind::Scalar)
+      continue;
+    report.bytesMoved += numElements * arg.elementSize;
+    footprint += llvm::alignTo(
+        (numElements + options.offsetElements) * arg.elementSize,
+        kSetAlignment);
+  }
+  if (report.bytesMoved == 0)
+    return makeError("the kernel has no tensor argument: nothing to time");
+  uint64_t l2 = std::max(context.getDeviceInfo().l2CacheBytes, 0);
+  report.bufferSets = static_cast<unsigned>(std::clamp<uint64_t>(
+      llvm::divideCeil(kL2Multiple * l2, footprint), 1, kMaxSets));
+  unsigned sets = report.bufferSets;
+
+  // One allocation per tensor holds all its sets.
+  std::vector<DeviceBuffer> buffers;
+  std::vector<std::vector<uint64_t>> pointers(sets);
+  for (const BenchArg &arg : args) {
+    if (arg.kind == BenchArg::Kind::Scalar)
+      continue;
+    uint64_t stride = llvm::alignTo(
+        (numElements + options.offsetElements) * arg.elementSize,
+        kSetAlignment);
+    llvm::Expected<DeviceBuffer> buffer =
+        DeviceBuffer::allocate(context, stride * sets);
+    if (!buffer)
+      return buffer.takeError();
+    if (llvm::Error error = fillRepeated(
+            *api, *buffer,
+            arg.kind == BenchArg::Kind::Input ? arg.bytes
+                                              : llvm::ArrayRef<uint8_t>()))
+      return std::move(error);
+    for (unsigned s = 0; s < sets; ++s)
+      pointers[s].push_back(buffer->getAddress() + s * stride +
+                            options.offsetElements * arg.elementSize);
+    buffers.push_back(std::move(*buffer));
+  }
+  // The ABI's parameter arrays, one per set: scalars point at their bytes,
+  // tensors at this set's pointer, and n last.
+  uint64_t n = numElements;
+  std::vector<std::vector<void *>> params(sets);
+  for (unsigned s = 0; s < sets; ++s) {
+    unsigned tensor = 0;
+    for (const BenchArg &arg : args)
+      params[s].push_back(arg.kind == BenchArg::Kind::Scalar
+                              ? const_cast<uint8_t *>(arg.bytes.data())
+                              : static_cast<void *>(&pointers[s][tensor++]));
+    params[s].push_back(&n);
+  }
+
+  llvm::Expected<BenchTiming> kernel = timeLoop(
+      *api, options.warmup, options.repetitions, sets, report.bytesMoved,
+      [&](unsigned set) {
+        return context.enqueueElementwise(function, numElements,
+                                          params[set].data(),
+                                          options.elementsPerThread,
+                                          options.gridWaves, options.blockSize);
+      });
+  if (!kernel)
+    return kernel.takeError();
+  report.kernel = *kernel;
+  // The kernel's buffers go before the copy's arrive.
+  buffers.clear();
+
+  uint64_t copyBytes = report.bytesMoved / 2;
+  uint64_t copyStride = llvm::alignTo(copyBytes, kSetAlignment);
+  llvm::Expected<DeviceBuffer> source =
+      DeviceBuffer::allocate(context, copyStride * sets);
+  if (!source)
+    return source.takeError();
+  llvm::Expected<DeviceBuffer> destination =
+      DeviceBuffer::allocate(context, copyStride * sets);
+  if (!destination)
+    return destination.takeError();
+  if (llvm::Error error = source->fillBytes(0x5A))
+    return std::move(error);
+  llvm::Expected<BenchTiming> copy = timeLoop(
+      *api, options.warmup, options.repetitions, sets, report.bytesMoved,
+      [&](unsigned set) {
+        return checkCuda(*api,
+                         api->cuMemcpyDtoDAsync(
+                             destination->getAddress() + set * copyStride,
+                             source->getAddress() + set * copyStride,
+                             copyBytes, nullptr),
+                         "cuMemcpyDtoDAsync");
+      });
+  if (!copy)
+    return copy.takeError();
+  report.copy = *copy;
+  return report;
+}
+
+static llvm::json::Object toJSON(const BenchTiming &timing) {
+  return llvm::json::Object{{"median_ms", timing.medianMs},
+                            {"min_ms", timing.minMs},
+                            {"max_ms", timing.maxMs},
+                            {"p10_ms", timing.p10Ms},
+                            {"p90_ms", timing.p90Ms},
+                            {"samples", timing.samples},
+                            {"gb_per_s", timing.gigabytesPerSecond}};
+}
+
+llvm::json::Object ewc::toJSON(const BenchReport &report) {
+  double ofCopy = report.copy.gigabytesPerSecond > 0
+                      ? report.kernel.gigabytesPerSecond /
+                            report.copy.gigabytesPerSecond
+                      : 0;
+  return llvm::json::Object{{"n", static_cast<int64_t>(report.numElements)},
+                            {"bytes_moved",
+                             static_cast<int64_t>(report.bytesMoved)},
+                            {"buffer_sets", report.bufferSets},
+                            {"offset_elements",
+                             static_cast<int64_t>(report.offsetElements)},
+                            {"kernel", ::toJSON(report.kernel)},
+                            {"copy", ::toJSON(report.copy)},
+                            {"kernel_of_copy", ofCopy}};
+}
