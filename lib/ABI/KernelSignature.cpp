@@ -10,9 +10,11 @@
 #include "ewc/Frontend/AST.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
 #include <cstring>
 
 using namespace ewc;
@@ -59,6 +61,26 @@ void ScalarValue::toBytes(void *storage) const {
   }
 }
 
+/// The shortest decimal that reads back as the same `dtype` value: an f32
+/// default of 0.01 is stored as 0.00999999978, and prints as 0.01.
+static std::string formatShortest(double value, DType dtype) {
+  auto round = [&](double v) {
+    llvm::APFloat rounded(v);
+    bool losesInfo;
+    rounded.convert(getFloatSemantics(dtype),
+                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+    return rounded;
+  };
+  llvm::APFloat target = round(value);
+  std::string text;
+  for (int digits = 1; digits <= 17; ++digits) {
+    text = llvm::formatv("{0}", llvm::format("%.*g", digits, value)).str();
+    if (round(std::strtod(text.c_str(), nullptr)).bitwiseIsEqual(target))
+      break;
+  }
+  return text;
+}
+
 const ParamSignature *
 KernelSignature::lookupParam(llvm::StringRef paramName) const {
   for (const ParamSignature &param : params)
@@ -79,7 +101,7 @@ std::string KernelSignature::str() const {
       if (param.dtype == DType::Bool)
         os << (param.defaultValue->intValue ? "true" : "false");
       else if (isFloat(param.dtype))
-        os << llvm::formatv("{0}", param.defaultValue->floatValue);
+        os << formatShortest(param.defaultValue->floatValue, param.dtype);
       else
         os << param.defaultValue->intValue;
     }
