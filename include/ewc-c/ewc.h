@@ -80,7 +80,8 @@ int ewcModuleGetNumKernels(EwcModule module);
 int ewcModuleLookupKernel(EwcModule module, const char *name);
 
 /* Kernel `k` of a module (0 <= k < ewcModuleGetNumKernels). Strings live as
-   long as the module. */
+   long as the module. An index out of range answers NULL, -1 (counts, flags)
+   or 0 (ewcKernelGetParamDefault) instead of aborting. */
 const char *ewcKernelGetName(EwcModule module, int k);
 /** e.g. "leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]". */
 const char *ewcKernelGetSignature(EwcModule module, int k);

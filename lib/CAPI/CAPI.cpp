@@ -72,15 +72,17 @@ void ewcModuleDestroy(EwcModule module) { delete module; }
 void ewcStringDestroy(char *string) { std::free(string); }
 
 EwcTarget ewcModuleGetTarget(EwcModule module) {
-  return module->module.target() == ewc::Target::Cuda ? EWC_TARGET_CUDA
-                                                      : EWC_TARGET_CPU;
+  bool onDevice = module && module->module.target() == ewc::Target::Cuda;
+  return onDevice ? EWC_TARGET_CUDA : EWC_TARGET_CPU;
 }
 
 int ewcModuleGetNumKernels(EwcModule module) {
-  return static_cast<int>(module->module.kernels().size());
+  return module ? static_cast<int>(module->module.kernels().size()) : 0;
 }
 
 int ewcModuleLookupKernel(EwcModule module, const char *name) {
+  if (!module)
+    return -1;
   const auto &kernels = module->module.kernels();
   for (size_t k = 0; k < kernels.size(); ++k)
     if (name && kernels[k].name == name)
@@ -88,38 +90,58 @@ int ewcModuleLookupKernel(EwcModule module, const char *name) {
   return -1;
 }
 
-static const ewc::Kernel &getKernel(EwcModule module, int k) {
-  return module->module.kernels().at(k);
+// An index out of range answers NULL, 0 or -1 instead of aborting: the
+// caller is another language, which may not check first.
+
+static const ewc::Kernel *getKernel(EwcModule module, int k) {
+  if (!module || k < 0 ||
+      static_cast<size_t>(k) >= module->module.kernels().size())
+    return nullptr;
+  return &module->module.kernels()[k];
+}
+
+static const ewc::Param *getParam(EwcModule module, int k, int p) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel || p < 0 || static_cast<size_t>(p) >= kernel->params.size())
+    return nullptr;
+  return &kernel->params[p];
 }
 
 const char *ewcKernelGetName(EwcModule module, int k) {
-  return getKernel(module, k).name.c_str();
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? kernel->name.c_str() : nullptr;
 }
 
 const char *ewcKernelGetSignature(EwcModule module, int k) {
-  return getKernel(module, k).signature.c_str();
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? kernel->signature.c_str() : nullptr;
 }
 
 int ewcKernelGetNumParams(EwcModule module, int k) {
-  return static_cast<int>(getKernel(module, k).params.size());
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? static_cast<int>(kernel->params.size()) : -1;
 }
 
 const char *ewcKernelGetParamName(EwcModule module, int k, int p) {
-  return getKernel(module, k).params.at(p).name.c_str();
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? param->name.c_str() : nullptr;
 }
 
 EwcElementType ewcKernelGetParamType(EwcModule module, int k, int p) {
-  return static_cast<EwcElementType>(getKernel(module, k).params.at(p).type);
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? static_cast<EwcElementType>(param->type) : EWC_BOOL;
 }
 
 int ewcKernelParamIsTensor(EwcModule module, int k, int p) {
-  return getKernel(module, k).params.at(p).isTensor;
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? param->isTensor : -1;
 }
 
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {
-  const ewc::Param &param = getKernel(module, k).params.at(p);
-  if (!param.defaultValue)
+  const ewc::Param *found = getParam(module, k, p);
+  if (!found || !found->defaultValue)
     return 0;
+  const ewc::Param &param = *found;
   if (value) {
     const ewc::Scalar &scalar = *param.defaultValue;
     bool isFloat = scalar.type >= ewc::ElementType::F16;
@@ -130,11 +152,15 @@ int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {
 }
 
 int ewcKernelGetNumResults(EwcModule module, int k) {
-  return static_cast<int>(getKernel(module, k).results.size());
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? static_cast<int>(kernel->results.size()) : -1;
 }
 
 EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r) {
-  return static_cast<EwcElementType>(getKernel(module, k).results.at(r));
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel || r < 0 || static_cast<size_t>(r) >= kernel->results.size())
+    return EWC_BOOL;
+  return static_cast<EwcElementType>(kernel->results[r]);
 }
 
 const char *ewcElementTypeGetName(EwcElementType type) {
@@ -149,8 +175,12 @@ int ewcElementTypeGetSize(EwcElementType type) {
 char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
                       int numArgs, void *const *outputs, int numOutputs,
                       int64_t n, void *stream) {
-  if (k < 0 || k >= ewcModuleGetNumKernels(module))
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel)
     return copyString("ewcModuleLaunch: no kernel " + std::to_string(k));
+  if (numArgs < 0 || numOutputs < 0 || (numArgs && !args) ||
+      (numOutputs && !outputs))
+    return copyString("ewcModuleLaunch: bad argument or output array");
   std::vector<ewc::Arg> params;
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
@@ -170,7 +200,7 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
     }
   }
   std::vector<void *> outputPointers(outputs, outputs + numOutputs);
-  ewc::Status status = module->module.launch(getKernel(module, k).name, params,
+  ewc::Status status = module->module.launch(kernel->name, params,
                                              outputPointers, n, stream);
   return status ? nullptr : copyString(status.error());
 }

@@ -58,6 +58,15 @@ int main(void) {
   launchError = ewcModuleLaunch(module, k, args, 1, outputs, 1, N, NULL);
   printf("bad launch: %s\n", launchError ? launchError : "ok");
   ewcStringDestroy(launchError);
+  // CHECK-NEXT: bad index: (null) -1 0
+  printf("bad index: %s %d %d\n",
+         ewcKernelGetName(module, 1) ? "name" : "(null)",
+         ewcKernelGetNumParams(module, -1),
+         ewcKernelGetParamDefault(module, k, 7, &slope));
+  // CHECK-NEXT: bad launch: ewcModuleLaunch: no kernel 3
+  launchError = ewcModuleLaunch(module, 3, args, 2, outputs, 1, N, NULL);
+  printf("bad launch: %s\n", launchError ? launchError : "ok");
+  ewcStringDestroy(launchError);
   ewcModuleDestroy(module);
 
   module = ewcCompile("kernel k(x: f32[n]) -> f32[n] {\n  return x +;\n}\n",

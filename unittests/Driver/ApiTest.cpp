@@ -123,3 +123,19 @@ TEST(ApiTest, BadLaunchesAreErrors) {
 }
 
 } // namespace
+
+namespace {
+
+// Where no CUDA driver is installed (the dev and CI machines), asking for the
+// GPU is an error value, not an abort; where one is, the module runs there.
+TEST(ApiTest, CudaTargetWithoutDriverIsAnError) {
+  ewc::Options options;
+  options.target = ewc::Target::Cuda;
+  ewc::Result<ewc::Module> mod = ewc::compile(kLeakyRelu, options);
+  if (mod)
+    EXPECT_EQ(mod->target(), ewc::Target::Cuda);
+  else
+    EXPECT_NE(mod.error().find("CUDA"), std::string::npos) << mod.error();
+}
+
+} // namespace
