@@ -312,6 +312,12 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return cudaModule.takeError();
   loaded->cuda = cuda;
   loaded->cudaModule = std::make_unique<CudaModule>(std::move(*cudaModule));
+  for (const KernelSignature &kernel : loaded->kernels) {
+    auto function = loaded->cudaModule->getFunction(kernel.name);
+    if (!function)
+      return function.takeError();
+    loaded->cudaFunctions.push_back(*function);
+  }
   return std::move(loaded);
 }
 
@@ -371,15 +377,16 @@ llvm::Error LoadedModule::launch(const KernelSignature &kernel,
   }
   if (!cudaModule)
     return jit->invoke(kernel.name, args);
-  auto function = cudaModule->getFunction(kernel.name);
-  if (!function)
-    return function.takeError();
+  const KernelSignature *own = lookupKernel(kernel.name);
+  if (!own)
+    return llvm::createStringError("no kernel '" + kernel.name + "'");
+  const CudaFunction &function = cudaFunctions[own - kernels.data()];
   unsigned perThread = getElementsPerThread(kernel.name);
   if (launchOptions.synchronize && !launchOptions.stream)
-    return cuda->launchElementwise(*function, n, args.data(), perThread,
+    return cuda->launchElementwise(function, n, args.data(), perThread,
                                    launchOptions.gridWaves,
                                    launchOptions.blockSize);
-  return cuda->enqueueElementwise(*function, n, args.data(), perThread,
+  return cuda->enqueueElementwise(function, n, args.data(), perThread,
                                   launchOptions.gridWaves,
                                   launchOptions.blockSize,
                                   launchOptions.stream);

@@ -83,10 +83,13 @@ Status Module::launch(std::string_view kernelName,
   std::vector<const void *> values;
   for (auto [index, arg] : llvm::enumerate(params)) {
     const ParamSignature &param = kernel->params[index];
-    std::string where = "argument " + std::to_string(index) + " ('" +
-                        param.name + "') of kernel '" + kernel->name + "'";
+    // Built only for an error: launches are on the hot path.
+    auto where = [&, index = index] {
+      return "argument " + std::to_string(index) + " ('" + param.name +
+             "') of kernel '" + kernel->name + "'";
+    };
     if (param.isTensor != (arg.kind == Arg::Kind::Tensor))
-      return Status::failure(where + " is a " +
+      return Status::failure(where() + " is a " +
                              (param.isTensor ? "tensor" : "scalar") + " " +
                              getDTypeName(param.dtype).str() +
                              (param.isTensor ? "; pass Arg::tensor"
@@ -98,7 +101,7 @@ Status Module::launch(std::string_view kernelName,
     ScalarValue value;
     if (arg.kind == Arg::Kind::Default) {
       if (!param.defaultValue)
-        return Status::failure(where + " has no default; pass a value");
+        return Status::failure(where() + " has no default; pass a value");
       value = *param.defaultValue;
     } else {
       value.dtype = param.dtype;
@@ -107,7 +110,7 @@ Status Module::launch(std::string_view kernelName,
         value.floatValue = fromFloat ? arg.floatValue
                                      : static_cast<double>(arg.intValue);
       else if (fromFloat)
-        return Status::failure(where + " is " +
+        return Status::failure(where() + " is " +
                                getDTypeName(param.dtype).str() +
                                "; pass Arg::integer");
       else

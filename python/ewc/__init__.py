@@ -37,6 +37,7 @@ class LaunchError(RuntimeError):
 _NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
                 "float16": "f16", "float32": "f32", "float64": "f64"}
 _NUMPY_OF = {v: k for k, v in _NUMPY_TYPES.items()}
+_NUMPY_BY_DTYPE = None  # numpy.dtype -> ewc type, made on first use
 _CAI_TYPES = {"|b1": "bool", "<i4": "i32", "<i8": "i64", "<f2": "f16",
               "<f4": "f32", "<f8": "f64"}
 _TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
@@ -58,6 +59,12 @@ class _Array:
     def __init__(self, obj, what):
         self.obj = obj
         self.writable = True
+        # NumPy first, by exact type: the CPU path's common case. Its dtype
+        # is looked up by the dtype object (dtype.name costs 1.6 us a call).
+        numpy = sys.modules.get("numpy")
+        if numpy is not None and type(obj) is numpy.ndarray:
+            self._from_numpy(obj, numpy)
+            return
         torch = _torch()
         if torch is not None and isinstance(obj, torch.Tensor):
             self.kind = "torch"
@@ -81,18 +88,25 @@ class _Array:
             self.contiguous = strides is None or _c_contiguous(
                 cai["shape"], strides, int(cai["typestr"][2:]))
             return
-        numpy = sys.modules.get("numpy")
         if numpy is not None and isinstance(obj, numpy.ndarray):
-            self.kind = "numpy"
-            self.pointer = obj.ctypes.data
-            self.size = obj.size
-            self.type = _NUMPY_TYPES.get(obj.dtype.name)
-            self.device = "cpu"
-            self.contiguous = obj.flags.c_contiguous
-            self.writable = obj.flags.writeable
+            self._from_numpy(obj, numpy)
             return
         raise TypeError("%s: expected a NumPy array (CPU) or a CUDA array "
                         "(torch, CuPy), got %s" % (what, type(obj).__name__))
+
+    def _from_numpy(self, obj, numpy):
+        global _NUMPY_BY_DTYPE
+        if _NUMPY_BY_DTYPE is None:
+            _NUMPY_BY_DTYPE = {numpy.dtype(name): t
+                               for name, t in _NUMPY_TYPES.items()}
+        self.kind = "numpy"
+        self.pointer = obj.ctypes.data
+        self.size = obj.size
+        self.type = _NUMPY_BY_DTYPE.get(obj.dtype)
+        self.device = "cpu"
+        flags = obj.flags
+        self.contiguous = flags.c_contiguous
+        self.writable = flags.writeable
 
     def empty_like(self, type_name):
         """A new array of this one's shape and device, of `type_name`."""
@@ -166,6 +180,11 @@ class Kernel:
             _capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(handle, index, r)]
             for r in range(lib.ewcKernelGetNumResults(handle, index))]
         self._names = {p.name: i for i, p in enumerate(self.params)}
+        # Made once: a call is on the hot path (docs/api.md).
+        self._wheres = ["%s(): '%s'" % (self.name, p.name)
+                        for p in self.params]
+        self._args_type = _capi.EwcArg * len(self.params)
+        self._outputs_type = ctypes.c_void_p * len(self.results)
 
     def __repr__(self):
         return "<ewc kernel %s>" % self.signature
@@ -190,11 +209,11 @@ class Kernel:
         values = self._bind(args, kwargs)
         on_gpu = self._module.device == "cuda"
         device = "cuda" if on_gpu else "cpu"
-        c_args = (_capi.EwcArg * len(self.params))()
+        c_args = self._args_type()
         first = None
         uses_torch = False
         for i, (param, value) in enumerate(zip(self.params, values)):
-            where = "%s(): '%s'" % (self.name, param.name)
+            where = self._wheres[i]
             if value is _MISSING:
                 if param.is_tensor or param.default is None:
                     raise TypeError("%s() missing argument '%s' (%s%s)" % (
@@ -219,10 +238,9 @@ class Kernel:
             c_args[i].data = array.pointer
         outputs = self._outputs(out, first, device)
         n = outputs[0].size if first is None else first.size
-        c_outputs = (ctypes.c_void_p * len(outputs))(
-            *[o.pointer for o in outputs])
+        c_outputs = self._outputs_type(*[o.pointer for o in outputs])
         if stream is None and on_gpu and uses_torch:
-            stream = _torch().cuda.current_stream().cuda_stream
+            stream = _current_torch_stream(first.obj)
         error = _capi.take_string(lib.ewcModuleLaunch(
             self._module._handle, self._index, c_args, len(c_args), c_outputs,
             len(outputs), n, stream or None))
@@ -258,6 +276,17 @@ class Kernel:
 _MISSING = object()
 
 
+def _current_torch_stream(tensor):
+    """torch's current CUstream for `tensor`'s device."""
+    torch = _torch()
+    # What Triton calls too: torch.cuda.current_stream() builds a Stream
+    # object, several microseconds a call.
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(tensor.device.index)
+    return torch.cuda.current_stream(tensor.device).cuda_stream
+
+
 def _check_array(array, type_name, device, where):
     if array.type != type_name:
         raise TypeError("%s: expected %s elements, got %s" % (
@@ -279,7 +308,12 @@ def _type_of(array):
 
 
 def _set_scalar(c_arg, param, value, where):
-    if isinstance(value, (bool, numbers.Integral)) and not isinstance(
+    # Plain floats first: isinstance against the numbers ABCs costs about a
+    # microsecond.
+    if type(value) is float and param.type not in ("bool", "i32", "i64"):
+        c_arg.kind = _capi.ARG_FLOAT
+        c_arg.floatValue = value
+    elif isinstance(value, (bool, numbers.Integral)) and not isinstance(
             value, float):
         c_arg.kind = _capi.ARG_INT
         c_arg.intValue = int(value)

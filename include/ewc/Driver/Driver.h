@@ -13,6 +13,7 @@
 #define EWC_DRIVER_DRIVER_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/Runtime/CudaContext.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -35,8 +36,6 @@ class OpPassManager;
 
 namespace ewc {
 class CpuJit;
-class CudaContext;
-class CudaModule;
 class Module;
 
 namespace driver {
@@ -156,6 +155,9 @@ private:
   std::unique_ptr<CudaContext> ownedCuda;
   CudaContext *cuda = nullptr;
   std::unique_ptr<CudaModule> cudaModule;
+  /// On the GPU, the function of each kernel, in the order of `kernels`:
+  /// looked up once, not per launch.
+  std::vector<CudaFunction> cudaFunctions;
   std::unique_ptr<CpuJit> jit;
 };
 
