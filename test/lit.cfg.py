@@ -64,3 +64,8 @@ ptxas = shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# The CUDA driver API's header, for compiling what --emit header writes.
+if os.path.exists("/usr/local/cuda/include/cuda.h") and shutil.which("c++"):
+    config.available_features.add("cuda-header")
+    config.substitutions.append(("%cuda_include", "/usr/local/cuda/include"))

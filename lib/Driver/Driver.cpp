@@ -188,6 +188,16 @@ LoadedModule::~LoadedModule() {
   ownedCuda.reset();
 }
 
+llvm::StringMap<unsigned> driver::getElementsPerThread(mlir::ModuleOp module) {
+  llvm::StringMap<unsigned> elementsPerThread;
+  module->walk([&](mlir::gpu::GPUFuncOp func) {
+    if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
+            mlir::ew::kElementsPerThreadAttrName))
+      elementsPerThread[func.getName()] = value.getInt();
+  });
+  return elementsPerThread;
+}
+
 Target driver::resolveTarget(Target target, std::string *whyNotCuda) {
   if (target != Target::Auto)
     return target;
@@ -292,11 +302,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     if (!runPipeline(*module, build))
       return sink.takeError();
     if (stage == Stage::GPU)
-      module->walk([&](mlir::gpu::GPUFuncOp func) {
-        if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
-                mlir::ew::kElementsPerThreadAttrName))
-          loaded->elementsPerThread[func.getName()] = value.getInt();
-      });
+      loaded->elementsPerThread = driver::getElementsPerThread(*module);
     if (stopAfter(stage, *module))
       return nullptr;
   }

@@ -14,6 +14,7 @@
 #include "Options.h"
 
 #include "ewc/Driver/Driver.h"
+#include "ewc/Driver/HeaderExport.h"
 #include "ewc/Frontend/ASTDump.h"
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Npy.h"
@@ -28,12 +29,14 @@
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -554,6 +557,18 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
 // Compilation
 //===----------------------------------------------------------------------===//
 
+/// The namespace of --emit header: the file's stem as an identifier
+/// ("leaky_relu.ew" -> leaky_relu), "ewc_kernels" for stdin.
+std::string getHeaderNamespace(llvm::StringRef file) {
+  llvm::StringRef stem = llvm::sys::path::stem(file);
+  std::string name;
+  for (char c : stem)
+    name += llvm::isAlnum(c) ? c : '_';
+  if (name.empty() || file == "-" || llvm::isDigit(name.front()))
+    name = "ewc_kernels";
+  return name;
+}
+
 void printModule(mlir::ModuleOp module, const RunOptions &options) {
   mlir::OpPrintingFlags flags;
   if (options.printLocations)
@@ -645,6 +660,9 @@ int main(int argc, char **argv) {
       (options.emit == EmitStage::GPU || options.emit == EmitStage::PTX))
     return fail("--emit gpu and --emit ptx show the GPU path; they cannot be "
                 "combined with --device cpu");
+  if (!onGPU && options.emit == EmitStage::Header)
+    return fail("--emit header exports GPU code; it cannot be combined with "
+                "--device cpu");
 
   // MLIR, the pipelines, and loading: the driver's. --emit stops it after a
   // stage; the hidden --test-mutation (test/Mutations) adds a deliberate
@@ -665,7 +683,23 @@ int main(int argc, char **argv) {
                                           ? MutationStage::Ew
                                           : MutationStage::Lowered);
     };
+  // --emit header: the kernels' elements per thread, read at the GPU stage,
+  // and the PTX at the last.
+  llvm::StringMap<unsigned> elementsPerThread;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
+    if (options.emit == EmitStage::Header) {
+      if (stage == driver::Stage::GPU)
+        elementsPerThread = driver::getElementsPerThread(module);
+      if (stage != driver::Stage::PTX)
+        return false;
+      std::vector<KernelSignature> signatures;
+      for (const auto &kernel : ast->getKernels())
+        signatures.push_back(getKernelSignature(*kernel));
+      llvm::outs() << driver::emitCudaHeader(
+          mlir::ew::getPTX(module), signatures, elementsPerThread,
+          getHeaderNamespace(options.file), options.file);
+      return true;
+    }
     static constexpr std::pair<driver::Stage, EmitStage> kEmitStages[] = {
         {driver::Stage::MLIR, EmitStage::MLIR},
         {driver::Stage::GPU, EmitStage::GPU},

@@ -161,6 +161,9 @@ private:
   std::unique_ptr<CpuJit> jit;
 };
 
+/// ew.elements_per_thread of each gpu.func in `module` (after the GPU stage).
+llvm::StringMap<unsigned> getElementsPerThread(mlir::ModuleOp module);
+
 /// Cuda or Cpu for `target`: Auto is Cuda where CudaContext finds a device.
 /// `whyNotCuda`, if not null, gets the reason Auto chose the CPU.
 Target resolveTarget(Target target, std::string *whyNotCuda = nullptr);
