@@ -6,7 +6,7 @@
 
 NumPy arrays (and torch CPU tensors) run on the CPU path; torch CUDA tensors
 and other objects with __cuda_array_interface__ on the GPU path, on torch's
-current stream when torch is in use. Outputs are allocated like the first
+current stream when torch is in use; DLPack objects on the device they name. Outputs are allocated like the first
 tensor argument, or passed with out=. Pure Python over the C API
 (include/ewc-c/ewc.h) with ctypes: one package for any CPython 3.
 """
@@ -54,7 +54,7 @@ def _torch():
 class _Array:
     """One tensor argument or output, whatever library holds it."""
     __slots__ = ("obj", "pointer", "size", "type", "device", "contiguous",
-                 "writable", "kind")
+                 "writable", "kind", "capsule", "description")
 
     def __init__(self, obj, what):
         self.obj = obj
@@ -91,6 +91,9 @@ class _Array:
         if numpy is not None and isinstance(obj, numpy.ndarray):
             self._from_numpy(obj, numpy)
             return
+        if hasattr(obj, "__dlpack__"):
+            self._from_dlpack(obj, what)
+            return
         raise TypeError("%s: expected a NumPy array (CPU) or a CUDA array "
                         "(torch, CuPy), got %s" % (what, type(obj).__name__))
 
@@ -107,6 +110,31 @@ class _Array:
         flags = obj.flags
         self.contiguous = flags.c_contiguous
         self.writable = flags.writeable
+
+    def _from_dlpack(self, obj, what):
+        # The capsule stays referenced while this _Array lives; dropping it
+        # unused calls the producer's deleter (the DLPack protocol).
+        self.kind = "dlpack"
+        self.capsule = obj.__dlpack__()
+        pointer = ctypes.pythonapi.PyCapsule_GetPointer(self.capsule,
+                                                        b"dltensor")
+        tensor = ctypes.cast(pointer, ctypes.POINTER(_DLTensor)).contents
+        self.pointer = (tensor.data or 0) + tensor.byte_offset
+        shape = [tensor.shape[i] for i in range(tensor.ndim)]
+        self.size = 1
+        for extent in shape:
+            self.size *= extent
+        code, bits, lanes = (tensor.dtype.code, tensor.dtype.bits,
+                             tensor.dtype.lanes)
+        self.type = _DLPACK_TYPES.get((code, bits)) if lanes == 1 else None
+        self.description = "DLPack type code %d, %d bits x %d" % (code, bits,
+                                                                 lanes)
+        self.device = {1: "cpu", 2: "cuda"}.get(tensor.device.device_type,
+                                                "device type %d" %
+                                                tensor.device.device_type)
+        self.contiguous = not tensor.strides or _c_contiguous(
+            shape, [tensor.strides[i] * (bits // 8)
+                    for i in range(tensor.ndim)], bits // 8)
 
     def empty_like(self, type_name):
         """A new array of this one's shape and device, of `type_name`."""
@@ -128,6 +156,35 @@ class _Array:
 
 
 _TORCH_NAMES_INV = {v: k for k, v in _TORCH_NAMES.items()}
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    """DLPack's DLTensor, the first member of the DLManagedTensor that a
+    "dltensor" capsule points to."""
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", _DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLFloat 2, kDLBfloat 4,
+# kDLBool 6.
+_DLPACK_TYPES = {(0, 32): "i32", (0, 64): "i64", (2, 16): "f16",
+                 (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
+                 (6, 8): "bool"}
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object,
+                                                  ctypes.c_char_p]
 
 
 def _c_contiguous(shape, strides, itemsize):
@@ -302,6 +359,8 @@ def _check_array(array, type_name, device, where):
 
 
 def _type_of(array):
+    if array.kind == "dlpack":
+        return array.description
     obj = array.obj
     return str(getattr(obj, "dtype", None) or
                getattr(obj, "__cuda_array_interface__", {}).get("typestr"))

@@ -86,6 +86,32 @@ show("device", lambda: mod.leaky_relu(FakeCudaArray()))
 # CHECK-NEXT: no kernel: AttributeError: module has no kernel 'relu' (it has leaky_relu)
 show("no kernel", lambda: mod.relu)
 
+
+
+class DLPackOnly:
+    """Exposes a NumPy array through DLPack alone."""
+
+    def __init__(self, array):
+        self.array = array
+
+    def __dlpack__(self, stream=None):
+        return self.array.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+
+dl_out = np.zeros(1001, dtype=np.float32)
+mod.leaky_relu(DLPackOnly(x), slope=0.5, out=DLPackOnly(dl_out))
+# CHECK-NEXT: dlpack: exact True
+print("dlpack:", "exact",
+      np.array_equal(dl_out, np.where(x >= 0, x, np.float32(0.5) * x)))
+# CHECK-NEXT: dlpack dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got DLPack type code 2, 64 bits x 1
+show("dlpack dtype", lambda: mod.leaky_relu(DLPackOnly(np.zeros(1001)),
+                                             out=dl_out))
+# CHECK-NEXT: dlpack strides: ValueError: leaky_relu(): 'x' is not contiguous
+show("dlpack strides", lambda: mod.leaky_relu(DLPackOnly(x[::2])))
+
 # CHECK-NEXT: compile error: CompileError: bad.ew:2:13: error: expected an expression
 # CHECK-NEXT:   return x +;
 # CHECK-NEXT:             ^
