@@ -25,3 +25,13 @@ install(FILES
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/ewc
   DESTINATION python
   PATTERN __pycache__ EXCLUDE)
+
+# For compiler engineers: every header of include/ewc (dialect, passes,
+# pipelines and their registration functions) and the ODS-generated .inc
+# files beside them; the static libraries install from add_mlir_library.
+install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ewc
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+install(DIRECTORY ${PROJECT_BINARY_DIR}/include/ewc
+  DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
+  FILES_MATCHING PATTERN "*.inc")
