@@ -11,6 +11,10 @@
 #             `cuda` feature turns on where the driver sees a device)
 #   torch     bench/compare_torch.py: f32/f16/bf16 LeakyReLU against torch's,
 #             bit for bit
+#   seed      examples/seed_leaky_relu.py through python/ewc and the packed
+#             libewc.so: prints True
+#   overhead  examples/call_overhead.py: the host cost of a Python call at
+#             n = 1024 against torch and Triton
 #   bench     only when EWC_DEVICE_BENCH=1: bench/compare.py, ewc against
 #             torch, Triton, torch.compile and the copy; it writes bench.md,
 #             bench.png and bench.json beside the logs (docs/performance.md)
@@ -93,6 +97,10 @@ fi
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
+if [[ -f "$dest/lib/libewc.so" ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so step seed python3 examples/seed_leaky_relu.py
+  EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py
+fi
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'

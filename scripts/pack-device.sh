@@ -5,7 +5,9 @@
 #
 #   .device/ewc-device.tar.xz   ewc-device/bin/   ewc-opt, ewc-run (stripped),
 #                                                FileCheck, not, count
-#                               ewc-device/lib/   libz3.so.4 (see below)
+#                               ewc-device/lib/   libz3.so.4 (see below),
+#                                                libewc.so (stripped), the C
+#                                                API for python/ewc
 #                               ewc-device/lit/   lit.py and the lit package
 #   .device/MANIFEST.txt        what is inside, sizes, source revision
 #
@@ -32,14 +34,20 @@ else
   [[ -f "$root/tools/ewc-run/CMakeLists.txt" ]] && tools+=(ewc-run)
 fi
 
-"$root/scripts/build.sh" "$build_dir" -DEWC_SELF_CONTAINED=ON "${tools[@]}"
+# libewc.so too, where this tree has it (lib/CAPI): python/ewc loads it.
+libs=()
+[[ -f "$root/lib/CAPI/CMakeLists.txt" ]] && libs+=(ewc)
+"$root/scripts/build.sh" "$build_dir" -DEWC_SELF_CONTAINED=ON "${tools[@]}" "${libs[@]}"
 
 # Whatever a tool needs must be on the device: glibc's libc and libm, the GCC
 # runtime, zlib and zstd. Never libLLVM, libMLIR, libz3 or libcuda (the runtime
 # dlopens the driver).
 allowed='^(libc\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libstdc\+\+\.so\.6|libz\.so\.1|libzstd\.so\.1|ld-linux-x86-64\.so\.2)$'
-for t in "${tools[@]}"; do
-  needed=$(readelf -d "$build_dir/bin/$t" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
+binaries=()
+for t in "${tools[@]}"; do binaries+=("bin/$t"); done
+for l in "${libs[@]}"; do binaries+=("lib/lib$l.so"); done
+for t in "${binaries[@]}"; do
+  needed=$(readelf -d "$build_dir/$t" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
   bad=$(grep -Ev "$allowed" <<<"$needed" || true)
   if [[ -n "$bad" ]]; then
     say "$t needs libraries the device lacks: $(echo $bad)" >&2
@@ -59,6 +67,10 @@ for t in "${tools[@]}"; do
   raw=$(stat -c %s "$build_dir/bin/$t")
   raw_total=$((raw_total + raw))
   say "$t: $(mib "$raw") linked, $(mib "$(stat -c %s "$pkg/bin/$t")") stripped"
+done
+for l in "${libs[@]}"; do
+  strip -o "$pkg/lib/lib$l.so" "$build_dir/lib/lib$l.so"
+  say "lib$l.so: $(mib "$(stat -c %s "$pkg/lib/lib$l.so")") stripped"
 done
 
 # Debian links FileCheck, not and count against libz3.so.4 (23 MB) but they

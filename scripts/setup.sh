@@ -16,13 +16,14 @@
 #   cmake ninja-build g++        the build; python3 for lit
 #   xz-utils                     scripts/pack-device.sh
 #   libgtest-dev                 GoogleTest for unittests/ (find_package(GTest))
+#   python3-numpy                NumPy for python/ewc's CPU tests (test/Python)
 # Not needed: libcurl, libedit (only LLVMDebuginfod and LLVMLineEditor name them,
 # and ewc links neither); the CUDA toolkit (the runtime loads the driver itself).
 set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils
-          libgtest-dev)
+          libgtest-dev python3-numpy)
 
 say() { echo "setup: $*"; }
 

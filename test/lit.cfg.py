@@ -38,7 +38,7 @@ config.substitutions.append(("%ewc_src_root", os.path.dirname(config.test_source
 config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.test_source_root), "kernels")))
 
 tool_dirs = [ewc_tools_dir, llvm_tools_dir]
-llvm_config.add_tool_substitutions(["ewc-opt", "ewc-run", "FileCheck", "not", "count"], tool_dirs)
+llvm_config.add_tool_substitutions(["ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count"], tool_dirs)
 
 
 def cuda_device_present():
@@ -64,3 +64,8 @@ ptxas = shutil.which("ptxas") or (
 if ptxas:
     config.available_features.add("ptxas")
     config.substitutions.append(("%ptxas", ptxas))
+
+# The CUDA driver API's header, for compiling what --emit header writes.
+if os.path.exists("/usr/local/cuda/include/cuda.h") and shutil.which("c++"):
+    config.available_features.add("cuda-header")
+    config.substitutions.append(("%cuda_include", "/usr/local/cuda/include"))

@@ -223,7 +223,8 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
                                            uint64_t numElements, void **params,
                                            unsigned elementsPerThread,
                                            std::optional<unsigned> gridWaves,
-                                           std::optional<unsigned> blockSize) {
+                                           std::optional<unsigned> blockSize,
+                                           void *stream) {
   // Launching an empty grid is an error to the driver; with no elements there
   // is nothing to do.
   if (numElements == 0)
@@ -236,7 +237,8 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
                              shape.gridSize, 1, 1, shape.blockSize, 1, 1,
-                             /*sharedMemBytes=*/0, /*stream=*/nullptr, params,
+                             /*sharedMemBytes=*/0, static_cast<CUstream>(stream),
+                             params,
                              /*extra=*/nullptr),
           "cuLaunchKernel"))
     return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",

@@ -60,10 +60,12 @@ options:
   --save NAME=FILE.npy  write result NAME (out0, out1, ... in the order of the
                         kernel's results) to a NumPy file, as --input reads
                         it; needs a single kernel (see --kernel)
-  --emit ast|mlir|gpu|llvm|ptx
+  --emit ast|mlir|gpu|llvm|ptx|header
                         print one stage and exit: the checked AST, the ew IR,
                         the gpu.func kernels, the LLVM dialect (NVVM, or the
-                        CPU's with --device cpu), or the PTX
+                        CPU's with --device cpu), the PTX, or a C++ header
+                        with the PTX and a typed launch function per kernel
+                        that needs only the CUDA driver (docs/api.md)
   --kernel NAME         run only kernel NAME
   --chip sm_XX          GPU architecture (default: the device's, else sm_90)
   --rtol R, --atol A    tolerances of the comparison, for every float result
@@ -185,10 +187,11 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
               .Case("gpu", EmitStage::GPU)
               .Case("llvm", EmitStage::LLVM)
               .Case("ptx", EmitStage::PTX)
+              .Case("header", EmitStage::Header)
               .Default(std::nullopt);
       if (!stage)
         return makeError("invalid --emit '" + *value +
-                         "': expected ast, mlir, gpu, llvm or ptx");
+                         "': expected ast, mlir, gpu, llvm, ptx or header");
       options.emit = *stage;
     } else if (name == "rtol" || name == "atol") {
       double tolerance;

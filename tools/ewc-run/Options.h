@@ -22,7 +22,7 @@ namespace ewc {
 enum class DeviceChoice { Auto, Cuda, Cpu };
 
 /// The stage that --emit prints (then ewc-run exits).
-enum class EmitStage { AST, MLIR, GPU, LLVM, PTX };
+enum class EmitStage { AST, MLIR, GPU, LLVM, PTX, Header };
 
 /// One `--arg NAME=VALUE`, checked against the kernel later.
 struct ScalarArg {

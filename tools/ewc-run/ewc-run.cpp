@@ -4,6 +4,8 @@
 // the named pipelines (ew-to-ptx for the GPU, ew-to-cpu for the CPU), run
 // every kernel on seeded random inputs, and compare each result with the
 // double-precision reference evaluated from the AST. Prints True or False.
+// Compiling, loading and launching are the driver's (ewc/Driver/Driver.h);
+// this file owns the command line, the inputs, and the checking.
 //
 // Exit codes: 0 all results match, 1 a result differs, 2 any error.
 //
@@ -11,38 +13,33 @@
 
 #include "Options.h"
 
+#include "ewc/Driver/Driver.h"
+#include "ewc/Driver/HeaderExport.h"
 #include "ewc/Frontend/ASTDump.h"
-#include "ewc/Frontend/Frontend.h"
-#include "ewc/MLIRGen/MLIRGen.h"
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Npy.h"
 #include "ewc/Reference/Reference.h"
-#include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Runtime/Bench.h"
-#include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/DeviceBuffer.h"
 #include "ewc/Runtime/LaunchShape.h"
 
-#include "ewc/Dialect/Ew/IR/EwOps.h"
-
 #include "Transforms/TestPasses.h"
 
-#include "mlir/IR/BuiltinAttributes.h"
-#include "mlir/IR/Diagnostics.h"
-#include "mlir/IR/MLIRContext.h"
+#include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <functional>
 #include <unistd.h>
 
 using namespace ewc;
@@ -260,13 +257,7 @@ llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
 //===----------------------------------------------------------------------===//
 
 /// Where kernels run: the CUDA device or the CPU JIT.
-struct Executor {
-  CudaContext *cuda = nullptr;
-  CudaModule *cudaModule = nullptr;
-  CpuJit *cpu = nullptr;
-  /// Per GPU kernel, its ew.elements_per_thread (EwToGPU.h).
-  llvm::StringMap<unsigned> elementsPerThread;
-};
+using Executor = driver::LoadedModule;
 
 /// Checks that the host arrays of one run fit in this machine's memory: an
 /// allocation that fails would abort the process instead of reporting.
@@ -295,39 +286,26 @@ llvm::Error checkHostMemory(const Kernel &kernel, int64_t n) {
 }
 
 /// The default values of the scalar parameters as the compiled IR has them
-/// (`ew.default`), per kernel: the kernel runs with these, the reference with
-/// the source's, so a compiler that gets a default wrong prints False.
+/// (`ew.default`, which the driver reads), per kernel: the kernel runs with
+/// these, the reference with the source's, so a compiler that gets a default
+/// wrong prints False.
 using CompiledDefaults =
     llvm::StringMap<std::vector<std::optional<HostArray>>>;
 
-CompiledDefaults readCompiledDefaults(mlir::ModuleOp module) {
+CompiledDefaults getCompiledDefaults(const driver::LoadedModule &module) {
   CompiledDefaults defaults;
-  for (auto kernel : module.getOps<mlir::ew::KernelOp>()) {
-    auto &values = defaults[kernel.getSymName()];
-    values.resize(kernel.getNumArguments());
-    for (unsigned i = 0; i < kernel.getNumArguments(); ++i) {
-      mlir::TypedAttr value = kernel.getArgDefault(i);
-      if (!value)
+  for (const KernelSignature &kernel : module.getKernels()) {
+    auto &values = defaults[kernel.name];
+    for (const ParamSignature &param : kernel.params) {
+      std::optional<HostArray> &value = values.emplace_back();
+      if (!param.defaultValue)
         continue;
-      mlir::Type type = value.getType();
-      std::optional<DType> dtype =
-          type.isInteger(1)    ? DType::Bool
-          : type.isInteger(32) ? DType::I32
-          : type.isInteger(64) ? DType::I64
-          : type.isF16()       ? DType::F16
-          : type.isBF16()      ? DType::BF16
-          : type.isF32()       ? DType::F32
-          : type.isF64()       ? std::optional(DType::F64)
-                               : std::nullopt;
-      if (!dtype)
-        continue;
-      HostArray array(*dtype, 1);
-      if (auto f = llvm::dyn_cast<mlir::FloatAttr>(value))
-        array.setFromDouble(0, f.getValueAsDouble());
-      else if (auto n = llvm::dyn_cast<mlir::IntegerAttr>(value))
-        array.setFromInt(0, type.isInteger(1) ? n.getValue().getZExtValue()
-                                              : n.getValue().getSExtValue());
-      values[i] = std::move(array);
+      const ScalarValue &scalar = *param.defaultValue;
+      value.emplace(scalar.dtype, 1);
+      if (isFloat(scalar.dtype))
+        value->setFromDouble(0, scalar.floatValue);
+      else
+        value->setFromInt(0, scalar.intValue);
     }
   }
   return defaults;
@@ -402,63 +380,66 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     outputs.back().fillPoison();
   }
 
-  // The ABI's argument array: k(inputs..., outputs..., n). Each entry points
-  // at one argument's value: a pointer (host or device), a scalar's bytes
-  // (the one-element array itself), or n.
-  std::vector<uint64_t> pointers;
-  pointers.reserve(inputs->size() + outputs.size());
-  std::vector<void *> args;
+  // One value per parameter and one pointer per result, which the driver
+  // puts in the ABI's order: host arrays on the CPU, device copies of them on
+  // the GPU. A scalar's value is its one-element array's bytes.
+  CudaContext *cuda = executor.getCudaContext();
+  std::vector<const void *> params;
+  std::vector<void *> outputPointers;
   std::vector<DeviceBuffer> buffers;
-  // The kernel only reads inputs; the ABI's pointers are not const.
-  auto addArray = [&](const HostArray &array) -> llvm::Error {
-    if (!executor.cuda) {
-      pointers.push_back(reinterpret_cast<uint64_t>(array.data()));
-    } else {
-      // --offset: the tensor starts K elements into its allocation.
-      size_t offset = options.offset * getDTypeSize(array.getDType());
-      auto buffer = DeviceBuffer::allocate(*executor.cuda,
-                                           offset + array.getSizeInBytes());
-      if (!buffer)
-        return buffer.takeError();
-      // Outputs start as the poison their host arrays hold.
-      if (llvm::Error e = buffer->copyFromHost(array.data(),
-                                               array.getSizeInBytes(), offset))
-        return e;
-      pointers.push_back(buffer->getAddress() + offset);
-      buffers.push_back(std::move(*buffer));
-    }
-    args.push_back(&pointers.back());
-    return llvm::Error::success();
+  auto addArray = [&](const HostArray &array) -> llvm::Expected<void *> {
+    if (!cuda)
+      // The kernel only reads inputs; the ABI's pointers are not const.
+      return const_cast<void *>(array.data());
+    // --offset: the tensor starts K elements into its allocation.
+    size_t offset = options.offset * getDTypeSize(array.getDType());
+    auto buffer =
+        DeviceBuffer::allocate(*cuda, offset + array.getSizeInBytes());
+    if (!buffer)
+      return buffer.takeError();
+    // Outputs start as the poison their host arrays hold.
+    if (llvm::Error e =
+            buffer->copyFromHost(array.data(), array.getSizeInBytes(), offset))
+      return std::move(e);
+    void *address = reinterpret_cast<void *>(buffer->getAddress() + offset);
+    buffers.push_back(std::move(*buffer));
+    return address;
   };
   for (const auto &param : kernel.getParams()) {
     const HostArray &input = *(*launchInputs)[param->getIndex()];
-    if (!param->isTensor())
-      args.push_back(const_cast<void *>(input.data()));
-    else if (llvm::Error e = addArray(input))
-      return std::move(e);
+    if (!param->isTensor()) {
+      params.push_back(input.data());
+      continue;
+    }
+    llvm::Expected<void *> pointer = addArray(input);
+    if (!pointer)
+      return pointer.takeError();
+    params.push_back(*pointer);
   }
-  for (const HostArray &output : outputs)
-    if (llvm::Error e = addArray(output))
-      return std::move(e);
-  args.push_back(&n);
-
-  if (executor.cuda) {
-    auto function = executor.cudaModule->getFunction(kernel.getName());
-    if (!function)
-      return function.takeError();
-    if (llvm::Error e = executor.cuda->launchElementwise(
-            *function, n, args.data(),
-            executor.elementsPerThread.lookup(kernel.getName()),
-            options.gridWaves, options.blockSize))
-      return std::move(e);
+  for (const HostArray &output : outputs) {
+    llvm::Expected<void *> pointer = addArray(output);
+    if (!pointer)
+      return pointer.takeError();
+    outputPointers.push_back(*pointer);
+  }
+  const KernelSignature *signature = executor.lookupKernel(kernel.getName());
+  if (!signature)
+    return llvm::createStringError("no compiled kernel '" + kernel.getName() +
+                                   "'");
+  driver::LaunchOptions launchOptions;
+  launchOptions.synchronize = true;
+  launchOptions.gridWaves = options.gridWaves;
+  launchOptions.blockSize = options.blockSize;
+  if (llvm::Error e = executor.launch(*signature, params, outputPointers, n,
+                                      launchOptions))
+    return std::move(e);
+  if (cuda) {
     size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
       if (llvm::Error e = buffers[firstOutput + index].copyToHost(
               output.data(), output.getSizeInBytes(),
               options.offset * getDTypeSize(output.getDType())))
         return std::move(e);
-  } else if (llvm::Error e = executor.cpu->invoke(kernel.getName(), args)) {
-    return std::move(e);
   }
   if (llvm::Error e = saveOutputs(kernel, outputs, options))
     return std::move(e);
@@ -524,24 +505,24 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
     arg.elementSize = getDTypeSize(kernel.getResultType(r).dtype);
     args.push_back(arg);
   }
-  auto function = executor.cudaModule->getFunction(kernel.getName());
+  auto function = executor.getCudaModule()->getFunction(kernel.getName());
   if (!function)
     return function.takeError();
   BenchOptions benchOptions;
   benchOptions.offsetElements = options.offset;
   benchOptions.elementsPerThread =
-      executor.elementsPerThread.lookup(kernel.getName());
+      executor.getElementsPerThread(kernel.getName());
   benchOptions.gridWaves = options.gridWaves;
   benchOptions.blockSize = options.blockSize;
   llvm::Expected<BenchReport> report = benchElementwise(
-      *executor.cuda, *function, options.n, args, benchOptions);
+      *executor.getCudaContext(), *function, options.n, args, benchOptions);
   if (!report)
     return report.takeError();
 
   if (options.json) {
     llvm::json::Object object = toJSON(*report);
     object["name"] = kernel.getName();
-    object["device"] = executor.cuda->getDeviceInfo().getSummary();
+    object["device"] = executor.getCudaContext()->getDeviceInfo().getSummary();
     object["elements_per_thread"] = benchOptions.elementsPerThread;
     object["grid_waves"] =
         static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
@@ -576,12 +557,16 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
 // Compilation
 //===----------------------------------------------------------------------===//
 
-/// Runs the pipeline that `build` adds; diagnostics go to the handler.
-bool runPipeline(mlir::ModuleOp module,
-                 llvm::function_ref<void(mlir::OpPassManager &)> build) {
-  mlir::PassManager pm(module.getContext());
-  build(pm);
-  return mlir::succeeded(pm.run(module));
+/// The namespace of --emit header: the file's stem as an identifier
+/// ("leaky_relu.ew" -> leaky_relu), "ewc_kernels" for stdin.
+std::string getHeaderNamespace(llvm::StringRef file) {
+  llvm::StringRef stem = llvm::sys::path::stem(file);
+  std::string name;
+  for (char c : stem)
+    name += llvm::isAlnum(c) ? c : '_';
+  if (name.empty() || file == "-" || llvm::isDigit(name.front()))
+    name = "ewc_kernels";
+  return name;
 }
 
 void printModule(mlir::ModuleOp module, const RunOptions &options) {
@@ -616,11 +601,13 @@ int main(int argc, char **argv) {
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(options.file, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return fail("cannot read '" + options.file + "': " + ec.message());
-  llvm::SourceMgr sourceMgr;
-  sourceMgr.AddNewSourceBuffer(std::move(*file), llvm::SMLoc());
-  std::unique_ptr<Module> ast = parseAndCheck(sourceMgr);
-  if (!ast)
+  llvm::Expected<std::unique_ptr<driver::Source>> source =
+      driver::Source::parse(std::move(*file), &llvm::errs());
+  if (!source) {
+    llvm::consumeError(source.takeError());
     return kExitError;
+  }
+  const Module *ast = &(*source)->getAST();
   if (options.emit == EmitStage::AST) {
     dumpAST(*ast, llvm::outs());
     return kExitMatch;
@@ -669,121 +656,83 @@ int main(int argc, char **argv) {
   }
   bool onGPU = cuda || (options.emit && options.device != DeviceChoice::Cpu);
 
-  // MLIR.
-  mlir::DialectRegistry registry;
-  mlir::ew::registerEwCompilerDialects(registry);
-  // One small module: a thread pool would cost more than it saves.
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  mlir::SourceMgrDiagnosticHandler diagnostics(sourceMgr, &context);
+  if (!onGPU &&
+      (options.emit == EmitStage::GPU || options.emit == EmitStage::PTX))
+    return fail("--emit gpu and --emit ptx show the GPU path; they cannot be "
+                "combined with --device cpu");
+  if (!onGPU && options.emit == EmitStage::Header)
+    return fail("--emit header exports GPU code; it cannot be combined with "
+                "--device cpu");
 
-  mlir::OwningOpRef<mlir::ModuleOp> module = mlirGen(context, *ast, sourceMgr);
-  if (!module)
-    return kExitError;
-  // Hidden test hook (test/Mutations): a deliberate miscompilation, run on
-  // the IR that it rewrites (the ew module, or the lowered loops).
-  using mlir::ew::test::MutationStage;
-  auto addMutation = [&](mlir::OpPassManager &pm, MutationStage stage) {
-    if (!options.testMutation.empty())
-      mlir::ew::test::addTestMutation(pm, options.testMutation, stage);
+  // MLIR, the pipelines, and loading: the driver's. --emit stops it after a
+  // stage; the hidden --test-mutation (test/Mutations) adds a deliberate
+  // miscompilation on the IR that it rewrites (the ew module, or the lowered
+  // loops).
+  driver::CompileOptions compileOptions;
+  compileOptions.target = onGPU ? driver::Target::Cuda : driver::Target::Cpu;
+  compileOptions.chip = options.chip;
+  compileOptions.cpuTarget = options.cpuTarget;
+  compileOptions.vectorsPerThread = options.vectorsPerThread;
+  compileOptions.diagnostics = &llvm::errs();
+  if (!options.testMutation.empty())
+    compileOptions.addPasses = [&](mlir::OpPassManager &pm,
+                                   driver::HookPoint point) {
+      using mlir::ew::test::MutationStage;
+      mlir::ew::test::addTestMutation(pm, options.testMutation,
+                                      point == driver::HookPoint::Ew
+                                          ? MutationStage::Ew
+                                          : MutationStage::Lowered);
+    };
+  // --emit header: the kernels' elements per thread, read at the GPU stage,
+  // and the PTX at the last.
+  llvm::StringMap<unsigned> elementsPerThread;
+  compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
+    if (options.emit == EmitStage::Header) {
+      if (stage == driver::Stage::GPU)
+        elementsPerThread = driver::getElementsPerThread(module);
+      if (stage != driver::Stage::PTX)
+        return false;
+      std::vector<KernelSignature> signatures;
+      for (const auto &kernel : ast->getKernels())
+        signatures.push_back(getKernelSignature(*kernel));
+      llvm::outs() << driver::emitCudaHeader(
+          mlir::ew::getPTX(module), signatures, elementsPerThread,
+          getHeaderNamespace(options.file), options.file);
+      return true;
+    }
+    static constexpr std::pair<driver::Stage, EmitStage> kEmitStages[] = {
+        {driver::Stage::MLIR, EmitStage::MLIR},
+        {driver::Stage::GPU, EmitStage::GPU},
+        {driver::Stage::LLVM, EmitStage::LLVM},
+        {driver::Stage::PTX, EmitStage::PTX}};
+    for (auto [driverStage, emitStage] : kEmitStages) {
+      if (stage != driverStage || options.emit != emitStage)
+        continue;
+      if (stage == driver::Stage::PTX)
+        llvm::outs() << mlir::ew::getPTX(module);
+      else
+        printModule(module, options);
+      return true;
+    }
+    return false;
   };
-  if (!options.testMutation.empty() &&
-      !runPipeline(*module, [&](mlir::OpPassManager &pm) {
-        addMutation(pm, MutationStage::Ew);
-      }))
-    return kExitError;
-  // Read after the ew-level mutation, which may change a default.
-  CompiledDefaults compiledDefaults = readCompiledDefaults(*module);
-  if (options.emit == EmitStage::MLIR) {
-    printModule(*module, options);
-    return kExitMatch;
-  }
-
-  Executor executor;
-  std::optional<CudaModule> cudaModule;
-  std::unique_ptr<CpuJit> jit;
-  if (onGPU) {
-    mlir::ew::EwToPTXOptions ptxOptions;
-    if (!options.chip.empty())
-      ptxOptions.chip = options.chip;
-    else if (cuda)
-      ptxOptions.chip = cuda->getDeviceInfo().getChipName();
-    if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
-      return fail(std::move(error));
-    // The stages of ew-to-ptx one at a time, so that --emit can stop after
-    // any of them.
-    using BuildFn = std::function<void(mlir::OpPassManager &)>;
-    std::pair<EmitStage, BuildFn> stages[] = {
-        {EmitStage::GPU,
-         [&](mlir::OpPassManager &pm) {
-           mlir::ew::buildEwToGPUPipeline(pm);
-           // Hidden --vectors-per-thread: set on the pipeline's own
-           // convert-ew-to-gpu, for measuring it.
-           if (options.vectorsPerThread)
-             for (mlir::Pass &pass : pm.getPasses())
-               if (pass.getArgument() == "convert-ew-to-gpu")
-                 (void)pass.initializeOptions(
-                     "vectors-per-thread=" +
-                         std::to_string(*options.vectorsPerThread),
-                     [](const llvm::Twine &) { return mlir::failure(); });
-           addMutation(pm, MutationStage::Lowered);
-         }},
-        {EmitStage::LLVM,
-         [&](mlir::OpPassManager &pm) {
-           mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
-         }},
-        {EmitStage::PTX, [&](mlir::OpPassManager &pm) {
-           mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
-         }}};
-    for (auto &[stage, build] : stages) {
-      if (!runPipeline(*module, build))
-        return kExitError;
-      if (stage == EmitStage::GPU)
-        module->walk([&](mlir::gpu::GPUFuncOp func) {
-          if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
-                  mlir::ew::kElementsPerThreadAttrName))
-            executor.elementsPerThread[func.getName()] = value.getInt();
-        });
-      if (options.emit == stage && stage != EmitStage::PTX) {
-        printModule(*module, options);
-        return kExitMatch;
-      }
-    }
-    std::string ptx = mlir::ew::getPTX(*module);
-    if (options.emit == EmitStage::PTX) {
-      llvm::outs() << ptx;
-      return kExitMatch;
-    }
-    auto loaded = cuda->loadModule(ptx);
-    if (!loaded)
-      return fail(loaded.takeError());
-    cudaModule = std::move(*loaded);
-    executor.cuda = cuda.get();
-    executor.cudaModule = &*cudaModule;
-  } else {
-    if (options.emit == EmitStage::GPU || options.emit == EmitStage::PTX)
-      return fail("--emit gpu and --emit ptx show the GPU path; they cannot be "
-                  "combined with --device cpu");
-    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
-          mlir::ew::buildEwToLoopsPipeline(pm);
-          addMutation(pm, MutationStage::Lowered);
-          mlir::ew::buildLoopsToLLVMPipeline(pm);
-        }))
+  llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
+      driver::LoadedModule::compile(**source, compileOptions, cuda.get());
+  if (!loaded) {
+    llvm::Error error = loaded.takeError();
+    if (error.isA<driver::ReportedError>()) {
+      llvm::consumeError(std::move(error));
       return kExitError;
-    if (options.emit == EmitStage::LLVM) {
-      printModule(*module, options);
-      return kExitMatch;
     }
-    CpuJitOptions jitOptions;
-    jitOptions.targetCpu = options.cpuTarget;
-    auto created = CpuJit::create(*module, jitOptions);
-    if (!created)
-      return fail(created.takeError());
-    jit = std::move(*created);
-    executor.cpu = jit.get();
+    return fail(std::move(error));
   }
+  if (!*loaded)
+    return kExitMatch;
+  Executor &executor = **loaded;
+  CompiledDefaults compiledDefaults = getCompiledDefaults(executor);
 
   if (options.bench) {
-    if (!executor.cuda)
+    if (!executor.getCudaContext())
       return fail("--bench times kernels on a CUDA device, and none was "
                   "found");
     for (const Kernel *kernel : kernels)
@@ -792,7 +741,7 @@ int main(int argc, char **argv) {
         return fail(std::move(error));
     return kExitMatch;
   }
-  if (options.offset && !executor.cuda)
+  if (options.offset && !executor.getCudaContext())
     return fail("--offset places device buffers, and no CUDA device was "
                 "found");
 

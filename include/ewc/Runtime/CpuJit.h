@@ -84,6 +84,8 @@ private:
   /// wrapper reads: one per parameter, plus one for a non-void result. Checked
   /// before each call, since a short array would be read past its end.
   llvm::StringMap<unsigned> packedArgCounts;
+  /// The packed wrappers invoke() has looked up, by name.
+  llvm::StringMap<void (*)(void **)> packedFunctions;
 };
 
 } // namespace ewc

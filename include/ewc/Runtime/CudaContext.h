@@ -146,13 +146,15 @@ public:
                                 std::optional<unsigned> gridWaves = {},
                                 std::optional<unsigned> blockSize = {});
 
-  /// Like launchElementwise, but returns once the launch is queued on the
-  /// default stream, without waiting for the kernel (for timing).
+  /// Like launchElementwise, but returns once the launch is queued on
+  /// `stream` (a CUstream; null: the default stream), without waiting for the
+  /// kernel (for timing, and for callers that own the stream).
   llvm::Error enqueueElementwise(const CudaFunction &function,
                                  uint64_t numElements, void **params,
                                  unsigned elementsPerThread = 1,
                                  std::optional<unsigned> gridWaves = {},
-                                 std::optional<unsigned> blockSize = {});
+                                 std::optional<unsigned> blockSize = {},
+                                 void *stream = nullptr);
 
 private:
   friend class DeviceBuffer;

@@ -9,6 +9,7 @@
 
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 
+#include "ewc/ABI/KernelSignature.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -16,16 +17,31 @@
 
 using namespace mlir;
 using namespace mlir::ew;
+using ewc::ABIArgument;
 
 FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
                                         unsigned addressSpace) {
   MLIRContext *context = kernel.getContext();
   Type pointer = LLVM::LLVMPointerType::get(context, addressSpace);
+  ArrayRef<Type> inputs = kernel.getArgumentTypes();
   SmallVector<Type> params;
-  for (Type input : kernel.getArgumentTypes())
-    params.push_back(isTensor(input) ? pointer : input);
-  params.append(kernel.getNumResults(), pointer);
-  params.push_back(IntegerType::get(context, 64));
+  // The order is the ABI's (ewc/ABI/KernelSignature.h), which the runtime
+  // marshals by.
+  for (ABIArgument argument :
+       ewc::getABIArguments(inputs.size(), kernel.getNumResults())) {
+    switch (argument.kind) {
+    case ABIArgument::Kind::Param:
+      params.push_back(isTensor(inputs[argument.index]) ? pointer
+                                                        : inputs[argument.index]);
+      break;
+    case ABIArgument::Kind::Result:
+      params.push_back(pointer);
+      break;
+    case ABIArgument::Kind::NumElements:
+      params.push_back(IntegerType::get(context, 64));
+      break;
+    }
+  }
   return FunctionType::get(context, params, {});
 }
 

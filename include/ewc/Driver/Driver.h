@@ -1,0 +1,174 @@
+//===- Driver.h - Compile .ew sources to loaded kernels ---------*- C++ -*-===//
+//
+// What a program needs between a .ew source and a kernel it can call: the
+// front end, MLIRGen, the named pipelines, and loading the result (PTX
+// through the CUDA driver, LLVM IR through the CPU JIT); the signatures of
+// the compiled kernels, with the defaults the compiled IR holds; and the
+// marshalling of arguments into the ABI's array (ewc/ABI/KernelSignature.h).
+// ewc-run, the C++ API (ewc/ewc.h) and the C API share it.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_DRIVER_DRIVER_H
+#define EWC_DRIVER_DRIVER_H
+
+#include "ewc/ABI/KernelSignature.h"
+#include "ewc/Runtime/CudaContext.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <functional>
+#include <memory>
+#include <optional>
+#include <string>
+
+namespace llvm {
+class MemoryBuffer;
+class SourceMgr;
+class raw_ostream;
+} // namespace llvm
+namespace mlir {
+class ModuleOp;
+class OpPassManager;
+} // namespace mlir
+
+namespace ewc {
+class CpuJit;
+class Module;
+
+namespace driver {
+
+/// Where kernels run.
+enum class Target {
+  /// The CUDA device if the driver finds one, else the CPU.
+  Auto,
+  Cuda,
+  Cpu,
+};
+
+/// The stages a compilation passes, in order; hooks may stop after any
+/// (ewc-run --emit).
+enum class Stage { MLIR, GPU, LLVM, PTX };
+
+/// Where a hook may add passes: on the ew module right after MLIRGen, or on
+/// the lowered loops (GPU or CPU) before they go to LLVM.
+enum class HookPoint { Ew, Lowered };
+
+/// An error whose diagnostics were already printed to
+/// CompileOptions::diagnostics; its message is empty. ewc-run exits on it
+/// without printing more.
+class ReportedError : public llvm::ErrorInfo<ReportedError> {
+public:
+  static char ID;
+  void log(llvm::raw_ostream &os) const override;
+  std::error_code convertToErrorCode() const override;
+};
+
+/// How to compile.
+struct CompileOptions {
+  /// Cuda or Cpu; compile() resolves Auto itself.
+  Target target = Target::Auto;
+  /// The GPU architecture (sm_XX). Empty: the device's, or sm_90 without one.
+  std::string chip;
+  /// The CPU the JIT generates code for (CpuJitOptions::targetCpu).
+  std::string cpuTarget = "host";
+  /// convert-ew-to-gpu's vectors-per-thread (a hidden knob for measuring).
+  std::optional<unsigned> vectorsPerThread;
+  /// Where located diagnostics go. Null: they are collected, and a failing
+  /// compilation returns them as its error's message.
+  llvm::raw_ostream *diagnostics = nullptr;
+  /// Adds passes at `point` (ewc-run's test mutations); may be empty.
+  std::function<void(mlir::OpPassManager &, HookPoint)> addPasses;
+  /// Called after each stage; returning true stops compile() there, which
+  /// then returns null (ewc-run --emit). May be empty.
+  std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
+};
+
+/// A parsed and checked .ew source. Holds the SourceMgr every location
+/// refers to.
+class Source {
+public:
+  /// Parses and checks `buffer`, whose identifier is the file name in every
+  /// message. Diagnostics go to `diagnostics`, or into the error if null.
+  static llvm::Expected<std::unique_ptr<Source>>
+  parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
+        llvm::raw_ostream *diagnostics);
+  ~Source();
+
+  const Module &getAST() const { return *ast; }
+  llvm::SourceMgr &getSourceMgr() { return *sourceMgr; }
+
+private:
+  Source() = default;
+  std::unique_ptr<llvm::SourceMgr> sourceMgr;
+  std::unique_ptr<Module> ast;
+};
+
+/// Options of one launch.
+struct LaunchOptions {
+  /// The CUstream to enqueue on (null: the default stream). CPU: ignored.
+  void *stream = nullptr;
+  /// Wait for the kernel and report its faults (GPU); a launch on a caller's
+  /// stream returns once queued, as cuLaunchKernel does.
+  bool synchronize = false;
+  /// Launch shape overrides (ewc-run's hidden knobs).
+  std::optional<unsigned> gridWaves, blockSize;
+};
+
+/// Compiled kernels loaded for one target.
+class LoadedModule {
+public:
+  /// Lowers `source` for `options.target` (Cuda or Cpu: resolve Auto with
+  /// resolveTarget first) and loads the result. On the GPU, `cuda` is the
+  /// context to load into; null creates one, which the module then owns.
+  /// Returns null if options.stopAfter stopped it.
+  static llvm::Expected<std::unique_ptr<LoadedModule>>
+  compile(Source &source, const CompileOptions &options,
+          CudaContext *cuda = nullptr);
+  ~LoadedModule();
+
+  Target getTarget() const { return cudaModule ? Target::Cuda : Target::Cpu; }
+  /// The kernels with the defaults the compiled IR holds (`ew.default`).
+  llvm::ArrayRef<KernelSignature> getKernels() const { return kernels; }
+  const KernelSignature *lookupKernel(llvm::StringRef name) const;
+  /// ew.elements_per_thread of a GPU kernel (EwToGPU.h); 1 on the CPU.
+  unsigned getElementsPerThread(llvm::StringRef kernel) const;
+  CudaContext *getCudaContext() const { return cuda; }
+  CudaModule *getCudaModule() const { return cudaModule.get(); }
+
+  /// Launches `kernel` over `n` elements. `params` has one entry per
+  /// parameter: a tensor's data pointer (device memory on the GPU, host
+  /// memory on the CPU), or a pointer to a scalar's bytes in the ABI's
+  /// layout (ScalarValue::toBytes). `outputs` has one pointer per result.
+  /// On the CPU the kernel has run when this returns.
+  llvm::Error launch(const KernelSignature &kernel,
+                     llvm::ArrayRef<const void *> params,
+                     llvm::ArrayRef<void *> outputs, int64_t n,
+                     const LaunchOptions &launchOptions = {});
+
+private:
+  LoadedModule() = default;
+  std::vector<KernelSignature> kernels;
+  llvm::StringMap<unsigned> elementsPerThread;
+  std::unique_ptr<CudaContext> ownedCuda;
+  CudaContext *cuda = nullptr;
+  std::unique_ptr<CudaModule> cudaModule;
+  /// On the GPU, the function of each kernel, in the order of `kernels`:
+  /// looked up once, not per launch.
+  std::vector<CudaFunction> cudaFunctions;
+  std::unique_ptr<CpuJit> jit;
+};
+
+/// ew.elements_per_thread of each gpu.func in `module` (after the GPU stage).
+llvm::StringMap<unsigned> getElementsPerThread(mlir::ModuleOp module);
+
+/// Cuda or Cpu for `target`: Auto is Cuda where CudaContext finds a device.
+/// `whyNotCuda`, if not null, gets the reason Auto chose the CPU.
+Target resolveTarget(Target target, std::string *whyNotCuda = nullptr);
+
+} // namespace driver
+} // namespace ewc
+
+#endif // EWC_DRIVER_DRIVER_H

@@ -1,0 +1,181 @@
+//===- ewc.h - The C++ API of ewc -------------------------------*- C++ -*-===//
+//
+// Compile a .ew program at run time and launch its kernels on your own
+// buffers, on the CPU or on a CUDA device, on your own stream:
+//
+//   ewc::Result<ewc::Module> mod = ewc::compile(source, {ewc::Target::Cpu});
+//   if (!mod) { puts(mod.error().c_str()); return; }    // file:line:col: ...
+//   ewc::Status status = mod->launch("leaky_relu",
+//       {ewc::Arg::tensor(x), ewc::Arg::number(0.2)}, {y}, n);
+//
+// Errors are values that carry the located diagnostic text; nothing here
+// throws or exits. The header needs the C++17 standard library only (no
+// LLVM, MLIR or ewc internals), so an application includes it as is. The
+// kernel ABI behind launch() is docs/abi.md (ewc/ABI/KernelSignature.h).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_EWC_H
+#define EWC_EWC_H
+
+#include <cstdint>
+#include <memory>
+#include <optional>
+#include <string>
+#include <string_view>
+#include <utility>
+#include <vector>
+
+namespace ewc {
+namespace driver {
+class LoadedModule;
+} // namespace driver
+
+/// Where kernels run.
+enum class Target {
+  /// The CUDA device where the driver finds one, else the CPU.
+  Auto,
+  Cuda,
+  Cpu,
+};
+
+/// Element types, as the language spells them (bool, i32, ..., f64).
+enum class ElementType { Bool, I32, I64, F16, BF16, F32, F64 };
+
+/// "bool", "i32", "i64", "f16", "bf16", "f32" or "f64".
+const char *getElementTypeName(ElementType type);
+/// Bytes per element (bool: one byte holding 0 or 1).
+unsigned getElementTypeSize(ElementType type);
+
+/// How to compile.
+struct Options {
+  Target target = Target::Auto;
+  /// The GPU architecture (sm_XX); empty: the device's.
+  std::string chip;
+};
+
+/// A scalar value: `intValue` for bool and integers, `floatValue` for floats.
+struct Scalar {
+  ElementType type = ElementType::F32;
+  double floatValue = 0;
+  int64_t intValue = 0;
+};
+
+/// A parameter of a kernel: a tensor of n elements, or a scalar.
+struct Param {
+  std::string name;
+  ElementType type = ElementType::F32;
+  bool isTensor = false;
+  /// A scalar's default, as the compiled kernel has it.
+  std::optional<Scalar> defaultValue;
+};
+
+/// A kernel: its parameters, and its results (each a tensor of n elements).
+struct Kernel {
+  std::string name;
+  std::vector<Param> params;
+  std::vector<ElementType> results;
+  /// e.g. "leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]".
+  std::string signature;
+};
+
+/// Success, or the text of an error.
+class Status {
+public:
+  Status() = default;
+  static Status failure(std::string message) {
+    Status status;
+    status.message = std::move(message);
+    status.failed = true;
+    return status;
+  }
+  bool ok() const { return !failed; }
+  explicit operator bool() const { return ok(); }
+  const std::string &error() const { return message; }
+
+private:
+  std::string message;
+  bool failed = false;
+};
+
+/// A value, or the text of an error.
+template <typename T> class Result {
+public:
+  Result(T value) : value(std::move(value)) {}
+  Result(Status status) : status(std::move(status)) {}
+  bool ok() const { return value.has_value(); }
+  explicit operator bool() const { return ok(); }
+  T &operator*() { return *value; }
+  T *operator->() { return &*value; }
+  const std::string &error() const { return status.error(); }
+
+private:
+  std::optional<T> value;
+  Status status;
+};
+
+/// One argument of a launch, for the parameter at its position.
+class Arg {
+public:
+  /// A tensor's data: a device pointer on the GPU, a host pointer on the CPU.
+  static Arg tensor(const void *data) { return Arg(Kind::Tensor, data, 0, 0); }
+  /// A float scalar (converted to the parameter's type, rounding to nearest).
+  static Arg number(double value) { return Arg(Kind::Float, nullptr, value, 0); }
+  /// An integer or bool scalar (converted to the parameter's type).
+  static Arg integer(int64_t value) { return Arg(Kind::Int, nullptr, 0, value); }
+  /// The parameter's default.
+  static Arg byDefault() { return Arg(Kind::Default, nullptr, 0, 0); }
+
+  enum class Kind { Tensor, Float, Int, Default };
+  Kind kind;
+  const void *data;
+  double floatValue;
+  int64_t intValue;
+
+private:
+  Arg(Kind kind, const void *data, double floatValue, int64_t intValue)
+      : kind(kind), data(data), floatValue(floatValue), intValue(intValue) {}
+};
+
+/// Compiled kernels, loaded for one target.
+class Module {
+public:
+  Module(Module &&) noexcept;
+  Module &operator=(Module &&) noexcept;
+  ~Module();
+
+  /// Cuda or Cpu: where the kernels run.
+  Target target() const;
+  const std::vector<Kernel> &kernels() const;
+  /// The kernel named `name`, or null.
+  const Kernel *kernel(std::string_view name) const;
+
+  /// Launches `kernel` over `n` elements: `params` has one Arg per parameter
+  /// (in the kernel's order), `outputs` one pointer per result, each to n
+  /// elements. On the GPU the pointers are device pointers and the kernel is
+  /// queued on `stream` (a CUstream; null: the default stream), as
+  /// cuLaunchKernel queues; on the CPU it has run when this returns and
+  /// `stream` is ignored.
+  Status launch(std::string_view kernel, const std::vector<Arg> &params,
+                const std::vector<void *> &outputs, int64_t n,
+                void *stream = nullptr);
+
+  /// The implementation's state (compile() makes it).
+  struct Impl;
+  explicit Module(std::unique_ptr<Impl> impl);
+
+private:
+  std::unique_ptr<Impl> impl;
+};
+
+/// Compiles the .ew program `source`; `name` is the file name its
+/// diagnostics give ("name:line:col: error: ...").
+Result<Module> compile(std::string_view source, const Options &options = {},
+                       std::string_view name = "<source>");
+/// Compiles the .ew file at `path`.
+Result<Module> compileFile(const std::string &path,
+                           const Options &options = {});
+
+} // namespace ewc
+
+#endif // EWC_EWC_H

@@ -1,0 +1,206 @@
+//===- CAPI.cpp - The C API of ewc over the C++ API -----------------------===//
+//
+// Each handle owns an ewc::Module; every failure becomes a malloc'ed string.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc-c/ewc.h"
+
+#include "ewc/ewc.h"
+
+#include <cstdlib>
+#include <cstring>
+
+struct EwcModuleImpl {
+  ewc::Module module;
+};
+
+static char *copyString(const std::string &text) {
+  char *copy = static_cast<char *>(std::malloc(text.size() + 1));
+  if (copy)
+    std::memcpy(copy, text.c_str(), text.size() + 1);
+  return copy;
+}
+
+static ewc::Options getOptions(EwcTarget target, const char *chip) {
+  ewc::Options options;
+  options.target = target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
+                   : target == EWC_TARGET_CPU ? ewc::Target::Cpu
+                                              : ewc::Target::Auto;
+  if (chip)
+    options.chip = chip;
+  return options;
+}
+
+static EwcModule wrap(ewc::Result<ewc::Module> result, char **error) {
+  if (!result) {
+    if (error)
+      *error = copyString(result.error());
+    return nullptr;
+  }
+  if (error)
+    *error = nullptr;
+  return new EwcModuleImpl{std::move(*result)};
+}
+
+int ewcGetAPIVersion(void) { return EWC_C_API_VERSION; }
+
+EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
+                     const char *chip, char **error) {
+  if (!source) {
+    if (error)
+      *error = copyString("ewcCompile: source is NULL");
+    return nullptr;
+  }
+  return wrap(ewc::compile(source, getOptions(target, chip),
+                           name ? name : "<source>"),
+              error);
+}
+
+EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
+                         char **error) {
+  if (!path) {
+    if (error)
+      *error = copyString("ewcCompileFile: path is NULL");
+    return nullptr;
+  }
+  return wrap(ewc::compileFile(path, getOptions(target, chip)), error);
+}
+
+void ewcModuleDestroy(EwcModule module) { delete module; }
+
+void ewcStringDestroy(char *string) { std::free(string); }
+
+EwcTarget ewcModuleGetTarget(EwcModule module) {
+  bool onDevice = module && module->module.target() == ewc::Target::Cuda;
+  return onDevice ? EWC_TARGET_CUDA : EWC_TARGET_CPU;
+}
+
+int ewcModuleGetNumKernels(EwcModule module) {
+  return module ? static_cast<int>(module->module.kernels().size()) : 0;
+}
+
+int ewcModuleLookupKernel(EwcModule module, const char *name) {
+  if (!module)
+    return -1;
+  const auto &kernels = module->module.kernels();
+  for (size_t k = 0; k < kernels.size(); ++k)
+    if (name && kernels[k].name == name)
+      return static_cast<int>(k);
+  return -1;
+}
+
+// An index out of range answers NULL, 0 or -1 instead of aborting: the
+// caller is another language, which may not check first.
+
+static const ewc::Kernel *getKernel(EwcModule module, int k) {
+  if (!module || k < 0 ||
+      static_cast<size_t>(k) >= module->module.kernels().size())
+    return nullptr;
+  return &module->module.kernels()[k];
+}
+
+static const ewc::Param *getParam(EwcModule module, int k, int p) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel || p < 0 || static_cast<size_t>(p) >= kernel->params.size())
+    return nullptr;
+  return &kernel->params[p];
+}
+
+const char *ewcKernelGetName(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? kernel->name.c_str() : nullptr;
+}
+
+const char *ewcKernelGetSignature(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? kernel->signature.c_str() : nullptr;
+}
+
+int ewcKernelGetNumParams(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? static_cast<int>(kernel->params.size()) : -1;
+}
+
+const char *ewcKernelGetParamName(EwcModule module, int k, int p) {
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? param->name.c_str() : nullptr;
+}
+
+EwcElementType ewcKernelGetParamType(EwcModule module, int k, int p) {
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? static_cast<EwcElementType>(param->type) : EWC_BOOL;
+}
+
+int ewcKernelParamIsTensor(EwcModule module, int k, int p) {
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? param->isTensor : -1;
+}
+
+int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {
+  const ewc::Param *found = getParam(module, k, p);
+  if (!found || !found->defaultValue)
+    return 0;
+  const ewc::Param &param = *found;
+  if (value) {
+    const ewc::Scalar &scalar = *param.defaultValue;
+    bool isFloat = scalar.type >= ewc::ElementType::F16;
+    *value = isFloat ? scalar.floatValue
+                     : static_cast<double>(scalar.intValue);
+  }
+  return 1;
+}
+
+int ewcKernelGetNumResults(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? static_cast<int>(kernel->results.size()) : -1;
+}
+
+EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel || r < 0 || static_cast<size_t>(r) >= kernel->results.size())
+    return EWC_BOOL;
+  return static_cast<EwcElementType>(kernel->results[r]);
+}
+
+const char *ewcElementTypeGetName(EwcElementType type) {
+  return ewc::getElementTypeName(static_cast<ewc::ElementType>(type));
+}
+
+int ewcElementTypeGetSize(EwcElementType type) {
+  return static_cast<int>(
+      ewc::getElementTypeSize(static_cast<ewc::ElementType>(type)));
+}
+
+char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
+                      int numArgs, void *const *outputs, int numOutputs,
+                      int64_t n, void *stream) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel)
+    return copyString("ewcModuleLaunch: no kernel " + std::to_string(k));
+  if (numArgs < 0 || numOutputs < 0 || (numArgs && !args) ||
+      (numOutputs && !outputs))
+    return copyString("ewcModuleLaunch: bad argument or output array");
+  std::vector<ewc::Arg> params;
+  for (int i = 0; i < numArgs; ++i) {
+    const EwcArg &arg = args[i];
+    switch (arg.kind) {
+    case EWC_ARG_TENSOR:
+      params.push_back(ewc::Arg::tensor(arg.data));
+      break;
+    case EWC_ARG_FLOAT:
+      params.push_back(ewc::Arg::number(arg.floatValue));
+      break;
+    case EWC_ARG_INT:
+      params.push_back(ewc::Arg::integer(arg.intValue));
+      break;
+    default:
+      params.push_back(ewc::Arg::byDefault());
+      break;
+    }
+  }
+  std::vector<void *> outputPointers(outputs, outputs + numOutputs);
+  ewc::Status status = module->module.launch(kernel->name, params,
+                                             outputPointers, n, stream);
+  return status ? nullptr : copyString(status.error());
+}

@@ -1,0 +1,399 @@
+//===- Driver.cpp - Compile .ew sources to loaded kernels -----------------===//
+//
+// The stages ewc-run used to run in its main, as a library: parse, MLIRGen,
+// the ew-to-ptx stages or ew-to-cpu, PTX load or JIT, and the launch through
+// the ABI's argument array.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Driver/Driver.h"
+
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+#include "ewc/Frontend/Frontend.h"
+#include "ewc/MLIRGen/MLIRGen.h"
+#include "ewc/Pipelines/Pipelines.h"
+#include "ewc/Runtime/CpuJit.h"
+#include "ewc/Runtime/CudaContext.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/Diagnostics.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/raw_ostream.h"
+
+using namespace ewc;
+using namespace ewc::driver;
+
+char ReportedError::ID;
+
+void ReportedError::log(llvm::raw_ostream &) const {}
+
+std::error_code ReportedError::convertToErrorCode() const {
+  return llvm::inconvertibleErrorCode();
+}
+
+namespace {
+
+/// Sends a SourceMgr's diagnostics (the front end's, and MLIR's through
+/// SourceMgrDiagnosticHandler, which prints through the SourceMgr) to the
+/// caller's stream or into a string for the error.
+class DiagnosticSink {
+public:
+  DiagnosticSink(llvm::SourceMgr &sourceMgr, llvm::raw_ostream *stream)
+      : stream(stream ? stream : &collected) {
+    sourceMgr.setDiagHandler(
+        [](const llvm::SMDiagnostic &diagnostic, void *context) {
+          auto *self = static_cast<DiagnosticSink *>(context);
+          diagnostic.print(/*ProgName=*/nullptr, *self->stream,
+                           /*ShowColors=*/false);
+        },
+        this);
+    collecting = !stream;
+  }
+
+  llvm::raw_ostream &getStream() { return *stream; }
+
+  /// The error for a failure whose diagnostics went to the sink.
+  llvm::Error takeError() {
+    if (!collecting)
+      return llvm::make_error<ReportedError>();
+    std::string message = text;
+    // The SourceMgr prints each message with a final newline.
+    while (!message.empty() && message.back() == '\n')
+      message.pop_back();
+    if (message.empty())
+      message = "compilation failed";
+    return llvm::createStringError(message);
+  }
+
+private:
+  std::string text;
+  llvm::raw_string_ostream collected{text};
+  llvm::raw_ostream *stream;
+  bool collecting;
+};
+
+/// The DType of an ew element type, or none for a type the language lacks.
+std::optional<DType> getDType(mlir::Type type) {
+  if (type.isInteger(1))
+    return DType::Bool;
+  if (type.isInteger(32))
+    return DType::I32;
+  if (type.isInteger(64))
+    return DType::I64;
+  if (type.isF16())
+    return DType::F16;
+  if (type.isBF16())
+    return DType::BF16;
+  if (type.isF32())
+    return DType::F32;
+  if (type.isF64())
+    return DType::F64;
+  return std::nullopt;
+}
+
+/// The signature of an ew.kernel as the compiled IR has it (parameter names
+/// aside, which the IR does not keep), defaults included: a kernel runs with these, the reference with the source's, so a
+/// compiler that gets a default wrong shows as a mismatch.
+llvm::Expected<KernelSignature> getCompiledSignature(mlir::ew::KernelOp kernel) {
+  KernelSignature signature;
+  signature.name = kernel.getSymName().str();
+  auto unsupported = [&](mlir::Type type) {
+    std::string text;
+    llvm::raw_string_ostream os(text);
+    os << "kernel '" << signature.name << "' has type " << type
+       << ", which has no dtype";
+    return llvm::createStringError(text);
+  };
+  for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
+    ParamSignature &param = signature.params.emplace_back();
+    std::optional<DType> dtype = getDType(mlir::ew::getElementType(type));
+    if (!dtype)
+      return unsupported(type);
+    param.dtype = *dtype;
+    param.isTensor = mlir::ew::isTensor(type);
+    mlir::TypedAttr value = kernel.getArgDefault(i);
+    if (!value)
+      continue;
+    std::optional<DType> valueDType = getDType(value.getType());
+    if (!valueDType)
+      continue;
+    ScalarValue scalar;
+    scalar.dtype = *valueDType;
+    if (auto f = llvm::dyn_cast<mlir::FloatAttr>(value))
+      scalar.floatValue = f.getValueAsDouble();
+    else if (auto n = llvm::dyn_cast<mlir::IntegerAttr>(value))
+      scalar.intValue = value.getType().isInteger(1)
+                            ? n.getValue().getZExtValue()
+                            : n.getValue().getSExtValue();
+    param.defaultValue = scalar;
+  }
+  for (mlir::Type type : kernel.getResultTypes()) {
+    std::optional<DType> dtype = getDType(mlir::ew::getElementType(type));
+    if (!dtype)
+      return unsupported(type);
+    signature.results.push_back(*dtype);
+  }
+  return signature;
+}
+
+/// Runs the passes `build` adds; diagnostics go to the context's handler.
+bool runPipeline(mlir::ModuleOp module,
+                 llvm::function_ref<void(mlir::OpPassManager &)> build) {
+  mlir::PassManager pm(module.getContext());
+  build(pm);
+  return mlir::succeeded(pm.run(module));
+}
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Source
+//===----------------------------------------------------------------------===//
+
+Source::~Source() = default;
+
+llvm::Expected<std::unique_ptr<Source>>
+Source::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
+              llvm::raw_ostream *diagnostics) {
+  std::unique_ptr<Source> source(new Source);
+  source->sourceMgr = std::make_unique<llvm::SourceMgr>();
+  source->sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
+  llvm::Error error = llvm::Error::success();
+  {
+    DiagnosticSink sink(*source->sourceMgr, diagnostics);
+    source->ast = parseAndCheck(*source->sourceMgr);
+    if (!source->ast)
+      error = sink.takeError();
+  }
+  // Warnings of later stages print as the caller asks again.
+  source->sourceMgr->setDiagHandler(nullptr);
+  if (error)
+    return std::move(error);
+  return std::move(source);
+}
+
+//===----------------------------------------------------------------------===//
+// LoadedModule
+//===----------------------------------------------------------------------===//
+
+LoadedModule::~LoadedModule() {
+  // The module unloads before the context that holds it is released.
+  cudaModule.reset();
+  ownedCuda.reset();
+}
+
+llvm::StringMap<unsigned> driver::getElementsPerThread(mlir::ModuleOp module) {
+  llvm::StringMap<unsigned> elementsPerThread;
+  module->walk([&](mlir::gpu::GPUFuncOp func) {
+    if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
+            mlir::ew::kElementsPerThreadAttrName))
+      elementsPerThread[func.getName()] = value.getInt();
+  });
+  return elementsPerThread;
+}
+
+Target driver::resolveTarget(Target target, std::string *whyNotCuda) {
+  if (target != Target::Auto)
+    return target;
+  return CudaContext::isDeviceAvailable(whyNotCuda) ? Target::Cuda
+                                                    : Target::Cpu;
+}
+
+llvm::Expected<std::unique_ptr<LoadedModule>>
+LoadedModule::compile(Source &source, const CompileOptions &options,
+                      CudaContext *cuda) {
+  bool onGPU = options.target != Target::Cpu;
+  std::unique_ptr<LoadedModule> loaded(new LoadedModule);
+  DiagnosticSink sink(source.getSourceMgr(), options.diagnostics);
+  auto stopAfter = [&](Stage stage, mlir::ModuleOp module) {
+    return options.stopAfter && options.stopAfter(stage, module);
+  };
+  auto addPasses = [&](mlir::OpPassManager &pm, HookPoint point) {
+    if (options.addPasses)
+      options.addPasses(pm, point);
+  };
+
+  mlir::DialectRegistry registry;
+  mlir::ew::registerEwCompilerDialects(registry);
+  // One small module: a thread pool would cost more than it saves.
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  mlir::SourceMgrDiagnosticHandler diagnostics(source.getSourceMgr(), &context,
+                                               sink.getStream());
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlirGen(context, source.getAST(), source.getSourceMgr());
+  if (!module)
+    return sink.takeError();
+  if (options.addPasses &&
+      !runPipeline(*module, [&](mlir::OpPassManager &pm) {
+        addPasses(pm, HookPoint::Ew);
+      }))
+    return sink.takeError();
+  // Read after the ew-level hook, which may change a default.
+  for (auto kernel : module->getOps<mlir::ew::KernelOp>()) {
+    llvm::Expected<KernelSignature> signature = getCompiledSignature(kernel);
+    if (!signature)
+      return signature.takeError();
+    for (const auto &astKernel : source.getAST().getKernels())
+      if (astKernel->getName() == signature->name)
+        for (auto [param, astParam] :
+             llvm::zip(signature->params, astKernel->getParams()))
+          param.name = astParam->getName().str();
+    loaded->kernels.push_back(std::move(*signature));
+  }
+  if (stopAfter(Stage::MLIR, *module))
+    return nullptr;
+
+  if (!onGPU) {
+    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
+          mlir::ew::buildEwToLoopsPipeline(pm);
+          addPasses(pm, HookPoint::Lowered);
+          mlir::ew::buildLoopsToLLVMPipeline(pm);
+        }))
+      return sink.takeError();
+    if (stopAfter(Stage::LLVM, *module))
+      return nullptr;
+    CpuJitOptions jitOptions;
+    jitOptions.targetCpu = options.cpuTarget;
+    auto jit = CpuJit::create(*module, jitOptions);
+    if (!jit)
+      return jit.takeError();
+    loaded->jit = std::move(*jit);
+    return std::move(loaded);
+  }
+
+  mlir::ew::EwToPTXOptions ptxOptions;
+  if (!options.chip.empty())
+    ptxOptions.chip = options.chip;
+  else if (cuda)
+    ptxOptions.chip = cuda->getDeviceInfo().getChipName();
+  if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
+    return std::move(error);
+  // The stages of ew-to-ptx one at a time, so that a caller can stop after
+  // any of them.
+  using BuildFn = std::function<void(mlir::OpPassManager &)>;
+  std::pair<Stage, BuildFn> stages[] = {
+      {Stage::GPU,
+       [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildEwToGPUPipeline(pm);
+         // Set on the pipeline's own convert-ew-to-gpu, for measuring it.
+         if (options.vectorsPerThread)
+           for (mlir::Pass &pass : pm.getPasses())
+             if (pass.getArgument() == "convert-ew-to-gpu")
+               (void)pass.initializeOptions(
+                   "vectors-per-thread=" +
+                       std::to_string(*options.vectorsPerThread),
+                   [](const llvm::Twine &) { return mlir::failure(); });
+         addPasses(pm, HookPoint::Lowered);
+       }},
+      {Stage::LLVM,
+       [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
+       }},
+      {Stage::PTX, [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
+       }}};
+  for (auto &[stage, build] : stages) {
+    if (!runPipeline(*module, build))
+      return sink.takeError();
+    if (stage == Stage::GPU)
+      loaded->elementsPerThread = driver::getElementsPerThread(*module);
+    if (stopAfter(stage, *module))
+      return nullptr;
+  }
+  if (!cuda) {
+    auto created = CudaContext::create();
+    if (!created)
+      return created.takeError();
+    loaded->ownedCuda = std::move(*created);
+    cuda = loaded->ownedCuda.get();
+  }
+  auto cudaModule = cuda->loadModule(mlir::ew::getPTX(*module));
+  if (!cudaModule)
+    return cudaModule.takeError();
+  loaded->cuda = cuda;
+  loaded->cudaModule = std::make_unique<CudaModule>(std::move(*cudaModule));
+  for (const KernelSignature &kernel : loaded->kernels) {
+    auto function = loaded->cudaModule->getFunction(kernel.name);
+    if (!function)
+      return function.takeError();
+    loaded->cudaFunctions.push_back(*function);
+  }
+  return std::move(loaded);
+}
+
+const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
+  for (const KernelSignature &kernel : kernels)
+    if (kernel.name == name)
+      return &kernel;
+  return nullptr;
+}
+
+unsigned LoadedModule::getElementsPerThread(llvm::StringRef kernel) const {
+  return elementsPerThread.lookup(kernel);
+}
+
+llvm::Error LoadedModule::launch(const KernelSignature &kernel,
+                                 llvm::ArrayRef<const void *> params,
+                                 llvm::ArrayRef<void *> outputs, int64_t n,
+                                 const LaunchOptions &launchOptions) {
+  if (params.size() != kernel.params.size() ||
+      outputs.size() != kernel.results.size())
+    return llvm::createStringError(
+        "kernel '" + kernel.name + "' takes " +
+        std::to_string(kernel.params.size()) + " parameter(s) and " +
+        std::to_string(kernel.results.size()) + " output(s), got " +
+        std::to_string(params.size()) + " and " +
+        std::to_string(outputs.size()));
+  if (n < 0)
+    return llvm::createStringError("n must not be negative, got " +
+                                   std::to_string(n));
+  // Each entry of the ABI's array points at one argument's value: a
+  // tensor's pointer (stored here), a scalar's bytes (the caller's), or n.
+  std::vector<const void *> pointers(kernel.params.size() +
+                                     kernel.results.size());
+  std::vector<void *> args;
+  for (ABIArgument argument :
+       getABIArguments(kernel.params.size(), kernel.results.size())) {
+    switch (argument.kind) {
+    case ABIArgument::Kind::Param:
+      if (!kernel.params[argument.index].isTensor) {
+        // The kernel only reads its arguments; the ABI's array is not const.
+        args.push_back(const_cast<void *>(params[argument.index]));
+        break;
+      }
+      pointers[argument.index] = params[argument.index];
+      args.push_back(&pointers[argument.index]);
+      break;
+    case ABIArgument::Kind::Result: {
+      const void *&slot = pointers[kernel.params.size() + argument.index];
+      slot = outputs[argument.index];
+      args.push_back(&slot);
+      break;
+    }
+    case ABIArgument::Kind::NumElements:
+      args.push_back(&n);
+      break;
+    }
+  }
+  if (!cudaModule)
+    return jit->invoke(kernel.name, args);
+  const KernelSignature *own = lookupKernel(kernel.name);
+  if (!own)
+    return llvm::createStringError("no kernel '" + kernel.name + "'");
+  const CudaFunction &function = cudaFunctions[own - kernels.data()];
+  unsigned perThread = getElementsPerThread(kernel.name);
+  if (launchOptions.synchronize && !launchOptions.stream)
+    return cuda->launchElementwise(function, n, args.data(), perThread,
+                                   launchOptions.gridWaves,
+                                   launchOptions.blockSize);
+  return cuda->enqueueElementwise(function, n, args.data(), perThread,
+                                  launchOptions.gridWaves,
+                                  launchOptions.blockSize,
+                                  launchOptions.stream);
+}

@@ -1,0 +1,450 @@
+"""ewc from Python: compile .ew kernels at run time and call them on arrays.
+
+    import ewc, numpy as np
+    mod = ewc.compile(source=open("kernels/leaky_relu.ew").read(), device="cpu")
+    y = mod.leaky_relu(np.arange(5, dtype=np.float32), slope=0.2)
+
+NumPy arrays (and torch CPU tensors) run on the CPU path; torch CUDA tensors
+and other objects with __cuda_array_interface__ on the GPU path, on torch's
+current stream when torch is in use; DLPack objects on the device they name. Outputs are allocated like the first
+tensor argument, or passed with out=. Pure Python over the C API
+(include/ewc-c/ewc.h) with ctypes: one package for any CPython 3.
+"""
+
+import ctypes
+import numbers
+import sys
+
+from . import _capi
+from ._capi import lib
+
+__all__ = ["compile", "CompileError", "LaunchError", "Module", "Kernel"]
+
+
+class CompileError(Exception):
+    """A .ew program did not compile; the message is the located diagnostics
+    ("file:line:col: error: ..." with the line and a caret)."""
+
+
+class LaunchError(RuntimeError):
+    """The runtime refused or failed a launch (e.g. a CUDA error)."""
+
+
+#===------------------------------------------------------------------------===#
+# Arrays
+#===------------------------------------------------------------------------===#
+
+_NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
+                "float16": "f16", "float32": "f32", "float64": "f64"}
+_NUMPY_OF = {v: k for k, v in _NUMPY_TYPES.items()}
+_NUMPY_BY_DTYPE = None  # numpy.dtype -> ewc type, made on first use
+_CAI_TYPES = {"|b1": "bool", "<i4": "i32", "<i8": "i64", "<f2": "f16",
+              "<f4": "f32", "<f8": "f64"}
+_TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
+                "float16": "f16", "bfloat16": "bf16", "float32": "f32",
+                "float64": "f64"}
+
+
+def _torch():
+    # torch only if the program imported it: importing it here would cost
+    # seconds and is never needed for NumPy.
+    return sys.modules.get("torch")
+
+
+class _Array:
+    """One tensor argument or output, whatever library holds it."""
+    __slots__ = ("obj", "pointer", "size", "type", "device", "contiguous",
+                 "writable", "kind", "capsule", "description")
+
+    def __init__(self, obj, what):
+        self.obj = obj
+        self.writable = True
+        # NumPy first, by exact type: the CPU path's common case. Its dtype
+        # is looked up by the dtype object (dtype.name costs 1.6 us a call).
+        numpy = sys.modules.get("numpy")
+        if numpy is not None and type(obj) is numpy.ndarray:
+            self._from_numpy(obj, numpy)
+            return
+        torch = _torch()
+        if torch is not None and isinstance(obj, torch.Tensor):
+            self.kind = "torch"
+            self.pointer = obj.data_ptr()
+            self.size = obj.numel()
+            self.type = _TORCH_NAMES.get(str(obj.dtype).replace("torch.", ""))
+            self.device = obj.device.type
+            self.contiguous = obj.is_contiguous()
+            return
+        cai = getattr(obj, "__cuda_array_interface__", None)
+        if cai is not None:
+            self.kind = type(obj).__module__.split(".")[0]
+            self.pointer, readonly = cai["data"]
+            self.writable = not readonly
+            self.size = 1
+            for extent in cai["shape"]:
+                self.size *= extent
+            self.type = _CAI_TYPES.get(cai["typestr"])
+            self.device = "cuda"
+            strides = cai.get("strides")
+            self.contiguous = strides is None or _c_contiguous(
+                cai["shape"], strides, int(cai["typestr"][2:]))
+            return
+        if numpy is not None and isinstance(obj, numpy.ndarray):
+            self._from_numpy(obj, numpy)
+            return
+        if hasattr(obj, "__dlpack__"):
+            self._from_dlpack(obj, what)
+            return
+        raise TypeError("%s: expected a NumPy array (CPU) or a CUDA array "
+                        "(torch, CuPy), got %s" % (what, type(obj).__name__))
+
+    def _from_numpy(self, obj, numpy):
+        global _NUMPY_BY_DTYPE
+        if _NUMPY_BY_DTYPE is None:
+            _NUMPY_BY_DTYPE = {numpy.dtype(name): t
+                               for name, t in _NUMPY_TYPES.items()}
+        self.kind = "numpy"
+        self.pointer = obj.ctypes.data
+        self.size = obj.size
+        self.type = _NUMPY_BY_DTYPE.get(obj.dtype)
+        self.device = "cpu"
+        flags = obj.flags
+        self.contiguous = flags.c_contiguous
+        self.writable = flags.writeable
+
+    def _from_dlpack(self, obj, what):
+        # The capsule stays referenced while this _Array lives; dropping it
+        # unused calls the producer's deleter (the DLPack protocol).
+        self.kind = "dlpack"
+        self.capsule = obj.__dlpack__()
+        pointer = ctypes.pythonapi.PyCapsule_GetPointer(self.capsule,
+                                                        b"dltensor")
+        tensor = ctypes.cast(pointer, ctypes.POINTER(_DLTensor)).contents
+        self.pointer = (tensor.data or 0) + tensor.byte_offset
+        shape = [tensor.shape[i] for i in range(tensor.ndim)]
+        self.size = 1
+        for extent in shape:
+            self.size *= extent
+        code, bits, lanes = (tensor.dtype.code, tensor.dtype.bits,
+                             tensor.dtype.lanes)
+        self.type = _DLPACK_TYPES.get((code, bits)) if lanes == 1 else None
+        self.description = "DLPack type code %d, %d bits x %d" % (code, bits,
+                                                                 lanes)
+        self.device = {1: "cpu", 2: "cuda"}.get(tensor.device.device_type,
+                                                "device type %d" %
+                                                tensor.device.device_type)
+        self.contiguous = not tensor.strides or _c_contiguous(
+            shape, [tensor.strides[i] * (bits // 8)
+                    for i in range(tensor.ndim)], bits // 8)
+
+    def empty_like(self, type_name):
+        """A new array of this one's shape and device, of `type_name`."""
+        if self.kind == "torch":
+            torch = _torch()
+            dtype = getattr(torch, _TORCH_NAMES_INV[type_name])
+            return torch.empty(self.obj.shape, dtype=dtype,
+                               device=self.obj.device)
+        if self.kind == "numpy":
+            import numpy
+            if type_name not in _NUMPY_OF:
+                raise TypeError("NumPy has no %s; pass out=" % type_name)
+            return numpy.empty(self.obj.shape, dtype=_NUMPY_OF[type_name])
+        if self.kind == "cupy":
+            import cupy
+            return cupy.empty(self.obj.shape, dtype=_NUMPY_OF[type_name])
+        raise TypeError("cannot allocate an output like a %s; pass out="
+                        % type(self.obj).__name__)
+
+
+_TORCH_NAMES_INV = {v: k for k, v in _TORCH_NAMES.items()}
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    """DLPack's DLTensor, the first member of the DLManagedTensor that a
+    "dltensor" capsule points to."""
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", _DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLFloat 2, kDLBfloat 4,
+# kDLBool 6.
+_DLPACK_TYPES = {(0, 32): "i32", (0, 64): "i64", (2, 16): "f16",
+                 (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
+                 (6, 8): "bool"}
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object,
+                                                  ctypes.c_char_p]
+
+
+def _c_contiguous(shape, strides, itemsize):
+    expected = itemsize
+    for extent, stride in reversed(list(zip(shape, strides))):
+        if extent != 1 and stride != expected:
+            return False
+        expected *= extent
+    return True
+
+
+#===------------------------------------------------------------------------===#
+# Kernels and modules
+#===------------------------------------------------------------------------===#
+
+class Param:
+    __slots__ = ("name", "type", "is_tensor", "default")
+
+    def __init__(self, name, type_name, is_tensor, default):
+        self.name, self.type = name, type_name
+        self.is_tensor, self.default = is_tensor, default
+
+    def __repr__(self):
+        return "Param(%r, %r, is_tensor=%r, default=%r)" % (
+            self.name, self.type, self.is_tensor, self.default)
+
+
+class Kernel:
+    """A compiled kernel; call it like a function:
+    kernel(x, slope=0.2, out=None, stream=None)."""
+
+    def __init__(self, module, index):
+        handle = module._handle
+        self._module = module
+        self._index = index
+        self.name = lib.ewcKernelGetName(handle, index).decode()
+        self.signature = lib.ewcKernelGetSignature(handle, index).decode()
+        self.params = []
+        for p in range(lib.ewcKernelGetNumParams(handle, index)):
+            value = ctypes.c_double()
+            has_default = lib.ewcKernelGetParamDefault(handle, index, p,
+                                                       ctypes.byref(value))
+            self.params.append(Param(
+                lib.ewcKernelGetParamName(handle, index, p).decode(),
+                _capi.ELEMENT_TYPES[lib.ewcKernelGetParamType(handle, index,
+                                                              p)],
+                bool(lib.ewcKernelParamIsTensor(handle, index, p)),
+                value.value if has_default else None))
+        self.results = [
+            _capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(handle, index, r)]
+            for r in range(lib.ewcKernelGetNumResults(handle, index))]
+        self._names = {p.name: i for i, p in enumerate(self.params)}
+        # Made once: a call is on the hot path (docs/api.md).
+        self._wheres = ["%s(): '%s'" % (self.name, p.name)
+                        for p in self.params]
+        self._args_type = _capi.EwcArg * len(self.params)
+        self._outputs_type = ctypes.c_void_p * len(self.results)
+
+    def __repr__(self):
+        return "<ewc kernel %s>" % self.signature
+
+    def _bind(self, args, kwargs):
+        if len(args) > len(self.params):
+            raise TypeError("%s() takes %d argument(s), got %d"
+                            % (self.name, len(self.params), len(args)))
+        values = list(args) + [_MISSING] * (len(self.params) - len(args))
+        for name, value in kwargs.items():
+            index = self._names.get(name)
+            if index is None:
+                raise TypeError("%s() has no parameter '%s' (it takes %s)"
+                                % (self.name, name,
+                                   ", ".join(p.name for p in self.params)))
+            if values[index] is not _MISSING:
+                raise TypeError("%s() got '%s' twice" % (self.name, name))
+            values[index] = value
+        return values
+
+    def __call__(self, *args, out=None, stream=None, **kwargs):
+        values = self._bind(args, kwargs)
+        on_gpu = self._module.device == "cuda"
+        device = "cuda" if on_gpu else "cpu"
+        c_args = self._args_type()
+        first = None
+        uses_torch = False
+        for i, (param, value) in enumerate(zip(self.params, values)):
+            where = self._wheres[i]
+            if value is _MISSING:
+                if param.is_tensor or param.default is None:
+                    raise TypeError("%s() missing argument '%s' (%s%s)" % (
+                        self.name, param.name, param.type,
+                        "[n]" if param.is_tensor else ""))
+                c_args[i].kind = _capi.ARG_DEFAULT
+                continue
+            if not param.is_tensor:
+                _set_scalar(c_args[i], param, value, where)
+                continue
+            array = _Array(value, where)
+            _check_array(array, param.type, device, where)
+            if first is None:
+                first, first_name = array, param.name
+            elif array.size != first.size:
+                raise ValueError("%s has %d elements, but '%s' has %d; all "
+                                 "tensors need the same length" % (
+                                     where, array.size, first_name,
+                                     first.size))
+            uses_torch |= array.kind == "torch"
+            c_args[i].kind = _capi.ARG_TENSOR
+            c_args[i].data = array.pointer
+        outputs = self._outputs(out, first, device)
+        n = outputs[0].size if first is None else first.size
+        c_outputs = self._outputs_type(*[o.pointer for o in outputs])
+        if stream is None and on_gpu and uses_torch:
+            stream = _current_torch_stream(first.obj)
+        error = _capi.take_string(lib.ewcModuleLaunch(
+            self._module._handle, self._index, c_args, len(c_args), c_outputs,
+            len(outputs), n, stream or None))
+        if error is not None:
+            raise LaunchError(error)
+        result = [o.obj for o in outputs]
+        return result[0] if len(result) == 1 else tuple(result)
+
+    def _outputs(self, out, first, device):
+        if out is None:
+            if first is None:
+                raise TypeError("%s() has no tensor argument to size its "
+                                "outputs by; pass out=" % self.name)
+            return [_Array(first.empty_like(t), "out") for t in self.results]
+        given = list(out) if isinstance(out, (tuple, list)) else [out]
+        if len(given) != len(self.results):
+            raise TypeError("%s() returns %d result(s), got %d in out=" % (
+                self.name, len(self.results), len(given)))
+        outputs = []
+        for r, (value, type_name) in enumerate(zip(given, self.results)):
+            where = "%s(): out[%d]" % (self.name, r)
+            array = _Array(value, where)
+            _check_array(array, type_name, device, where)
+            if not array.writable:
+                raise ValueError("%s is read-only" % where)
+            if first is not None and array.size != first.size:
+                raise ValueError("%s has %d elements, the inputs %d" % (
+                    where, array.size, first.size))
+            outputs.append(array)
+        return outputs
+
+
+_MISSING = object()
+
+
+def _current_torch_stream(tensor):
+    """torch's current CUstream for `tensor`'s device."""
+    torch = _torch()
+    # What Triton calls too: torch.cuda.current_stream() builds a Stream
+    # object, several microseconds a call.
+    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
+    if raw is not None:
+        return raw(tensor.device.index)
+    return torch.cuda.current_stream(tensor.device).cuda_stream
+
+
+def _check_array(array, type_name, device, where):
+    if array.type != type_name:
+        raise TypeError("%s: expected %s elements, got %s" % (
+            where, type_name, _type_of(array)))
+    if array.device != device:
+        raise ValueError("%s is on %s, but this module runs on the %s "
+                         "(compile with device='%s')" % (
+                             where, array.device,
+                             "GPU" if device == "cuda" else "CPU",
+                             array.device))
+    if not array.contiguous:
+        raise ValueError("%s is not contiguous" % where)
+
+
+def _type_of(array):
+    if array.kind == "dlpack":
+        return array.description
+    obj = array.obj
+    return str(getattr(obj, "dtype", None) or
+               getattr(obj, "__cuda_array_interface__", {}).get("typestr"))
+
+
+def _set_scalar(c_arg, param, value, where):
+    # Plain floats first: isinstance against the numbers ABCs costs about a
+    # microsecond.
+    if type(value) is float and param.type not in ("bool", "i32", "i64"):
+        c_arg.kind = _capi.ARG_FLOAT
+        c_arg.floatValue = value
+    elif isinstance(value, (bool, numbers.Integral)) and not isinstance(
+            value, float):
+        c_arg.kind = _capi.ARG_INT
+        c_arg.intValue = int(value)
+    elif isinstance(value, numbers.Real):
+        if param.type in ("bool", "i32", "i64"):
+            raise TypeError("%s is %s; got the float %r" % (where, param.type,
+                                                            value))
+        c_arg.kind = _capi.ARG_FLOAT
+        c_arg.floatValue = float(value)
+    else:
+        raise TypeError("%s is a scalar %s; got %s" % (
+            where, param.type, type(value).__name__))
+
+
+class Module:
+    """Compiled kernels, each an attribute: mod.leaky_relu(x)."""
+
+    def __init__(self, handle):
+        self._handle = handle
+        target = lib.ewcModuleGetTarget(handle)
+        self.device = "cuda" if target == _capi.TARGET_CUDA else "cpu"
+        self.kernels = {}
+        for k in range(lib.ewcModuleGetNumKernels(handle)):
+            kernel = Kernel(self, k)
+            self.kernels[kernel.name] = kernel
+
+    def __getattr__(self, name):
+        kernels = self.__dict__.get("kernels", {})
+        if name in kernels:
+            return kernels[name]
+        raise AttributeError("module has no kernel '%s' (it has %s)" % (
+            name, ", ".join(kernels) or "none"))
+
+    def __dir__(self):
+        return list(super().__dir__()) + list(self.kernels)
+
+    def __del__(self):
+        handle = self.__dict__.get("_handle")
+        if handle:
+            lib.ewcModuleDestroy(handle)
+            self._handle = None
+
+    def __repr__(self):
+        return "<ewc module on %s: %s>" % (self.device,
+                                           ", ".join(self.kernels))
+
+
+_DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
+            "cpu": _capi.TARGET_CPU}
+
+
+def compile(path=None, *, source=None, device="auto", chip=None,
+            name=None):
+    """Compiles the .ew file `path`, or the program text `source`, for
+    `device` ("auto": the CUDA device if the driver finds one, else the CPU;
+    "cuda"; "cpu"). Raises CompileError with the located diagnostics."""
+    if (path is None) == (source is None):
+        raise TypeError("ewc.compile() takes a path or source=, not both")
+    if device not in _DEVICES:
+        raise ValueError("device must be one of %s, got %r" % (
+            ", ".join(_DEVICES), device))
+    error = ctypes.c_void_p()
+    chip_bytes = chip.encode() if chip else None
+    if source is not None:
+        handle = lib.ewcCompile(source.encode(),
+                                (name or "<source>").encode(),
+                                _DEVICES[device], chip_bytes,
+                                ctypes.byref(error))
+    else:
+        handle = lib.ewcCompileFile(str(path).encode(), _DEVICES[device],
+                                    chip_bytes, ctypes.byref(error))
+    if not handle:
+        raise CompileError(_capi.take_string(error.value) or
+                           "compilation failed")
+    return Module(handle)

@@ -1,0 +1,92 @@
+"""ctypes bindings of the C API (include/ewc-c/ewc.h) in libewc.so.
+
+Where the library is found, in order: $EWC_LIBRARY; lib/libewc.so beside
+this package (an installed tree: <prefix>/python/ewc -> <prefix>/lib); the
+build tree build/lib/libewc.so of the repository this package sits in.
+"""
+
+import ctypes
+import os
+
+API_VERSION = 1  # EWC_C_API_VERSION
+
+TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
+ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
+# EwcElementType, in its order.
+ELEMENT_TYPES = ["bool", "i32", "i64", "f16", "bf16", "f32", "f64"]
+
+
+class EwcArg(ctypes.Structure):
+    _fields_ = [("kind", ctypes.c_int), ("data", ctypes.c_void_p),
+                ("floatValue", ctypes.c_double), ("intValue", ctypes.c_int64)]
+
+
+def _candidates():
+    if os.environ.get("EWC_LIBRARY"):
+        yield os.environ["EWC_LIBRARY"]
+        return
+    here = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(here, "..", "..", "lib", "libewc.so")
+    yield os.path.join(here, "..", "..", "build", "lib", "libewc.so")
+
+
+def _load():
+    tried = []
+    for path in _candidates():
+        path = os.path.normpath(path)
+        if os.path.exists(path):
+            return ctypes.CDLL(path)
+        tried.append(path)
+    raise ImportError("ewc: cannot find libewc.so (tried %s); set EWC_LIBRARY"
+                      % ", ".join(tried))
+
+
+lib = _load()
+
+_P = ctypes.c_void_p
+_S = ctypes.c_char_p
+
+
+def _declare(name, restype, *argtypes):
+    function = getattr(lib, name)
+    function.restype = restype
+    function.argtypes = list(argtypes)
+
+
+_declare("ewcGetAPIVersion", ctypes.c_int)
+_declare("ewcCompile", _P, _S, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
+_declare("ewcCompileFile", _P, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
+_declare("ewcModuleDestroy", None, _P)
+# Strings the caller frees come back as void * so ctypes keeps the pointer.
+_declare("ewcStringDestroy", None, _P)
+_declare("ewcModuleGetTarget", ctypes.c_int, _P)
+_declare("ewcModuleGetNumKernels", ctypes.c_int, _P)
+_declare("ewcKernelGetName", _S, _P, ctypes.c_int)
+_declare("ewcKernelGetSignature", _S, _P, ctypes.c_int)
+_declare("ewcKernelGetNumParams", ctypes.c_int, _P, ctypes.c_int)
+_declare("ewcKernelGetParamName", _S, _P, ctypes.c_int, ctypes.c_int)
+_declare("ewcKernelGetParamType", ctypes.c_int, _P, ctypes.c_int, ctypes.c_int)
+_declare("ewcKernelParamIsTensor", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcKernelGetParamDefault", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int, ctypes.POINTER(ctypes.c_double))
+_declare("ewcKernelGetNumResults", ctypes.c_int, _P, ctypes.c_int)
+_declare("ewcKernelGetResultType", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcModuleLaunch", _P, _P, ctypes.c_int, ctypes.POINTER(EwcArg),
+         ctypes.c_int, ctypes.POINTER(_P), ctypes.c_int, ctypes.c_int64, _P)
+
+if lib.ewcGetAPIVersion() != API_VERSION:
+    raise ImportError("ewc: libewc.so implements C API version %d, this "
+                      "package expects %d" % (lib.ewcGetAPIVersion(),
+                                              API_VERSION))
+
+
+def take_string(pointer):
+    """The text of a string the API returned, which is then freed."""
+    if not pointer:
+        return None
+    text = ctypes.cast(pointer, ctypes.c_char_p).value.decode("utf-8",
+                                                              "replace")
+    lib.ewcStringDestroy(pointer)
+    return text

@@ -1,0 +1,122 @@
+# python/ewc on the CPU with NumPy: compile from a file and from a string,
+# call kernels with keyword scalars, defaults, out= and several results, and
+# get a clear exception for each kind of wrong call and for a compile error.
+#
+# RUN: %ewc_python %s %kernels | FileCheck %s
+
+import os
+import sys
+
+import numpy as np
+
+import ewc
+
+kernels = sys.argv[1]
+
+
+def show(what, call):
+    try:
+        call()
+        print("%s: no exception" % what)
+    except Exception as e:
+        print("%s: %s: %s" % (what, type(e).__name__, e))
+
+
+mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu")
+# CHECK: <ewc module on cpu: leaky_relu>
+print(mod)
+# CHECK-NEXT: leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]
+print(mod.leaky_relu.signature)
+
+x = np.linspace(-4, 4, 1001, dtype=np.float32)
+y = mod.leaky_relu(x, slope=0.2)
+# CHECK-NEXT: slope=0.2: float32 (1001,) exact True
+print("slope=0.2:", y.dtype, y.shape, "exact",
+      np.array_equal(y, np.where(x >= 0, x, np.float32(0.2) * x)))
+y = mod.leaky_relu(x)
+# CHECK-NEXT: default: exact True
+print("default:", "exact",
+      np.array_equal(y, np.where(x >= 0, x, np.float32(0.01) * x)))
+out = np.full(1001, np.nan, dtype=np.float32)
+returned = mod.leaky_relu(x, 0.5, out=out)
+# CHECK-NEXT: out=: same object True exact True
+print("out=: same object", returned is out, "exact",
+      np.array_equal(out, np.where(x >= 0, x, np.float32(0.5) * x)))
+# Any contiguous shape: n is its size, the output has its shape.
+# CHECK-NEXT: 2-D: (3, 4) exact True
+x2 = np.arange(-6, 6, dtype=np.float32).reshape(3, 4)
+y2 = mod.leaky_relu(x2, slope=0.25)
+print("2-D:", y2.shape, "exact",
+      np.array_equal(y2, np.where(x2 >= 0, x2, np.float32(0.25) * x2)))
+
+two = ewc.compile(source="""
+kernel split(x: f64[n], k: i32, flag: bool = true) -> (f64[n], bool[n]) {
+  return x * f64(k), (x > 0.0) == flag;
+}
+""", device="cpu")
+d = np.array([-1.5, 0.0, 2.0])
+scaled, positive = two.split(d, k=3)
+# CHECK-NEXT: two results: [-4.5  0.   6. ] [False False  True]
+print("two results:", scaled, positive)
+
+# CHECK-NEXT: wrong dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got float64
+show("wrong dtype", lambda: mod.leaky_relu(x.astype(np.float64)))
+# CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has 3 elements, the inputs 1001
+show("wrong length",
+     lambda: mod.leaky_relu(x, out=np.empty(3, dtype=np.float32)))
+# CHECK-NEXT: not contiguous: ValueError: leaky_relu(): 'x' is not contiguous
+show("not contiguous", lambda: mod.leaky_relu(x[::2]))
+# CHECK-NEXT: missing: TypeError: split() missing argument 'k' (i32)
+show("missing", lambda: two.split(d))
+# CHECK-NEXT: unknown: TypeError: leaky_relu() has no parameter 'alpha' (it takes x, slope)
+show("unknown", lambda: mod.leaky_relu(x, alpha=0.1))
+# CHECK-NEXT: float for i32: TypeError: split(): 'k' is i32; got the float 2.5
+show("float for i32", lambda: two.split(d, k=2.5))
+# CHECK-NEXT: not an array: TypeError: leaky_relu(): 'x': expected a NumPy array (CPU) or a CUDA array (torch, CuPy), got list
+show("not an array", lambda: mod.leaky_relu([1.0, 2.0]))
+
+
+class FakeCudaArray:
+    __cuda_array_interface__ = {"data": (1 << 40, False), "shape": (1001,),
+                                "typestr": "<f4", "version": 3}
+
+
+# CHECK-NEXT: device: ValueError: leaky_relu(): 'x' is on cuda, but this module runs on the CPU (compile with device='cuda')
+show("device", lambda: mod.leaky_relu(FakeCudaArray()))
+# CHECK-NEXT: no kernel: AttributeError: module has no kernel 'relu' (it has leaky_relu)
+show("no kernel", lambda: mod.relu)
+
+
+
+class DLPackOnly:
+    """Exposes a NumPy array through DLPack alone."""
+
+    def __init__(self, array):
+        self.array = array
+
+    def __dlpack__(self, stream=None):
+        return self.array.__dlpack__()
+
+    def __dlpack_device__(self):
+        return self.array.__dlpack_device__()
+
+
+dl_out = np.zeros(1001, dtype=np.float32)
+mod.leaky_relu(DLPackOnly(x), slope=0.5, out=DLPackOnly(dl_out))
+# CHECK-NEXT: dlpack: exact True
+print("dlpack:", "exact",
+      np.array_equal(dl_out, np.where(x >= 0, x, np.float32(0.5) * x)))
+# CHECK-NEXT: dlpack dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got DLPack type code 2, 64 bits x 1
+show("dlpack dtype", lambda: mod.leaky_relu(DLPackOnly(np.zeros(1001)),
+                                             out=dl_out))
+# CHECK-NEXT: dlpack strides: ValueError: leaky_relu(): 'x' is not contiguous
+show("dlpack strides", lambda: mod.leaky_relu(DLPackOnly(x[::2])))
+
+# CHECK-NEXT: compile error: CompileError: bad.ew:2:13: error: expected an expression
+# CHECK-NEXT:   return x +;
+# CHECK-NEXT:             ^
+show("compile error", lambda: ewc.compile(
+    source="kernel k(x: f32[n]) -> f32[n] {\n  return x +;\n}\n",
+    name="bad.ew", device="cpu"))
+# CHECK-NEXT: missing file: CompileError: cannot read '/nonexistent.ew': No such file or directory
+show("missing file", lambda: ewc.compile("/nonexistent.ew", device="cpu"))
