@@ -1,6 +1,11 @@
 #!/usr/bin/env python3
 """Bandwidth of ewc's LeakyReLU kernel against its peers, in one run.
 
+Superseded by bench/compare.py (ewc-run --bench and the runtime's own launch
+shape); kept to reproduce the 2026-11-29 records in docs/performance.md, made
+with the scalar kernel and the launch shape of that day, which this script
+restates below.
+
 Loads the PTX that `ewc-run kernels/leaky_relu.ew --emit ptx` printed, launches it
 with the runtime's launch shape (blocks of 256, grid min(ceil(n/256), SMs*8*4)),
 and times it with CUDA events beside a device-to-device copy of the same bytes

@@ -50,7 +50,7 @@ ResultComparer::ResultComparer(const HostArray &got, Tolerance tolerance,
     : got(got), numWorst(numWorst) {
   result.dtype = got.getDType();
   result.tolerance = tolerance;
-  result.size = got.size();
+  result.size = 0; // counts the elements checked (a range of `got`)
 }
 
 void ResultComparer::fail(int64_t index, std::string gotText,
@@ -73,6 +73,7 @@ void ResultComparer::fail(int64_t index, std::string gotText,
 }
 
 void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
+  ++result.size;
   const double infinity = std::numeric_limits<double>::infinity();
   DType dtype = got.getDType();
   // Integer and bool poison is a valid-looking value (bool's is the byte
@@ -155,6 +156,24 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
   // Exact results (no tolerance) are ranked by their distance in ulps.
   fail(index, formatFloat(value, dtype), describe(),
        distance / std::max(allowed, ref::getUlp(want, dtype)));
+}
+
+void CompareResult::merge(const CompareResult &later, unsigned numWorst) {
+  if (numMismatches == 0)
+    first = later.first;
+  numMismatches += later.numMismatches;
+  numUnwritten += later.numUnwritten;
+  size += later.size;
+  std::vector<Mismatch> all = std::move(worst);
+  all.insert(all.end(), later.worst.begin(), later.worst.end());
+  // Stable: among equally bad elements the earlier stays first.
+  std::stable_sort(all.begin(), all.end(),
+                   [](const Mismatch &a, const Mismatch &b) {
+                     return a.severity > b.severity;
+                   });
+  if (all.size() > numWorst)
+    all.resize(numWorst);
+  worst = std::move(all);
 }
 
 void CompareResult::print(llvm::raw_ostream &os) const {

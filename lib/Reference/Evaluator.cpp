@@ -30,6 +30,7 @@
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <cmath>
 #include <limits>
@@ -155,8 +156,10 @@ public:
       : kernel(kernel), inputs(inputs), n(n) {}
 
   llvm::Error checkArrays(llvm::ArrayRef<HostArray> outputs);
+  /// Checks elements [begin, end) of every output.
   std::vector<CompareResult> run(llvm::ArrayRef<HostArray> outputs,
-                                 const CheckOptions &options);
+                                 const CheckOptions &options, int64_t begin,
+                                 int64_t end);
 
 private:
   ColumnPtr eval(const Expr &expr);
@@ -224,7 +227,8 @@ llvm::Error Evaluator::checkArrays(llvm::ArrayRef<HostArray> outputs) {
 }
 
 std::vector<CompareResult> Evaluator::run(llvm::ArrayRef<HostArray> outputs,
-                                          const CheckOptions &options) {
+                                          const CheckOptions &options,
+                                          int64_t begin, int64_t end) {
   std::vector<ResultComparer> comparers;
   for (const HostArray &output : outputs) {
     Tolerance tolerance = getDefaultTolerance(output.getDType());
@@ -233,8 +237,8 @@ std::vector<CompareResult> Evaluator::run(llvm::ArrayRef<HostArray> outputs,
     comparers.emplace_back(output, tolerance, options.numWorst);
   }
 
-  for (blockBegin = 0; blockBegin < n; blockBegin += kBlockSize) {
-    blockSize = std::min(kBlockSize, n - blockBegin);
+  for (blockBegin = begin; blockBegin < end; blockBegin += kBlockSize) {
+    blockSize = std::min(kBlockSize, end - blockBegin);
     params.assign(kernel.getParams().size(), nullptr);
     lets.clear();
     for (auto [index, value] : llvm::enumerate(kernel.getReturn().getValues())) {
@@ -589,8 +593,33 @@ llvm::Expected<std::vector<CompareResult>>
 ewc::checkKernel(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
                  llvm::ArrayRef<HostArray> outputs, int64_t n,
                  const CheckOptions &options) {
-  Evaluator evaluator(kernel, inputs, n);
-  if (llvm::Error error = evaluator.checkArrays(outputs))
+  if (llvm::Error error = Evaluator(kernel, inputs, n).checkArrays(outputs))
     return std::move(error);
-  return evaluator.run(outputs, options);
+
+  // Elements are independent, so ranges of blocks are checked on all cores,
+  // each with its own evaluator, and the verdicts merged in index order. A
+  // range of 256 blocks (2^20 elements, a few ms) keeps the tasks coarse; at
+  // n = 2^31 that is 2048 of them, enough to balance 16 cores.
+  constexpr int64_t kRangeSize = 256 * kBlockSize;
+  int64_t numRanges = std::max<int64_t>(1, (n + kRangeSize - 1) / kRangeSize);
+  std::vector<std::vector<CompareResult>> partial(numRanges);
+  auto checkRange = [&](int64_t range) {
+    int64_t begin = range * kRangeSize;
+    partial[range] = Evaluator(kernel, inputs, n)
+                         .run(outputs, options, begin,
+                              std::min(n, begin + kRangeSize));
+  };
+  if (numRanges == 1) {
+    checkRange(0);
+  } else {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
+    for (int64_t range = 0; range < numRanges; ++range)
+      pool.async([&, range] { checkRange(range); });
+    pool.wait();
+  }
+  std::vector<CompareResult> results = std::move(partial[0]);
+  for (int64_t range = 1; range < numRanges; ++range)
+    for (auto [result, more] : llvm::zip(results, partial[range]))
+      result.merge(more, options.numWorst);
+  return results;
 }

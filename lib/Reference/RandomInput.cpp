@@ -15,6 +15,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/ThreadPool.h"
 
 #include <cassert>
 #include <cmath>
@@ -184,18 +185,18 @@ uint64_t mix(uint64_t z) {
 // Arrays
 //===----------------------------------------------------------------------===//
 
-HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
-                               InputKind kind) {
-  std::mt19937_64 rng(seed);
-  HostArray result(dtype, n);
+/// Fills elements [begin, end) of `result` from `rng`.
+static void fillRange(HostArray &result, InputKind kind, std::mt19937_64 &rng,
+                      int64_t begin, int64_t end) {
+  DType dtype = result.getDType();
   if (dtype == DType::Bool) {
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = begin; i < end; ++i)
       result.setFromInt(i, static_cast<int64_t>(rng() >> 63));
-    return result;
+    return;
   }
 
   if (isInteger(dtype)) {
-    for (int64_t i = 0; i < n; ++i) {
+    for (int64_t i = begin; i < end; ++i) {
       switch (kind) {
       case InputKind::Normal:
       case InputKind::Uniform:
@@ -209,43 +210,69 @@ HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
         break;
       }
     }
-    return result;
+    return;
   }
 
-  std::vector<double> values(n);
+  int64_t size = end - begin;
+  std::vector<double> values(size);
   FloatShape shape(dtype);
   switch (kind) {
   case InputKind::Normal: {
     // Box-Muller gives two independent normals per pair of uniforms. u1 is
     // taken from (0, 1] so that log(u1) is finite.
     const double twoPi = 6.283185307179586476925286766559;
-    for (int64_t i = 0; i < n; i += 2) {
+    for (int64_t i = 0; i < size; i += 2) {
       double u1 = 1.0 - uniform01(rng);
       double u2 = uniform01(rng);
       double radius = std::sqrt(-2.0 * std::log(u1));
       values[i] = radius * std::cos(twoPi * u2);
-      if (i + 1 < n)
+      if (i + 1 < size)
         values[i + 1] = radius * std::sin(twoPi * u2);
     }
     break;
   }
   case InputKind::Uniform:
     // k * 2^-mantBits - 1 for k in [0, 2^(mantBits + 1)): exact in the type.
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = 0; i < size; ++i)
       values[i] =
           std::ldexp(double(rng() >> (63 - shape.mantBits)), -shape.mantBits) -
           1.0;
     break;
   case InputKind::Ints:
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = 0; i < size; ++i)
       values[i] = double(uniformInt(rng, -8, 8));
     break;
   case InputKind::Special:
-    for (int64_t i = 0; i < n; ++i)
+    for (int64_t i = 0; i < size; ++i)
       values[i] = specialFloat(rng, shape);
     break;
   }
-  result.writeDoubles(0, values);
+  result.writeDoubles(begin, values);
+}
+
+HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
+                               InputKind kind) {
+  // Chunks of 2^20 elements (even, so Box-Muller's pairs never straddle
+  // two) are drawn from streams of their own, so that large inputs are made
+  // on all cores: at n = 2^28 one stream would take seconds. The first chunk
+  // uses the seed's own stream, so every n up to 2^20 gives the values it
+  // always did.
+  constexpr int64_t kChunk = int64_t(1) << 20;
+  HostArray result(dtype, n);
+  auto fillChunk = [&](int64_t chunk) {
+    std::mt19937_64 rng(chunk == 0 ? seed : mix(seed + uint64_t(chunk)));
+    int64_t begin = chunk * kChunk;
+    fillRange(result, kind, rng, begin, std::min(n, begin + kChunk));
+  };
+  int64_t numChunks = (n + kChunk - 1) / kChunk;
+  if (numChunks <= 1) {
+    fillChunk(0);
+    return result;
+  }
+  llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
+  for (int64_t chunk = 0; chunk < numChunks; ++chunk)
+    pool.async([&, chunk] { fillChunk(chunk); });
+  pool.wait();
   return result;
 }
 

@@ -2,8 +2,8 @@
 // RUN: ewc-opt %s --ew-to-ptx | sed -e 's/\\0A/\n/g' -e 's/\\09/ /g' | FileCheck %s --check-prefix=NOPRED
 
 // The PTX of vectorized kernels (the binary's assembly, one instruction per
-// line once sed unescapes it): 16-byte accesses for every element size, two
-// of them per tensor of the widest type in the main loop (the default
+// line once sed unescapes it): 16-byte accesses for every element size, one
+// per tensor of the widest type in the main loop (the default
 // vectors-per-thread, EwToGPU.h), none predicated (the loop runs over
 // whole chunks only), and scalar loops before (the peel) and after (the
 // tail). v4.b32 is how NVPTX in LLVM 22 spells 16-byte accesses of 4 x f32
@@ -17,9 +17,9 @@
 // CHECK:         ld.global.b32
 // CHECK:         st.global.b32
 // CHECK-NOT:     {{ld|st}}.global.b32
-// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK-COUNT-1: ld.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global.b32
-// CHECK-COUNT-2: st.global.v4.b32
+// CHECK-COUNT-1: st.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         @%p{{[0-9]+}} bra $L__BB
 // CHECK:         ld.global.b32
@@ -34,8 +34,8 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 
 // CHECK-LABEL: .entry neg_bf16(
 // CHECK:         ld.global.b16
-// CHECK-COUNT-2: ld.global.v4.b32
-// CHECK-COUNT-2: st.global.v4.b32
+// CHECK-COUNT-1: ld.global.v4.b32
+// CHECK-COUNT-1: st.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         @%p{{[0-9]+}} bra $L__BB
 // CHECK:         ld.global.b16
@@ -46,8 +46,8 @@ ew.kernel @neg_bf16(%x: tensor<?xbf16>) -> tensor<?xbf16> {
 
 // CHECK-LABEL: .entry neg_f64(
 // CHECK:         ld.global.b64
-// CHECK-COUNT-2: ld.global.v2.b64
-// CHECK-COUNT-2: st.global.v2.b64
+// CHECK-COUNT-1: ld.global.v2.b64
+// CHECK-COUNT-1: st.global.v2.b64
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         @%p{{[0-9]+}} bra $L__BB
 // CHECK:         ld.global.b64

@@ -159,6 +159,26 @@ TEST(CompareTest, KeepsTheWorstMismatchesFirst) {
   EXPECT_EQ(result.worst[1].index, 2);
 }
 
+TEST(CompareTest, MergesRangesInIndexOrder) {
+  // checkKernel checks ranges in parallel and merges them: the counts add
+  // up, the first mismatch is the earliest, the worst are the worst overall.
+  HostArray got(DType::F32, 4);
+  got.writeDoubles(0, {1.0, 3.0, 9.0, 1.5});
+  ResultComparer low(got, {0, 0}, 2), high(got, {0, 0}, 2);
+  low.check(0, floatValue(1.0));
+  low.check(1, floatValue(1.0));
+  high.check(2, floatValue(1.0));
+  high.check(3, floatValue(1.0));
+  CompareResult result = low.finish();
+  result.merge(high.finish(), 2);
+  EXPECT_EQ(result.size, 4);
+  EXPECT_EQ(result.numMismatches, 3);
+  EXPECT_EQ(result.first.index, 1);
+  ASSERT_EQ(result.worst.size(), 2u);
+  EXPECT_EQ(result.worst[0].index, 2);
+  EXPECT_EQ(result.worst[1].index, 1);
+}
+
 TEST(ToleranceTest, TorchTestingDefaults) {
   EXPECT_EQ(getDefaultTolerance(DType::F32).rtol, 1.3e-6);
   EXPECT_EQ(getDefaultTolerance(DType::F32).atol, 1e-5);

@@ -25,32 +25,33 @@ TEST(LaunchShape, NoElementsNoBlocks) {
 }
 
 TEST(LaunchShape, OneBlockPerIterationOfEveryThread) {
-  // 256 threads x 16 elements per block.
+  // 128 threads x 16 elements per block.
   EXPECT_EQ(computeElementwiseLaunchShape(1, 16, kSMs, kThreads, 0).gridSize,
             1u);
   EXPECT_EQ(
-      computeElementwiseLaunchShape(4096, 16, kSMs, kThreads, 0).gridSize, 1u);
+      computeElementwiseLaunchShape(2048, 16, kSMs, kThreads, 0).gridSize, 1u);
   EXPECT_EQ(
-      computeElementwiseLaunchShape(4097, 16, kSMs, kThreads, 0).gridSize, 2u);
-  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 16, kSMs,
+      computeElementwiseLaunchShape(2049, 16, kSMs, kThreads, 0).gridSize, 2u);
+  // f32 LeakyReLU at 2^28: 4 elements per thread.
+  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 4, kSMs,
                                           kThreads, 0)
                 .gridSize,
-            65536u);
+            524288u);
   EXPECT_EQ(computeElementwiseLaunchShape(1000, 16, kSMs, kThreads).blockSize,
             kElementwiseBlockSize);
 }
 
 TEST(LaunchShape, ZeroElementsPerThreadCountsAsOne) {
-  EXPECT_EQ(computeElementwiseLaunchShape(257, 0, kSMs, kThreads, 0).gridSize,
+  EXPECT_EQ(computeElementwiseLaunchShape(129, 0, kSMs, kThreads, 0).gridSize,
             2u);
 }
 
 TEST(LaunchShape, CapInWaves) {
-  // 132 SMs x 8 resident blocks x 4 waves.
+  // 132 SMs x 16 resident blocks of 128 x 4 waves.
   EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 16, kSMs,
                                           kThreads, 4)
                 .gridSize,
-            132u * 8 * 4);
+            132u * 16 * 4);
   // A device reporting nothing still gets one block.
   EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 16, 0, 0, 1)
                 .gridSize,
@@ -58,16 +59,16 @@ TEST(LaunchShape, CapInWaves) {
 }
 
 TEST(LaunchShape, BlockSize) {
-  // 128 threads x 8 elements per block.
+  // 256 threads x 8 elements per block.
   ElementwiseLaunchShape shape =
-      computeElementwiseLaunchShape(1025, 8, kSMs, kThreads, 0, 128);
-  EXPECT_EQ(shape.blockSize, 128u);
+      computeElementwiseLaunchShape(2049, 8, kSMs, kThreads, 0, 256);
+  EXPECT_EQ(shape.blockSize, 256u);
   EXPECT_EQ(shape.gridSize, 2u);
-  // The cap counts resident blocks of that size: 2048 / 128 = 16 per SM.
+  // The cap counts resident blocks of that size: 2048 / 256 = 8 per SM.
   EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 8, kSMs, kThreads,
-                                          1, 128)
+                                          1, 256)
                 .gridSize,
-            132u * 16);
+            132u * 8);
 }
 
 TEST(LaunchShape, GridDimLimit) {

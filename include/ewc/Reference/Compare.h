@@ -63,6 +63,7 @@ struct Mismatch {
 struct CompareResult {
   DType dtype = DType::F32;
   Tolerance tolerance;
+  /// Elements checked.
   int64_t size = 0;
   int64_t numMismatches = 0;
   /// Elements that still hold the poison pattern (a subset of mismatches).
@@ -73,13 +74,18 @@ struct CompareResult {
 
   bool ok() const { return numMismatches == 0; }
 
+  /// Adds the verdict on a later range of the same result: counts add up,
+  /// the first mismatch stays the earliest, the `numWorst` worst are kept.
+  void merge(const CompareResult &later, unsigned numWorst);
+
   /// Prints one line such as "3 of 1024 elements differ; first at [17]: got
   /// 1.5, expected 1.25 (rtol 1.3e-06, atol 1e-05)", or "all 1024 elements
   /// match".
   void print(llvm::raw_ostream &os) const;
 };
 
-/// Accumulates the verdict on one result, element by element.
+/// Accumulates the verdict on one result, element by element (or on a range
+/// of it: CompareResult::merge joins ranges).
 class ResultComparer {
 public:
   ResultComparer(const HostArray &got, Tolerance tolerance, unsigned numWorst);

@@ -17,12 +17,14 @@
 
 namespace ewc {
 
-/// Threads per block: 8 warps, so the 2048 resident threads of an SM (sm_80,
-/// sm_90) are filled by 8 blocks, and a block needs no shared memory to tune.
-/// Triton's elementwise kernels use 4 warps and torch's 128 threads; both
-/// reach the copy rate on the H200 (docs/performance.md), so the block size
-/// is not what limits an elementwise kernel there.
-constexpr unsigned kElementwiseBlockSize = 256;
+/// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
+/// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of
+/// the copy (f32 and bf16, one vector per thread) against 99.6% / 99.5% with
+/// 256, and 99.7% / 100.2% against 97.1% / 97.7% with two vectors per
+/// thread. Smaller blocks finish and are replaced more evenly (16 resident
+/// per SM instead of 8), which torch's (128) and Triton's (4 warps) elementwise
+/// kernels also use. The kernels read blockDim, so any size is correct.
+constexpr unsigned kElementwiseBlockSize = 128;
 
 /// The grid's cap, in waves of resident blocks (SMs x blocks per SM); 0 means
 /// no cap: one block per 256 x elementsPerThread elements, so that each
@@ -30,8 +32,10 @@ constexpr unsigned kElementwiseBlockSize = 256;
 /// grid-stride share, balances the work across SMs. A fixed grid-stride share
 /// loses when residency is not what the cap assumed (a kernel with more
 /// registers fits fewer blocks per SM, and the last wave then runs alone).
-/// Measured on the H200, 2026-11-30, f32 and bf16 LeakyReLU at n = 2^28: see
-/// docs/performance.md ("grid cap"), which also records the alternatives.
+/// Measured on the H200, 2026-11-30, f32 and bf16 LeakyReLU at n = 2^28 (4
+/// vectors per thread, blocks of 256; docs/performance.md, run 1): caps of
+/// 1, 2, 4 and 16 waves reached 88.9%, 91.1%, 91.7% and 94.1% of the copy in
+/// f32 (86.4% ... 95.5% in bf16), no cap 96.4% (96.5%).
 constexpr unsigned kElementwiseWaves = 0;
 
 /// A one-dimensional launch: `gridSize` blocks of `blockSize` threads.
@@ -46,9 +50,9 @@ struct ElementwiseLaunchShape {
 /// `multiprocessorCount` SMs of `maxThreadsPerMultiprocessor` resident threads
 /// each. The kernels loop with a grid stride, so every grid size is correct;
 /// this one is
-///   min(ceil(n / (256 * elementsPerThread)),
-///       SMs * (maxThreadsPerSM / 256) * waves)       (no cap if waves is 0)
-/// blocks of 256 threads, and at most 2^31 - 1. Returns a grid of 0 blocks
+///   min(ceil(n / (128 * elementsPerThread)),
+///       SMs * (maxThreadsPerSM / 128) * waves)       (no cap if waves is 0)
+/// blocks of 128 threads, and at most 2^31 - 1. Returns a grid of 0 blocks
 /// when `numElements` is 0: the caller launches nothing then.
 /// `blockSize` replaces the 256 (for measuring it; the kernels read
 /// blockDim, so any size is correct).

@@ -1,12 +1,12 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=vectors-per-thread=4 -split-input-file | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
 
-// The default is 2 vectors of the widest type per thread (EwToGPU.h): f32 8
-// elements, bool out of f32 16 (one bool vector), bf16 16, f64 4.
-// DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// The default is 1 vector of the widest type per thread (EwToGPU.h): f32 4
+// elements, bool out of f32 16 (one bool vector), bf16 8, f64 2.
+// DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 // DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
-// DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
-// DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
 
 // The vectorized element loop (the default; convert-ew-to-gpu.mlir shows the
 // scalar form with vectorize=false): a scalar prologue up to the peel that
