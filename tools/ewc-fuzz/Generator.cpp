@@ -78,7 +78,8 @@ private:
 
   Expr gen(Type type, int depth);
   Expr leaf(Type type);
-  Expr literal(DT dt);
+  Expr literal(DT dt, bool weak = true);
+  Expr weakExpression(DT dt);
   std::vector<Expr> operands(Type type, unsigned count, int depth,
                              bool literals);
   DT compatibleScalar(Type type);
@@ -182,8 +183,12 @@ std::string KernelGen::floatLiteral(int minExp, int maxExp) {
 }
 
 /// A literal that `dt`'s operations take: in range of the integer type, or
-/// finite in the float's compute type (f32 for f16 and bf16).
-Expr KernelGen::literal(DT dt) {
+/// finite in the float's compute type (f32 for f16 and bf16). With `weak`,
+/// sometimes an operation on literals instead (not in a default, which must
+/// be one literal).
+Expr KernelGen::literal(DT dt, bool weak) {
+  if (weak && dt != DT::Bool && chance(8))
+    return weakExpression(dt);
   std::string text;
   if (dt == DT::Bool)
     text = chance(50) ? "true" : "false";
@@ -196,11 +201,33 @@ Expr KernelGen::literal(DT dt) {
   return {text, text[0] == '-' ? Unary : Primary};
 }
 
+/// An operation on literals alone, which stays weak and takes `dt` from its
+/// typed neighbour (docs/language.md, literal typing rule 2): small values,
+/// so that the result fits any type. A division or a math function of
+/// literals is always a float, so integers get only + - * and neg.
+Expr KernelGen::weakExpression(DT dt) {
+  auto small = [&] { return std::to_string(below(7)); };
+  if (isInt(dt)) {
+    static const char *const kOps[] = {" + ", " - ", " * "};
+    if (chance(20))
+      return {"-(" + small() + ")", Unary};
+    return {"(" + small() + pick(kOps) + small() + ")", Primary};
+  }
+  uint64_t r = below(100);
+  if (r < 25) {
+    static const char *const kMath[] = {"exp", "sqrt", "tanh", "erf"};
+    return {std::string(pick(kMath)) + "(" + small() + ")", Primary};
+  }
+  static const char *const kOps[] = {" + ", " - ", " * ", " / "};
+  std::string lhs = r < 60 ? small() : small() + ".5";
+  return {"(" + lhs + pick(kOps) + small() + ")", Primary};
+}
+
 /// A default, which must fit the parameter's own type (f16 up to 65504).
 std::string KernelGen::defaultLiteral(DT dt) {
   if (dt == DT::F16)
     return floatLiteral(-10, 3);
-  return literal(dt).text;
+  return literal(dt, /*weak=*/false).text;
 }
 
 //===----------------------------------------------------------------------===//
