@@ -15,6 +15,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "Generator.h"
+#include "Reducer.h"
 
 #include "ewc/Driver/Driver.h"
 #include "ewc/Frontend/AST.h"
@@ -61,6 +62,9 @@ cl::opt<std::string> saveOpt(
     cl::value_desc("DIR"));
 cl::opt<bool> printOpt("print",
                        cl::desc("print the programs instead of running them"));
+cl::opt<bool> reduceOpt(
+    "reduce", cl::desc("shrink each failing program to a smaller one that "
+                       "fails the same way (Reducer.h)"));
 cl::opt<bool> verboseOpt("v", cl::desc("print a line for every program"));
 cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
@@ -238,10 +242,10 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
 
 /// Writes the failing program and its commands into --save-failures.
 void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
-                 const Outcome &outcome) {
+                 const Outcome &outcome, llvm::StringRef suffix = "") {
   llvm::SmallString<128> path(saveOpt);
-  llvm::sys::path::append(path, llvm::formatv("fuzz-{0}-{1}.ew",
-                                              seedOpt.getValue(), index)
+  llvm::sys::path::append(path, llvm::formatv("fuzz-{0}-{1}{2}.ew",
+                                              seedOpt.getValue(), index, suffix)
                                     .str());
   std::error_code ec;
   llvm::raw_fd_ostream file(path, ec, llvm::sys::fs::OF_Text);
@@ -321,6 +325,23 @@ int main(int argc, char **argv) {
                  << getReproducers(index, programSeed, "FILE.ew");
     if (!saveOpt.empty())
       saveFailure(index, programSeed, text, outcome);
+    // A rejection is not reduced: any typo would reproduce it.
+    if (reduceOpt && outcome.verdict != Verdict::Known &&
+        outcome.verdict != Verdict::Rejected) {
+      std::string reduced =
+          fuzz::reduceProgram(text, [&](const std::string &candidate) {
+            Outcome again;
+            llvm::CrashRecoveryContext retry;
+            if (!retry.RunSafely([&] {
+                  again = runProgram(candidate, name, programSeed, *kind);
+                }))
+              again.verdict = Verdict::Crash;
+            return again.verdict == outcome.verdict;
+          });
+      llvm::outs() << "reduced:\n" << reduced;
+      if (!saveOpt.empty())
+        saveFailure(index, programSeed, reduced, outcome, ".reduced");
+    }
   }
   if (printOpt)
     return 0;
