@@ -65,6 +65,11 @@ cl::opt<bool> printOpt("print",
 cl::opt<bool> reduceOpt(
     "reduce", cl::desc("shrink each failing program to a smaller one that "
                        "fails the same way (Reducer.h)"));
+cl::opt<double> timeLimitOpt(
+    "time-limit",
+    cl::desc("stop starting programs after this many seconds (0: no limit); "
+             "the summary counts the programs that ran"),
+    cl::init(0));
 cl::opt<bool> verboseOpt("v", cl::desc("print a line for every program"));
 cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
@@ -292,7 +297,16 @@ int main(int argc, char **argv) {
   unsigned counts[std::size(kVerdictNames)] = {};
   uint64_t kernels = 0;
   auto start = std::chrono::steady_clock::now();
+  auto elapsed = [&] {
+    return std::chrono::duration<double>(std::chrono::steady_clock::now() -
+                                         start)
+        .count();
+  };
+  uint64_t ran = 0;
   for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index) {
+    if (timeLimitOpt > 0 && elapsed() > timeLimitOpt)
+      break;
+    ++ran;
     uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
     std::string text = fuzz::generateProgram(programSeed, generatorOptions);
     if (printOpt) {
@@ -345,16 +359,14 @@ int main(int argc, char **argv) {
   }
   if (printOpt)
     return 0;
-  double seconds =
-      std::chrono::duration<double>(std::chrono::steady_clock::now() - start)
-          .count();
+  double seconds = elapsed();
   // A program that hits only the known reference bug is not a failure.
-  unsigned failures = countOpt - counts[0] - counts[6];
+  uint64_t failures = ran - counts[0] - counts[6];
   llvm::outs() << llvm::formatv(
       "{0} programs, {1} ok, {2} mismatch, {3} rejected, {4} compile-error, "
       "{5} run-error, {6} crash, {7} known ({8} kernels, {9:F1} s, {10:F1} "
       "programs/s)\n",
-      countOpt.getValue(), counts[0], counts[1], counts[2], counts[3],
-      counts[4], counts[5], counts[6], kernels, seconds, countOpt / seconds);
+      ran, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
+      counts[6], kernels, seconds, ran / seconds);
   return failures ? 1 : 0;
 }
