@@ -21,6 +21,7 @@
 
 #include "Generator.h"
 
+#include <optional>
 #include <random>
 #include <vector>
 
@@ -56,6 +57,14 @@ struct Expr {
   int prec = Primary;
 };
 
+/// A `let` bound to literals alone (`let c = 2.5;`): weak until its first
+/// use beside a typed operand, which fixes its type for every later use.
+struct WeakLet {
+  std::string name;
+  bool isFloat; // a float literal or division: never an integer type
+  std::optional<DT> fixed;
+};
+
 struct Named {
   std::string name;
   Type type;
@@ -80,6 +89,7 @@ private:
   Expr leaf(Type type);
   Expr literal(DT dt, bool weak = true);
   Expr weakExpression(DT dt);
+  Expr weakLetOrLiteral(DT dt);
   std::vector<Expr> operands(Type type, unsigned count, int depth,
                              bool literals);
   DT compatibleScalar(Type type);
@@ -101,6 +111,7 @@ private:
   std::mt19937_64 &rng;
   unsigned size;
   std::vector<Named> params, lets;
+  std::vector<WeakLet> weakLets;
 };
 
 //===----------------------------------------------------------------------===//
@@ -223,6 +234,24 @@ Expr KernelGen::weakExpression(DT dt) {
   return {"(" + lhs + pick(kOps) + small() + ")", Primary};
 }
 
+/// Sometimes a weak let that can take `dt` (its first use fixes it to dt, as
+/// the front end does in source order, which is the order of generation
+/// here), else a literal.
+Expr KernelGen::weakLetOrLiteral(DT dt) {
+  if (dt != DT::Bool && chance(30)) {
+    std::vector<WeakLet *> usable;
+    for (WeakLet &let : weakLets)
+      if (let.fixed ? *let.fixed == dt : isFloat(dt) || !let.isFloat)
+        usable.push_back(&let);
+    if (!usable.empty()) {
+      WeakLet *let = usable[below(usable.size())];
+      let->fixed = dt;
+      return {let->name, Primary};
+    }
+  }
+  return literal(dt);
+}
+
 /// A default, which must fit the parameter's own type (f16 up to 65504).
 std::string KernelGen::defaultLiteral(DT dt) {
   if (dt == DT::F16)
@@ -282,7 +311,9 @@ std::vector<Expr> KernelGen::operands(Type type, unsigned count, int depth,
     if (i == anchor)
       result[i] = gen(type, depth);
     else if (literals && r < 25)
-      result[i] = literal(type.dt);
+      // Beside the anchor, a weak let takes type.dt. With three operands
+      // (clamp) a literal may meet the other one first and take its type.
+      result[i] = count == 2 ? weakLetOrLiteral(type.dt) : literal(type.dt);
     else if (r < 45)
       result[i] = gen({compatibleScalar(type), false}, depth);
     else
@@ -390,9 +421,20 @@ std::string KernelGen::generate(const std::string &name) {
   std::string body;
   unsigned numLets = below(size + 1);
   for (unsigned i = 0; i < numLets; ++i) {
+    std::string letName = "v" + std::to_string(i);
+    if (chance(20)) {
+      // A weak let: small literals, so that any type they take holds them.
+      static const char *const kInts[] = {"3", "-4", "(2 * 3)", "0"};
+      static const char *const kFloats[] = {"2.5", "(1 / 4)", "-0.5",
+                                            "exp(1)", "1e-3"};
+      bool isFloatLet = chance(60);
+      body += "  let " + letName + " = " +
+              (isFloatLet ? pick(kFloats) : pick(kInts)) + ";\n";
+      weakLets.push_back({letName, isFloatLet, std::nullopt});
+      continue;
+    }
     Type type{pick(kAllTypes), chance(75)};
     Expr value = gen(type, depth);
-    std::string letName = "v" + std::to_string(i);
     body += "  let " + letName + " = " + value.text + ";\n";
     lets.push_back({letName, type, ""});
   }
