@@ -38,7 +38,7 @@ config.substitutions.append(("%ewc_src_root", os.path.dirname(config.test_source
 config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.test_source_root), "kernels")))
 
 tool_dirs = [ewc_tools_dir, llvm_tools_dir]
-llvm_config.add_tool_substitutions(["ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count"], tool_dirs)
+llvm_config.add_tool_substitutions(["ewc-fuzz", "ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count"], tool_dirs)
 
 
 def cuda_device_present():

@@ -1,0 +1,493 @@
+//===- Generator.cpp - Random well-typed .ew programs ---------------------===//
+//
+// Builds each expression top-down from the type it must have, choosing only
+// operands the language accepts for that type (docs/language.md, "Mixed
+// precision" and "Operand types and literal typing"):
+//
+// - one operand of an operation, the anchor, has the result's element type;
+//   the others have it too, or are scalars of the same kind that the rules
+//   convert to it (any float scalar with a float tensor; with scalars alone,
+//   only types that promote to the result's), or literals, which are placed
+//   only beside a typed anchor so that they are never weak;
+// - a tensor result has a tensor anchor (or, for where, a tensor condition);
+//   a scalar result has scalar operands only;
+// - math only on floats, logic only on bool, ordering only on numbers, and
+//   literals in range for the type they take.
+//
+// Parameters are made on demand, when an expression needs a leaf of a type
+// that no parameter or let has yet, and the signature is written last.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Generator.h"
+
+#include <optional>
+#include <random>
+#include <vector>
+
+using namespace ewc::fuzz;
+
+namespace {
+
+enum class DT { Bool, I32, I64, F16, BF16, F32, F64 };
+constexpr DT kAllTypes[] = {DT::Bool, DT::I32,  DT::I64, DT::F16,
+                            DT::BF16, DT::F32, DT::F64};
+constexpr DT kFloatTypes[] = {DT::F16, DT::BF16, DT::F32, DT::F64};
+constexpr DT kIntTypes[] = {DT::I32, DT::I64};
+
+const char *getName(DT dt) {
+  static const char *const kNames[] = {"bool", "i32",  "i64", "f16",
+                                       "bf16", "f32", "f64"};
+  return kNames[static_cast<int>(dt)];
+}
+bool isFloat(DT dt) { return dt >= DT::F16; }
+bool isInt(DT dt) { return dt == DT::I32 || dt == DT::I64; }
+
+struct Type {
+  DT dt;
+  bool tensor;
+};
+
+/// Binding strength, as the grammar's levels: a child binding less tightly
+/// than its parent's level is parenthesized.
+enum Prec { Or, And, Cmp, Add, Mul, Unary, Primary };
+
+struct Expr {
+  std::string text;
+  int prec = Primary;
+};
+
+/// A `let` bound to literals alone (`let c = 2.5;`): weak until its first
+/// use beside a typed operand, which fixes its type for every later use.
+struct WeakLet {
+  std::string name;
+  bool isFloat; // a float literal or division: never an integer type
+  std::optional<DT> fixed;
+};
+
+struct Named {
+  std::string name;
+  Type type;
+  std::string defaultText; // scalar parameters only; empty: none
+};
+
+class KernelGen {
+public:
+  KernelGen(std::mt19937_64 &rng, unsigned size) : rng(rng), size(size) {}
+  std::string generate(const std::string &name);
+
+private:
+  // Choices: rng's output reduced by %, the same on every platform. The
+  // bias of % over 2^64 is far below anything a test could notice.
+  uint64_t below(uint64_t n) { return rng() % n; }
+  bool chance(unsigned percent) { return below(100) < percent; }
+  template <typename T, size_t N> T pick(const T (&items)[N]) {
+    return items[below(N)];
+  }
+
+  Expr gen(Type type, int depth);
+  Expr leaf(Type type);
+  Expr literal(DT dt, bool weak = true);
+  Expr weakExpression(DT dt);
+  Expr weakLetOrLiteral(DT dt);
+  std::vector<Expr> operands(Type type, unsigned count, int depth,
+                             bool literals);
+  DT compatibleScalar(Type type);
+
+  Expr genBool(Type type, int depth);
+  Expr genNumber(Type type, int depth);
+  Expr genWhere(Type type, int depth);
+  Expr genCast(Type type, int depth);
+
+  std::string intLiteral(DT dt);
+  std::string floatLiteral(int minExp, int maxExp);
+  std::string defaultLiteral(DT dt);
+
+  static Expr call(const std::string &fn, const std::vector<Expr> &args);
+  static Expr infix(const Expr &lhs, const char *op, int level,
+                    const Expr &rhs);
+  static Expr prefix(const char *op, const Expr &operand);
+
+  std::mt19937_64 &rng;
+  unsigned size;
+  std::vector<Named> params, lets;
+  std::vector<WeakLet> weakLets;
+};
+
+//===----------------------------------------------------------------------===//
+// Printing with the grammar's precedence
+//===----------------------------------------------------------------------===//
+
+std::string wrap(const Expr &e, bool parens) {
+  return parens ? "(" + e.text + ")" : e.text;
+}
+
+Expr KernelGen::call(const std::string &fn, const std::vector<Expr> &args) {
+  std::string text = fn + "(";
+  for (size_t i = 0; i < args.size(); ++i)
+    text += (i ? ", " : "") + args[i].text;
+  return {text + ")", Primary};
+}
+
+Expr KernelGen::infix(const Expr &lhs, const char *op, int level,
+                      const Expr &rhs) {
+  // Left-associative levels keep a same-level left child bare (`a - b - c`);
+  // comparisons do not chain, so both of their sides need a higher level.
+  bool leftParens = level == Cmp ? lhs.prec <= level : lhs.prec < level;
+  return {wrap(lhs, leftParens) + " " + op + " " + wrap(rhs, rhs.prec <= level),
+          level};
+}
+
+Expr KernelGen::prefix(const char *op, const Expr &operand) {
+  std::string inner = wrap(operand, operand.prec < Unary);
+  // `- -x`, not `--x`: the space keeps the two operators apart to the eye.
+  return {op + std::string(inner[0] == '-' ? " " : "") + inner, Unary};
+}
+
+//===----------------------------------------------------------------------===//
+// Literals
+//===----------------------------------------------------------------------===//
+
+std::string KernelGen::intLiteral(DT dt) {
+  bool wide = dt == DT::I64;
+  uint64_t r = below(100);
+  if (r < 40)
+    return std::to_string(below(10));
+  if (r < 60)
+    return "-" + std::to_string(1 + below(100));
+  if (r < 75) {
+    static const char *const kI32[] = {"2147483647", "-2147483648",
+                                       "-2147483647", "65536"};
+    static const char *const kI64[] = {"9223372036854775807",
+                                       "-9223372036854775808", "4294967296",
+                                       "-2147483649"};
+    return wide ? pick(kI64) : pick(kI32);
+  }
+  uint64_t bits = rng();
+  return wide ? std::to_string(static_cast<int64_t>(bits))
+              : std::to_string(static_cast<int32_t>(bits));
+}
+
+/// A float literal whose magnitude is below 10^(maxExp+1), so that it stays
+/// finite in a type whose largest value is above that.
+std::string KernelGen::floatLiteral(int minExp, int maxExp) {
+  uint64_t r = below(100);
+  if (r < 6)
+    return "inf";
+  if (r < 10)
+    return "-inf";
+  if (r < 15)
+    return "nan";
+  if (r < 20)
+    return chance(50) ? "0.0" : "-0.0";
+  if (r < 27)
+    return std::to_string(static_cast<int64_t>(below(20)) - 10); // an int
+  if (r < 40) {
+    static const char *const kForms[] = {"0.5", "2.", "0.1",   "1.5E+2",
+                                         "1e-3", "-0.25", "1.0", "3.0e-2"};
+    return pick(kForms);
+  }
+  std::string text = chance(30) ? "-" : "";
+  text += std::to_string(1 + below(9)) + "." + std::to_string(below(1000));
+  int exp = minExp + static_cast<int>(below(maxExp - minExp + 1));
+  return text + "e" + std::to_string(exp);
+}
+
+/// A literal that `dt`'s operations take: in range of the integer type, or
+/// finite in the float's compute type (f32 for f16 and bf16). With `weak`,
+/// sometimes an operation on literals instead (not in a default, which must
+/// be one literal).
+Expr KernelGen::literal(DT dt, bool weak) {
+  if (weak && dt != DT::Bool && chance(8))
+    return weakExpression(dt);
+  std::string text;
+  if (dt == DT::Bool)
+    text = chance(50) ? "true" : "false";
+  else if (isInt(dt))
+    text = intLiteral(dt);
+  else if (dt == DT::F64)
+    text = floatLiteral(-330, 307);
+  else
+    text = floatLiteral(-50, 37);
+  return {text, text[0] == '-' ? Unary : Primary};
+}
+
+/// An operation on literals alone, which stays weak and takes `dt` from its
+/// typed neighbour (docs/language.md, literal typing rule 2): small values,
+/// so that the result fits any type. A division or a math function of
+/// literals is always a float, so integers get only + - * and neg.
+Expr KernelGen::weakExpression(DT dt) {
+  auto small = [&] { return std::to_string(below(7)); };
+  if (isInt(dt)) {
+    static const char *const kOps[] = {" + ", " - ", " * "};
+    if (chance(20))
+      return {"-(" + small() + ")", Unary};
+    return {"(" + small() + pick(kOps) + small() + ")", Primary};
+  }
+  uint64_t r = below(100);
+  if (r < 25) {
+    static const char *const kMath[] = {"exp", "sqrt", "tanh", "erf"};
+    return {std::string(pick(kMath)) + "(" + small() + ")", Primary};
+  }
+  static const char *const kOps[] = {" + ", " - ", " * ", " / "};
+  std::string lhs = r < 60 ? small() : small() + ".5";
+  return {"(" + lhs + pick(kOps) + small() + ")", Primary};
+}
+
+/// Sometimes a weak let that can take `dt` (its first use fixes it to dt, as
+/// the front end does in source order, which is the order of generation
+/// here), else a literal.
+Expr KernelGen::weakLetOrLiteral(DT dt) {
+  if (dt != DT::Bool && chance(30)) {
+    std::vector<WeakLet *> usable;
+    for (WeakLet &let : weakLets)
+      if (let.fixed ? *let.fixed == dt : isFloat(dt) || !let.isFloat)
+        usable.push_back(&let);
+    if (!usable.empty()) {
+      WeakLet *let = usable[below(usable.size())];
+      let->fixed = dt;
+      return {let->name, Primary};
+    }
+  }
+  return literal(dt);
+}
+
+/// A default, which must fit the parameter's own type (f16 up to 65504).
+std::string KernelGen::defaultLiteral(DT dt) {
+  if (dt == DT::F16)
+    return floatLiteral(-10, 3);
+  return literal(dt, /*weak=*/false).text;
+}
+
+//===----------------------------------------------------------------------===//
+// Leaves and operands
+//===----------------------------------------------------------------------===//
+
+Expr KernelGen::leaf(Type type) {
+  std::vector<const Named *> found;
+  for (const std::vector<Named> *names : {&params, &lets})
+    for (const Named &named : *names)
+      if (named.type.dt == type.dt && named.type.tensor == type.tensor)
+        found.push_back(&named);
+  if (!found.empty() && (params.size() >= 2 + size || chance(75)))
+    return {found[below(found.size())]->name, Primary};
+  Named param{"p" + std::to_string(params.size()), type, ""};
+  if (!type.tensor && chance(50))
+    param.defaultText = defaultLiteral(type.dt);
+  params.push_back(param);
+  return {param.name, Primary};
+}
+
+/// A scalar type that an operation of result `type` accepts beside its
+/// anchor: with a tensor, any of the same kind; among scalars, one that
+/// promotes to type.dt.
+DT KernelGen::compatibleScalar(Type type) {
+  if (type.tensor)
+    return isFloat(type.dt) ? pick(kFloatTypes)
+                            : isInt(type.dt) ? pick(kIntTypes) : DT::Bool;
+  switch (type.dt) {
+  case DT::F32: {
+    static const DT kNarrower[] = {DT::F16, DT::BF16, DT::F32};
+    return pick(kNarrower);
+  }
+  case DT::F64:
+    return pick(kFloatTypes);
+  case DT::I64:
+    return pick(kIntTypes);
+  default:
+    return type.dt;
+  }
+}
+
+/// `count` operands of an operation whose result is `type`: one anchor of
+/// that exact type, the others of that element type, compatible scalars, or
+/// (if `literals`) literals.
+std::vector<Expr> KernelGen::operands(Type type, unsigned count, int depth,
+                                      bool literals) {
+  std::vector<Expr> result(count);
+  unsigned anchor = below(count);
+  for (unsigned i = 0; i < count; ++i) {
+    uint64_t r = below(100);
+    if (i == anchor)
+      result[i] = gen(type, depth);
+    else if (literals && r < 25)
+      // Beside the anchor, a weak let takes type.dt. With three operands
+      // (clamp) a literal may meet the other one first and take its type.
+      result[i] = count == 2 ? weakLetOrLiteral(type.dt) : literal(type.dt);
+    else if (r < 45)
+      result[i] = gen({compatibleScalar(type), false}, depth);
+    else
+      result[i] = gen({type.dt, type.tensor && chance(60)}, depth);
+  }
+  return result;
+}
+
+//===----------------------------------------------------------------------===//
+// Expressions
+//===----------------------------------------------------------------------===//
+
+Expr KernelGen::gen(Type type, int depth) {
+  if (depth <= 0 || chance(15))
+    return leaf(type);
+  uint64_t r = below(100);
+  if (r < 8)
+    return genWhere(type, depth);
+  if (r < 16)
+    return genCast(type, depth);
+  return type.dt == DT::Bool ? genBool(type, depth) : genNumber(type, depth);
+}
+
+Expr KernelGen::genWhere(Type type, int depth) {
+  // A tensor condition makes the result a tensor whatever the branches are.
+  bool condTensor = type.tensor && chance(50);
+  Expr cond = gen({DT::Bool, condTensor}, depth - 1);
+  Type branches{type.dt, type.tensor && !condTensor ? true : false};
+  if (type.tensor && condTensor && chance(50))
+    branches.tensor = true;
+  std::vector<Expr> args = operands(branches, 2, depth - 1, true);
+  return call("where", {cond, args[0], args[1]});
+}
+
+Expr KernelGen::genCast(Type type, int depth) {
+  // Now and then a literal argument, which takes the cast's type where it
+  // can (`f64(0.1)`), else the default (`i32(2.5)` truncates an f32).
+  if (!type.tensor && chance(10)) {
+    Expr arg = literal(isFloat(type.dt) ? type.dt : DT::I32);
+    return call(getName(type.dt), {arg});
+  }
+  return call(getName(type.dt),
+              {gen({pick(kAllTypes), type.tensor}, depth - 1)});
+}
+
+Expr KernelGen::genBool(Type type, int depth) {
+  uint64_t r = below(100);
+  if (r < 25) {
+    std::vector<Expr> args = operands(type, 2, depth - 1, true);
+    bool isAnd = chance(50);
+    if (chance(70))
+      return infix(args[0], isAnd ? "&&" : "||", isAnd ? And : Or, args[1]);
+    return call(isAnd ? "and" : "or", args);
+  }
+  if (r < 35) {
+    Expr operand = gen(type, depth - 1);
+    return chance(70) ? prefix("!", operand) : call("not", {operand});
+  }
+  // A comparison of any element type; bools only compare for equality.
+  DT dt = pick(kAllTypes);
+  std::vector<Expr> args = operands({dt, type.tensor}, 2, depth - 1, true);
+  static const char *const kPreds[] = {"eq", "ne", "lt", "le", "gt", "ge"};
+  static const char *const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
+  unsigned p = below(dt == DT::Bool ? 2 : 6);
+  if (chance(70))
+    return infix(args[0], kOps[p], Cmp, args[1]);
+  return call("cmp", {{kPreds[p], Primary}, args[0], args[1]});
+}
+
+Expr KernelGen::genNumber(Type type, int depth) {
+  uint64_t r = below(100);
+  if (r < 45) {
+    static const char *const kFns[] = {"add", "sub", "mul", "div"};
+    static const char *const kOps[] = {"+", "-", "*", "/"};
+    unsigned op = below(4);
+    std::vector<Expr> args = operands(type, 2, depth - 1, true);
+    if (chance(75))
+      return infix(args[0], kOps[op], op < 2 ? Add : Mul, args[1]);
+    return call(kFns[op], args);
+  }
+  if (r < 55) {
+    Expr operand = gen(type, depth - 1);
+    return chance(60) ? prefix("-", operand) : call("neg", {operand});
+  }
+  if (r < 60)
+    return call("abs", {gen(type, depth - 1)});
+  if (r < 70)
+    return call(chance(50) ? "max" : "min", operands(type, 2, depth - 1, true));
+  if (r < 75)
+    return call("clamp", operands(type, 3, depth - 1, true));
+  if (isFloat(type.dt)) {
+    static const char *const kMath[] = {"exp",  "log",     "sqrt", "rsqrt",
+                                        "tanh", "sigmoid", "erf"};
+    return call(pick(kMath), {gen(type, depth - 1)});
+  }
+  return call("add", operands(type, 2, depth - 1, true));
+}
+
+//===----------------------------------------------------------------------===//
+// Kernels and programs
+//===----------------------------------------------------------------------===//
+
+std::string KernelGen::generate(const std::string &name) {
+  int depth = 1 + static_cast<int>(size / 2 + below(2));
+  std::string body;
+  unsigned numLets = below(size + 1);
+  for (unsigned i = 0; i < numLets; ++i) {
+    std::string letName = "v" + std::to_string(i);
+    if (chance(20)) {
+      // A weak let: small literals, so that any type they take holds them.
+      static const char *const kInts[] = {"3", "-4", "(2 * 3)", "0"};
+      static const char *const kFloats[] = {"2.5", "(1 / 4)", "-0.5",
+                                            "exp(1)", "1e-3"};
+      bool isFloatLet = chance(60);
+      body += "  let " + letName + " = " +
+              (isFloatLet ? pick(kFloats) : pick(kInts)) + ";\n";
+      weakLets.push_back({letName, isFloatLet, std::nullopt});
+      continue;
+    }
+    Type type{pick(kAllTypes), chance(75)};
+    Expr value = gen(type, depth);
+    body += "  let " + letName + " = " + value.text + ";\n";
+    lets.push_back({letName, type, ""});
+  }
+  unsigned numResults = 1 + below(1 + std::min(3u, size / 3));
+  std::vector<DT> results;
+  std::string ret;
+  for (unsigned i = 0; i < numResults; ++i) {
+    DT dt = pick(kAllTypes);
+    results.push_back(dt);
+    // A weak literal now and then: it takes the result's type (a fill).
+    Expr value = chance(3) ? literal(dt) : gen({dt, chance(85)}, depth);
+    ret += (i ? ", " : "") + value.text;
+  }
+  // The length is named `n` by convention; any identifier works.
+  std::string length = chance(90) ? "n" : "len";
+  std::string text = "kernel " + name + "(";
+  for (size_t i = 0; i < params.size(); ++i) {
+    const Named &param = params[i];
+    text += (i ? ", " : "") + param.name + ": " + getName(param.type.dt);
+    if (param.type.tensor)
+      text += "[" + length + "]";
+    if (!param.defaultText.empty())
+      text += " = " + param.defaultText;
+  }
+  text += ") -> ";
+  if (numResults > 1)
+    text += "(";
+  for (size_t i = 0; i < results.size(); ++i)
+    text += (i ? ", " : "") + std::string(getName(results[i])) + "[" +
+            length + "]";
+  if (numResults > 1)
+    text += ")";
+  return text + " {\n" + body + "  return " + ret + ";\n}\n";
+}
+
+} // namespace
+
+uint64_t ewc::fuzz::deriveProgramSeed(uint64_t seed, uint64_t index) {
+  uint64_t z = seed + 0x9e3779b97f4a7c15ull * (index + 1);
+  z = (z ^ (z >> 30)) * 0xbf58476d1ce4e5b9ull;
+  z = (z ^ (z >> 27)) * 0x94d049bb133111ebull;
+  return z ^ (z >> 31);
+}
+
+std::string ewc::fuzz::generateProgram(uint64_t seed,
+                                       const GeneratorOptions &options) {
+  std::mt19937_64 rng(seed);
+  unsigned size = std::max(1u, options.size);
+  unsigned numKernels = 1 + rng() % (1 + size / 4);
+  std::string text;
+  for (unsigned k = 0; k < numKernels; ++k) {
+    KernelGen kernel(rng, size);
+    text += (k ? "\n" : "") + kernel.generate("k" + std::to_string(k));
+  }
+  return text;
+}

@@ -1,0 +1,41 @@
+//===- Generator.h - Random well-typed .ew programs -------------*- C++ -*-===//
+//
+// A generator of random, valid .ew programs for differential testing
+// (docs/fuzzing.md, "Random programs"). It types every expression as it
+// builds it, by the rules of docs/language.md, so that the front end accepts
+// everything it writes: a program the front end rejects is a bug in the
+// generator or in the front end, and ewc-fuzz reports it as one.
+//
+// Reproducible: a seed gives the same text on every platform, because every
+// choice is std::mt19937_64's output (which the standard fixes) reduced by
+// integer arithmetic here, never by std::uniform_*_distribution (whose
+// algorithm the standard leaves open).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_TOOLS_EWC_FUZZ_GENERATOR_H
+#define EWC_TOOLS_EWC_FUZZ_GENERATOR_H
+
+#include <cstdint>
+#include <string>
+
+namespace ewc {
+namespace fuzz {
+
+/// How big the programs are: the number of kernels, results and lets, and
+/// the depth of expressions, all grow with `size` (1 is tiny; 4 the default).
+struct GeneratorOptions {
+  unsigned size = 4;
+};
+
+/// The .ew text of the program seeded by `seed`.
+std::string generateProgram(uint64_t seed, const GeneratorOptions &options);
+
+/// The seed of program `index` of a run seeded with `seed` (splitmix64), so
+/// that program I of a run can be made alone (ewc-fuzz --first I --count 1).
+uint64_t deriveProgramSeed(uint64_t seed, uint64_t index);
+
+} // namespace fuzz
+} // namespace ewc
+
+#endif // EWC_TOOLS_EWC_FUZZ_GENERATOR_H

@@ -1,0 +1,32 @@
+//===- Reducer.h - Shrinking a failing .ew program --------------*- C++ -*-===//
+//
+// A delta reduction of a failing program to a smaller one that fails the same
+// way, as Csmith's users do with C-Reduce, but on .ew's few shapes: drop
+// whole kernels, drop `let`s, and replace a parenthesized or called
+// subexpression by a name or a small literal. The candidates are textual and
+// need not be well typed: the front end rejects those that are not, and
+// `stillFails` (which runs the front end) says no to them.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_TOOLS_EWC_FUZZ_REDUCER_H
+#define EWC_TOOLS_EWC_FUZZ_REDUCER_H
+
+#include "llvm/ADT/STLFunctionalExtras.h"
+
+#include <string>
+
+namespace ewc {
+namespace fuzz {
+
+/// The smallest program found from `text` for which `stillFails` holds,
+/// trying at most `maxAttempts` candidates.
+std::string reduceProgram(const std::string &text,
+                          llvm::function_ref<bool(const std::string &)>
+                              stillFails,
+                          unsigned maxAttempts = 2000);
+
+} // namespace fuzz
+} // namespace ewc
+
+#endif // EWC_TOOLS_EWC_FUZZ_REDUCER_H
