@@ -109,6 +109,14 @@ TEST(CompareTest, NaNOnlyMatchesNaNAndInfinityOnlyItself) {
   // A slack of two ulps at FLT_MAX allows an overflow to inf either way.
   double max = std::numeric_limits<float>::max();
   EXPECT_TRUE(matches(inf, floatValue(max, 2 * ref::getUlp(max, DType::F32))));
+  // f64 infinities with a slack: equal ones match (the first value past
+  // DBL_MAX is not a double), and DBL_MAX may stand for +inf within a slack.
+  HostArray infD = HostArray::getScalar(DType::F64, -kInf);
+  EXPECT_TRUE(matches(infD, floatValue(-kInf, 1e292), {1e-7, 1e-7}));
+  EXPECT_FALSE(matches(infD, floatValue(kInf, 1e292), {1e-7, 1e-7}));
+  double maxD = std::numeric_limits<double>::max();
+  EXPECT_TRUE(matches(HostArray::getScalar(DType::F64, maxD),
+                      floatValue(kInf, 2 * ref::getUlp(maxD, DType::F64))));
   // Infinite slack allows anything, NaN included.
   EXPECT_TRUE(matches(nan, floatValue(1.0, kInf)));
 }
