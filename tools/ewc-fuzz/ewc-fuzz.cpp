@@ -123,11 +123,9 @@ llvm::Expected<Verdict> runKernel(const Kernel &kernel,
       params.push_back(inputs[index].data());
       continue;
     }
-    HostArray &value = compiledDefaults.emplace_back(param.dtype, 1);
-    if (isFloat(param.dtype))
-      value.setFromDouble(0, param.defaultValue->floatValue);
-    else
-      value.setFromInt(0, param.defaultValue->intValue);
+    HostArray &value =
+        compiledDefaults.emplace_back(param.defaultValue->dtype, 1);
+    param.defaultValue->toBytes(value.data());
     params.push_back(value.data());
   }
   std::vector<HostArray> outputs;

@@ -300,12 +300,10 @@ CompiledDefaults getCompiledDefaults(const driver::LoadedModule &module) {
       std::optional<HostArray> &value = values.emplace_back();
       if (!param.defaultValue)
         continue;
-      const ScalarValue &scalar = *param.defaultValue;
-      value.emplace(scalar.dtype, 1);
-      if (isFloat(scalar.dtype))
-        value->setFromDouble(0, scalar.floatValue);
-      else
-        value->setFromInt(0, scalar.intValue);
+      // The ABI's own bytes of the value: a one-element HostArray holds
+      // exactly that layout.
+      value.emplace(param.defaultValue->dtype, 1);
+      param.defaultValue->toBytes(value->data());
     }
   }
   return defaults;
