@@ -40,7 +40,10 @@ one() {
     --offset "$off" >"$log" 2>&1
   rc=$?
   verdict=$(grep -cx True "$log")
-  errors=$(grep -o 'ERROR SUMMARY: [0-9]* error' "$log" | grep -o '[0-9]*' | tail -1)
+  # memcheck and initcheck end with "ERROR SUMMARY: N errors", racecheck
+  # with "RACECHECK SUMMARY: K hazards displayed (N errors, W warnings)".
+  errors=$(grep -oE 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: .*\([0-9]+ error' "$log" |
+           grep -oE '[0-9]+ error' | grep -oE '[0-9]+' | tail -1)
   if ((rc != 0)) || [[ "${errors:-?}" != 0 ]]; then
     { echo "=== $tool $file n=$n offset=$off"; cat "$log"; } >"$faildir/$tool-$(basename "$file")-$n-$off.log"
   fi
