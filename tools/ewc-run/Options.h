@@ -1,7 +1,9 @@
 //===- Options.h - ewc-run command line -------------------------*- C++ -*-===//
 //
-// The command line of ewc-run, parsed by hand so that every mistake is one
-// `error: ...` line and exit code 2, as for any other bad input.
+// The command line of ewc-run, parsed by llvm::cl together with MLIR's
+// registered options (--mlir-timing, --mlir-print-ir-after-all, crash
+// reproducers, --mlir-print-debuginfo); every mistake is one `error: ...`
+// line and exit code 2, as for any other bad input.
 //
 //===----------------------------------------------------------------------===//
 
@@ -62,8 +64,6 @@ struct RunOptions {
   std::vector<NamedFile> inputFiles;
   /// Results (out0, out1, ...) written to .npy files.
   std::vector<NamedFile> saveFiles;
-  /// Print MLIR locations with --emit mlir|gpu|llvm.
-  bool printLocations = false;
   /// Time each kernel (CUDA events) and a device copy of the same bytes
   /// instead of checking it (lib/Runtime/Bench.h).
   bool bench = false;
@@ -78,14 +78,15 @@ struct RunOptions {
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
-  bool help = false;
+  /// Print the wall time of every stage (--timing), through the same
+  /// mlir::DefaultTimingManager as --mlir-timing.
+  bool timing = false;
 };
 
-/// Parses argv; the error says what was wrong in one line.
+/// Registers MLIR's command-line options, parses argv (--help prints the
+/// options and exits) and checks the values; the error says what was wrong
+/// in one line.
 llvm::Expected<RunOptions> parseRunOptions(int argc, char **argv);
-
-/// The --help text.
-const char *getRunUsage();
 
 } // namespace ewc
 

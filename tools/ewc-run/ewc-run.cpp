@@ -28,6 +28,7 @@
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -56,7 +57,8 @@ int fail(const llvm::Twine &message) {
 
 int fail(llvm::Error error) {
   std::string message = llvm::toString(std::move(error));
-  return fail(message);
+  // Empty: llvm::cl printed its own message already.
+  return message.empty() ? kExitError : fail(message);
 }
 
 //===----------------------------------------------------------------------===//
@@ -360,10 +362,12 @@ getLaunchInputs(const Kernel &kernel, const std::vector<HostArray> &inputs,
 /// matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
                                const CompiledDefaults &compiledDefaults,
-                               Executor &executor, const InputArrays &files) {
+                               Executor &executor, const InputArrays &files,
+                               mlir::TimingScope &kernelTiming) {
   int64_t n = options.n;
   if (llvm::Error error = checkHostMemory(kernel, n))
     return std::move(error);
+  mlir::TimingScope timing = kernelTiming.nest("inputs");
   llvm::Expected<std::vector<HostArray>> inputs =
       makeInputs(kernel, options, files);
   if (!inputs)
@@ -372,16 +376,18 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
       getLaunchInputs(kernel, *inputs, options, compiledDefaults);
   if (!launchInputs)
     return launchInputs.takeError();
+  CudaContext *cuda = executor.getCudaContext();
   std::vector<HostArray> outputs;
   for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
     outputs.emplace_back(kernel.getResultType(r).dtype, n);
     outputs.back().fillPoison();
   }
+  if (cuda)
+    timing = kernelTiming.nest("copy to device");
 
   // One value per parameter and one pointer per result, which the driver
   // puts in the ABI's order: host arrays on the CPU, device copies of them on
   // the GPU. A scalar's value is its one-element array's bytes.
-  CudaContext *cuda = executor.getCudaContext();
   std::vector<const void *> params;
   std::vector<void *> outputPointers;
   std::vector<DeviceBuffer> buffers;
@@ -428,10 +434,12 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   launchOptions.synchronize = true;
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
+  timing = kernelTiming.nest("launch");
   if (llvm::Error e = executor.launch(*signature, params, outputPointers, n,
                                       launchOptions))
     return std::move(e);
   if (cuda) {
+    timing = kernelTiming.nest("copy to host");
     size_t firstOutput = buffers.size() - outputs.size();
     for (auto [index, output] : llvm::enumerate(outputs))
       if (llvm::Error e = buffers[firstOutput + index].copyToHost(
@@ -446,8 +454,11 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   check.rtol = options.rtol;
   check.atol = options.atol;
   check.numWorst = options.verbose ? 10 : 1;
+  // The reference evaluates and compares a block at a time: one stage.
+  timing = kernelTiming.nest("reference and compare");
   llvm::Expected<std::vector<CompareResult>> results =
       checkKernel(kernel, *inputs, outputs, n, check);
+  timing.stop();
   if (!results)
     return results.takeError();
   bool allMatch = true;
@@ -567,11 +578,9 @@ std::string getHeaderNamespace(llvm::StringRef file) {
   return name;
 }
 
-void printModule(mlir::ModuleOp module, const RunOptions &options) {
-  mlir::OpPrintingFlags flags;
-  if (options.printLocations)
-    flags.enableDebugInfo();
-  module.print(llvm::outs(), flags);
+/// Prints `module` with MLIR's printing options (--mlir-print-debuginfo).
+void printModule(mlir::ModuleOp module) {
+  module.print(llvm::outs(), mlir::OpPrintingFlags());
   llvm::outs() << "\n";
 }
 
@@ -590,17 +599,25 @@ int main(int argc, char **argv) {
   if (!parsed)
     return fail(parsed.takeError());
   RunOptions &options = *parsed;
-  if (options.help) {
-    llvm::outs() << getRunUsage();
-    return kExitMatch;
+
+  // --timing and --mlir-timing: one report of every stage, printed on stderr
+  // when the manager goes out of scope (after the last stage's scope).
+  mlir::DefaultTimingManager timingManager;
+  mlir::applyDefaultTimingManagerCLOptions(timingManager);
+  if (options.timing) {
+    timingManager.setEnabled(true);
+    timingManager.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
   }
+  mlir::TimingScope timing = timingManager.getRootScope();
 
   // Front end.
+  mlir::TimingScope parseTiming = timing.nest("parse");
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(options.file, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return fail("cannot read '" + options.file + "': " + ec.message());
   llvm::Expected<std::unique_ptr<driver::Source>> source =
       driver::Source::parse(std::move(*file), &llvm::errs());
+  parseTiming.stop();
   if (!source) {
     llvm::consumeError(source.takeError());
     return kExitError;
@@ -639,6 +656,7 @@ int main(int argc, char **argv) {
   std::unique_ptr<CudaContext> cuda;
   if (needDevice && options.device != DeviceChoice::Cpu) {
     std::string whyNot;
+    mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
     if (options.device == DeviceChoice::Cuda ||
         CudaContext::isDeviceAvailable(&whyNot)) {
       auto context = CudaContext::create();
@@ -672,6 +690,9 @@ int main(int argc, char **argv) {
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.diagnostics = &llvm::errs();
+  compileOptions.configurePassManager = mlir::applyPassManagerCLOptions;
+  mlir::TimingScope compileTiming = timing.nest("compile");
+  compileOptions.timing = &compileTiming;
   if (!options.testMutation.empty())
     compileOptions.addPasses = [&](mlir::OpPassManager &pm,
                                    driver::HookPoint point) {
@@ -709,7 +730,7 @@ int main(int argc, char **argv) {
       if (stage == driver::Stage::PTX)
         llvm::outs() << mlir::ew::getPTX(module);
       else
-        printModule(module, options);
+        printModule(module);
       return true;
     }
     return false;
@@ -724,6 +745,7 @@ int main(int argc, char **argv) {
     }
     return fail(std::move(error));
   }
+  compileTiming.stop();
   if (!*loaded)
     return kExitMatch;
   Executor &executor = **loaded;
@@ -745,12 +767,17 @@ int main(int argc, char **argv) {
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
-    llvm::Expected<bool> matched =
-        runKernel(*kernel, options, compiledDefaults, executor, *inputFiles);
+    mlir::TimingScope kernelTiming = timing.nest(
+        kernel->getName().data(),
+        [&] { return "kernel '" + kernel->getName().str() + "'"; });
+    llvm::Expected<bool> matched = runKernel(
+        *kernel, options, compiledDefaults, executor, *inputFiles, kernelTiming);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;
   }
   llvm::outs() << (allMatch ? "True" : "False") << "\n";
+  // Before the timing report, which goes to stderr when `timing` ends.
+  llvm::outs().flush();
   return allMatch ? kExitMatch : kExitMismatch;
 }
