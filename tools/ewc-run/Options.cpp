@@ -156,9 +156,9 @@ llvm::Expected<uint64_t> parseCount(StringRef name, StringRef value,
 
 /// Parses the NAME=FILE.npy values of --input or --save; each name may
 /// appear once.
-llvm::Expected<std::vector<NamedFile>>
+llvm::Expected<std::vector<check::NamedFile>>
 parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
-  std::vector<NamedFile> files;
+  std::vector<check::NamedFile> files;
   for (StringRef value : values) {
     size_t eq = value.find('=');
     if (eq == StringRef::npos || eq == 0 || eq + 1 == value.size())
@@ -166,7 +166,7 @@ parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
                        "': expected NAME=FILE.npy");
     StringRef name = value.take_front(eq);
     if (llvm::any_of(files,
-                     [&](const NamedFile &file) { return file.name == name; }))
+                     [&](const check::NamedFile &file) { return file.name == name; }))
       return makeError("--" + option + " " + name + " is given twice");
     files.push_back({name.str(), value.substr(eq + 1).str()});
   }
@@ -250,12 +250,12 @@ llvm::Expected<RunOptions> getRunOptions() {
                        "': expected normal, uniform, special or ints");
     options.inputs = *kind;
   }
-  llvm::Expected<std::vector<NamedFile>> inputs =
+  llvm::Expected<std::vector<check::NamedFile>> inputs =
       parseNamedFiles("input", inputOpt);
   if (!inputs)
     return inputs.takeError();
   options.inputFiles = std::move(*inputs);
-  llvm::Expected<std::vector<NamedFile>> saves =
+  llvm::Expected<std::vector<check::NamedFile>> saves =
       parseNamedFiles("save", saveOpt);
   if (!saves)
     return saves.takeError();

@@ -10,6 +10,7 @@
 #ifndef EWC_TOOLS_EWCRUN_OPTIONS_H
 #define EWC_TOOLS_EWCRUN_OPTIONS_H
 
+#include "ewc/Check/Inputs.h"
 #include "ewc/Reference/RandomInput.h"
 
 #include "llvm/Support/Error.h"
@@ -26,25 +27,13 @@ enum class DeviceChoice { Auto, Cuda, Cpu };
 /// The stage that --emit prints (then ewc-run exits).
 enum class EmitStage { AST, MLIR, GPU, LLVM, PTX, Header };
 
-/// One `--arg NAME=VALUE`, checked against the kernel later.
-struct ScalarArg {
-  std::string name;
-  std::string value;
-};
-
-/// One `--input NAME=FILE.npy` or `--save NAME=FILE.npy`, checked against
-/// the kernel later.
-struct NamedFile {
-  std::string name;
-  std::string path;
-};
-
 struct RunOptions {
   std::string file;
   int64_t n = 1024;
   /// Whether --n was given (else n may come from --input files).
   bool nGiven = false;
-  std::vector<ScalarArg> args;
+  /// --arg NAME=VALUE, checked against the kernels later.
+  std::vector<check::ScalarArg> args;
   DeviceChoice device = DeviceChoice::Auto;
   uint64_t seed = 0;
   std::optional<EmitStage> emit;
@@ -61,9 +50,9 @@ struct RunOptions {
   /// What the random inputs look like.
   InputKind inputs = InputKind::Normal;
   /// Tensor parameters read from .npy files.
-  std::vector<NamedFile> inputFiles;
+  std::vector<check::NamedFile> inputFiles;
   /// Results (out0, out1, ...) written to .npy files.
-  std::vector<NamedFile> saveFiles;
+  std::vector<check::NamedFile> saveFiles;
   /// Time each kernel (CUDA events) and a device copy of the same bytes
   /// instead of checking it (lib/Runtime/Bench.h).
   bool bench = false;
