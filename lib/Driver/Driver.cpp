@@ -21,10 +21,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <tuple>
 
 using namespace ewc;
 using namespace ewc::driver;
@@ -142,10 +145,18 @@ llvm::Expected<KernelSignature> getCompiledSignature(mlir::ew::KernelOp kernel) 
   return signature;
 }
 
-/// Runs the passes `build` adds; diagnostics go to the context's handler.
-bool runPipeline(mlir::ModuleOp module,
+/// Runs the passes `build` adds, configured as `options` asks and timed as
+/// `name` under `timing` (its passes nested); diagnostics go to the context's
+/// handler.
+bool runPipeline(mlir::ModuleOp module, const CompileOptions &options,
+                 mlir::TimingScope &timing, llvm::StringRef name,
                  llvm::function_ref<void(mlir::OpPassManager &)> build) {
   mlir::PassManager pm(module.getContext());
+  mlir::TimingScope scope = timing.nest(name);
+  pm.enableTiming(scope);
+  if (options.configurePassManager &&
+      mlir::failed(options.configurePassManager(pm)))
+    return false;
   build(pm);
   return mlir::succeeded(pm.run(module));
 }
@@ -219,20 +230,26 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       options.addPasses(pm, point);
   };
 
+  mlir::TimingScope untimed;
+  mlir::TimingScope &timing = options.timing ? *options.timing : untimed;
+
   mlir::DialectRegistry registry;
   mlir::ew::registerEwCompilerDialects(registry);
   // One small module: a thread pool would cost more than it saves.
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   mlir::SourceMgrDiagnosticHandler diagnostics(source.getSourceMgr(), &context,
                                                sink.getStream());
+  mlir::TimingScope mlirGenTiming = timing.nest("MLIRGen");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlirGen(context, source.getAST(), source.getSourceMgr());
+  mlirGenTiming.stop();
   if (!module)
     return sink.takeError();
   if (options.addPasses &&
-      !runPipeline(*module, [&](mlir::OpPassManager &pm) {
-        addPasses(pm, HookPoint::Ew);
-      }))
+      !runPipeline(*module, options, timing, "ew hook passes",
+                   [&](mlir::OpPassManager &pm) {
+                     addPasses(pm, HookPoint::Ew);
+                   }))
     return sink.takeError();
   // Read after the ew-level hook, which may change a default.
   for (auto kernel : module->getOps<mlir::ew::KernelOp>()) {
@@ -250,16 +267,18 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return nullptr;
 
   if (!onGPU) {
-    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
-          mlir::ew::buildEwToLoopsPipeline(pm);
-          addPasses(pm, HookPoint::Lowered);
-          mlir::ew::buildLoopsToLLVMPipeline(pm);
-        }))
+    if (!runPipeline(*module, options, timing, "ew-to-cpu",
+                     [&](mlir::OpPassManager &pm) {
+                       mlir::ew::buildEwToLoopsPipeline(pm);
+                       addPasses(pm, HookPoint::Lowered);
+                       mlir::ew::buildLoopsToLLVMPipeline(pm);
+                     }))
       return sink.takeError();
     if (stopAfter(Stage::LLVM, *module))
       return nullptr;
     CpuJitOptions jitOptions;
     jitOptions.targetCpu = options.cpuTarget;
+    mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
     auto jit = CpuJit::create(*module, jitOptions);
     if (!jit)
       return jit.takeError();
@@ -277,8 +296,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   // The stages of ew-to-ptx one at a time, so that a caller can stop after
   // any of them.
   using BuildFn = std::function<void(mlir::OpPassManager &)>;
-  std::pair<Stage, BuildFn> stages[] = {
-      {Stage::GPU,
+  std::tuple<Stage, llvm::StringRef, BuildFn> stages[] = {
+      {Stage::GPU, "ew-to-gpu",
        [&](mlir::OpPassManager &pm) {
          mlir::ew::buildEwToGPUPipeline(pm);
          // Set on the pipeline's own convert-ew-to-gpu, for measuring it.
@@ -291,15 +310,15 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
                    [](const llvm::Twine &) { return mlir::failure(); });
          addPasses(pm, HookPoint::Lowered);
        }},
-      {Stage::LLVM,
+      {Stage::LLVM, "gpu-to-nvvm",
        [&](mlir::OpPassManager &pm) {
          mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
        }},
-      {Stage::PTX, [&](mlir::OpPassManager &pm) {
+      {Stage::PTX, "nvvm-to-ptx (PTX)", [&](mlir::OpPassManager &pm) {
          mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
        }}};
-  for (auto &[stage, build] : stages) {
-    if (!runPipeline(*module, build))
+  for (auto &[stage, name, build] : stages) {
+    if (!runPipeline(*module, options, timing, name, build))
       return sink.takeError();
     if (stage == Stage::GPU)
       loaded->elementsPerThread = driver::getElementsPerThread(*module);
@@ -307,12 +326,14 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return nullptr;
   }
   if (!cuda) {
+    mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
     auto created = CudaContext::create();
     if (!created)
       return created.takeError();
     loaded->ownedCuda = std::move(*created);
     cuda = loaded->ownedCuda.get();
   }
+  mlir::TimingScope loadTiming = timing.nest("module load (PTX to cubin)");
   auto cudaModule = cuda->loadModule(mlir::ew::getPTX(*module));
   if (!cudaModule)
     return cudaModule.takeError();
