@@ -181,7 +181,17 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
                                                    std::string *jitInfoLog) {
   // The driver reads PTX as a NUL-terminated string.
   std::string image = ptx.str();
+  return loadImage(image.c_str(), jitInfoLog);
+}
 
+llvm::Expected<CudaModule>
+CudaContext::loadCubin(llvm::ArrayRef<char> cubin) {
+  // A cubin is an ELF file: the driver reads its length from its header.
+  return loadImage(cubin.data(), /*jitInfoLog=*/nullptr);
+}
+
+llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
+                                                  std::string *jitInfoLog) {
   // 64 KiB is far more than ptxas writes about ewc's small modules; a longer
   // log is cut short by the driver, never written past the buffer.
   constexpr unsigned kLogSize = 64 * 1024;
@@ -204,7 +214,7 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
 
   CUmodule module = nullptr;
   CUresult result = api.cuModuleLoadDataEx(
-      &module, image.c_str(), static_cast<unsigned>(options.size()),
+      &module, image, static_cast<unsigned>(options.size()),
       options.data(), values.data());
   if (llvm::Error error = checkCuda(api, result, "cuModuleLoadDataEx")) {
     // The buffers are NUL-terminated by the driver (the size includes it), and
