@@ -11,9 +11,9 @@
 //   miss    a compile into a fresh, empty cache (compile, assemble, store)
 //   hit     the median of 10 compiles from that cache
 //
-// The PTX goes through nvJitLink where it loads, else through the driver's
-// JIT; EWC_NVJITLINK=none forces the latter, so running this twice compares
-// the two (scripts/device-run.sh's `compile` step does; set
+// The PTX becomes a cubin through nvJitLink where it loads, else through the
+// driver's JIT (cuLinkCreate and friends); EWC_NVJITLINK=none forces the
+// latter, so running this twice compares the two (scripts/device-run.sh's `compile` step does; set
 // CUDA_CACHE_DISABLE=1 too, or the driver's own JIT cache answers).
 // Build where the CUDA driver and libewc are:
 //

@@ -379,18 +379,15 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return std::move(error);
     cuda = loaded->ownedCuda.get();
   }
-  // A cubin for the device's own chip: ptxas accepts PTX of an older target
-  // (--chip), and a cubin loads only on the chip it was made for.
-  llvm::Expected<GPUImage> image = assembleForDevice(
-      mlir::ew::getPTX(*module), cuda->getDeviceInfo().getChipName(),
-      options.notes);
-  if (!image)
-    return image.takeError();
-  if (llvm::Error error = loaded->loadGPUImage(*image, *cuda))
+  llvm::Expected<std::vector<char>> cubin =
+      assembleForDevice(mlir::ew::getPTX(*module), *cuda, options.notes);
+  if (!cubin)
+    return cubin.takeError();
+  if (llvm::Error error = loaded->loadCubin(*cubin, *cuda))
     return std::move(error);
   if (cache) {
-    CompiledGPUModule compiled{std::move(*image), loaded->kernels,
-                               loaded->elementsPerThread};
+    CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
+                               loaded->kernels, loaded->elementsPerThread};
     // A cache that cannot be written costs the next run a compile, no more.
     if (llvm::Error error = cache->store(cacheKey, compiled.serialize())) {
       if (options.notes)
@@ -411,12 +408,9 @@ llvm::Error LoadedModule::createCudaContext() {
   return llvm::Error::success();
 }
 
-llvm::Error LoadedModule::loadGPUImage(const GPUImage &image,
-                                       CudaContext &context) {
-  auto module = image.kind == GPUImage::Kind::Cubin
-                    ? context.loadCubin(llvm::ArrayRef<char>(
-                          image.bytes.data(), image.bytes.size()))
-                    : context.loadModule(image.bytes);
+llvm::Error LoadedModule::loadCubin(llvm::ArrayRef<char> cubin,
+                                    CudaContext &context) {
+  auto module = context.loadCubin(cubin);
   if (!module)
     return module.takeError();
   auto cudaModule = std::make_unique<CudaModule>(std::move(*module));
@@ -449,7 +443,9 @@ bool LoadedModule::loadFromCache(const KernelCache &cache,
   elementsPerThread = std::move(compiled->elementsPerThread);
   // An entry whose code the driver refuses (a driver update the key missed)
   // is rebuilt like a damaged one.
-  if (llvm::Error error = loadGPUImage(compiled->image, context)) {
+  if (llvm::Error error = loadCubin(
+          llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()),
+          context)) {
     whyMiss = llvm::toString(std::move(error));
     kernels.clear();
     elementsPerThread.clear();

@@ -5,12 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // The choice between nvJitLink and the driver's JIT, and the cache entry's
-// encoding: a small JSON object for the signatures, then the image's bytes.
+// encoding: a small JSON object for the signatures, then the cubin's bytes.
 //
 //===----------------------------------------------------------------------===//
 
 #include "GPUImage.h"
 
+#include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/CudaJitLink.h"
 
 #include "llvm/ADT/bit.h"
@@ -20,23 +21,23 @@
 using namespace ewc;
 using namespace ewc::driver;
 
-llvm::Expected<GPUImage> driver::assembleForDevice(llvm::StringRef ptx,
-                                                   llvm::StringRef deviceChip,
-                                                   llvm::raw_ostream *notes) {
+llvm::Expected<std::vector<char>>
+driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
+                          llvm::raw_ostream *notes) {
+  // The device's own chip: ptxas accepts PTX of an older target (--chip),
+  // and a cubin loads only on the chip it was made for.
+  std::string chip = cuda.getDeviceInfo().getChipName();
   std::string whyNot;
   if (!isJitLinkAvailable(&whyNot)) {
     if (notes)
-      *notes << "note: PTX goes to the driver's JIT: " << whyNot << "\n";
-    return GPUImage{GPUImage::Kind::PTX, ptx.str()};
+      *notes << "note: PTX assembled for " << chip
+             << " by the driver's JIT: " << whyNot << "\n";
+    return cuda.assemblePTX(ptx);
   }
-  llvm::Expected<std::vector<char>> cubin = compilePTXToCubin(ptx, deviceChip);
-  if (!cubin)
-    return cubin.takeError();
   if (notes)
-    *notes << "note: PTX assembled for " << deviceChip << " by nvJitLink "
+    *notes << "note: PTX assembled for " << chip << " by nvJitLink "
            << getJitLinkVersion() << "\n";
-  return GPUImage{GPUImage::Kind::Cubin,
-                  std::string(cubin->data(), cubin->size())};
+  return compilePTXToCubin(ptx, chip);
 }
 
 std::string driver::getPTXCompilerName() {
@@ -76,14 +77,12 @@ std::string CompiledGPUModule::serialize() const {
   llvm::json::Array list;
   for (const KernelSignature &kernel : kernels)
     list.push_back(toJSON(kernel, elementsPerThread.lookup(kernel.name)));
-  llvm::json::Object root{
-      {"image", image.kind == GPUImage::Kind::Cubin ? "cubin" : "ptx"},
-      {"kernels", std::move(list)}};
+  llvm::json::Object root{{"kernels", std::move(list)}};
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::json::Value(std::move(root));
   text.push_back('\0');
-  text += image.bytes;
+  text += cubin;
   return text;
 }
 
@@ -120,12 +119,9 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
   CompiledGPUModule module;
   const llvm::json::Object *root = description->getAsObject();
   const llvm::json::Array *list = root ? root->getArray("kernels") : nullptr;
-  std::optional<llvm::StringRef> kind = root ? root->getString("image") : "";
-  if (!list || !kind || (*kind != "cubin" && *kind != "ptx"))
-    return bad("no kernels or image kind");
-  module.image.kind =
-      *kind == "cubin" ? GPUImage::Kind::Cubin : GPUImage::Kind::PTX;
-  module.image.bytes = payload.drop_front(end + 1).str();
+  if (!list)
+    return bad("no kernels");
+  module.cubin = payload.drop_front(end + 1).str();
   for (const llvm::json::Value &value : *list) {
     const llvm::json::Object *object = value.getAsObject();
     const llvm::json::Array *params =

@@ -4,8 +4,8 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// Private to lib/Driver. What LoadedModule::compile hands the CUDA driver (a
-// cubin from nvJitLink, or PTX for the driver's JIT where nvJitLink is
+// Private to lib/Driver. The cubin LoadedModule::compile hands the CUDA
+// driver (assembled by nvJitLink, or by the driver's JIT where nvJitLink is
 // missing), and the kernel cache entry that keeps it with everything else
 // LoadedModule needs, so that a cache hit runs no compiler stage at all: the
 // compiled signatures (defaults included) and each kernel's elements per
@@ -29,34 +29,28 @@ class raw_ostream;
 } // namespace llvm
 
 namespace ewc {
+class CudaContext;
+
 namespace driver {
 
-/// Code the driver loads.
-struct GPUImage {
-  enum class Kind { Cubin, PTX };
-  Kind kind = Kind::PTX;
-  /// The cubin's bytes, or the PTX text.
-  std::string bytes;
-};
+/// `ptx` as a cubin for `cuda`'s device: from nvJitLink where it loads (the
+/// toolkit's), else from the driver's own JIT (CudaContext::assemblePTX).
+/// `notes`, if not null, hears which and why.
+llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
+                                                    CudaContext &cuda,
+                                                    llvm::raw_ostream *notes);
 
-/// `ptx` as a cubin for `deviceChip` from nvJitLink where it loads, else
-/// the PTX itself for the driver's JIT; `notes`, if not null, hears which
-/// and why. An nvJitLink failure on PTX that ewc produced is an error.
-llvm::Expected<GPUImage> assembleForDevice(llvm::StringRef ptx,
-                                           llvm::StringRef deviceChip,
-                                           llvm::raw_ostream *notes);
-
-/// What the PTX compiler adds to the cache key: "nvJitLink 13.0", or
-/// "driver JIT" without nvJitLink (the driver's version is in the key too).
+/// What assembleForDevice uses, for the cache key: "nvJitLink 13.0", or
+/// "driver JIT" (the driver's version is in the key too).
 std::string getPTXCompilerName();
 
 /// A kernel cache entry's payload.
 struct CompiledGPUModule {
-  GPUImage image;
+  std::string cubin;
   std::vector<KernelSignature> kernels;
   llvm::StringMap<unsigned> elementsPerThread;
 
-  /// The payload: a JSON description, a NUL, then the image's bytes.
+  /// The payload: a JSON description, a NUL, then the cubin's bytes.
   std::string serialize() const;
   /// The inverse of serialize(); an error for anything it did not write.
   static llvm::Expected<CompiledGPUModule> deserialize(llvm::StringRef payload);

@@ -7,7 +7,7 @@
 // A cache hit builds a LoadedModule from the entry alone, so the entry must
 // give back exactly the signatures the compiler produced: names, dtypes,
 // tensors, defaults (NaN, infinities and -0 included) and elements per
-// thread, with the image's bytes untouched (a cubin holds NULs). Anything
+// thread, with the cubin's bytes untouched (a cubin holds NULs). Anything
 // else is an error, never a module.
 //
 //===----------------------------------------------------------------------===//
@@ -26,7 +26,7 @@ namespace {
 
 CompiledGPUModule makeModule() {
   CompiledGPUModule module;
-  module.image = {GPUImage::Kind::Cubin, std::string("\x7f" "ELF\0\0\x01", 7)};
+  module.cubin = std::string("\x7f" "ELF\0\0\x01", 7);
   KernelSignature &leaky = module.kernels.emplace_back();
   leaky.name = "leaky_relu";
   leaky.params.push_back({"x", DType::BF16, true, std::nullopt});
@@ -58,8 +58,7 @@ TEST(GPUImage, EntryRoundTrips) {
   llvm::Expected<CompiledGPUModule> back =
       CompiledGPUModule::deserialize(module.serialize());
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
-  EXPECT_EQ(back->image.kind, GPUImage::Kind::Cubin);
-  EXPECT_EQ(back->image.bytes, module.image.bytes);
+  EXPECT_EQ(back->cubin, module.cubin);
   ASSERT_EQ(back->kernels.size(), 2u);
   for (size_t k = 0; k < 2; ++k)
     EXPECT_EQ(back->kernels[k].str(), module.kernels[k].str());
@@ -79,16 +78,6 @@ TEST(GPUImage, EntryRoundTrips) {
   EXPECT_EQ(back->elementsPerThread.lookup("nothing"), 1u);
 }
 
-TEST(GPUImage, PTXKindRoundTrips) {
-  CompiledGPUModule module;
-  module.image = {GPUImage::Kind::PTX, ".version 7.8\n"};
-  llvm::Expected<CompiledGPUModule> back =
-      CompiledGPUModule::deserialize(module.serialize());
-  ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
-  EXPECT_EQ(back->image.kind, GPUImage::Kind::PTX);
-  EXPECT_EQ(back->image.bytes, ".version 7.8\n");
-}
-
 TEST(GPUImage, DamagedDescriptionsAreErrors) {
   std::string payload = makeModule().serialize();
   std::string description = payload.substr(0, payload.find('\0'));
@@ -100,7 +89,7 @@ TEST(GPUImage, DamagedDescriptionsAreErrors) {
     llvm::consumeError(back.takeError());
     return true;
   };
-  EXPECT_TRUE(fails(description)) << "no NUL before the image";
+  EXPECT_TRUE(fails(description)) << "no NUL before the cubin";
   EXPECT_TRUE(fails(llvm::StringRef("{}\0", 3)));
   EXPECT_TRUE(fails(llvm::StringRef("[1]\0", 4)));
   auto edited = [&](llvm::StringRef from, llvm::StringRef to) {
@@ -111,7 +100,7 @@ TEST(GPUImage, DamagedDescriptionsAreErrors) {
   };
   EXPECT_TRUE(fails(edited("\"dtype\":\"bf16\"", "\"dtype\":\"f8\"")));
   EXPECT_TRUE(fails(edited("\"elementsPerThread\":8", "\"perThread\":8")));
-  EXPECT_TRUE(fails(edited("\"image\":\"cubin\"", "\"image\":\"elf\"")));
+  EXPECT_TRUE(fails(edited("\"kernels\":", "\"kernel\":")));
   EXPECT_TRUE(fails(edited("\"results\":[\"bf16\"", "\"results\":[\"x\"")));
   EXPECT_TRUE(fails(edited("\"bits\":", "\"bytes\":")));
 }

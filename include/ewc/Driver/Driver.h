@@ -41,7 +41,6 @@ struct KernelCacheKey;
 class Module;
 
 namespace driver {
-struct GPUImage;
 
 /// Where kernels run.
 enum class Target {
@@ -164,8 +163,8 @@ private:
   LoadedModule() = default;
   /// Creates the context this module owns.
   llvm::Error createCudaContext();
-  /// Loads `image` into `context` and looks up every kernel of `kernels`.
-  llvm::Error loadGPUImage(const GPUImage &image, CudaContext &context);
+  /// Loads `cubin` into `context` and looks up every kernel of `kernels`.
+  llvm::Error loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context);
   /// Takes kernels, elements per thread and code from `key`'s entry in
   /// `cache`; false (and `whyMiss` says why) when there is none or it does
   /// not load.

@@ -28,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ewc {
 namespace cuda {
@@ -128,6 +129,12 @@ public:
   /// log (registers and spills per kernel) is stored there.
   llvm::Expected<CudaModule> loadModule(llvm::StringRef ptx,
                                         std::string *jitInfoLog = nullptr);
+
+  /// Assembles PTX into a cubin for this device with the driver's own JIT
+  /// (cuLinkCreate, cuLinkAddData, cuLinkComplete): the same ptxas that
+  /// loadModule runs, with the cubin handed back for the kernel cache. The
+  /// error carries the JIT's log, as loadModule's does.
+  llvm::Expected<std::vector<char>> assemblePTX(llvm::StringRef ptx);
 
   /// Loads a cubin compiled for this device's chip (compilePTXToCubin,
   /// CudaJitLink.h): no JIT runs. A cubin for another chip fails with
