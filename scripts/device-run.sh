@@ -11,6 +11,10 @@
 #             `cuda` feature turns on where the driver sees a device)
 #   torch     bench/compare_torch.py: f32/f16/bf16 LeakyReLU against torch's,
 #             bit for bit
+#   compile   examples/compile_time.cpp against the packed libewc.so: .ew to
+#             a loaded function, first and warm, nvJitLink against the
+#             driver's JIT, kernel cache miss against hit, and a fresh
+#             process on a warm cache; then whole ewc-run processes
 #   seed      examples/seed_leaky_relu.py through python/ewc and the packed
 #             libewc.so: prints True
 #   overhead  examples/call_overhead.py: the host cost of a Python call at
@@ -80,6 +84,35 @@ libs() {
   return "$status"
 }
 
+# Times to a loaded function (examples/compile_time.cpp says what each column
+# is). CUDA_CACHE_DISABLE=1: the driver's own JIT cache would answer for it.
+compile_times() {
+  local exe=/tmp/ewc-compile-time dir kernels=(kernels/leaky_relu.ew kernels/gelu.ew)
+  c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include examples/compile_time.cpp \
+    -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -lcuda -o "$exe" || return 1
+  echo "-- nvJitLink, no cache"
+  CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 "$exe" "${kernels[@]}" || return 1
+  echo "-- driver JIT, no cache"
+  CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 EWC_NVJITLINK=none "$exe" "${kernels[@]}" || return 1
+  dir=$(mktemp -d)
+  EWC_CACHE_DIR=$dir "$exe" "${kernels[@]}" >/dev/null || return 1
+  echo "-- fresh process, cache filled by an earlier one ('first' is a hit)"
+  EWC_CACHE_DIR=$dir "$exe" "${kernels[@]}" || return 1
+  echo "-- whole ewc-run --n 1024 processes (s): no cache, miss, hit"
+  local t0 t1 t2 t3
+  t0=$(date +%s.%N)
+  EWC_NO_CACHE=1 "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 >/dev/null || return 1
+  t1=$(date +%s.%N)
+  rm -rf "$dir"
+  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 >/dev/null || return 1
+  t2=$(date +%s.%N)
+  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 || return 1
+  t3=$(date +%s.%N)
+  rm -rf "$dir"
+  awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" \
+    'BEGIN {printf "ewc-run: no cache %.3f, miss %.3f, hit %.3f\n", b - a, c - b, d - c}'
+}
+
 # FileCheck, not and count name libz3.so.4, which is packed beside them.
 export LD_LIBRARY_PATH=$dest/lib${LD_LIBRARY_PATH:+:$LD_LIBRARY_PATH}
 
@@ -98,6 +131,7 @@ step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
 if [[ -f "$dest/lib/libewc.so" ]]; then
+  step compile compile_times
   EWC_LIBRARY=$dest/lib/libewc.so step seed python3 examples/seed_leaky_relu.py
   EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py
 fi

@@ -15,6 +15,9 @@
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
+#include "ewc/Runtime/KernelCache.h"
+
+#include "GPUImage.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -161,6 +164,43 @@ bool runPipeline(mlir::ModuleOp module, const CompileOptions &options,
   return mlir::succeeded(pm.run(module));
 }
 
+/// The kernel cache compile() reads and writes, or none: options.noCache,
+/// EWC_NO_CACHE set (to anything but 0), a hook that changes the code
+/// (addPasses: a test mutation is not in the key), or no directory.
+std::optional<KernelCache> openCache(const CompileOptions &options) {
+  llvm::StringRef off = getenv("EWC_NO_CACHE") ? getenv("EWC_NO_CACHE") : "";
+  if (options.noCache || options.addPasses || (!off.empty() && off != "0"))
+    return std::nullopt;
+  std::string directory = options.cacheDir.empty()
+                              ? KernelCache::getDefaultDirectory()
+                              : options.cacheDir;
+  if (directory.empty())
+    return std::nullopt;
+  return KernelCache(std::move(directory));
+}
+
+/// Everything that changes the GPU code compile() makes of `source`: the
+/// source text, the options, the ewc build (which fixes the passes, the
+/// launch shape's numbers and the entry's meaning), the PTX compiler, and
+/// the device with its driver (a newer driver may JIT or load differently).
+KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
+                           const mlir::ew::EwToPTXOptions &ptxOptions,
+                           const CudaDeviceInfo &device) {
+  llvm::SourceMgr &sourceMgr = source.getSourceMgr();
+  llvm::StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  std::string perThread = options.vectorsPerThread
+                              ? std::to_string(*options.vectorsPerThread)
+                              : "default";
+  std::string chip = ptxOptions.chip, features = ptxOptions.features;
+  std::string optLevel = std::to_string(ptxOptions.optLevel);
+  std::string driverVersion = std::to_string(device.driverVersion);
+  return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
+                              text, chip, features, optLevel, perThread,
+                              device.name, device.getChipName(),
+                              driverVersion, getPTXCompilerName()});
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -232,6 +272,42 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
 
   mlir::TimingScope untimed;
   mlir::TimingScope &timing = options.timing ? *options.timing : untimed;
+  // On the GPU, the device before anything is compiled where no hook looks
+  // at the stages: its chip is the one to compile for, and the cache's key
+  // names it.
+  mlir::ew::EwToPTXOptions ptxOptions;
+  std::optional<KernelCache> cache;
+  KernelCacheKey cacheKey;
+  if (onGPU) {
+    if (!cuda && !options.stopAfter) {
+      mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
+      if (llvm::Error error = loaded->createCudaContext())
+        return std::move(error);
+      cuda = loaded->ownedCuda.get();
+    }
+    if (!options.chip.empty())
+      ptxOptions.chip = options.chip;
+    else if (cuda)
+      ptxOptions.chip = cuda->getDeviceInfo().getChipName();
+    if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
+      return std::move(error);
+    if (cuda)
+      cache = openCache(options);
+    if (cache) {
+      mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
+      cacheKey = getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
+      std::string whyMiss;
+      if (loaded->loadFromCache(*cache, cacheKey, *cuda, whyMiss)) {
+        if (options.notes)
+          *options.notes << "note: kernel cache hit: "
+                         << cache->getEntryPath(cacheKey) << "\n";
+        return std::move(loaded);
+      }
+      if (options.notes)
+        *options.notes << "note: kernel cache miss (" << whyMiss
+                       << "): compiling\n";
+    }
+  }
 
   mlir::DialectRegistry registry;
   mlir::ew::registerEwCompilerDialects(registry);
@@ -286,13 +362,6 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return std::move(loaded);
   }
 
-  mlir::ew::EwToPTXOptions ptxOptions;
-  if (!options.chip.empty())
-    ptxOptions.chip = options.chip;
-  else if (cuda)
-    ptxOptions.chip = cuda->getDeviceInfo().getChipName();
-  if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
-    return std::move(error);
   // The stages of ew-to-ptx one at a time, so that a caller can stop after
   // any of them.
   using BuildFn = std::function<void(mlir::OpPassManager &)>;
@@ -327,25 +396,87 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   }
   if (!cuda) {
     mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
-    auto created = CudaContext::create();
-    if (!created)
-      return created.takeError();
-    loaded->ownedCuda = std::move(*created);
+    if (llvm::Error error = loaded->createCudaContext())
+      return std::move(error);
     cuda = loaded->ownedCuda.get();
   }
-  mlir::TimingScope loadTiming = timing.nest("module load (PTX to cubin)");
-  auto cudaModule = cuda->loadModule(mlir::ew::getPTX(*module));
-  if (!cudaModule)
-    return cudaModule.takeError();
-  loaded->cuda = cuda;
-  loaded->cudaModule = std::make_unique<CudaModule>(std::move(*cudaModule));
-  for (const KernelSignature &kernel : loaded->kernels) {
-    auto function = loaded->cudaModule->getFunction(kernel.name);
-    if (!function)
-      return function.takeError();
-    loaded->cudaFunctions.push_back(*function);
+  mlir::TimingScope cubinTiming = timing.nest("PTX to cubin");
+  llvm::Expected<std::vector<char>> cubin =
+      assembleForDevice(mlir::ew::getPTX(*module), *cuda, options.notes);
+  cubinTiming.stop();
+  if (!cubin)
+    return cubin.takeError();
+  mlir::TimingScope loadTiming = timing.nest("module load");
+  if (llvm::Error error = loaded->loadCubin(*cubin, *cuda))
+    return std::move(error);
+  loadTiming.stop();
+  if (cache) {
+    CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
+                               loaded->kernels, loaded->elementsPerThread};
+    // A cache that cannot be written costs the next run a compile, no more.
+    if (llvm::Error error = cache->store(cacheKey, compiled.serialize())) {
+      if (options.notes)
+        *options.notes << "note: kernel cache not written: "
+                       << llvm::toString(std::move(error)) << "\n";
+      else
+        llvm::consumeError(std::move(error));
+    }
   }
   return std::move(loaded);
+}
+
+llvm::Error LoadedModule::createCudaContext() {
+  auto created = CudaContext::create();
+  if (!created)
+    return created.takeError();
+  ownedCuda = std::move(*created);
+  return llvm::Error::success();
+}
+
+llvm::Error LoadedModule::loadCubin(llvm::ArrayRef<char> cubin,
+                                    CudaContext &context) {
+  auto module = context.loadCubin(cubin);
+  if (!module)
+    return module.takeError();
+  auto cudaModule = std::make_unique<CudaModule>(std::move(*module));
+  std::vector<CudaFunction> functions;
+  for (const KernelSignature &kernel : kernels) {
+    auto function = cudaModule->getFunction(kernel.name);
+    if (!function)
+      return function.takeError();
+    functions.push_back(*function);
+  }
+  cuda = &context;
+  this->cudaModule = std::move(cudaModule);
+  cudaFunctions = std::move(functions);
+  return llvm::Error::success();
+}
+
+bool LoadedModule::loadFromCache(const KernelCache &cache,
+                                 const KernelCacheKey &key,
+                                 CudaContext &context, std::string &whyMiss) {
+  std::optional<std::string> payload = cache.lookup(key, &whyMiss);
+  if (!payload)
+    return false;
+  llvm::Expected<CompiledGPUModule> compiled =
+      CompiledGPUModule::deserialize(*payload);
+  if (!compiled) {
+    whyMiss = llvm::toString(compiled.takeError());
+    return false;
+  }
+  kernels = std::move(compiled->kernels);
+  elementsPerThread = std::move(compiled->elementsPerThread);
+  // An entry whose code the driver refuses (a driver update the key missed)
+  // is rebuilt like a damaged one.
+  if (llvm::Error error = loadCubin(
+          llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()),
+          context)) {
+    whyMiss = llvm::toString(std::move(error));
+    kernels.clear();
+    elementsPerThread.clear();
+    return false;
+  }
+  return true;
 }
 
 const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {

@@ -181,42 +181,111 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
                                                    std::string *jitInfoLog) {
   // The driver reads PTX as a NUL-terminated string.
   std::string image = ptx.str();
+  return loadImage(image.c_str(), jitInfoLog);
+}
 
-  // 64 KiB is far more than ptxas writes about ewc's small modules; a longer
-  // log is cut short by the driver, never written past the buffer.
-  constexpr unsigned kLogSize = 64 * 1024;
-  std::vector<char> errorLog(kLogSize, '\0');
-  std::vector<char> infoLog(jitInfoLog ? kLogSize : 0, '\0');
-  std::vector<CUjit_option> options = {CU_JIT_ERROR_LOG_BUFFER,
-                                       CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
-  // Option values are passed in pointer-sized slots: buffers as pointers,
-  // sizes and flags as integers cast to void * (cuda.h, CUjit_option).
-  std::vector<void *> values = {errorLog.data(),
-                                reinterpret_cast<void *>(uintptr_t(kLogSize))};
-  if (jitInfoLog) {
-    options.insert(options.end(),
-                   {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
-                    CU_JIT_LOG_VERBOSE});
-    values.insert(values.end(), {infoLog.data(),
-                                 reinterpret_cast<void *>(uintptr_t(kLogSize)),
-                                 reinterpret_cast<void *>(uintptr_t(1))});
+llvm::Expected<CudaModule>
+CudaContext::loadCubin(llvm::ArrayRef<char> cubin) {
+  // A cubin is an ELF file: the driver reads its length from its header.
+  return loadImage(cubin.data(), /*jitInfoLog=*/nullptr);
+}
+
+namespace {
+/// The log buffers of one call into the driver's JIT, as the CUjit_option
+/// arrays that cuModuleLoadDataEx and cuLinkCreate take.
+class JitLogs {
+public:
+  /// With `verbose`, an information log too (registers and spills).
+  explicit JitLogs(bool verbose)
+      : errorLog(kLogSize, '\0'), infoLog(verbose ? kLogSize : 0, '\0') {
+    // Option values are passed in pointer-sized slots: buffers as pointers,
+    // sizes and flags as integers cast to void * (cuda.h, CUjit_option).
+    options = {CU_JIT_ERROR_LOG_BUFFER, CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES};
+    values = {errorLog.data(), reinterpret_cast<void *>(uintptr_t(kLogSize))};
+    if (verbose) {
+      options.insert(options.end(),
+                     {CU_JIT_INFO_LOG_BUFFER, CU_JIT_INFO_LOG_BUFFER_SIZE_BYTES,
+                      CU_JIT_LOG_VERBOSE});
+      values.insert(values.end(),
+                    {infoLog.data(),
+                     reinterpret_cast<void *>(uintptr_t(kLogSize)),
+                     reinterpret_cast<void *>(uintptr_t(1))});
+    }
   }
 
-  CUmodule module = nullptr;
-  CUresult result = api.cuModuleLoadDataEx(
-      &module, image.c_str(), static_cast<unsigned>(options.size()),
-      options.data(), values.data());
-  if (llvm::Error error = checkCuda(api, result, "cuModuleLoadDataEx")) {
-    // The buffers are NUL-terminated by the driver (the size includes it), and
-    // were zero-filled in case it wrote nothing.
+  unsigned getNumOptions() const { return options.size(); }
+  CUjit_option *getOptions() { return options.data(); }
+  void **getValues() { return values.data(); }
+
+  /// `error` followed by the JIT's error log, if it wrote one.
+  llvm::Error addErrorLog(llvm::Error error) const {
+    // The buffers are NUL-terminated by the driver (the size includes it),
+    // and were zero-filled in case it wrote nothing.
     llvm::StringRef log = llvm::StringRef(errorLog.data()).trim();
     if (log.empty())
-      return std::move(error);
+      return error;
     return makeError(llvm::toString(std::move(error)) + "\n" + log);
   }
+  std::string getInfoLog() const {
+    return infoLog.empty() ? "" : llvm::StringRef(infoLog.data()).trim().str();
+  }
+
+private:
+  // 64 KiB is far more than ptxas writes about ewc's small modules; a longer
+  // log is cut short by the driver, never written past the buffer.
+  static constexpr unsigned kLogSize = 64 * 1024;
+  std::vector<char> errorLog, infoLog;
+  std::vector<CUjit_option> options;
+  std::vector<void *> values;
+};
+} // namespace
+
+llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
+                                                  std::string *jitInfoLog) {
+  JitLogs logs(/*verbose=*/jitInfoLog != nullptr);
+  CUmodule module = nullptr;
+  CUresult result =
+      api.cuModuleLoadDataEx(&module, image, logs.getNumOptions(),
+                             logs.getOptions(), logs.getValues());
+  if (llvm::Error error = checkCuda(api, result, "cuModuleLoadDataEx"))
+    return logs.addErrorLog(std::move(error));
   if (jitInfoLog)
-    *jitInfoLog = llvm::StringRef(infoLog.data()).trim().str();
+    *jitInfoLog = logs.getInfoLog();
   return CudaModule(api, module);
+}
+
+llvm::Expected<std::vector<char>>
+CudaContext::assemblePTX(llvm::StringRef ptx) {
+  JitLogs logs(/*verbose=*/false);
+  CUlinkState state = nullptr;
+  if (llvm::Error error = checkCuda(
+          api,
+          api.cuLinkCreate(logs.getNumOptions(), logs.getOptions(),
+                           logs.getValues(), &state),
+          "cuLinkCreate"))
+    return logs.addErrorLog(std::move(error));
+  // The cubin that cuLinkComplete returns belongs to the state: copy it out
+  // before the state is destroyed.
+  struct Destroy {
+    const DriverApi &api;
+    CUlinkState state;
+    ~Destroy() { api.cuLinkDestroy(state); }
+  } destroy{api, state};
+  // PTX is read as a NUL-terminated string, the NUL counted in the size.
+  std::string text = ptx.str();
+  if (llvm::Error error = checkCuda(
+          api,
+          api.cuLinkAddData(state, CU_JIT_INPUT_PTX, text.data(),
+                            text.size() + 1, "ewc.ptx", 0, nullptr, nullptr),
+          "cuLinkAddData"))
+    return logs.addErrorLog(std::move(error));
+  void *cubin = nullptr;
+  size_t size = 0;
+  if (llvm::Error error = checkCuda(
+          api, api.cuLinkComplete(state, &cubin, &size), "cuLinkComplete"))
+    return logs.addErrorLog(std::move(error));
+  const char *bytes = static_cast<const char *>(cubin);
+  return std::vector<char>(bytes, bytes + size);
 }
 
 llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,

@@ -81,6 +81,10 @@ static LoadedDriver loadDriver() {
   bind(library, "cuCtxSynchronize", api.cuCtxSynchronize, error);
   bind(library, "cuModuleLoadDataEx", api.cuModuleLoadDataEx, error);
   bind(library, "cuModuleUnload", api.cuModuleUnload, error);
+  bind(library, "cuLinkCreate_v2", api.cuLinkCreate, error);
+  bind(library, "cuLinkAddData_v2", api.cuLinkAddData, error);
+  bind(library, "cuLinkComplete", api.cuLinkComplete, error);
+  bind(library, "cuLinkDestroy", api.cuLinkDestroy, error);
   bind(library, "cuModuleGetFunction", api.cuModuleGetFunction, error);
   bind(library, "cuMemAlloc_v2", api.cuMemAlloc, error);
   bind(library, "cuMemFree_v2", api.cuMemFree, error);

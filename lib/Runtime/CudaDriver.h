@@ -43,6 +43,7 @@ using CUmodule = struct CUmod_st *;
 using CUfunction = struct CUfunc_st *;
 using CUstream = struct CUstream_st *;
 using CUevent = struct CUevent_st *;
+using CUlinkState = struct CUlinkState_st *;
 
 constexpr CUresult CUDA_SUCCESS = 0;
 constexpr CUresult CUDA_ERROR_NO_DEVICE = 100;
@@ -63,6 +64,11 @@ enum CUjit_option : int {
   CU_JIT_ERROR_LOG_BUFFER = 5,
   CU_JIT_ERROR_LOG_BUFFER_SIZE_BYTES = 6,
   CU_JIT_LOG_VERBOSE = 12,
+};
+
+/// CUjitInputType values.
+enum CUjitInputType : int {
+  CU_JIT_INPUT_PTX = 1,
 };
 
 //===----------------------------------------------------------------------===//
@@ -93,6 +99,13 @@ struct DriverApi {
                                  unsigned numOptions, CUjit_option *options,
                                  void **optionValues);
   CUresult (*cuModuleUnload)(CUmodule module);
+  CUresult (*cuLinkCreate)(unsigned numOptions, CUjit_option *options,
+                           void **optionValues, CUlinkState *state);
+  CUresult (*cuLinkAddData)(CUlinkState state, CUjitInputType type, void *data,
+                            size_t size, const char *name, unsigned numOptions,
+                            CUjit_option *options, void **optionValues);
+  CUresult (*cuLinkComplete)(CUlinkState state, void **cubin, size_t *size);
+  CUresult (*cuLinkDestroy)(CUlinkState state);
   CUresult (*cuModuleGetFunction)(CUfunction *function, CUmodule module,
                                   const char *name);
   CUresult (*cuMemAlloc)(CUdeviceptr *pointer, size_t bytes);

@@ -39,6 +39,8 @@ class TimingScope;
 
 namespace ewc {
 class CpuJit;
+class KernelCache;
+struct KernelCacheKey;
 class Module;
 
 namespace driver {
@@ -94,8 +96,17 @@ struct CompileOptions {
   /// Adds passes at `point` (ewc-run's test mutations); may be empty.
   std::function<void(mlir::OpPassManager &, HookPoint)> addPasses;
   /// Called after each stage; returning true stops compile() there, which
-  /// then returns null (ewc-run --emit). May be empty.
+  /// then returns null (ewc-run --emit). May be empty. A kernel cache hit
+  /// runs no stage and calls it never.
   std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
+  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  std::string cacheDir;
+  /// Neither read nor write the cache.
+  bool noCache = false;
+  /// Where notes on the GPU code's way go (ewc-run --verbose and --timing):
+  /// cache hits and misses, and which PTX compiler ran (nvJitLink, or the
+  /// driver's JIT where nvJitLink is missing). Null: nowhere.
+  llvm::raw_ostream *notes = nullptr;
 };
 
 /// A parsed and checked .ew source. Holds the SourceMgr every location
@@ -162,6 +173,16 @@ public:
 
 private:
   LoadedModule() = default;
+  /// Creates the context this module owns.
+  llvm::Error createCudaContext();
+  /// Loads `cubin` into `context` and looks up every kernel of `kernels`.
+  llvm::Error loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context);
+  /// Takes kernels, elements per thread and code from `key`'s entry in
+  /// `cache`; false (and `whyMiss` says why) when there is none or it does
+  /// not load.
+  bool loadFromCache(const KernelCache &cache, const KernelCacheKey &key,
+                     CudaContext &context, std::string &whyMiss);
+
   std::vector<KernelSignature> kernels;
   llvm::StringMap<unsigned> elementsPerThread;
   std::unique_ptr<CudaContext> ownedCuda;

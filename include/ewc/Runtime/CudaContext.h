@@ -18,6 +18,7 @@
 #ifndef EWC_RUNTIME_CUDACONTEXT_H
 #define EWC_RUNTIME_CUDACONTEXT_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
 
@@ -27,6 +28,7 @@
 #include <optional>
 #include <string>
 #include <utility>
+#include <vector>
 
 namespace ewc {
 namespace cuda {
@@ -128,6 +130,17 @@ public:
   llvm::Expected<CudaModule> loadModule(llvm::StringRef ptx,
                                         std::string *jitInfoLog = nullptr);
 
+  /// Assembles PTX into a cubin for this device with the driver's own JIT
+  /// (cuLinkCreate, cuLinkAddData, cuLinkComplete): the same ptxas that
+  /// loadModule runs, with the cubin handed back for the kernel cache. The
+  /// error carries the JIT's log, as loadModule's does.
+  llvm::Expected<std::vector<char>> assemblePTX(llvm::StringRef ptx);
+
+  /// Loads a cubin compiled for this device's chip (compilePTXToCubin,
+  /// CudaJitLink.h): no JIT runs. A cubin for another chip fails with
+  /// CUDA_ERROR_NO_BINARY_FOR_GPU.
+  llvm::Expected<CudaModule> loadCubin(llvm::ArrayRef<char> cubin);
+
   /// Launches `function` over `numElements` elements and waits for it.
   /// `params` follows cuLaunchKernel: element i points to the value of kernel
   /// parameter i, in the kernel ABI's order (inputs, one pointer per result,
@@ -158,6 +171,10 @@ public:
 
 private:
   friend class DeviceBuffer;
+  /// cuModuleLoadDataEx of PTX text or a cubin, with the JIT's logs.
+  llvm::Expected<CudaModule> loadImage(const void *image,
+                                       std::string *jitInfoLog);
+
   CudaContext(const cuda::DriverApi &api, int device, void *context,
               CudaDeviceInfo info)
       : api(api), device(device), context(context), info(std::move(info)) {}

@@ -1,0 +1,62 @@
+//===- GPUImage.h - Loadable GPU code and its kernel cache entry -*- C++ -*-===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// Private to lib/Driver. The cubin LoadedModule::compile hands the CUDA
+// driver (assembled by nvJitLink, or by the driver's JIT where nvJitLink is
+// missing), and the kernel cache entry that keeps it with everything else
+// LoadedModule needs, so that a cache hit runs no compiler stage at all: the
+// compiled signatures (defaults included) and each kernel's elements per
+// thread.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_LIB_DRIVER_GPUIMAGE_H
+#define EWC_LIB_DRIVER_GPUIMAGE_H
+
+#include "ewc/ABI/KernelSignature.h"
+
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+#include <vector>
+
+namespace llvm {
+class raw_ostream;
+} // namespace llvm
+
+namespace ewc {
+class CudaContext;
+
+namespace driver {
+
+/// `ptx` as a cubin for `cuda`'s device: from nvJitLink where it loads (the
+/// toolkit's), else from the driver's own JIT (CudaContext::assemblePTX).
+/// `notes`, if not null, hears which and why.
+llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
+                                                    CudaContext &cuda,
+                                                    llvm::raw_ostream *notes);
+
+/// What assembleForDevice uses, for the cache key: "nvJitLink 13.0", or
+/// "driver JIT" (the driver's version is in the key too).
+std::string getPTXCompilerName();
+
+/// A kernel cache entry's payload.
+struct CompiledGPUModule {
+  std::string cubin;
+  std::vector<KernelSignature> kernels;
+  llvm::StringMap<unsigned> elementsPerThread;
+
+  /// The payload: a JSON description, a NUL, then the cubin's bytes.
+  std::string serialize() const;
+  /// The inverse of serialize(); an error for anything it did not write.
+  static llvm::Expected<CompiledGPUModule> deserialize(llvm::StringRef payload);
+};
+
+} // namespace driver
+} // namespace ewc
+
+#endif // EWC_LIB_DRIVER_GPUIMAGE_H
