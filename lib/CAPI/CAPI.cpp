@@ -137,16 +137,34 @@ int ewcKernelParamIsTensor(EwcModule module, int k, int p) {
   return param ? param->isTensor : -1;
 }
 
+// f16 and wider are floats (EwcElementType's order).
+static bool isFloatType(ewc::ElementType type) {
+  return type >= ewc::ElementType::F16;
+}
+
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {
-  const ewc::Param *found = getParam(module, k, p);
-  if (!found || !found->defaultValue)
+  const ewc::Param *param = getParam(module, k, p);
+  if (!param || !param->defaultValue)
     return 0;
-  const ewc::Param &param = *found;
   if (value) {
-    const ewc::Scalar &scalar = *param.defaultValue;
-    bool isFloat = scalar.type >= ewc::ElementType::F16;
-    *value = isFloat ? scalar.floatValue
-                     : static_cast<double>(scalar.intValue);
+    const ewc::Scalar &scalar = *param->defaultValue;
+    *value = isFloatType(scalar.type) ? scalar.floatValue
+                                      : static_cast<double>(scalar.intValue);
+  }
+  return 1;
+}
+
+int ewcKernelGetParamDefaultSlot(EwcModule module, int k, int p,
+                                 EwcSlot *slot) {
+  const ewc::Param *param = getParam(module, k, p);
+  if (!param || !param->defaultValue)
+    return 0;
+  if (slot) {
+    const ewc::Scalar &scalar = *param->defaultValue;
+    if (isFloatType(param->type))
+      slot->floatValue = scalar.floatValue;
+    else
+      slot->intValue = scalar.intValue;
   }
   return 1;
 }
@@ -172,6 +190,15 @@ int ewcElementTypeGetSize(EwcElementType type) {
       ewc::getElementTypeSize(static_cast<ewc::ElementType>(type)));
 }
 
+static char *launch(EwcModule module, const ewc::Kernel &kernel,
+                    const std::vector<ewc::Arg> &params,
+                    const std::vector<void *> &outputs, int64_t n,
+                    void *stream) {
+  ewc::Status status =
+      module->module.launch(kernel.name, params, outputs, n, stream);
+  return status ? nullptr : copyString(status.error());
+}
+
 char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
                       int numArgs, void *const *outputs, int numOutputs,
                       int64_t n, void *stream) {
@@ -182,6 +209,7 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
       (numOutputs && !outputs))
     return copyString("ewcModuleLaunch: bad argument or output array");
   std::vector<ewc::Arg> params;
+  params.reserve(numArgs);
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
     switch (arg.kind) {
@@ -199,8 +227,32 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
       break;
     }
   }
-  std::vector<void *> outputPointers(outputs, outputs + numOutputs);
-  ewc::Status status = module->module.launch(kernel->name, params,
-                                             outputPointers, n, stream);
-  return status ? nullptr : copyString(status.error());
+  return launch(module, *kernel, params,
+                std::vector<void *>(outputs, outputs + numOutputs), n, stream);
+}
+
+char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
+                            int64_t n, void *stream) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel)
+    return copyString("ewcModuleLaunchPacked: no kernel " +
+                      std::to_string(k));
+  if (!slots)
+    return copyString("ewcModuleLaunchPacked: slots is NULL");
+  // The slot's member follows from the parameter, so no kind travels.
+  std::vector<ewc::Arg> params;
+  params.reserve(kernel->params.size());
+  for (const ewc::Param &param : kernel->params) {
+    const EwcSlot &slot = slots[params.size()];
+    params.push_back(param.isTensor ? ewc::Arg::tensor(slot.pointer)
+                     : isFloatType(param.type)
+                         ? ewc::Arg::number(slot.floatValue)
+                         : ewc::Arg::integer(slot.intValue));
+  }
+  std::vector<void *> outputs;
+  outputs.reserve(kernel->results.size());
+  for (size_t r = 0; r < kernel->results.size(); ++r)
+    outputs.push_back(
+        const_cast<void *>(slots[params.size() + r].pointer));
+  return launch(module, *kernel, params, outputs, n, stream);
 }
