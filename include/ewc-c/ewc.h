@@ -77,6 +77,26 @@ EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
 /** ewcCompile for the file at `path`. */
 EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
                          char **error);
+
+/** How to compile, for ewcCompileWithOptions: made by
+ *  ewcCompileOptionsCreate (target AUTO, the device's chip, the default
+ *  cache), destroyed by ewcCompileOptionsDestroy. The setters copy strings. */
+typedef struct EwcCompileOptionsImpl *EwcCompileOptions;
+EwcCompileOptions ewcCompileOptionsCreate(void);
+void ewcCompileOptionsDestroy(EwcCompileOptions options);
+void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target);
+/** The GPU architecture (sm_XX); NULL or "": the device's. */
+void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip);
+/** The on-disk cache of compiled GPU code; NULL or "": $EWC_CACHE_DIR, else
+ *  $XDG_CACHE_HOME/ewc, else ~/.cache/ewc. */
+void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir);
+/** Non-zero: neither read nor write the cache. */
+void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
+/** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
+EwcModule ewcCompileWithOptions(const char *source, const char *name,
+                                EwcCompileOptions options, char **error);
+EwcModule ewcCompileFileWithOptions(const char *path,
+                                    EwcCompileOptions options, char **error);
 void ewcModuleDestroy(EwcModule module);
 /** Frees a string the API returned. */
 void ewcStringDestroy(char *string);

@@ -22,11 +22,19 @@ static char *copyString(const std::string &text) {
   return copy;
 }
 
+struct EwcCompileOptionsImpl {
+  ewc::Options options;
+};
+
+static ewc::Target getTarget(EwcTarget target) {
+  return target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
+         : target == EWC_TARGET_CPU ? ewc::Target::Cpu
+                                    : ewc::Target::Auto;
+}
+
 static ewc::Options getOptions(EwcTarget target, const char *chip) {
   ewc::Options options;
-  options.target = target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
-                   : target == EWC_TARGET_CPU ? ewc::Target::Cpu
-                                              : ewc::Target::Auto;
+  options.target = getTarget(target);
   if (chip)
     options.chip = chip;
   return options;
@@ -45,26 +53,66 @@ static EwcModule wrap(ewc::Result<ewc::Module> result, char **error) {
 
 int ewcGetAPIVersion(void) { return EWC_C_API_VERSION; }
 
-EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
-                     const char *chip, char **error) {
+EwcCompileOptions ewcCompileOptionsCreate(void) {
+  return new EwcCompileOptionsImpl();
+}
+
+void ewcCompileOptionsDestroy(EwcCompileOptions options) { delete options; }
+
+void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target) {
+  if (options)
+    options->options.target = getTarget(target);
+}
+
+void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip) {
+  if (options)
+    options->options.chip = chip ? chip : "";
+}
+
+void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir) {
+  if (options)
+    options->options.cacheDir = dir ? dir : "";
+}
+
+void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache) {
+  if (options)
+    options->options.noCache = noCache != 0;
+}
+
+EwcModule ewcCompileWithOptions(const char *source, const char *name,
+                                EwcCompileOptions options, char **error) {
   if (!source) {
     if (error)
       *error = copyString("ewcCompile: source is NULL");
     return nullptr;
   }
-  return wrap(ewc::compile(source, getOptions(target, chip),
+  return wrap(ewc::compile(source, options ? options->options : ewc::Options(),
                            name ? name : "<source>"),
               error);
 }
 
-EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
-                         char **error) {
+EwcModule ewcCompileFileWithOptions(const char *path,
+                                    EwcCompileOptions options, char **error) {
   if (!path) {
     if (error)
       *error = copyString("ewcCompileFile: path is NULL");
     return nullptr;
   }
-  return wrap(ewc::compileFile(path, getOptions(target, chip)), error);
+  return wrap(
+      ewc::compileFile(path, options ? options->options : ewc::Options()),
+      error);
+}
+
+EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
+                     const char *chip, char **error) {
+  EwcCompileOptionsImpl options{getOptions(target, chip)};
+  return ewcCompileWithOptions(source, name, &options, error);
+}
+
+EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
+                         char **error) {
+  EwcCompileOptionsImpl options{getOptions(target, chip)};
+  return ewcCompileFileWithOptions(path, &options, error);
 }
 
 void ewcModuleDestroy(EwcModule module) { delete module; }

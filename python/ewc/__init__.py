@@ -14,6 +14,7 @@ tensor argument, or passed with out=. Pure Python over the C API
 import ctypes
 import functools
 import numbers
+import os
 import sys
 import threading
 
@@ -522,25 +523,37 @@ _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
 
 
 def compile(path=None, *, source=None, device="auto", chip=None,
-            name=None):
+            name=None, cache_dir=None, cache=True):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
-    "cuda"; "cpu"). Raises CompileError with the located diagnostics."""
+    "cuda"; "cpu"). `cache_dir`: where compiled GPU code is cached (None:
+    $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
+    cache=False neither reads nor writes it. Raises CompileError with the
+    located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
     if device not in _DEVICES:
         raise ValueError("device must be one of %s, got %r" % (
             ", ".join(_DEVICES), device))
-    error = ctypes.c_void_p()
-    chip_bytes = chip.encode() if chip else None
-    if source is not None:
-        handle = lib.ewcCompile(source.encode(),
-                                (name or "<source>").encode(),
-                                _DEVICES[device], chip_bytes,
-                                ctypes.byref(error))
-    else:
-        handle = lib.ewcCompileFile(str(path).encode(), _DEVICES[device],
-                                    chip_bytes, ctypes.byref(error))
+    options = lib.ewcCompileOptionsCreate()
+    try:
+        lib.ewcCompileOptionsSetTarget(options, _DEVICES[device])
+        if chip:
+            lib.ewcCompileOptionsSetChip(options, chip.encode())
+        if cache_dir is not None:
+            lib.ewcCompileOptionsSetCacheDir(options,
+                                             os.fsencode(cache_dir))
+        lib.ewcCompileOptionsSetNoCache(options, not cache)
+        error = ctypes.c_void_p()
+        if source is not None:
+            handle = lib.ewcCompileWithOptions(
+                source.encode(), (name or "<source>").encode(), options,
+                ctypes.byref(error))
+        else:
+            handle = lib.ewcCompileFileWithOptions(
+                os.fsencode(path), options, ctypes.byref(error))
+    finally:
+        lib.ewcCompileOptionsDestroy(options)
     if not handle:
         raise CompileError(_capi.take_string(error.value) or
                            "compilation failed")

@@ -156,6 +156,12 @@ show("dlpack dtype", lambda: mod.leaky_relu(DLPackOnly(np.zeros(1001)),
 # CHECK-NEXT: dlpack strides: ValueError: leaky_relu(): 'x' is not contiguous
 show("dlpack strides", lambda: mod.leaky_relu(DLPackOnly(x[::2])))
 
+# The cache options are accepted (what they do: the cache's own tests).
+cached = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",
+                     cache_dir="/nonexistent/ewc-cache", cache=False)
+# CHECK-NEXT: cache options: exact True
+print("cache options:", "exact",
+      np.array_equal(cached.leaky_relu(x), mod.leaky_relu(x)))
 # CHECK-NEXT: compile error: CompileError: bad.ew:2:13: error: expected an expression
 # CHECK-NEXT:   return x +;
 # CHECK-NEXT:             ^

@@ -84,6 +84,10 @@ struct CompileOptions {
   /// Called after each stage; returning true stops compile() there, which
   /// then returns null (ewc-run --emit). May be empty.
   std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
+  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  std::string cacheDir;
+  /// Neither read nor write the cache.
+  bool noCache = false;
 };
 
 /// A parsed and checked .ew source. Holds the SourceMgr every location
