@@ -103,6 +103,21 @@ for t in threads:
 # CHECK-NEXT: threads: 0 failed
 print("threads: %d failed" % len(failures))
 
+# Parameter names Python cannot bind itself (a keyword, out=, stream=) take
+# the general binding; by position they work, and errors still name them.
+odd = ewc.compile(source="""
+kernel odd(lambda: f32[n], stream: f32 = 2.0, out: i32 = 3) -> f32[n] {
+  return lambda * stream + f32(out);
+}
+""", device="cpu")
+small = np.arange(4, dtype=np.float32)
+# CHECK-NEXT: odd names: [3. 5. 7. 9.] [0. 1. 2. 3.]
+print("odd names:", odd.odd(small), odd.odd(small, 1.0, 0))
+# CHECK-NEXT: odd missing: TypeError: odd() missing argument 'lambda' (f32[n])
+show("odd missing", lambda: odd.odd())
+# CHECK-NEXT: too many: TypeError: leaky_relu() takes 2 argument(s), got 3
+show("too many", lambda: mod.leaky_relu(x, 0.1, 0.2))
+
 # CHECK-NEXT: wrong dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got float64
 show("wrong dtype", lambda: mod.leaky_relu(x.astype(np.float64)))
 # CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has 3 elements, the inputs 1001
