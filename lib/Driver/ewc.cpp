@@ -14,6 +14,7 @@
 
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
@@ -145,8 +146,9 @@ Status Module::launch(std::string_view kernelName,
         std::to_string(kernel->params.size()) + " argument(s), got " +
         std::to_string(params.size()));
   // Scalars in the ABI's layout, 8 bytes each (the widest dtype).
-  std::vector<uint64_t> scalars(params.size());
-  std::vector<const void *> values;
+  // On the stack up to 16 parameters: a launch allocates nothing here.
+  llvm::SmallVector<uint64_t, 16> scalars(params.size());
+  llvm::SmallVector<const void *, 16> values;
   for (auto [index, arg] : llvm::enumerate(params)) {
     const ParamSignature &param = kernel->params[index];
     // Built only for an error: launches are on the hot path.
