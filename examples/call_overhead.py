@@ -6,7 +6,11 @@ against torch's own leaky_relu and a Triton launch, in the same process.
 Each line: microseconds per call, the median of 7 rounds of N back-to-back
 calls on torch's current stream, synchronized once per round. At n = 1024 a
 kernel runs in a few microseconds, so the rate of issue is the host's cost.
+The last ewc line is the C call alone (ewcModuleLaunchPacked with its
+argument slots filled once): what remains above it is Python's share.
 """
+
+import ctypes
 
 import os
 import statistics
@@ -54,6 +58,17 @@ def triton_call(x, out, slope):
     return lambda: leaky[(triton.cdiv(n, 1024),)](x, out, slope, n, BLOCK=1024)
 
 
+def c_call(mod, x, out, slope):
+    """ewcModuleLaunchPacked for leaky_relu(x, slope) -> out, its slots
+    filled once, on torch's current stream."""
+    slots = (ctypes.c_int64 * 3)(x.data_ptr(), 0, out.data_ptr())
+    (ctypes.c_double * 3).from_buffer(slots)[1] = slope
+    stream = torch.cuda.current_stream().cuda_stream
+    launch = ewc._capi.lib.ewcModuleLaunchPacked
+    index = list(mod.kernels).index("leaky_relu")
+    return lambda: launch(mod._handle, index, slots, x.numel(), stream)
+
+
 def main():
     calls = int(sys.argv[sys.argv.index("--calls") + 1]) \
         if "--calls" in sys.argv else 2000
@@ -67,6 +82,7 @@ def main():
         ("ewc mod.leaky_relu(x, slope=)", lambda: mod.leaky_relu(x, slope=slope)),
         ("ewc mod.leaky_relu(x, slope=, out=)",
          lambda: mod.leaky_relu(x, slope=slope, out=out)),
+        ("ewc C call alone (slots prebuilt)", c_call(mod, x, out, slope)),
     ]
     triton = triton_call(x, out, slope)
     if triton is not None:
