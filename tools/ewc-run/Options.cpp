@@ -323,9 +323,14 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
   mlir::registerMLIRContextCLOptions();
   mlir::registerPassManagerCLOptions();
   mlir::registerDefaultTimingManagerCLOptions();
-  // --help lists ewc-run's own options; MLIR's (--mlir-*) still work, and
-  // --help-hidden lists them among LLVM's.
-  cl::HideUnrelatedOptions(category);
+  // --help lists ewc-run's own options and MLIR's (--mlir-*), not the
+  // hundreds that LLVM's libraries register (--help-hidden shows those).
+  static cl::OptionCategory mlirCategory("MLIR options (every pipeline "
+                                         "ewc-run runs)");
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (StringRef(name).starts_with("mlir-"))
+      option->addCategory(mlirCategory);
+  cl::HideUnrelatedOptions({&category, &mlirCategory});
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(
