@@ -167,7 +167,8 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   return allMatch;
 }
 
-/// Times `kernel` on the GPU (--bench) and prints the report.
+/// Times `kernel` (--bench) on the GPU, or on the CPU JIT with --device cpu,
+/// and prints the report.
 llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
                         driver::LoadedModule &executor,
                         const check::InputArrays &files) {
