@@ -4,7 +4,12 @@
 #
 #   big-bf16  bf16 LeakyReLU over 2^31 + 5 elements (64-bit indices), checked
 #   big-f32   f32 LeakyReLU over 2^31 + 11 elements, checked
-#   host      a whole `ewc-run --n 268435459` (2^28 + 3), wall time
+#   host      a whole `ewc-run --n 268435459` (2^28 + 3), wall time, with
+#             --timing's report of every stage in its log
+#   host-cpu  the same on the CPU JIT (--device cpu), where the host's own
+#             stages (inputs, outputs, reference) are easiest to see
+#   fuzz      ewc-fuzz --device both --jobs 16: 100,000 random programs on
+#             the GPU and the CPU JIT, each checked against the reference
 #   nodev     CUDA_VISIBLE_DEVICES= (driver present, no device): --device auto
 #             falls back to the CPU with a note; --device cuda is an error
 #
@@ -14,6 +19,7 @@ set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 2
 ewc=${EWC_RUN:-/tmp/ewc-device/bin/ewc-run}
+fuzz=${EWC_FUZZ:-$(dirname "$ewc")/ewc-fuzz}
 logs=${OUT:-/tmp}
 failed=0
 
@@ -35,7 +41,9 @@ check() {
 
 check big-bf16 0 "$ewc" kernels/leaky_relu_bf16.ew --device cuda --n 2147483653
 check big-f32 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 2147483659
-check host 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 268435459
+check host 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 268435459 --timing
+check host-cpu 0 "$ewc" kernels/leaky_relu.ew --device cpu --n 268435459 --timing
+check fuzz 0 "$fuzz" --device both --jobs 16 --seed 1 --count 100000 --n 257 --inputs special
 check nodev 0 env CUDA_VISIBLE_DEVICES= "$ewc" kernels/leaky_relu.ew --n 1000
 check nodev-cuda 2 env CUDA_VISIBLE_DEVICES= "$ewc" kernels/leaky_relu.ew --device cuda --n 1000
 exit "$failed"

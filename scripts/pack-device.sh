@@ -32,6 +32,8 @@ if [[ -n "${EWC_PACK_TOOLS:-}" ]]; then
 else
   tools=(ewc-opt)
   [[ -f "$root/tools/ewc-run/CMakeLists.txt" ]] && tools+=(ewc-run)
+  # test/Tools/ewc-fuzz and Integration/GPU/fuzz.test, and device-edges.sh.
+  [[ -f "$root/tools/ewc-fuzz/CMakeLists.txt" ]] && tools+=(ewc-fuzz)
 fi
 
 # libewc.so too, where this tree has it (lib/CAPI): python/ewc loads it.

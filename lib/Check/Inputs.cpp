@@ -122,7 +122,6 @@ llvm::Expected<std::vector<HostArray>> check::makeInputs(const Kernel &kernel,
             getDTypeName(file.getValue().getDType()) + " tensor");
       inputs[param->getIndex()] = file.getValue();
     }
-  std::vector<bool> given(inputs.size());
   for (const ScalarArg &arg : spec.args) {
     const Param *param = kernel.lookupParam(arg.name);
     if (!param)
@@ -136,14 +135,7 @@ llvm::Expected<std::vector<HostArray>> check::makeInputs(const Kernel &kernel,
     if (!value)
       return value.takeError();
     inputs[param->getIndex()] = std::move(*value);
-    given[param->getIndex()] = true;
   }
-  for (const auto &param : kernel.getParams())
-    if (!param->isTensor() && !param->hasDefault() && !given[param->getIndex()])
-      return llvm::createStringError("scalar parameter '" + param->getName() +
-                                     "' of kernel '" + kernel.getName() +
-                                     "' has no default; pass --arg " +
-                                     param->getName() + "=VALUE");
   return inputs;
 }
 

@@ -54,8 +54,9 @@ llvm::Expected<KernelRun> check::runKernel(const Kernel &kernel,
   if (!values)
     return values.takeError();
   // Poisoned, so that an element the kernel does not write shows.
+  startStage(stage, timing, "outputs (poisoned)");
   for (DType dtype : signature->results) {
-    run.outputs.emplace_back(dtype, n);
+    run.outputs.push_back(HostArray::getUninitialized(dtype, n));
     run.outputs.back().fillPoison();
   }
 

@@ -258,7 +258,9 @@ HostArray ewc::makeRandomInput(DType dtype, int64_t n, uint64_t seed,
   // uses the seed's own stream, so every n up to 2^20 gives the values it
   // always did.
   constexpr int64_t kChunk = int64_t(1) << 20;
-  HostArray result(dtype, n);
+  // Every element is drawn below, on all cores, which also first-touch the
+  // pages.
+  HostArray result = HostArray::getUninitialized(dtype, n);
   auto fillChunk = [&](int64_t chunk) {
     std::mt19937_64 rng(chunk == 0 ? seed : mix(seed + uint64_t(chunk)));
     int64_t begin = chunk * kChunk;

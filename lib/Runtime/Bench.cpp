@@ -19,6 +19,8 @@
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
+#include <chrono>
+#include <cstring>
 #include <functional>
 #include <vector>
 
@@ -41,6 +43,24 @@ constexpr uint64_t kL2Multiple = 3;
 
 /// Never more sets than this (n = 1 would otherwise ask for millions).
 constexpr uint64_t kMaxSets = 8192;
+
+/// The statistics of `times` (ms) for a loop that moves `bytesMoved` bytes
+/// each time.
+BenchTiming summarize(std::vector<double> times, uint64_t bytesMoved) {
+  std::sort(times.begin(), times.end());
+  BenchTiming timing;
+  timing.samples = static_cast<unsigned>(times.size());
+  size_t count = times.size();
+  timing.medianMs = count % 2 ? times[count / 2]
+                              : (times[count / 2 - 1] + times[count / 2]) / 2;
+  timing.minMs = times.front();
+  timing.maxMs = times.back();
+  timing.p10Ms = times[count / 10];
+  timing.p90Ms = times[count - 1 - count / 10];
+  timing.gigabytesPerSecond =
+      timing.medianMs > 0 ? bytesMoved / (timing.medianMs * 1e6) : 0;
+  return timing;
+}
 
 /// Events for `count` timed regions, destroyed with this object.
 class EventPairs {
@@ -135,22 +155,48 @@ timeLoop(const DriverApi &api, unsigned warmup, unsigned repetitions,
       return std::move(error);
     times.push_back(ms);
   }
-  std::sort(times.begin(), times.end());
-  BenchTiming timing;
-  timing.samples = repetitions;
-  size_t count = times.size();
-  timing.medianMs = count % 2 ? times[count / 2]
-                              : (times[count / 2 - 1] + times[count / 2]) / 2;
-  timing.minMs = times.front();
-  timing.maxMs = times.back();
-  timing.p10Ms = times[count / 10];
-  timing.p90Ms = times[count - 1 - count / 10];
-  timing.gigabytesPerSecond =
-      timing.medianMs > 0 ? bytesMoved / (timing.medianMs * 1e6) : 0;
-  return timing;
+  return summarize(std::move(times), bytesMoved);
+}
+
+/// Runs `run()` `warmup` times, then `repetitions` times, each timed with
+/// the steady clock; returns the statistics.
+llvm::Expected<BenchTiming>
+timeHostLoop(unsigned warmup, unsigned repetitions, uint64_t bytesMoved,
+             llvm::function_ref<llvm::Error()> run) {
+  for (unsigned i = 0; i < warmup; ++i)
+    if (llvm::Error error = run())
+      return std::move(error);
+  std::vector<double> times;
+  for (unsigned i = 0; i < repetitions; ++i) {
+    auto start = std::chrono::steady_clock::now();
+    if (llvm::Error error = run())
+      return std::move(error);
+    times.push_back(std::chrono::duration<double, std::milli>(
+                        std::chrono::steady_clock::now() - start)
+                        .count());
+  }
+  return summarize(std::move(times), bytesMoved);
+}
+
+/// Fills `buffer` with whole copies of `pattern` (0xA5 bytes if empty): one
+/// copy, then copies that double the filled prefix.
+void fillRepeatedOnHost(llvm::MutableArrayRef<uint8_t> buffer,
+                        llvm::ArrayRef<uint8_t> pattern) {
+  if (pattern.empty()) {
+    std::memset(buffer.data(), 0xA5, buffer.size());
+    return;
+  }
+  size_t filled = std::min(buffer.size(), pattern.size());
+  std::memcpy(buffer.data(), pattern.data(), filled);
+  while (filled < buffer.size()) {
+    size_t chunk = std::min(filled, buffer.size() - filled);
+    std::memcpy(buffer.data() + filled, buffer.data(), chunk);
+    filled += chunk;
+  }
 }
 
 } // namespace
+
 
 llvm::Expected<BenchReport>
 ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
@@ -255,6 +301,64 @@ ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
                              source->getAddress() + set * copyStride,
                              copyBytes, nullptr),
                          "cuMemcpyDtoDAsync");
+      });
+  if (!copy)
+    return copy.takeError();
+  report.copy = *copy;
+  return report;
+}
+
+llvm::Expected<BenchReport> ewc::benchElementwiseOnHost(
+    uint64_t numElements, llvm::ArrayRef<BenchArg> args,
+    const BenchOptions &options,
+    llvm::function_ref<llvm::Error(llvm::ArrayRef<const void *>,
+                                   llvm::ArrayRef<void *>)>
+        run) {
+  if (options.repetitions == 0)
+    return makeError("a benchmark needs at least one timed run");
+  if (numElements == 0)
+    return makeError("a benchmark needs at least one element (--n 0 moves "
+                     "no bytes)");
+  BenchReport report;
+  report.numElements = numElements;
+  // One set of host buffers: the kernel and the copy read and write the same
+  // amounts, from memory or from cache alike.
+  std::vector<std::vector<uint8_t>> buffers;
+  std::vector<const void *> params;
+  std::vector<void *> outputs;
+  for (const BenchArg &arg : args) {
+    if (arg.kind == BenchArg::Kind::Scalar) {
+      params.push_back(arg.bytes.data());
+      continue;
+    }
+    report.bytesMoved += numElements * arg.elementSize;
+    std::vector<uint8_t> &buffer =
+        buffers.emplace_back(numElements * arg.elementSize);
+    fillRepeatedOnHost(buffer, arg.kind == BenchArg::Kind::Input
+                                   ? arg.bytes
+                                   : llvm::ArrayRef<uint8_t>());
+    if (arg.kind == BenchArg::Kind::Input)
+      params.push_back(buffer.data());
+    else
+      outputs.push_back(buffer.data());
+  }
+  if (report.bytesMoved == 0)
+    return makeError("the kernel has no tensor argument: nothing to time");
+  llvm::Expected<BenchTiming> kernel =
+      timeHostLoop(options.warmup, options.repetitions, report.bytesMoved,
+                   [&] { return run(params, outputs); });
+  if (!kernel)
+    return kernel.takeError();
+  report.kernel = *kernel;
+  buffers.clear();
+
+  // memcpy on the calling thread, as the CPU JIT's kernels run.
+  size_t copyBytes = report.bytesMoved / 2;
+  std::vector<uint8_t> source(copyBytes, 0x5A), destination(copyBytes);
+  llvm::Expected<BenchTiming> copy =
+      timeHostLoop(options.warmup, options.repetitions, report.bytesMoved, [&] {
+        std::memcpy(destination.data(), source.data(), copyBytes);
+        return llvm::Error::success();
       });
   if (!copy)
     return copy.takeError();

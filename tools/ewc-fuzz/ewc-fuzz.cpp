@@ -1,9 +1,11 @@
 //===- ewc-fuzz.cpp - Random programs, checked against the reference ------===//
 //
 // Differential testing in one process: generates seeded random .ew programs
-// (Generator.h), compiles each for the CPU through the driver (EWCDriver, the
-// code ewc-run and the C++ API share), runs every kernel on seeded inputs
-// and checks each result with the reference, as ewc-run does. A program
+// (Generator.h), compiles each for the CPU, the GPU or both through the
+// driver (EWCDriver, the code ewc-run and the C++ API share), runs every
+// kernel on seeded inputs and checks each result with the reference, through
+// the same library as ewc-run (EWCCheck). --jobs runs programs on several
+// threads, each compiling in its own MLIRContext. A program
 // that the front end rejects is a generator or front-end bug, one that fails
 // to compile a compiler bug, one whose results differ a miscompilation (or a
 // reference bug). Crashes and LLVM fatal errors are caught per program
@@ -17,9 +19,10 @@
 #include "Generator.h"
 #include "Reducer.h"
 
+#include "ewc/Check/KernelRunner.h"
 #include "ewc/Driver/Driver.h"
 #include "ewc/Frontend/AST.h"
-#include "ewc/Reference/Reference.h"
+#include "ewc/Runtime/CudaContext.h"
 
 #include "Transforms/TestPasses.h"
 
@@ -31,9 +34,12 @@
 #include "llvm/Support/InitLLVM.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
+#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <chrono>
+#include <mutex>
 
 using namespace ewc;
 namespace cl = llvm::cl;
@@ -70,6 +76,18 @@ cl::opt<double> timeLimitOpt(
     cl::desc("stop starting programs after this many seconds (0: no limit); "
              "the summary counts the programs that ran"),
     cl::init(0));
+cl::opt<std::string> deviceOpt(
+    "device",
+    cl::desc("where the programs run: cpu (the default, the CPU JIT), cuda, "
+             "or both (each program on both, each checked against the "
+             "reference)"),
+    cl::init("cpu"));
+cl::opt<unsigned> jobsOpt(
+    "jobs",
+    cl::desc("programs run at once, on as many threads, each compiling in "
+             "its own MLIRContext (default 1; with more, failures print in "
+             "the order they are found)"),
+    cl::init(1));
 cl::opt<bool> verboseOpt("v", cl::desc("print a line for every program"));
 cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
@@ -92,94 +110,72 @@ struct Outcome {
   Verdict verdict = Verdict::Ok;
   std::string details;
   unsigned kernels = 0;
+  /// Where the program failed first (ewc-run's --device of the reproducer).
+  driver::Target device = driver::Target::Cpu;
 };
 
-/// Formats element `i` of `array` (index 0 for a scalar).
-std::string formatElement(const HostArray &array, int64_t i) {
-  if (isFloat(array.getDType()))
-    return llvm::formatv("{0}", llvm::format("%.9g", array.getAsDouble(i)));
-  if (array.getDType() == DType::Bool)
-    return array.getAsInt(i) ? "true" : "false";
-  return std::to_string(array.getAsInt(i));
+llvm::StringRef getDeviceName(driver::Target target) {
+  return target == driver::Target::Cuda ? "cuda" : "cpu";
 }
 
-/// Runs `kernel` of `module` and checks it; appends what failed to `out`.
+/// What every program runs on, and the CUDA context of one worker thread
+/// (the device's primary context, current on that thread), if it runs on
+/// the GPU.
+struct Devices {
+  std::vector<driver::Target> targets;
+  CudaContext *cuda = nullptr;
+};
+
+/// Runs `kernel` of `module` and checks it; appends what failed to `out`,
+/// each result's line starting with `label`.
 llvm::Expected<Verdict> runKernel(const Kernel &kernel,
-                               driver::LoadedModule &module, uint64_t seed,
-                               InputKind kind, llvm::raw_ostream &out) {
-  const KernelSignature *signature = module.lookupKernel(kernel.getName());
-  if (!signature)
-    return llvm::createStringError("no compiled kernel '" + kernel.getName() +
-                                   "'");
-  int64_t n = nOpt;
-  std::vector<HostArray> inputs = makeRandomInputs(kernel, n, seed, kind);
-  // A defaulted scalar runs with the compiled IR's default, the reference
-  // with the source's, so a lost default shows as a mismatch (as in ewc-run).
-  std::vector<HostArray> compiledDefaults;
-  compiledDefaults.reserve(signature->params.size());
-  std::vector<const void *> params;
-  for (auto [index, param] : llvm::enumerate(signature->params)) {
-    if (!param.defaultValue) {
-      params.push_back(inputs[index].data());
-      continue;
-    }
-    HostArray &value =
-        compiledDefaults.emplace_back(param.defaultValue->dtype, 1);
-    param.defaultValue->toBytes(value.data());
-    params.push_back(value.data());
-  }
-  std::vector<HostArray> outputs;
-  std::vector<void *> outputPointers;
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
-    outputs.emplace_back(kernel.getResultType(r).dtype, n);
-    outputs.back().fillPoison();
-    outputPointers.push_back(outputs.back().data());
-  }
-  if (llvm::Error error = module.launch(*signature, params, outputPointers, n))
-    return std::move(error);
+                                  driver::LoadedModule &module, uint64_t seed,
+                                  InputKind kind, llvm::StringRef label,
+                                  llvm::raw_ostream &out) {
+  check::InputSpec spec;
+  spec.n = nOpt;
+  spec.seed = seed;
+  spec.kind = kind;
   // The three worst elements of each result are shown.
-  CheckOptions check;
-  check.numWorst = 3;
-  llvm::Expected<std::vector<CompareResult>> results =
-      checkKernel(kernel, inputs, outputs, n, check);
-  if (!results)
-    return results.takeError();
-  Verdict verdict = Verdict::Ok;
-  for (auto [index, result] : llvm::enumerate(*results)) {
+  CheckOptions options;
+  options.numWorst = 3;
+  llvm::Expected<check::KernelCheck> checked =
+      check::runAndCheck(kernel, module, spec, options);
+  if (!checked)
+    return checked.takeError();
+  for (auto [index, result] : llvm::enumerate(checked->results)) {
     if (result.ok())
       continue;
-    verdict = Verdict::Mismatch;
-    out << "  kernel '" << kernel.getName() << "' result " << index << ": ";
+    out << "  " << label << "kernel '" << kernel.getName() << "' result "
+        << index << ": ";
     result.print(out);
     out << "\n";
-    for (const Mismatch &mismatch :
-         llvm::ArrayRef(result.worst).take_front(3)) {
-      out << "    [" << mismatch.index << "]";
-      for (const auto &param : kernel.getParams())
-        out << " " << param->getName() << "="
-            << formatElement(inputs[param->getIndex()],
-                             param->isTensor() ? mismatch.index : 0);
-      out << ": got " << mismatch.got << ", expected " << mismatch.expected
-          << "\n";
-    }
+    check::printMismatches(out, result, kernel, checked->run.inputs, 3,
+                           "    ");
   }
-  return verdict;
+  return checked->ok() ? Verdict::Ok : Verdict::Mismatch;
 }
 
-/// Compiles, runs and checks one program; `seed` seeds its inputs.
-Outcome runProgram(const std::string &text, const std::string &name,
-                   uint64_t seed, InputKind kind) {
-  Outcome outcome;
+/// Compiles, runs and checks one program on `target`; `seed` seeds its
+/// inputs. Appends what failed to `outcome`.
+void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
+           uint64_t seed, InputKind kind, bool labelled, Outcome &outcome) {
   llvm::raw_string_ostream out(outcome.details);
-  auto source = driver::Source::parse(
-      llvm::MemoryBuffer::getMemBufferCopy(text, name), nullptr);
-  if (!source) {
-    outcome.verdict = Verdict::Rejected;
-    out << llvm::toString(source.takeError());
-    return outcome;
-  }
+  // With --device both, each line says which run it is about.
+  std::string label =
+      labelled ? ("[" + getDeviceName(target) + "] ").str() : "";
+  // The first failure names the verdict, except that a run error outranks
+  // a mismatch (as a reduction must keep it).
+  auto fail = [&](Verdict verdict) {
+    if (outcome.verdict != Verdict::Ok &&
+        !(verdict == Verdict::RunError &&
+          outcome.verdict == Verdict::Mismatch))
+      return;
+    outcome.verdict = verdict;
+    outcome.device = target;
+  };
   driver::CompileOptions options;
-  options.target = driver::Target::Cpu;
+  options.target = target;
   if (!mutationOpt.empty())
     options.addPasses = [](mlir::OpPassManager &pm, driver::HookPoint point) {
       using mlir::ew::test::MutationStage;
@@ -188,44 +184,74 @@ Outcome runProgram(const std::string &text, const std::string &name,
                                           ? MutationStage::Ew
                                           : MutationStage::Lowered);
     };
-  auto module = driver::LoadedModule::compile(**source, options);
+  auto module = driver::LoadedModule::compile(source, options, cuda);
   if (!module || !*module) {
-    outcome.verdict = Verdict::CompileError;
+    fail(Verdict::CompileError);
+    out << label;
     if (!module)
-      out << llvm::toString(module.takeError());
-    return outcome;
+      out << llvm::toString(module.takeError()) << "\n";
+    return;
   }
-  for (const auto &kernel : (*source)->getAST().getKernels()) {
+  for (const auto &kernel : source.getAST().getKernels()) {
     ++outcome.kernels;
     llvm::Expected<Verdict> verdict =
-        runKernel(*kernel, **module, seed, kind, out);
+        runKernel(*kernel, **module, seed, kind, label, out);
     if (!verdict) {
-      outcome.verdict = Verdict::RunError;
-      out << "  kernel '" << kernel->getName()
+      fail(Verdict::RunError);
+      out << "  " << label << "kernel '" << kernel->getName()
           << "': " << llvm::toString(verdict.takeError()) << "\n";
     } else if (*verdict == Verdict::Mismatch) {
-      if (outcome.verdict != Verdict::RunError)
-        outcome.verdict = *verdict;
+      fail(Verdict::Mismatch);
     }
   }
+}
+
+/// Compiles, runs and checks one program on every device; `seed` seeds its
+/// inputs.
+Outcome runProgram(const std::string &text, const std::string &name,
+                   uint64_t seed, InputKind kind, const Devices &devices) {
+  Outcome outcome;
+  auto source = driver::Source::parse(
+      llvm::MemoryBuffer::getMemBufferCopy(text, name), nullptr);
+  if (!source) {
+    outcome.verdict = Verdict::Rejected;
+    outcome.details = llvm::toString(source.takeError());
+    return outcome;
+  }
+  for (driver::Target target : devices.targets)
+    runOn(target, **source, devices.cuda, seed, kind,
+          devices.targets.size() > 1, outcome);
   return outcome;
+}
+
+/// The arguments of the ewc-run command that reruns one program from `file`
+/// on `device`.
+std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
+                          uint64_t programSeed) {
+  return llvm::formatv("{0} --device {1} --n {2} --inputs {3} --seed {4}{5}",
+                       file, getDeviceName(device), nOpt.getValue(),
+                       inputsOpt.getValue(), programSeed,
+                       mutationOpt.empty() ? ""
+                                           : " --test-mutation=" + mutationOpt);
 }
 
 /// The commands that rerun program `index` alone.
 std::string getReproducers(uint64_t index, uint64_t programSeed,
-                           llvm::StringRef file) {
+                           llvm::StringRef file, driver::Target device) {
   return llvm::formatv(
       "ewc-fuzz --seed {0} --first {1} --count 1 --size {2} --n {3} "
-      "--inputs {4}{5}\newc-run {6} --device cpu --n {3} --inputs {4} "
-      "--seed {7}{8}\n",
+      "--inputs {4}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(),
+      deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
       mutationOpt.empty() ? "" : " --test-mutation " + mutationOpt,
-      file, programSeed,
-      mutationOpt.empty() ? "" : " --test-mutation=" + mutationOpt);
+      getEwcRunArgs(file, device, programSeed));
 }
 
-/// Writes the failing program and its commands into --save-failures.
+/// Writes the failing program into --save-failures as a lit test: its
+/// commands in comments, then a RUN line that expects what a correct
+/// compiler prints (True), so the file fails until the bug is fixed and can
+/// then join test/ as its regression test.
 void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
                  const Outcome &outcome, llvm::StringRef suffix = "") {
   llvm::SmallString<128> path(saveOpt);
@@ -239,14 +265,102 @@ void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
                  << "\n";
     return;
   }
-  std::string commands = getReproducers(index, programSeed, path);
+  std::string commands = getReproducers(index, programSeed, path, outcome.device);
   file << "# " << kVerdictNames[static_cast<int>(outcome.verdict)]
        << ", found by ewc-fuzz. Reproduce with:\n";
   llvm::SmallVector<llvm::StringRef, 2> lines;
   llvm::StringRef(commands).trim().split(lines, '\n');
   for (llvm::StringRef line : lines)
     file << "#   " << line << "\n";
+  if (outcome.device == driver::Target::Cuda)
+    file << "# REQUIRES: cuda\n";
+  file << "# RUN: ewc-run "
+       << getEwcRunArgs("%s", outcome.device, programSeed)
+       << " | FileCheck %s\n"
+       << "# CHECK: {{^True$}}\n";
   file << text;
+}
+
+/// Where the run stands: the counts, and the order of what it prints.
+struct Progress {
+  std::mutex mutex;
+  unsigned counts[std::size(kVerdictNames)] = {};
+  uint64_t kernels = 0;
+  uint64_t ran = 0;
+};
+
+/// Runs program `index` on `devices`, counts it, and prints, saves and
+/// reduces it if it fails.
+void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
+             Progress &progress) {
+  uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
+  std::string text =
+      fuzz::generateProgram(programSeed, {/*size=*/sizeOpt.getValue()});
+  std::string name =
+      llvm::formatv("fuzz-{0}-{1}.ew", seedOpt.getValue(), index);
+  auto runSafely = [&](const std::string &program) {
+    Outcome outcome;
+    llvm::CrashRecoveryContext crc;
+    if (!crc.RunSafely([&] {
+          outcome = runProgram(program, name, programSeed, kind, devices);
+        })) {
+      outcome = Outcome();
+      outcome.verdict = Verdict::Crash;
+    }
+    return outcome;
+  };
+  Outcome outcome = runSafely(text);
+  std::string report;
+  llvm::raw_string_ostream out(report);
+  if (outcome.verdict == Verdict::Ok) {
+    if (verboseOpt)
+      out << "program " << index << ": OK\n";
+  } else {
+    out << "program " << index << ": "
+        << kVerdictNames[static_cast<int>(outcome.verdict)] << "\n"
+        << outcome.details;
+    if (!llvm::StringRef(outcome.details).ends_with("\n"))
+      out << "\n";
+    out << text << getReproducers(index, programSeed, "FILE.ew", outcome.device);
+    if (!saveOpt.empty())
+      saveFailure(index, programSeed, text, outcome);
+    // A rejection is not reduced: any typo would reproduce it.
+    if (reduceOpt && outcome.verdict != Verdict::Rejected) {
+      std::string reduced =
+          fuzz::reduceProgram(text, [&](const std::string &candidate) {
+            return runSafely(candidate).verdict == outcome.verdict;
+          });
+      out << "reduced:\n" << reduced;
+      if (!saveOpt.empty())
+        saveFailure(index, programSeed, reduced, outcome, ".reduced");
+    }
+  }
+  std::lock_guard<std::mutex> lock(progress.mutex);
+  ++progress.counts[static_cast<int>(outcome.verdict)];
+  progress.kernels += outcome.kernels;
+  llvm::outs() << report;
+  llvm::outs().flush();
+}
+
+/// The targets --device names; an error if the GPU is asked for alone and
+/// there is none. With `both` and no GPU, a note says the CPU runs alone.
+llvm::Expected<std::vector<driver::Target>> getTargets() {
+  if (deviceOpt != "cpu" && deviceOpt != "cuda" && deviceOpt != "both")
+    return llvm::createStringError("invalid --device '" + deviceOpt +
+                                   "': expected cpu, cuda or both");
+  if (deviceOpt == "cpu")
+    return std::vector<driver::Target>{driver::Target::Cpu};
+  std::string whyNot;
+  if (CudaContext::isDeviceAvailable(&whyNot))
+    return deviceOpt == "cuda"
+               ? std::vector<driver::Target>{driver::Target::Cuda}
+               : std::vector<driver::Target>{driver::Target::Cpu,
+                                             driver::Target::Cuda};
+  if (deviceOpt == "cuda")
+    return llvm::createStringError("--device cuda: " + whyNot);
+  llvm::errs() << "note: --device both: no CUDA device (" << whyNot
+               << "); the programs run on the CPU only\n";
+  return std::vector<driver::Target>{driver::Target::Cpu};
 }
 
 } // namespace
@@ -255,95 +369,101 @@ int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
   cl::ParseCommandLineOptions(
       argc, argv,
-      "ewc-fuzz: random .ew programs, compiled for the CPU and checked "
-      "against the reference\n");
+      "ewc-fuzz: random .ew programs, compiled for the CPU and/or the GPU "
+      "and checked against the reference\n");
   std::optional<InputKind> kind = parseInputKindName(inputsOpt);
   if (!kind) {
     llvm::errs() << "error: invalid --inputs '" << inputsOpt
                  << "': expected normal, uniform, special or ints\n";
     return 2;
   }
+  if (jobsOpt == 0) {
+    llvm::errs() << "error: invalid --jobs 0: expected a positive number\n";
+    return 2;
+  }
+  if (printOpt) {
+    for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index)
+      llvm::outs() << "# program " << index << "\n"
+                   << fuzz::generateProgram(
+                          fuzz::deriveProgramSeed(seedOpt, index),
+                          {/*size=*/sizeOpt.getValue()})
+                   << "\n";
+    return 0;
+  }
+  llvm::Expected<std::vector<driver::Target>> targets = getTargets();
+  if (!targets) {
+    llvm::errs() << "error: " << llvm::toString(targets.takeError()) << "\n";
+    return 2;
+  }
+  bool onGPU = llvm::is_contained(*targets, driver::Target::Cuda);
   if (!saveOpt.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(saveOpt)) {
       llvm::errs() << "error: cannot create '" << saveOpt
                    << "': " << ec.message() << "\n";
       return 2;
     }
-  fuzz::GeneratorOptions generatorOptions;
-  generatorOptions.size = sizeOpt;
 
   // Crashes and fatal errors of one program end that program only.
   llvm::CrashRecoveryContext::Enable();
-  unsigned counts[std::size(kVerdictNames)] = {};
-  uint64_t kernels = 0;
+  Progress progress;
   auto start = std::chrono::steady_clock::now();
   auto elapsed = [&] {
     return std::chrono::duration<double>(std::chrono::steady_clock::now() -
                                          start)
         .count();
   };
-  uint64_t ran = 0;
-  for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index) {
-    if (timeLimitOpt > 0 && elapsed() > timeLimitOpt)
-      break;
-    ++ran;
-    uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
-    std::string text = fuzz::generateProgram(programSeed, generatorOptions);
-    if (printOpt) {
-      llvm::outs() << "# program " << index << "\n" << text << "\n";
-      continue;
+  // Each worker takes the next program until none is left or time is up.
+  std::atomic<uint64_t> next = firstOpt.getValue();
+  std::atomic<bool> setupFailed = false;
+  auto work = [&] {
+    Devices devices;
+    devices.targets = *targets;
+    // The device's primary context, retained and current on this thread.
+    std::unique_ptr<CudaContext> cuda;
+    if (onGPU) {
+      auto created = CudaContext::create();
+      if (!created) {
+        std::lock_guard<std::mutex> lock(progress.mutex);
+        llvm::errs() << "error: " << llvm::toString(created.takeError())
+                     << "\n";
+        setupFailed = true;
+        return;
+      }
+      cuda = std::move(*created);
+      devices.cuda = cuda.get();
     }
-    Outcome outcome;
-    std::string name = llvm::formatv("fuzz-{0}-{1}.ew", seedOpt.getValue(),
-                                     index);
-    llvm::CrashRecoveryContext crc;
-    if (!crc.RunSafely(
-            [&] { outcome = runProgram(text, name, programSeed, *kind); })) {
-      outcome = Outcome();
-      outcome.verdict = Verdict::Crash;
+    for (;;) {
+      if (timeLimitOpt > 0 && elapsed() > timeLimitOpt)
+        return;
+      uint64_t index = next++;
+      if (index >= firstOpt + countOpt)
+        return;
+      {
+        std::lock_guard<std::mutex> lock(progress.mutex);
+        ++progress.ran;
+      }
+      fuzzOne(index, *kind, devices, progress);
     }
-    ++counts[static_cast<int>(outcome.verdict)];
-    kernels += outcome.kernels;
-    if (outcome.verdict == Verdict::Ok) {
-      if (verboseOpt)
-        llvm::outs() << "program " << index << ": OK\n";
-      continue;
-    }
-    llvm::outs() << "program " << index << ": "
-                 << kVerdictNames[static_cast<int>(outcome.verdict)] << "\n"
-                 << outcome.details;
-    if (!llvm::StringRef(outcome.details).ends_with("\n"))
-      llvm::outs() << "\n";
-    llvm::outs() << text
-                 << getReproducers(index, programSeed, "FILE.ew");
-    if (!saveOpt.empty())
-      saveFailure(index, programSeed, text, outcome);
-    // A rejection is not reduced: any typo would reproduce it.
-    if (reduceOpt && outcome.verdict != Verdict::Rejected) {
-      std::string reduced =
-          fuzz::reduceProgram(text, [&](const std::string &candidate) {
-            Outcome again;
-            llvm::CrashRecoveryContext retry;
-            if (!retry.RunSafely([&] {
-                  again = runProgram(candidate, name, programSeed, *kind);
-                }))
-              again.verdict = Verdict::Crash;
-            return again.verdict == outcome.verdict;
-          });
-      llvm::outs() << "reduced:\n" << reduced;
-      if (!saveOpt.empty())
-        saveFailure(index, programSeed, reduced, outcome, ".reduced");
-    }
+  };
+  if (jobsOpt == 1) {
+    work();
+  } else {
+    llvm::DefaultThreadPool pool(llvm::hardware_concurrency(jobsOpt));
+    for (unsigned job = 0; job < jobsOpt; ++job)
+      pool.async(work);
+    pool.wait();
   }
-  if (printOpt)
-    return 0;
+  if (setupFailed)
+    return 2;
   double seconds = elapsed();
+  const unsigned *counts = progress.counts;
+  uint64_t ran = progress.ran;
   uint64_t failures = ran - counts[0];
   llvm::outs() << llvm::formatv(
       "{0} programs, {1} ok, {2} mismatch, {3} rejected, {4} compile-error, "
       "{5} run-error, {6} crash ({7} kernels, {8:F1} s, {9:F1} "
       "programs/s)\n",
       ran, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
-      kernels, seconds, ran / seconds);
+      progress.kernels, seconds, ran / seconds);
   return failures ? 1 : 0;
 }

@@ -167,7 +167,8 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   return allMatch;
 }
 
-/// Times `kernel` on the GPU (--bench) and prints the report.
+/// Times `kernel` (--bench) on the GPU, or on the CPU JIT with --device cpu,
+/// and prints the report.
 llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
                         driver::LoadedModule &executor,
                         const check::InputArrays &files) {
@@ -208,29 +209,50 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
     arg.elementSize = getDTypeSize(kernel.getResultType(r).dtype);
     args.push_back(arg);
   }
-  auto function = executor.getCudaModule()->getFunction(kernel.getName());
-  if (!function)
-    return function.takeError();
   BenchOptions benchOptions;
-  benchOptions.offsetElements = options.offset;
-  benchOptions.elementsPerThread =
-      executor.getElementsPerThread(kernel.getName());
-  benchOptions.gridWaves = options.gridWaves;
-  benchOptions.blockSize = options.blockSize;
-  llvm::Expected<BenchReport> report = benchElementwise(
-      *executor.getCudaContext(), *function, options.n, args, benchOptions);
+  llvm::Expected<BenchReport> report = BenchReport();
+  CudaContext *cuda = executor.getCudaContext();
+  if (cuda) {
+    auto function = executor.getCudaModule()->getFunction(kernel.getName());
+    if (!function)
+      return function.takeError();
+    benchOptions.offsetElements = options.offset;
+    benchOptions.elementsPerThread =
+        executor.getElementsPerThread(kernel.getName());
+    benchOptions.gridWaves = options.gridWaves;
+    benchOptions.blockSize = options.blockSize;
+    report = benchElementwise(*cuda, *function, options.n, args, benchOptions);
+  } else {
+    if (llvm::Error error = check::checkHostMemory(kernel, options.n))
+      return error;
+    // A CPU run at n = 2^28 takes a good part of a second: fewer of them.
+    benchOptions.warmup = 2;
+    benchOptions.repetitions = 20;
+    report = benchElementwiseOnHost(
+        options.n, args, benchOptions,
+        [&](llvm::ArrayRef<const void *> params,
+            llvm::ArrayRef<void *> outputs) {
+          return executor.launch(*signature, params, outputs, options.n);
+        });
+  }
   if (!report)
     return report.takeError();
 
   if (options.json) {
     llvm::json::Object object = toJSON(*report);
     object["name"] = kernel.getName();
-    object["device"] = executor.getCudaContext()->getDeviceInfo().getSummary();
-    object["elements_per_thread"] = benchOptions.elementsPerThread;
-    object["grid_waves"] =
-        static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
-    object["block_size"] = static_cast<int64_t>(
-        options.blockSize.value_or(kElementwiseBlockSize));
+    if (cuda) {
+      object["device"] = cuda->getDeviceInfo().getSummary();
+      object["elements_per_thread"] = benchOptions.elementsPerThread;
+      object["grid_waves"] =
+          static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
+      object["block_size"] = static_cast<int64_t>(
+          options.blockSize.value_or(kElementwiseBlockSize));
+    } else {
+      object["device"] = "cpu (--cpu-target " + options.cpuTarget + ")";
+      // The CPU JIT's kernels, and so the memcpy, run on the calling thread.
+      object["threads"] = 1;
+    }
     llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(object)))
                  << "\n";
     return llvm::Error::success();
@@ -243,12 +265,13 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
         timing.gigabytesPerSecond);
   };
   llvm::outs() << llvm::formatv(
-      "bench '{0}': n = {1}, offset {2}, {3} bytes moved, {4} buffer set(s), "
-      "{5} launches\n",
-      kernel.getName(), report->numElements, report->offsetElements,
-      report->bytesMoved, report->bufferSets, report->kernel.samples);
+      "bench '{0}'{1}: n = {2}, offset {3}, {4} bytes moved, {5} buffer "
+      "set(s), {6} launches\n",
+      kernel.getName(), cuda ? "" : " on the CPU (1 thread)",
+      report->numElements, report->offsetElements, report->bytesMoved,
+      report->bufferSets, report->kernel.samples);
   line("kernel", report->kernel);
-  line("copy", report->copy);
+  line(cuda ? "copy" : "memcpy", report->copy);
   llvm::outs() << llvm::formatv(
       "  kernel at {0:F1}% of the copy\n",
       100 * report->kernel.gigabytesPerSecond /
@@ -449,7 +472,9 @@ int main(int argc, char **argv) {
   driver::LoadedModule &executor = **loaded;
 
   if (options.bench) {
-    if (!executor.getCudaContext())
+    // Benchmarks must not change device silently: a GPU bench script run
+    // where none is found fails; --device cpu asks for the CPU.
+    if (!executor.getCudaContext() && options.device != DeviceChoice::Cpu)
       return fail("--bench times kernels on a CUDA device, and none was "
                   "found");
     for (const Kernel *kernel : kernels)

@@ -110,12 +110,24 @@ TEST(InputsTest, DefaultsArgsAndRandomTensors) {
   EXPECT_EQ((*again)[1].getAsDouble(0), 0.5);
 }
 
+TEST(InputsTest, ScalarWithoutDefaultDrawsFromTheSeed) {
+  Compiled compiled = compile();
+  const Kernel &scale = compiled.kernel("scale");
+  InputSpec spec;
+  spec.seed = 7;
+  auto first = makeInputs(scale, spec);
+  auto again = makeInputs(scale, spec);
+  ASSERT_TRUE(first && again);
+  EXPECT_EQ((*first)[1].getAsInt(0), (*again)[1].getAsInt(0));
+  spec.args = {{"k", "-3"}};
+  auto given = makeInputs(scale, spec);
+  ASSERT_TRUE(bool(given));
+  EXPECT_EQ((*given)[1].getAsInt(0), -3);
+}
+
 TEST(InputsTest, Errors) {
   Compiled compiled = compile();
   InputSpec spec;
-  EXPECT_EQ(errorText(makeInputs(compiled.kernel("scale"), spec).takeError()),
-            "scalar parameter 'k' of kernel 'scale' has no default; pass "
-            "--arg k=VALUE");
   spec.args = {{"x", "1"}};
   EXPECT_EQ(
       errorText(makeInputs(compiled.kernel("leaky_relu"), spec).takeError()),

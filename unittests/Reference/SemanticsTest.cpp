@@ -10,6 +10,7 @@
 #include "../../lib/Reference/Semantics.h"
 
 #include "ewc/Reference/Compare.h"
+#include "ewc/Reference/HostArray.h"
 
 #include "gtest/gtest.h"
 
@@ -193,6 +194,28 @@ TEST(ToleranceTest, TorchTestingDefaults) {
   EXPECT_EQ(getDefaultTolerance(DType::F64).rtol, 1e-7);
   EXPECT_EQ(getDefaultTolerance(DType::BF16).rtol, 1.6e-2);
   EXPECT_EQ(getDefaultTolerance(DType::I32).rtol, 0);
+}
+
+// Large arrays are filled and copied on all cores, a range of 2^18 elements
+// at a time: every element of every range, the last partial one included,
+// must come out right.
+TEST(HostArrayTest, ParallelFillsReachEveryElement) {
+  const int64_t n = (int64_t(1) << 20) + 7;
+  for (DType dtype : {DType::Bool, DType::F16, DType::F32, DType::I64}) {
+    HostArray poisoned = HostArray::getUninitialized(dtype, n);
+    poisoned.fillPoison();
+    HostArray zeros(dtype, n);
+    HostArray copy = poisoned;
+    for (int64_t i : {int64_t(0), int64_t(1) << 18, n / 2, n - 1}) {
+      EXPECT_TRUE(poisoned.isPoison(i)) << getDTypeName(dtype).str() << " " << i;
+      EXPECT_TRUE(copy.isPoison(i)) << getDTypeName(dtype).str() << " " << i;
+      EXPECT_EQ(zeros.getAsDouble(i), 0) << getDTypeName(dtype).str() << " " << i;
+    }
+    int64_t unpoisoned = 0;
+    for (int64_t i = 0; i < n; ++i)
+      unpoisoned += !copy.isPoison(i);
+    EXPECT_EQ(unpoisoned, 0) << getDTypeName(dtype).str();
+  }
 }
 
 } // namespace

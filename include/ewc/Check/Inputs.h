@@ -74,7 +74,8 @@ llvm::Expected<InputArrays> loadInputFiles(llvm::ArrayRef<NamedFile> files,
 /// The reference's inputs of one run of `kernel` (which passed sema): one
 /// array per parameter, `spec.n` elements for a tensor, one for a scalar;
 /// seeded random tensors or the files, and for each scalar its given value,
-/// else its source default. A scalar with neither is an error.
+/// else its source default, else a seeded random value (makeRandomInputs),
+/// so that ewc-fuzz's programs rerun in ewc-run as they ran.
 llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
                                                   const InputSpec &spec);
 

@@ -40,6 +40,10 @@ public:
   HostArray() = default;
   /// `size` zeros (false, 0, +0.0) of `dtype`.
   HostArray(DType dtype, int64_t size);
+  /// `size` elements of `dtype` with any contents, for an array whose every
+  /// element is written next (random inputs, poisoned outputs): no zero
+  /// fill, so the first touch of its pages happens in that parallel write.
+  static HostArray getUninitialized(DType dtype, int64_t size);
 
   HostArray(const HostArray &other);
   HostArray &operator=(const HostArray &other);
@@ -58,7 +62,8 @@ public:
   void *data() { return bytes.get(); }
   const void *data() const { return bytes.get(); }
   /// Sets every byte to `byte`, e.g. to poison an output buffer so that an
-  /// element a kernel fails to write shows up as a mismatch.
+  /// element a kernel fails to write shows up as a mismatch. Large arrays
+  /// are filled (and copied) on all cores.
   void fillBytes(uint8_t byte);
 
   /// Fills every element with its dtype's poison pattern, so that an element
@@ -95,6 +100,9 @@ public:
   std::vector<int64_t> toInts() const;
 
 private:
+  struct Uninitialized {};
+  HostArray(DType dtype, int64_t size, Uninitialized);
+
   DType dtype = DType::Bool;
   int64_t numElements = 0;
   std::unique_ptr<uint8_t[], detail::AlignedDelete> bytes;

@@ -6,7 +6,8 @@
 //
 // `ewc-run --bench`: times a loaded elementwise kernel with CUDA events and,
 // in the same process, a device-to-device copy of the same number of bytes,
-// the practical ceiling of a memory-bound kernel (docs/performance.md).
+// the practical ceiling of a memory-bound kernel (docs/performance.md); on
+// the CPU, the JIT's kernel against a memcpy on the same thread.
 //
 // Method: warm-up launches, then `repetitions` launches each bracketed by its
 // own pair of events, queued back to back on the default stream; the median
@@ -20,6 +21,7 @@
 #define EWC_RUNTIME_BENCH_H
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/Error.h"
 #include "llvm/Support/JSON.h"
 
@@ -90,6 +92,21 @@ llvm::Expected<BenchReport> benchElementwise(CudaContext &context,
                                              uint64_t numElements,
                                              llvm::ArrayRef<BenchArg> args,
                                              const BenchOptions &options);
+
+/// The CPU's counterpart of benchElementwise, for the CPU JIT: fills host
+/// buffers as benchElementwise does, then times `run(params, outputs)`, which
+/// runs the kernel once over `numElements` elements (params: per argument
+/// that is not an output, in order, a tensor's data or a scalar's bytes;
+/// outputs: one pointer per output), with the steady clock, warm-up first;
+/// then a memcpy of bytesMoved / 2 bytes on the calling thread, the one the
+/// CPU JIT's kernels run on. One set of buffers (offsetElements and the
+/// launch shape do not apply).
+llvm::Expected<BenchReport> benchElementwiseOnHost(
+    uint64_t numElements, llvm::ArrayRef<BenchArg> args,
+    const BenchOptions &options,
+    llvm::function_ref<llvm::Error(llvm::ArrayRef<const void *>,
+                                   llvm::ArrayRef<void *>)>
+        run);
 
 /// The report as JSON (field names as in BenchReport, in snake case; times in
 /// ms, rates in GB/s, `kernel_of_copy` = kernel GB/s / copy GB/s).
