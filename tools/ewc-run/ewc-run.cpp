@@ -684,6 +684,7 @@ int main(int argc, char **argv) {
   // --emit header: the kernels' elements per thread, read at the GPU stage,
   // and the PTX at the last.
   llvm::StringMap<unsigned> elementsPerThread;
+  std::optional<std::string> headerError;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
     if (options.emit == EmitStage::Header) {
       if (stage == driver::Stage::GPU)
@@ -693,9 +694,14 @@ int main(int argc, char **argv) {
       std::vector<KernelSignature> signatures;
       for (const auto &kernel : ast->getKernels())
         signatures.push_back(getKernelSignature(*kernel));
-      llvm::outs() << driver::emitCudaHeader(
+      llvm::Expected<std::string> header = driver::emitCudaHeader(
           mlir::ew::getPTX(module), signatures, elementsPerThread,
-          getHeaderNamespace(options.file), options.file);
+          getHeaderNamespace(options.file), options.file,
+          driver::getHeaderCubinChips());
+      if (header)
+        llvm::outs() << *header;
+      else
+        headerError = llvm::toString(header.takeError());
       return true;
     }
     static constexpr std::pair<driver::Stage, EmitStage> kEmitStages[] = {
@@ -724,6 +730,8 @@ int main(int argc, char **argv) {
     }
     return fail(std::move(error));
   }
+  if (headerError)
+    return fail(*headerError);
   if (!*loaded)
     return kExitMatch;
   Executor &executor = **loaded;
