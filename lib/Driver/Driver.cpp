@@ -286,7 +286,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         if (options.notes)
           *options.notes << "note: kernel cache hit: "
                          << cache->getEntryPath(cacheKey) << "\n";
-        return std::move(loaded);
+        loaded->prepareLaunches();
+  return std::move(loaded);
       }
       if (options.notes)
         *options.notes << "note: kernel cache miss (" << whyMiss
@@ -339,7 +340,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     if (!jit)
       return jit.takeError();
     loaded->jit = std::move(*jit);
-    return std::move(loaded);
+    loaded->prepareLaunches();
+  return std::move(loaded);
   }
 
   // The stages of ew-to-ptx one at a time, so that a caller can stop after
@@ -397,6 +399,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         llvm::consumeError(std::move(error));
     }
   }
+  loaded->prepareLaunches();
   return std::move(loaded);
 }
 
@@ -454,6 +457,13 @@ bool LoadedModule::loadFromCache(const KernelCache &cache,
   return true;
 }
 
+void LoadedModule::prepareLaunches() {
+  abiArguments.clear();
+  for (const KernelSignature &kernel : kernels)
+    abiArguments.push_back(
+        getABIArguments(kernel.params.size(), kernel.results.size()));
+}
+
 const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
   for (const KernelSignature &kernel : kernels)
     if (kernel.name == name)
@@ -465,10 +475,20 @@ unsigned LoadedModule::getElementsPerThread(llvm::StringRef kernel) const {
   return elementsPerThread.lookup(kernel);
 }
 
-llvm::Error LoadedModule::launch(const KernelSignature &kernel,
+llvm::Error LoadedModule::launch(const KernelSignature &requested,
                                  llvm::ArrayRef<const void *> params,
                                  llvm::ArrayRef<void *> outputs, int64_t n,
                                  const LaunchOptions &launchOptions) {
+  // This module's own signature of the kernel, whose ABI order was computed
+  // at load time: with it a launch allocates nothing up to 16 arguments (the
+  // arrays below live on the stack; the host cost per launch is ~3.7 us,
+  // docs/performance.md, and the three heap allocations paid here before
+  // cost ~0.1 us).
+  const KernelSignature *own = lookupKernel(requested.name);
+  if (!own)
+    return llvm::createStringError("no kernel '" + requested.name + "'");
+  const KernelSignature &kernel = *own;
+  size_t index = own - kernels.data();
   if (params.size() != kernel.params.size() ||
       outputs.size() != kernel.results.size())
     return llvm::createStringError(
@@ -482,11 +502,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &kernel,
                                    std::to_string(n));
   // Each entry of the ABI's array points at one argument's value: a
   // tensor's pointer (stored here), a scalar's bytes (the caller's), or n.
-  std::vector<const void *> pointers(kernel.params.size() +
-                                     kernel.results.size());
-  std::vector<void *> args;
-  for (ABIArgument argument :
-       getABIArguments(kernel.params.size(), kernel.results.size())) {
+  llvm::SmallVector<const void *, 16> pointers(kernel.params.size() +
+                                               kernel.results.size());
+  llvm::SmallVector<void *, 16> args;
+  for (ABIArgument argument : abiArguments[index]) {
     switch (argument.kind) {
     case ABIArgument::Kind::Param:
       if (!kernel.params[argument.index].isTensor) {
@@ -510,10 +529,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &kernel,
   }
   if (!cudaModule)
     return jit->invoke(kernel.name, args);
-  const KernelSignature *own = lookupKernel(kernel.name);
-  if (!own)
-    return llvm::createStringError("no kernel '" + kernel.name + "'");
-  const CudaFunction &function = cudaFunctions[own - kernels.data()];
+  const CudaFunction &function = cudaFunctions[index];
   unsigned perThread = getElementsPerThread(kernel.name);
   if (launchOptions.synchronize && !launchOptions.stream)
     return cuda->launchElementwise(function, n, args.data(), perThread,
