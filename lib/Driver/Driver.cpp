@@ -275,6 +275,16 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       ptxOptions.chip = options.chip;
     else if (cuda)
       ptxOptions.chip = cuda->getDeviceInfo().getChipName();
+    // Hidden, for measuring compile time against kernel speed: LLVM's
+    // optimization level before NVPTX (ptxas optimizes the PTX again).
+    if (const char *level = getenv("EWC_PTX_OPT_LEVEL")) {
+      unsigned value = 0;
+      if (llvm::StringRef(level).getAsInteger(10, value) || value > 3)
+        return llvm::createStringError(
+            "EWC_PTX_OPT_LEVEL must be 0, 1, 2 or 3, not '" +
+            std::string(level) + "'");
+      ptxOptions.optLevel = value;
+    }
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)
