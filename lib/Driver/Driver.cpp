@@ -170,8 +170,10 @@ std::optional<KernelCache> openCache(const CompileOptions &options) {
 
 /// Everything that changes the GPU code compile() makes of `source`: the
 /// source text, the options, the ewc build (which fixes the passes, the
-/// launch shape's numbers and the entry's meaning), the PTX compiler, and
-/// the device with its driver (a newer driver may JIT or load differently).
+/// launch shape's numbers and the entry's meaning), and the device with its
+/// driver (a newer driver may load differently). Not the PTX assembler: a
+/// cubin from nvJitLink and one from the driver's JIT both run on the device,
+/// and asking which one is there would load nvJitLink's 99 MB on every hit.
 KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                            const mlir::ew::EwToPTXOptions &ptxOptions,
                            const CudaDeviceInfo &device) {
@@ -187,7 +189,7 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
                               text, chip, features, optLevel, perThread,
                               device.name, device.getChipName(),
-                              driverVersion, getPTXCompilerName()});
+                              driverVersion});
 }
 
 } // namespace
