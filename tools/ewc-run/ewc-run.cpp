@@ -672,6 +672,8 @@ int main(int argc, char **argv) {
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.diagnostics = &llvm::errs();
+  // The kernel cache and the PTX assembler chosen, with --verbose.
+  compileOptions.notes = options.verbose ? &llvm::errs() : nullptr;
   if (!options.testMutation.empty())
     compileOptions.addPasses = [&](mlir::OpPassManager &pm,
                                    driver::HookPoint point) {
