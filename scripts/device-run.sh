@@ -89,7 +89,8 @@ libs() {
 compile_times() {
   local exe=/tmp/ewc-compile-time dir kernels=(kernels/leaky_relu.ew kernels/gelu.ew)
   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include examples/compile_time.cpp \
-    -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -lcuda -o "$exe" || return 1
+    -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -L/usr/local/cuda/lib64/stubs -lcuda \
+    -o "$exe" || return 1
   echo "-- nvJitLink, no cache"
   CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 "$exe" "${kernels[@]}" || return 1
   echo "-- driver JIT, no cache"
