@@ -299,7 +299,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
           *options.notes << "note: kernel cache hit: "
                          << cache->getEntryPath(cacheKey) << "\n";
         loaded->prepareLaunches();
-  return std::move(loaded);
+        return std::move(loaded);
       }
       if (options.notes)
         *options.notes << "note: kernel cache miss (" << whyMiss
@@ -353,7 +353,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return jit.takeError();
     loaded->jit = std::move(*jit);
     loaded->prepareLaunches();
-  return std::move(loaded);
+    return std::move(loaded);
   }
 
   // The stages of ew-to-ptx one at a time, so that a caller can stop after
