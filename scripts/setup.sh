@@ -17,6 +17,12 @@
 #   xz-utils                     scripts/pack-device.sh
 #   libgtest-dev                 GoogleTest for unittests/ (find_package(GTest))
 #   python3-numpy                NumPy for python/ewc's CPU tests (test/Python)
+# With the argument `fuzz` (scripts/test-sanitized.sh, scripts/fuzz.sh), also:
+#   clang-22 libclang-rt-22-dev  clang and its runtimes (ASan, UBSan, libFuzzer)
+#                                for the sanitized and fuzzing build in
+#                                build-fuzz/ (docs/fuzzing.md); 22 MB to fetch,
+#                                143 MB installed (2026-11-30), that the main
+#                                build, made with g++, never needs
 # Not needed: libcurl, libedit (only LLVMDebuginfod and LLVMLineEditor name them,
 # and ewc links neither); the CUDA toolkit (the runtime loads the driver itself).
 set -euo pipefail
@@ -24,6 +30,12 @@ set -euo pipefail
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils
           libgtest-dev python3-numpy)
+if [[ "${1:-}" == fuzz ]]; then
+  packages+=(clang-22 libclang-rt-22-dev)
+elif (($#)); then
+  echo "usage: scripts/setup.sh [fuzz]" >&2
+  exit 2
+fi
 
 say() { echo "setup: $*"; }
 

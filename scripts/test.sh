@@ -12,7 +12,8 @@
 #
 #   scripts/test.sh [LIT_ARG ...]      e.g. --filter Frontend
 #
-# EWC_BUILD_DIR overrides the build directory (default build/).
+# EWC_BUILD_DIR overrides the build directory (default build/); EWC_CMAKE_ARGS
+# adds -D flags to its configure (scripts/test-sanitized.sh).
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -27,7 +28,8 @@ finish() { # passed failed skipped status [reason]
   exit "$4"
 }
 
-if ! "$root/scripts/build.sh" "$build_dir"; then
+# shellcheck disable=SC2086 # EWC_CMAKE_ARGS is a list of -D flags
+if ! "$root/scripts/build.sh" "$build_dir" ${EWC_CMAKE_ARGS:-}; then
   finish 0 0 0 1 "build failed, no tests ran"
 fi
 

@@ -18,7 +18,7 @@ extern "C" {
 #endif
 
 /* Bumped when a signature below changes, so FFI callers can check. */
-#define EWC_C_API_VERSION 1
+#define EWC_C_API_VERSION 2
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -54,6 +54,14 @@ typedef struct {
   int64_t intValue;
 } EwcArg;
 
+/** One argument of ewcModuleLaunchPacked, 8 bytes: a tensor's or an output's
+ *  pointer, a float parameter's value, or a bool or integer parameter's. */
+typedef union {
+  const void *pointer;
+  double floatValue;
+  int64_t intValue;
+} EwcSlot;
+
 /** A compiled module; destroy with ewcModuleDestroy. */
 typedef struct EwcModuleImpl *EwcModule;
 
@@ -69,6 +77,26 @@ EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
 /** ewcCompile for the file at `path`. */
 EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
                          char **error);
+
+/** How to compile, for ewcCompileWithOptions: made by
+ *  ewcCompileOptionsCreate (target AUTO, the device's chip, the default
+ *  cache), destroyed by ewcCompileOptionsDestroy. The setters copy strings. */
+typedef struct EwcCompileOptionsImpl *EwcCompileOptions;
+EwcCompileOptions ewcCompileOptionsCreate(void);
+void ewcCompileOptionsDestroy(EwcCompileOptions options);
+void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target);
+/** The GPU architecture (sm_XX); NULL or "": the device's. */
+void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip);
+/** The on-disk cache of compiled GPU code; NULL or "": $EWC_CACHE_DIR, else
+ *  $XDG_CACHE_HOME/ewc, else ~/.cache/ewc. */
+void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir);
+/** Non-zero: neither read nor write the cache. */
+void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
+/** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
+EwcModule ewcCompileWithOptions(const char *source, const char *name,
+                                EwcCompileOptions options, char **error);
+EwcModule ewcCompileFileWithOptions(const char *path,
+                                    EwcCompileOptions options, char **error);
 void ewcModuleDestroy(EwcModule module);
 /** Frees a string the API returned. */
 void ewcStringDestroy(char *string);
@@ -91,6 +119,10 @@ EwcElementType ewcKernelGetParamType(EwcModule module, int k, int p);
 int ewcKernelParamIsTensor(EwcModule module, int k, int p);
 /** Whether scalar `p` has a default; if so, stores it as a double. */
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value);
+/** Whether scalar `p` has a default; if so, stores it in `slot` as
+ *  ewcModuleLaunchPacked takes it (exact, also for an i64 beyond 2^53). */
+int ewcKernelGetParamDefaultSlot(EwcModule module, int k, int p,
+                                 EwcSlot *slot);
 int ewcKernelGetNumResults(EwcModule module, int k);
 EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r);
 
@@ -106,6 +138,15 @@ int ewcElementTypeGetSize(EwcElementType type);
 char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
                       int numArgs, void *const *outputs, int numOutputs,
                       int64_t n, void *stream);
+
+/** ewcModuleLaunch for callers that pay per call for every argument they
+ *  pass (FFI: python/ewc): `slots` holds one EwcSlot per parameter, then one
+ *  per result, in the kernel's order. A tensor or output slot holds its
+ *  pointer; a scalar slot its value, as `floatValue` for f16, bf16, f32 and
+ *  f64 parameters, as `intValue` for bool, i32 and i64 (a default comes from
+ *  ewcKernelGetParamDefaultSlot). Same errors as ewcModuleLaunch. */
+char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
+                            int64_t n, void *stream);
 
 #ifdef __cplusplus
 }

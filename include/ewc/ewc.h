@@ -52,6 +52,11 @@ struct Options {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX); empty: the device's.
   std::string chip;
+  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  std::string cacheDir;
+  /// Neither read nor write that cache.
+  bool noCache = false;
 };
 
 /// A scalar value: `intValue` for bool and integers, `floatValue` for floats.

@@ -22,11 +22,19 @@ static char *copyString(const std::string &text) {
   return copy;
 }
 
+struct EwcCompileOptionsImpl {
+  ewc::Options options;
+};
+
+static ewc::Target getTarget(EwcTarget target) {
+  return target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
+         : target == EWC_TARGET_CPU ? ewc::Target::Cpu
+                                    : ewc::Target::Auto;
+}
+
 static ewc::Options getOptions(EwcTarget target, const char *chip) {
   ewc::Options options;
-  options.target = target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
-                   : target == EWC_TARGET_CPU ? ewc::Target::Cpu
-                                              : ewc::Target::Auto;
+  options.target = getTarget(target);
   if (chip)
     options.chip = chip;
   return options;
@@ -45,26 +53,66 @@ static EwcModule wrap(ewc::Result<ewc::Module> result, char **error) {
 
 int ewcGetAPIVersion(void) { return EWC_C_API_VERSION; }
 
-EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
-                     const char *chip, char **error) {
+EwcCompileOptions ewcCompileOptionsCreate(void) {
+  return new EwcCompileOptionsImpl();
+}
+
+void ewcCompileOptionsDestroy(EwcCompileOptions options) { delete options; }
+
+void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target) {
+  if (options)
+    options->options.target = getTarget(target);
+}
+
+void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip) {
+  if (options)
+    options->options.chip = chip ? chip : "";
+}
+
+void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir) {
+  if (options)
+    options->options.cacheDir = dir ? dir : "";
+}
+
+void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache) {
+  if (options)
+    options->options.noCache = noCache != 0;
+}
+
+EwcModule ewcCompileWithOptions(const char *source, const char *name,
+                                EwcCompileOptions options, char **error) {
   if (!source) {
     if (error)
       *error = copyString("ewcCompile: source is NULL");
     return nullptr;
   }
-  return wrap(ewc::compile(source, getOptions(target, chip),
+  return wrap(ewc::compile(source, options ? options->options : ewc::Options(),
                            name ? name : "<source>"),
               error);
 }
 
-EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
-                         char **error) {
+EwcModule ewcCompileFileWithOptions(const char *path,
+                                    EwcCompileOptions options, char **error) {
   if (!path) {
     if (error)
       *error = copyString("ewcCompileFile: path is NULL");
     return nullptr;
   }
-  return wrap(ewc::compileFile(path, getOptions(target, chip)), error);
+  return wrap(
+      ewc::compileFile(path, options ? options->options : ewc::Options()),
+      error);
+}
+
+EwcModule ewcCompile(const char *source, const char *name, EwcTarget target,
+                     const char *chip, char **error) {
+  EwcCompileOptionsImpl options{getOptions(target, chip)};
+  return ewcCompileWithOptions(source, name, &options, error);
+}
+
+EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
+                         char **error) {
+  EwcCompileOptionsImpl options{getOptions(target, chip)};
+  return ewcCompileFileWithOptions(path, &options, error);
 }
 
 void ewcModuleDestroy(EwcModule module) { delete module; }
@@ -137,16 +185,34 @@ int ewcKernelParamIsTensor(EwcModule module, int k, int p) {
   return param ? param->isTensor : -1;
 }
 
+// f16 and wider are floats (EwcElementType's order).
+static bool isFloatType(ewc::ElementType type) {
+  return type >= ewc::ElementType::F16;
+}
+
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {
-  const ewc::Param *found = getParam(module, k, p);
-  if (!found || !found->defaultValue)
+  const ewc::Param *param = getParam(module, k, p);
+  if (!param || !param->defaultValue)
     return 0;
-  const ewc::Param &param = *found;
   if (value) {
-    const ewc::Scalar &scalar = *param.defaultValue;
-    bool isFloat = scalar.type >= ewc::ElementType::F16;
-    *value = isFloat ? scalar.floatValue
-                     : static_cast<double>(scalar.intValue);
+    const ewc::Scalar &scalar = *param->defaultValue;
+    *value = isFloatType(scalar.type) ? scalar.floatValue
+                                      : static_cast<double>(scalar.intValue);
+  }
+  return 1;
+}
+
+int ewcKernelGetParamDefaultSlot(EwcModule module, int k, int p,
+                                 EwcSlot *slot) {
+  const ewc::Param *param = getParam(module, k, p);
+  if (!param || !param->defaultValue)
+    return 0;
+  if (slot) {
+    const ewc::Scalar &scalar = *param->defaultValue;
+    if (isFloatType(param->type))
+      slot->floatValue = scalar.floatValue;
+    else
+      slot->intValue = scalar.intValue;
   }
   return 1;
 }
@@ -172,6 +238,15 @@ int ewcElementTypeGetSize(EwcElementType type) {
       ewc::getElementTypeSize(static_cast<ewc::ElementType>(type)));
 }
 
+static char *launch(EwcModule module, const ewc::Kernel &kernel,
+                    const std::vector<ewc::Arg> &params,
+                    const std::vector<void *> &outputs, int64_t n,
+                    void *stream) {
+  ewc::Status status =
+      module->module.launch(kernel.name, params, outputs, n, stream);
+  return status ? nullptr : copyString(status.error());
+}
+
 char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
                       int numArgs, void *const *outputs, int numOutputs,
                       int64_t n, void *stream) {
@@ -182,6 +257,7 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
       (numOutputs && !outputs))
     return copyString("ewcModuleLaunch: bad argument or output array");
   std::vector<ewc::Arg> params;
+  params.reserve(numArgs);
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
     switch (arg.kind) {
@@ -199,8 +275,32 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
       break;
     }
   }
-  std::vector<void *> outputPointers(outputs, outputs + numOutputs);
-  ewc::Status status = module->module.launch(kernel->name, params,
-                                             outputPointers, n, stream);
-  return status ? nullptr : copyString(status.error());
+  return launch(module, *kernel, params,
+                std::vector<void *>(outputs, outputs + numOutputs), n, stream);
+}
+
+char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
+                            int64_t n, void *stream) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel)
+    return copyString("ewcModuleLaunchPacked: no kernel " +
+                      std::to_string(k));
+  if (!slots)
+    return copyString("ewcModuleLaunchPacked: slots is NULL");
+  // The slot's member follows from the parameter, so no kind travels.
+  std::vector<ewc::Arg> params;
+  params.reserve(kernel->params.size());
+  for (const ewc::Param &param : kernel->params) {
+    const EwcSlot &slot = slots[params.size()];
+    params.push_back(param.isTensor ? ewc::Arg::tensor(slot.pointer)
+                     : isFloatType(param.type)
+                         ? ewc::Arg::number(slot.floatValue)
+                         : ewc::Arg::integer(slot.intValue));
+  }
+  std::vector<void *> outputs;
+  outputs.reserve(kernel->results.size());
+  for (size_t r = 0; r < kernel->results.size(); ++r)
+    outputs.push_back(
+        const_cast<void *>(slots[params.size() + r].pointer));
+  return launch(module, *kernel, params, outputs, n, stream);
 }

@@ -24,10 +24,13 @@
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <tuple>
 
 using namespace ewc;
 using namespace ewc::driver;
@@ -145,10 +148,18 @@ llvm::Expected<KernelSignature> getCompiledSignature(mlir::ew::KernelOp kernel) 
   return signature;
 }
 
-/// Runs the passes `build` adds; diagnostics go to the context's handler.
-bool runPipeline(mlir::ModuleOp module,
+/// Runs the passes `build` adds, configured as `options` asks and timed as
+/// `name` under `timing` (its passes nested); diagnostics go to the context's
+/// handler.
+bool runPipeline(mlir::ModuleOp module, const CompileOptions &options,
+                 mlir::TimingScope &timing, llvm::StringRef name,
                  llvm::function_ref<void(mlir::OpPassManager &)> build) {
   mlir::PassManager pm(module.getContext());
+  mlir::TimingScope scope = timing.nest(name);
+  pm.enableTiming(scope);
+  if (options.configurePassManager &&
+      mlir::failed(options.configurePassManager(pm)))
+    return false;
   build(pm);
   return mlir::succeeded(pm.run(module));
 }
@@ -261,6 +272,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       options.addPasses(pm, point);
   };
 
+  mlir::TimingScope untimed;
+  mlir::TimingScope &timing = options.timing ? *options.timing : untimed;
   // On the GPU, the device before anything is compiled where no hook looks
   // at the stages: its chip is the one to compile for, and the cache's key
   // names it.
@@ -269,6 +282,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   KernelCacheKey cacheKey;
   if (onGPU) {
     if (!cuda && !options.stopAfter) {
+      mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
       if (llvm::Error error = loaded->createCudaContext())
         return std::move(error);
       cuda = loaded->ownedCuda.get();
@@ -292,6 +306,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     if (cuda)
       cache = openCache(options);
     if (cache) {
+      mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
       cacheKey = getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
       std::string whyMiss;
       if (loaded->loadFromCache(*cache, cacheKey, *cuda, whyMiss)) {
@@ -313,14 +328,17 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
   mlir::SourceMgrDiagnosticHandler diagnostics(source.getSourceMgr(), &context,
                                                sink.getStream());
+  mlir::TimingScope mlirGenTiming = timing.nest("MLIRGen");
   mlir::OwningOpRef<mlir::ModuleOp> module =
       mlirGen(context, source.getAST(), source.getSourceMgr());
+  mlirGenTiming.stop();
   if (!module)
     return sink.takeError();
   if (options.addPasses &&
-      !runPipeline(*module, [&](mlir::OpPassManager &pm) {
-        addPasses(pm, HookPoint::Ew);
-      }))
+      !runPipeline(*module, options, timing, "ew hook passes",
+                   [&](mlir::OpPassManager &pm) {
+                     addPasses(pm, HookPoint::Ew);
+                   }))
     return sink.takeError();
   // Read after the ew-level hook, which may change a default.
   for (auto kernel : module->getOps<mlir::ew::KernelOp>()) {
@@ -338,16 +356,18 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return nullptr;
 
   if (!onGPU) {
-    if (!runPipeline(*module, [&](mlir::OpPassManager &pm) {
-          mlir::ew::buildEwToLoopsPipeline(pm);
-          addPasses(pm, HookPoint::Lowered);
-          mlir::ew::buildLoopsToLLVMPipeline(pm);
-        }))
+    if (!runPipeline(*module, options, timing, "ew-to-cpu",
+                     [&](mlir::OpPassManager &pm) {
+                       mlir::ew::buildEwToLoopsPipeline(pm);
+                       addPasses(pm, HookPoint::Lowered);
+                       mlir::ew::buildLoopsToLLVMPipeline(pm);
+                     }))
       return sink.takeError();
     if (stopAfter(Stage::LLVM, *module))
       return nullptr;
     CpuJitOptions jitOptions;
     jitOptions.targetCpu = options.cpuTarget;
+    mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
     auto jit = CpuJit::create(*module, jitOptions);
     if (!jit)
       return jit.takeError();
@@ -359,8 +379,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   // The stages of ew-to-ptx one at a time, so that a caller can stop after
   // any of them.
   using BuildFn = std::function<void(mlir::OpPassManager &)>;
-  std::pair<Stage, BuildFn> stages[] = {
-      {Stage::GPU,
+  std::tuple<Stage, llvm::StringRef, BuildFn> stages[] = {
+      {Stage::GPU, "ew-to-gpu",
        [&](mlir::OpPassManager &pm) {
          mlir::ew::buildEwToGPUPipeline(pm);
          // Set on the pipeline's own convert-ew-to-gpu, for measuring it.
@@ -373,15 +393,15 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
                    [](const llvm::Twine &) { return mlir::failure(); });
          addPasses(pm, HookPoint::Lowered);
        }},
-      {Stage::LLVM,
+      {Stage::LLVM, "gpu-to-nvvm",
        [&](mlir::OpPassManager &pm) {
          mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
        }},
-      {Stage::PTX, [&](mlir::OpPassManager &pm) {
+      {Stage::PTX, "nvvm-to-ptx (PTX)", [&](mlir::OpPassManager &pm) {
          mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
        }}};
-  for (auto &[stage, build] : stages) {
-    if (!runPipeline(*module, build))
+  for (auto &[stage, name, build] : stages) {
+    if (!runPipeline(*module, options, timing, name, build))
       return sink.takeError();
     if (stage == Stage::GPU)
       loaded->elementsPerThread = driver::getElementsPerThread(*module);
@@ -389,16 +409,21 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return nullptr;
   }
   if (!cuda) {
+    mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
     if (llvm::Error error = loaded->createCudaContext())
       return std::move(error);
     cuda = loaded->ownedCuda.get();
   }
+  mlir::TimingScope cubinTiming = timing.nest("PTX to cubin");
   llvm::Expected<std::vector<char>> cubin =
       assembleForDevice(mlir::ew::getPTX(*module), *cuda, options.notes);
+  cubinTiming.stop();
   if (!cubin)
     return cubin.takeError();
+  mlir::TimingScope loadTiming = timing.nest("module load");
   if (llvm::Error error = loaded->loadCubin(*cubin, *cuda))
     return std::move(error);
+  loadTiming.stop();
   if (cache) {
     CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
                                loaded->kernels, loaded->elementsPerThread};

@@ -7,6 +7,7 @@
 
 #include "ewc/ewc.h"
 
+#include "ewc/Driver/API.h"
 #include "ewc/Driver/Driver.h"
 
 #include "llvm/Support/MemoryBuffer.h"
@@ -128,6 +129,20 @@ Status Module::launch(std::string_view kernelName,
   return Status();
 }
 
+driver::CompileOptions driver::getCompileOptions(const Options &options,
+                                                 std::string *whyNotCuda) {
+  CompileOptions compileOptions;
+  compileOptions.target = resolveTarget(
+      options.target == ewc::Target::Cuda  ? Target::Cuda
+      : options.target == ewc::Target::Cpu ? Target::Cpu
+                                           : Target::Auto,
+      whyNotCuda);
+  compileOptions.chip = options.chip;
+  compileOptions.cacheDir = options.cacheDir;
+  compileOptions.noCache = options.noCache;
+  return compileOptions;
+}
+
 static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                                     const Options &options) {
   auto impl = std::make_unique<Module::Impl>();
@@ -136,14 +151,7 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (!source)
     return Status::failure(llvm::toString(source.takeError()));
   impl->source = std::move(*source);
-  driver::CompileOptions compileOptions;
-  compileOptions.chip = options.chip;
-  std::string whyNotCuda;
-  compileOptions.target = driver::resolveTarget(
-      options.target == Target::Cuda  ? driver::Target::Cuda
-      : options.target == Target::Cpu ? driver::Target::Cpu
-                                      : driver::Target::Auto,
-      &whyNotCuda);
+  driver::CompileOptions compileOptions = driver::getCompileOptions(options);
   llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
       driver::LoadedModule::compile(*impl->source, compileOptions);
   if (!loaded)

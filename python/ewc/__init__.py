@@ -12,8 +12,11 @@ tensor argument, or passed with out=. Pure Python over the C API
 """
 
 import ctypes
+import functools
 import numbers
+import os
 import sys
+import threading
 
 from . import _capi
 from ._capi import lib
@@ -237,111 +240,210 @@ class Kernel:
             _capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(handle, index, r)]
             for r in range(lib.ewcKernelGetNumResults(handle, index))]
         self._names = {p.name: i for i, p in enumerate(self.params)}
-        # Made once: a call is on the hot path (docs/api.md).
-        self._wheres = ["%s(): '%s'" % (self.name, p.name)
-                        for p in self.params]
-        self._args_type = _capi.EwcArg * len(self.params)
-        self._outputs_type = ctypes.c_void_p * len(self.results)
+        # Everything a call needs that does not depend on its arguments is
+        # made here once: a call is on the hot path (docs/api.md).
+        self._on_gpu = module.device == "cuda"
+        self._plan = []
+        for i, param in enumerate(self.params):
+            slot = _capi.EwcSlot()
+            has_default = lib.ewcKernelGetParamDefaultSlot(
+                handle, index, i, ctypes.byref(slot))
+            kind = (_TENSOR if param.is_tensor else
+                    _FLOAT if param.type in _FLOAT_TYPES else _INT)
+            # A default as the bits of its slot: exact for any i64.
+            self._plan.append((i, kind, param.type,
+                               "%s(): '%s'" % (self.name, param.name),
+                               slot.intValue if has_default else None))
+        self._num_slots = len(self.params) + len(self.results)
+        self._local = threading.local()
+        self._launch = functools.partial(lib.ewcModuleLaunchPacked,
+                                         ctypes.c_void_p(handle),
+                                         ctypes.c_int(index))
 
     def __repr__(self):
         return "<ewc kernel %s>" % self.signature
 
     def _bind(self, args, kwargs):
-        if len(args) > len(self.params):
+        missing = len(self._plan) - len(args)
+        if missing < 0:
             raise TypeError("%s() takes %d argument(s), got %d"
                             % (self.name, len(self.params), len(args)))
-        values = list(args) + [_MISSING] * (len(self.params) - len(args))
-        for name, value in kwargs.items():
-            index = self._names.get(name)
-            if index is None:
-                raise TypeError("%s() has no parameter '%s' (it takes %s)"
-                                % (self.name, name,
-                                   ", ".join(p.name for p in self.params)))
-            if values[index] is not _MISSING:
-                raise TypeError("%s() got '%s' twice" % (self.name, name))
-            values[index] = value
+        values = [*args, *(_MISSING,) * missing]
+        names = self._names
+        for name in kwargs:
+            index = names.get(name, -1)
+            if index < 0 or values[index] is not _MISSING:
+                self._bad_keyword(name, index)
+            values[index] = kwargs[name]
         return values
 
+    def _bad_keyword(self, name, index):
+        if index < 0:
+            raise TypeError("%s() has no parameter '%s' (it takes %s)"
+                            % (self.name, name,
+                               ", ".join(p.name for p in self.params)))
+        raise TypeError("%s() got '%s' twice" % (self.name, name))
+
+    def _slots(self):
+        """This thread's slot array, as int64 and as double views of one
+        buffer. One per thread: ctypes lets go of the GIL during the launch,
+        so another thread's call must not refill the array under it."""
+        ints = (ctypes.c_int64 * self._num_slots)()
+        floats = (ctypes.c_double * self._num_slots).from_buffer(ints)
+        self._local.slots = ints, floats
+        return ints, floats
+
     def __call__(self, *args, out=None, stream=None, **kwargs):
-        values = self._bind(args, kwargs)
-        on_gpu = self._module.device == "cuda"
-        device = "cuda" if on_gpu else "cpu"
-        c_args = self._args_type()
+        if kwargs or len(args) != len(self._plan):
+            args = self._bind(args, kwargs)
+        try:
+            ints, floats = self._local.slots
+        except AttributeError:
+            ints, floats = self._slots()
+        on_gpu = self._on_gpu
         first = None
-        uses_torch = False
-        for i, (param, value) in enumerate(zip(self.params, values)):
-            where = self._wheres[i]
+        n = -1
+        for (i, kind, type_name, where, default), value in zip(self._plan,
+                                                                args):
             if value is _MISSING:
-                if param.is_tensor or param.default is None:
+                if kind == _TENSOR or default is None:
                     raise TypeError("%s() missing argument '%s' (%s%s)" % (
-                        self.name, param.name, param.type,
-                        "[n]" if param.is_tensor else ""))
-                c_args[i].kind = _capi.ARG_DEFAULT
-                continue
-            if not param.is_tensor:
-                _set_scalar(c_args[i], param, value, where)
-                continue
-            array = _Array(value, where)
-            _check_array(array, param.type, device, where)
-            if first is None:
-                first, first_name = array, param.name
-            elif array.size != first.size:
-                raise ValueError("%s has %d elements, but '%s' has %d; all "
-                                 "tensors need the same length" % (
-                                     where, array.size, first_name,
-                                     first.size))
-            uses_torch |= array.kind == "torch"
-            c_args[i].kind = _capi.ARG_TENSOR
-            c_args[i].data = array.pointer
-        outputs = self._outputs(out, first, device)
-        n = outputs[0].size if first is None else first.size
-        c_outputs = self._outputs_type(*[o.pointer for o in outputs])
-        if stream is None and on_gpu and uses_torch:
-            stream = _current_torch_stream(first.obj)
-        error = _capi.take_string(lib.ewcModuleLaunch(
-            self._module._handle, self._index, c_args, len(c_args), c_outputs,
-            len(outputs), n, stream or None))
-        if error is not None:
-            raise LaunchError(error)
-        result = [o.obj for o in outputs]
+                        self.name, self.params[i].name, type_name,
+                        "[n]" if kind == _TENSOR else ""))
+                ints[i] = default
+            elif kind == _FLOAT:
+                # Plain floats first: isinstance against the numbers ABCs
+                # costs about a microsecond.
+                floats[i] = value if type(value) is float else _to_float(
+                    value, type_name, where)
+            elif kind == _INT:
+                ints[i] = value if type(value) is int else _to_int(
+                    value, type_name, where)
+            else:
+                ints[i], size = _tensor(value, type_name, on_gpu, where,
+                                        False)
+                if first is None:
+                    first, first_name, n = value, self.params[i].name, size
+                elif size != n:
+                    raise ValueError("%s has %d elements, but '%s' has %d; "
+                                     "all tensors need the same length" % (
+                                         where, size, first_name, n))
+        result, first, n = self._outputs(out, first, n, ints)
+        if stream is None and type(first) is _TORCH_TENSOR:
+            stream = _torch_stream(first)
+        error = self._launch(ints, n, stream)
+        if error:
+            raise LaunchError(_capi.take_string(error))
         return result[0] if len(result) == 1 else tuple(result)
 
-    def _outputs(self, out, first, device):
+    def _outputs(self, out, first, n, ints):
+        """Puts the outputs' pointers into `ints`, allocated like `first`
+        unless given in `out`; returns them, the first tensor and n."""
+        base = len(self._plan)
         if out is None:
             if first is None:
                 raise TypeError("%s() has no tensor argument to size its "
                                 "outputs by; pass out=" % self.name)
-            return [_Array(first.empty_like(t), "out") for t in self.results]
-        given = list(out) if isinstance(out, (tuple, list)) else [out]
+            outputs = [_empty_like(first, t) for t in self.results]
+            for r, output in enumerate(outputs):
+                ints[base + r] = _tensor(output, self.results[r],
+                                         self._on_gpu, "out", True)[0]
+            return outputs, first, n
+        given = out if isinstance(out, (tuple, list)) else (out,)
         if len(given) != len(self.results):
             raise TypeError("%s() returns %d result(s), got %d in out=" % (
                 self.name, len(self.results), len(given)))
-        outputs = []
-        for r, (value, type_name) in enumerate(zip(given, self.results)):
+        for r, value in enumerate(given):
             where = "%s(): out[%d]" % (self.name, r)
-            array = _Array(value, where)
-            _check_array(array, type_name, device, where)
-            if not array.writable:
-                raise ValueError("%s is read-only" % where)
-            if first is not None and array.size != first.size:
+            ints[base + r], size = _tensor(value, self.results[r],
+                                           self._on_gpu, where, True)
+            if first is None:
+                first, n = value, size
+            elif size != n:
                 raise ValueError("%s has %d elements, the inputs %d" % (
-                    where, array.size, first.size))
-            outputs.append(array)
-        return outputs
+                    where, size, n))
+        return given, first, n
 
 
 _MISSING = object()
+_TENSOR, _FLOAT, _INT = range(3)
+_FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+
+# The classes and dtypes of the fast paths, filled in once NumPy or torch
+# is seen (neither is imported here: torch costs seconds to import).
+_NDARRAY = _TORCH_TENSOR = _numpy_empty = None
+_NUMPY_DTYPES = {}
+_TORCH_DTYPES = {}
+_from_buffer = ctypes.c_char.from_buffer
+_addressof = ctypes.addressof
 
 
-def _current_torch_stream(tensor):
-    """torch's current CUstream for `tensor`'s device."""
+def _tensor(obj, type_name, on_gpu, where, output):
+    """(pointer, size) of a tensor argument or output, checked."""
+    cls = type(obj)
+    if cls is _NDARRAY and not on_gpu and (
+            obj.dtype is _NUMPY_DTYPES.get(type_name)):
+        # from_buffer asks for a writable C-contiguous buffer: a readonly
+        # or strided array raises and takes the checked path below.
+        # 0.6 us a call cheaper than obj.ctypes.data.
+        try:
+            return _addressof(_from_buffer(obj)), obj.size
+        except (TypeError, ValueError, BufferError):
+            pass
+    elif cls is _TORCH_TENSOR and on_gpu and (
+            obj.dtype is _TORCH_DTYPES.get(type_name)) and (
+            obj.is_cuda and obj.is_contiguous()):
+        return obj.data_ptr(), obj.numel()
+    _learn_types()
+    array = _Array(obj, where)
+    _check_array(array, type_name, "cuda" if on_gpu else "cpu", where)
+    if output and not array.writable:
+        raise ValueError("%s is read-only" % where)
+    return array.pointer, array.size
+
+
+def _learn_types():
+    global _NDARRAY, _TORCH_TENSOR, _numpy_empty
+    numpy = sys.modules.get("numpy")
+    if numpy is not None and _NDARRAY is None:
+        _numpy_empty = numpy.empty
+        _NUMPY_DTYPES.update((t, numpy.dtype(name))
+                             for name, t in _NUMPY_TYPES.items())
+        _NDARRAY = numpy.ndarray
     torch = _torch()
-    # What Triton calls too: torch.cuda.current_stream() builds a Stream
-    # object, several microseconds a call.
-    raw = getattr(torch._C, "_cuda_getCurrentRawStream", None)
-    if raw is not None:
-        return raw(tensor.device.index)
-    return torch.cuda.current_stream(tensor.device).cuda_stream
+    if torch is not None and _TORCH_TENSOR is None:
+        _TORCH_DTYPES.update((t, getattr(torch, name))
+                             for name, t in _TORCH_NAMES.items())
+        _TORCH_TENSOR = torch.Tensor
+
+
+def _empty_like(first, type_name):
+    """A new array of `first`'s shape and device, of `type_name`."""
+    cls = type(first)
+    if cls is _NDARRAY and type_name in _NUMPY_DTYPES:
+        # 0.5 us; numpy.empty_like 2.4 us.
+        return _numpy_empty(first.shape, _NUMPY_DTYPES[type_name])
+    if cls is _TORCH_TENSOR:
+        dtype = _TORCH_DTYPES[type_name]
+        torch = _torch()
+        return (torch.empty_like(first) if first.dtype is dtype else
+                torch.empty_like(first, dtype=dtype))
+    return _Array(first, "first").empty_like(type_name)
+
+
+_raw_stream = None
+
+
+def _torch_stream(tensor):
+    """torch's current CUstream on `tensor`'s device."""
+    global _raw_stream
+    if _raw_stream is None:
+        torch = _torch()
+        # What Triton calls too: torch.cuda.current_stream() builds a
+        # Stream object, several microseconds a call.
+        _raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) \
+            or (lambda index: torch.cuda.current_stream(index).cuda_stream)
+    return _raw_stream(tensor.get_device())
 
 
 def _check_array(array, type_name, device, where):
@@ -366,25 +468,21 @@ def _type_of(array):
                getattr(obj, "__cuda_array_interface__", {}).get("typestr"))
 
 
-def _set_scalar(c_arg, param, value, where):
-    # Plain floats first: isinstance against the numbers ABCs costs about a
-    # microsecond.
-    if type(value) is float and param.type not in ("bool", "i32", "i64"):
-        c_arg.kind = _capi.ARG_FLOAT
-        c_arg.floatValue = value
-    elif isinstance(value, (bool, numbers.Integral)) and not isinstance(
-            value, float):
-        c_arg.kind = _capi.ARG_INT
-        c_arg.intValue = int(value)
-    elif isinstance(value, numbers.Real):
-        if param.type in ("bool", "i32", "i64"):
-            raise TypeError("%s is %s; got the float %r" % (where, param.type,
-                                                            value))
-        c_arg.kind = _capi.ARG_FLOAT
-        c_arg.floatValue = float(value)
-    else:
-        raise TypeError("%s is a scalar %s; got %s" % (
-            where, param.type, type(value).__name__))
+def _to_float(value, type_name, where):
+    if isinstance(value, numbers.Real):
+        return float(value)
+    raise TypeError("%s is a scalar %s; got %s" % (
+        where, type_name, type(value).__name__))
+
+
+def _to_int(value, type_name, where):
+    if isinstance(value, (bool, numbers.Integral)):
+        return int(value)
+    if isinstance(value, numbers.Real):
+        raise TypeError("%s is %s; got the float %r" % (where, type_name,
+                                                        value))
+    raise TypeError("%s is a scalar %s; got %s" % (
+        where, type_name, type(value).__name__))
 
 
 class Module:
@@ -425,25 +523,37 @@ _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
 
 
 def compile(path=None, *, source=None, device="auto", chip=None,
-            name=None):
+            name=None, cache_dir=None, cache=True):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
-    "cuda"; "cpu"). Raises CompileError with the located diagnostics."""
+    "cuda"; "cpu"). `cache_dir`: where compiled GPU code is cached (None:
+    $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
+    cache=False neither reads nor writes it. Raises CompileError with the
+    located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
     if device not in _DEVICES:
         raise ValueError("device must be one of %s, got %r" % (
             ", ".join(_DEVICES), device))
-    error = ctypes.c_void_p()
-    chip_bytes = chip.encode() if chip else None
-    if source is not None:
-        handle = lib.ewcCompile(source.encode(),
-                                (name or "<source>").encode(),
-                                _DEVICES[device], chip_bytes,
-                                ctypes.byref(error))
-    else:
-        handle = lib.ewcCompileFile(str(path).encode(), _DEVICES[device],
-                                    chip_bytes, ctypes.byref(error))
+    options = lib.ewcCompileOptionsCreate()
+    try:
+        lib.ewcCompileOptionsSetTarget(options, _DEVICES[device])
+        if chip:
+            lib.ewcCompileOptionsSetChip(options, chip.encode())
+        if cache_dir is not None:
+            lib.ewcCompileOptionsSetCacheDir(options,
+                                             os.fsencode(cache_dir))
+        lib.ewcCompileOptionsSetNoCache(options, not cache)
+        error = ctypes.c_void_p()
+        if source is not None:
+            handle = lib.ewcCompileWithOptions(
+                source.encode(), (name or "<source>").encode(), options,
+                ctypes.byref(error))
+        else:
+            handle = lib.ewcCompileFileWithOptions(
+                os.fsencode(path), options, ctypes.byref(error))
+    finally:
+        lib.ewcCompileOptionsDestroy(options)
     if not handle:
         raise CompileError(_capi.take_string(error.value) or
                            "compilation failed")

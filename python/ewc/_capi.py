@@ -8,12 +8,17 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 1  # EWC_C_API_VERSION
+API_VERSION = 2  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
 # EwcElementType, in its order.
 ELEMENT_TYPES = ["bool", "i32", "i64", "f16", "bf16", "f32", "f64"]
+
+
+class EwcSlot(ctypes.Union):
+    _fields_ = [("pointer", ctypes.c_void_p), ("floatValue", ctypes.c_double),
+                ("intValue", ctypes.c_int64)]
 
 
 class EwcArg(ctypes.Structure):
@@ -54,8 +59,21 @@ def _declare(name, restype, *argtypes):
 
 
 _declare("ewcGetAPIVersion", ctypes.c_int)
+# Checked first: an older library lacks functions declared below.
+if lib.ewcGetAPIVersion() != API_VERSION:
+    raise ImportError("ewc: libewc.so implements C API version %d, this "
+                      "package expects %d" % (lib.ewcGetAPIVersion(),
+                                              API_VERSION))
 _declare("ewcCompile", _P, _S, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
 _declare("ewcCompileFile", _P, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
+_declare("ewcCompileOptionsCreate", _P)
+_declare("ewcCompileOptionsDestroy", None, _P)
+_declare("ewcCompileOptionsSetTarget", None, _P, ctypes.c_int)
+_declare("ewcCompileOptionsSetChip", None, _P, _S)
+_declare("ewcCompileOptionsSetCacheDir", None, _P, _S)
+_declare("ewcCompileOptionsSetNoCache", None, _P, ctypes.c_int)
+_declare("ewcCompileWithOptions", _P, _S, _S, _P, ctypes.POINTER(_P))
+_declare("ewcCompileFileWithOptions", _P, _S, _P, ctypes.POINTER(_P))
 _declare("ewcModuleDestroy", None, _P)
 # Strings the caller frees come back as void * so ctypes keeps the pointer.
 _declare("ewcStringDestroy", None, _P)
@@ -70,16 +88,19 @@ _declare("ewcKernelParamIsTensor", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int)
 _declare("ewcKernelGetParamDefault", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int, ctypes.POINTER(ctypes.c_double))
+_declare("ewcKernelGetParamDefaultSlot", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int, ctypes.POINTER(EwcSlot))
 _declare("ewcKernelGetNumResults", ctypes.c_int, _P, ctypes.c_int)
 _declare("ewcKernelGetResultType", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int)
 _declare("ewcModuleLaunch", _P, _P, ctypes.c_int, ctypes.POINTER(EwcArg),
          ctypes.c_int, ctypes.POINTER(_P), ctypes.c_int, ctypes.c_int64, _P)
 
-if lib.ewcGetAPIVersion() != API_VERSION:
-    raise ImportError("ewc: libewc.so implements C API version %d, this "
-                      "package expects %d" % (lib.ewcGetAPIVersion(),
-                                              API_VERSION))
+# The slots go as the int64 view of the caller's array (python/ewc fills it
+# through an int64 and a double view of one buffer).
+_declare("ewcModuleLaunchPacked", _P, _P, ctypes.c_int,
+         ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, _P)
+
 
 
 def take_string(pointer):

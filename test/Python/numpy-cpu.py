@@ -59,6 +59,50 @@ scaled, positive = two.split(d, k=3)
 # CHECK-NEXT: two results: [-4.5  0.   6. ] [False False  True]
 print("two results:", scaled, positive)
 
+# The checked path behind the fast one: a read-only input is fine, a
+# read-only output is not.
+ro = x.copy()
+ro.setflags(write=False)
+# CHECK-NEXT: read-only input: exact True
+print("read-only input:", "exact",
+      np.array_equal(mod.leaky_relu(ro, slope=0.5),
+                     np.where(x >= 0, x, np.float32(0.5) * x)))
+# CHECK-NEXT: read-only out: ValueError: leaky_relu(): out[0] is read-only
+show("read-only out", lambda: mod.leaky_relu(x, out=ro))
+
+# An i64 default beyond 2^53 reaches the kernel exactly (a double would
+# round it to ...992).
+big = ewc.compile(source="""
+kernel shift(x: i64[n], offset: i64 = 9007199254740993) -> i64[n] {
+  return x + offset;
+}
+""", device="cpu")
+# CHECK-NEXT: i64 default: [9007199254740992 9007199254740993 9007199254740994]
+print("i64 default:", big.shift(np.array([-1, 0, 1])))
+
+# Calls from several threads at once, each with its own slope: each thread
+# fills its own argument slots (ctypes lets go of the GIL in the launch).
+import threading
+failures = []
+
+
+def hammer(slope):
+    expected = np.where(x >= 0, x, np.float32(slope) * x)
+    for _ in range(2000):
+        if not np.array_equal(mod.leaky_relu(x, slope=slope), expected):
+            failures.append(slope)
+            return
+
+
+threads = [threading.Thread(target=hammer, args=(s,))
+           for s in (0.1, 0.2, 0.3, 0.4)]
+for t in threads:
+    t.start()
+for t in threads:
+    t.join()
+# CHECK-NEXT: threads: 0 failed
+print("threads: %d failed" % len(failures))
+
 # CHECK-NEXT: wrong dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got float64
 show("wrong dtype", lambda: mod.leaky_relu(x.astype(np.float64)))
 # CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has 3 elements, the inputs 1001
@@ -112,6 +156,12 @@ show("dlpack dtype", lambda: mod.leaky_relu(DLPackOnly(np.zeros(1001)),
 # CHECK-NEXT: dlpack strides: ValueError: leaky_relu(): 'x' is not contiguous
 show("dlpack strides", lambda: mod.leaky_relu(DLPackOnly(x[::2])))
 
+# The cache options are accepted (what they do: the cache's own tests).
+cached = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",
+                     cache_dir="/nonexistent/ewc-cache", cache=False)
+# CHECK-NEXT: cache options: exact True
+print("cache options:", "exact",
+      np.array_equal(cached.leaky_relu(x), mod.leaky_relu(x)))
 # CHECK-NEXT: compile error: CompileError: bad.ew:2:13: error: expected an expression
 # CHECK-NEXT:   return x +;
 # CHECK-NEXT:             ^

@@ -1,268 +1,307 @@
 //===- Options.cpp - ewc-run command line ---------------------------------===//
 //
-// Accepts `--opt VALUE` and `--opt=VALUE`; a lone `-` or a word not starting
-// with `-` is the input file.
+// llvm::cl parses the words (`--opt VALUE`, `--opt=VALUE`, unknown options,
+// --help); the values are taken as text and checked here, so that each
+// mistake names the flag and the form it expects, as the lit tests under
+// test/Tools/ewc-run pin. MLIR's own options register alongside, so
+// --mlir-timing, --mlir-print-ir-after-all and
+// --mlir-pass-pipeline-crash-reproducer work as in ewc-opt.
 //
 //===----------------------------------------------------------------------===//
 
 #include "Options.h"
 
+#include "ewc/Conversion/Passes.h"
+
+#include "mlir/IR/AsmState.h"
+#include "mlir/IR/MLIRContext.h"
+#include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
+
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/CommandLine.h"
+#include "llvm/Support/Path.h"
 
 #include <cmath>
 
 using namespace ewc;
 using llvm::StringRef;
+namespace cl = llvm::cl;
 
-const char *ewc::getRunUsage() {
-  return R"(usage: ewc-run FILE.ew [options]
+namespace {
 
-Compiles the kernels of FILE.ew, runs them on seeded inputs and checks every
-result element against the reference, which computes the language's
-semantics independently of the compiler (docs/language.md). Prints True or
-False; exits 0 (True), 1 (False) or 2 (any error).
+cl::OptionCategory category("ewc-run options");
 
-options:
-  --n N                 elements per tensor (default 1024, or the length of
-                        the --input files)
-  --arg NAME=VALUE      value of scalar parameter NAME (default: its default)
-  --device auto|cuda|cpu
-                        where to run (default auto: CUDA if a device is present)
-  --cpu-target NAME     the CPU that the CPU JIT compiles for: host (the
-                        default: this machine's CPU and features, except x86's
-                        f32->bf16 instructions, which flush subnormals) or an
-                        LLVM CPU name such as x86-64 (SSE2 only: f16/bf16
-                        conversions become calls of ewc's own helpers)
-  --seed S              seed of the random inputs (default 0)
-  --inputs normal|uniform|special|ints
-                        what the random inputs are (bools are always fair coin
-                        flips; scalars without a default draw alike):
-                          normal   floats standard normal, integers uniform
-                                   in [-100, 100] (the default)
-                          uniform  floats uniform in [-1, 1), integers in
-                                   [-100, 100]
-                          special  floats mix NaN, +-inf, +-0, subnormals,
-                                   the type's extremes (+-max, least normal,
-                                   least subnormal), values next to +-1 and
-                                   ordinary values; integers mix min, max, 0,
-                                   +-1 and full-width values (arithmetic
-                                   wraps); at about 1 index in 8 every tensor
-                                   input holds the same value (0, -0, +-1,
-                                   inf, NaN, ...): exact ties
-                          ints     floats and integers uniform over the
-                                   integers in [-8, 8]
-  --input NAME=FILE.npy read tensor parameter NAME from a NumPy file: 1-D, C
-                        order, little-endian, the parameter's dtype (bool |b1,
-                        i32 <i4, i64 <i8, f16 <f2, bf16 <u2 holding the bit
-                        patterns, f32 <f4, f64 <f8); --n is the file's length
-  --save NAME=FILE.npy  write result NAME (out0, out1, ... in the order of the
-                        kernel's results) to a NumPy file, as --input reads
-                        it; needs a single kernel (see --kernel)
-  --emit ast|mlir|gpu|llvm|ptx|header
-                        print one stage and exit: the checked AST, the ew IR,
-                        the gpu.func kernels, the LLVM dialect (NVVM, or the
-                        CPU's with --device cpu), the PTX, or a C++ header
-                        with the PTX and a typed launch function per kernel
-                        that needs only the CUDA driver (docs/api.md)
-  --kernel NAME         run only kernel NAME
-  --chip sm_XX          GPU architecture (default: the device's, else sm_90)
-  --rtol R, --atol A    tolerances of the comparison, for every float result
-                        (default: torch.testing.assert_close's per dtype:
-                        f32 1.3e-6/1e-5, f64 1e-7/1e-7, f16 1e-3/1e-5,
-                        bf16 1.6e-2/1e-5; integers and bools exact)
-  --verbose             print the worst elements of a mismatching result:
-                        index, inputs, got and expected
-  --offset K            place every tensor (inputs and results) K elements
-                        past an aligned device allocation: misaligned base
-                        pointers (GPU only; default 0)
-  --bench               instead of checking, time each kernel on the GPU:
-                        warm-up, then the median and spread of 100 launches
-                        timed with CUDA events, rotating buffer sets while
-                        one set fits in L2, and a device-to-device copy of
-                        the same bytes in the same process; inputs are the
-                        seeded random values of the first 2^20 elements,
-                        repeated (docs/performance.md)
-  --json                with --bench: one JSON object per kernel
-  --mlir-print-debuginfo
-                        print source locations with --emit mlir|gpu|llvm
-  --help                this text
-)";
-}
+// Options with a value are strings: their checks below give each mistake
+// ewc-run's own message (cl's typed parsers would say "'abc' value invalid
+// for integer argument!" and accept -5 for a count).
+cl::list<std::string> files(cl::Positional, cl::desc("FILE.ew"),
+                            cl::cat(category));
+cl::opt<std::string>
+    nOpt("n", cl::value_desc("N"), cl::cat(category),
+         cl::desc("elements per tensor (default 1024, or the length of the "
+                  "--input files)"));
+cl::list<std::string>
+    argOpt("arg", cl::value_desc("NAME=VALUE"), cl::cat(category),
+           cl::desc("value of scalar parameter NAME (default: its default)"));
+cl::opt<std::string>
+    deviceOpt("device", cl::value_desc("auto|cuda|cpu"), cl::cat(category),
+              cl::desc("where to run (default auto: CUDA if a device is "
+                       "present)"));
+cl::opt<std::string> cpuTargetOpt(
+    "cpu-target", cl::value_desc("NAME"), cl::init("host"), cl::cat(category),
+    cl::desc("the CPU that the CPU JIT compiles for: host (the default: this\n"
+             "machine's CPU and features, except x86's f32->bf16\n"
+             "instructions, which flush subnormals) or an LLVM CPU name such\n"
+             "as x86-64 (SSE2 only: f16/bf16 conversions become calls of\n"
+             "ewc's own helpers)"));
+cl::opt<std::string> seedOpt("seed", cl::value_desc("S"), cl::cat(category),
+                             cl::desc("seed of the random inputs (default 0)"));
+cl::opt<std::string> inputsOpt(
+    "inputs", cl::value_desc("normal|uniform|special|ints"), cl::cat(category),
+    cl::desc(
+        "what the random inputs are (bools are always fair coin flips;\n"
+        "scalars without a default draw alike):\n"
+        "  normal   floats standard normal, integers uniform in [-100, 100]\n"
+        "           (the default)\n"
+        "  uniform  floats uniform in [-1, 1), integers in [-100, 100]\n"
+        "  special  floats mix NaN, +-inf, +-0, subnormals, the type's\n"
+        "           extremes (+-max, least normal, least subnormal), values\n"
+        "           next to +-1 and ordinary values; integers mix min, max,\n"
+        "           0, +-1 and full-width values (arithmetic wraps); at about\n"
+        "           1 index in 8 every tensor input holds the same value (0,\n"
+        "           -0, +-1, inf, NaN, ...): exact ties\n"
+        "  ints     floats and integers uniform over the integers in [-8, 8]"));
+cl::list<std::string> inputOpt(
+    "input", cl::value_desc("NAME=FILE.npy"), cl::cat(category),
+    cl::desc("read tensor parameter NAME from a NumPy file: 1-D, C order,\n"
+             "little-endian, the parameter's dtype (bool |b1, i32 <i4, i64\n"
+             "<i8, f16 <f2, bf16 <u2 holding the bit patterns, f32 <f4, f64\n"
+             "<f8); --n is the file's length"));
+cl::list<std::string> saveOpt(
+    "save", cl::value_desc("NAME=FILE.npy"), cl::cat(category),
+    cl::desc("write result NAME (out0, out1, ... in the order of the\n"
+             "kernel's results) to a NumPy file, as --input reads it; needs a\n"
+             "single kernel (see --kernel)"));
+cl::opt<std::string> emitOpt(
+    "emit", cl::value_desc("ast|mlir|gpu|llvm|ptx|header"), cl::cat(category),
+    cl::desc("print one stage and exit: the checked AST, the ew IR, the\n"
+             "gpu.func kernels, the LLVM dialect (NVVM, or the CPU's with\n"
+             "--device cpu), the PTX, or a C++ header with the PTX and a\n"
+             "typed launch function per kernel that needs only the CUDA\n"
+             "driver (docs/api.md); --mlir-print-debuginfo adds locations"));
+cl::opt<std::string> kernelOpt("kernel", cl::value_desc("NAME"),
+                               cl::cat(category),
+                               cl::desc("run only kernel NAME"));
+cl::opt<std::string>
+    chipOpt("chip", cl::value_desc("sm_XX"), cl::cat(category),
+            cl::desc("GPU architecture (default: the device's, else sm_90)"));
+cl::opt<std::string> rtolOpt(
+    "rtol", cl::value_desc("R"), cl::cat(category),
+    cl::desc("relative tolerance of the comparison, for every float result\n"
+             "(default: torch.testing.assert_close's per dtype: f32 1.3e-6,\n"
+             "f64 1e-7, f16 1e-3, bf16 1.6e-2; integers and bools exact)"));
+cl::opt<std::string> atolOpt(
+    "atol", cl::value_desc("A"), cl::cat(category),
+    cl::desc("absolute tolerance, likewise (default: f32, f16 and bf16\n"
+             "1e-5, f64 1e-7)"));
+cl::opt<bool> verboseOpt("verbose", cl::cat(category),
+                         cl::desc("print the worst elements of a mismatching "
+                                  "result: index, inputs, got and expected"));
+cl::opt<std::string> offsetOpt(
+    "offset", cl::value_desc("K"), cl::cat(category),
+    cl::desc("place every tensor (inputs and results) K elements past an\n"
+             "aligned device allocation: misaligned base pointers (GPU only;\n"
+             "default 0)"));
+cl::opt<bool> benchOpt(
+    "bench", cl::cat(category),
+    cl::desc("instead of checking, time each kernel on the GPU: warm-up,\n"
+             "then the median and spread of 100 launches timed with CUDA\n"
+             "events, rotating buffer sets while one set fits in L2, and a\n"
+             "device-to-device copy of the same bytes in the same process;\n"
+             "inputs are the seeded random values of the first 2^20\n"
+             "elements, repeated (docs/performance.md)"));
+cl::opt<bool> jsonOpt("json", cl::cat(category),
+                      cl::desc("with --bench: one JSON object per kernel"));
+cl::opt<bool> timingOpt(
+    "timing", cl::cat(category),
+    cl::desc("print the wall time of every stage as a tree on stderr: CUDA\n"
+             "driver initialisation, parse, each pipeline with its passes,\n"
+             "PTX, module load or JIT, inputs, launch, reference and\n"
+             "compare (the report of --mlir-timing, which it turns on)"));
 
-static llvm::Error makeError(const llvm::Twine &message) {
+// Hidden knobs for measuring the launch shape and code generation's choices
+// (bench/compare.py), and for test/Mutations.
+cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
+cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
+cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
+cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
+
+llvm::Error makeError(const llvm::Twine &message) {
   return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
 }
 
-llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
-  RunOptions options;
-  bool haveFile = false;
-  for (int i = 1; i < argc; ++i) {
-    StringRef arg = argv[i];
-    if (arg == "-h" || arg == "--help" || arg == "-help") {
-      options.help = true;
-      return options;
-    }
-    if (!arg.starts_with("-") || arg == "-") {
-      if (haveFile)
-        return makeError("more than one input file: '" + options.file +
-                         "' and '" + arg + "'");
-      options.file = arg.str();
-      haveFile = true;
-      continue;
-    }
+/// Parses the value of option `name` as an unsigned integer of at most
+/// `max`, `positive` if 0 is not allowed.
+llvm::Expected<uint64_t> parseCount(StringRef name, StringRef value,
+                                    uint64_t max, bool positive = false) {
+  unsigned long long parsed;
+  if (value.getAsInteger(10, parsed) || parsed > max || (positive && !parsed))
+    return makeError("invalid --" + name + " '" + value + "': expected a " +
+                     (positive ? "positive" : "non-negative") + " integer");
+  return parsed;
+}
 
-    if (arg == "--mlir-print-debuginfo") {
-      options.printLocations = true;
-      continue;
-    }
-    if (arg == "--verbose") {
-      options.verbose = true;
-      continue;
-    }
-    if (arg == "--bench") {
-      options.bench = true;
-      continue;
-    }
-    if (arg == "--json") {
-      options.json = true;
-      continue;
-    }
-
-    // --name=value or --name value.
-    StringRef name = arg.drop_while([](char c) { return c == '-'; });
-    std::optional<StringRef> value;
-    if (size_t eq = name.find('='); eq != StringRef::npos) {
-      value = name.substr(eq + 1);
-      name = name.take_front(eq);
-    }
-    static const char *const kValued[] = {
-        "n",    "arg",  "device", "seed",  "emit", "kernel",     "chip",
-        "rtol", "atol", "inputs", "input", "save", "cpu-target", "test-mutation",
-        "offset", "grid-waves", "block-size", "vectors-per-thread"};
-    if (!llvm::is_contained(kValued, name))
-      return makeError("unknown option '" + arg + "' (see --help)");
-    if (!value) {
-      if (i + 1 >= argc)
-        return makeError("option '--" + name + "' needs a value");
-      value = argv[++i];
-    }
-
-    if (name == "n") {
-      long long n;
-      if (value->getAsInteger(10, n) || n < 0)
-        return makeError("invalid --n '" + *value +
-                         "': expected a non-negative integer");
-      options.n = n;
-      options.nGiven = true;
-    } else if (name == "arg") {
-      size_t eq = value->find('=');
-      if (eq == StringRef::npos || eq == 0)
-        return makeError("invalid --arg '" + *value + "': expected NAME=VALUE");
-      options.args.push_back(
-          {value->take_front(eq).str(), value->substr(eq + 1).str()});
-    } else if (name == "device") {
-      std::optional<DeviceChoice> device =
-          llvm::StringSwitch<std::optional<DeviceChoice>>(*value)
-              .Case("auto", DeviceChoice::Auto)
-              .Case("cuda", DeviceChoice::Cuda)
-              .Case("cpu", DeviceChoice::Cpu)
-              .Default(std::nullopt);
-      if (!device)
-        return makeError("invalid --device '" + *value +
-                         "': expected auto, cuda or cpu");
-      options.device = *device;
-    } else if (name == "seed") {
-      unsigned long long seed;
-      if (value->getAsInteger(10, seed))
-        return makeError("invalid --seed '" + *value +
-                         "': expected a non-negative integer");
-      options.seed = seed;
-    } else if (name == "emit") {
-      std::optional<EmitStage> stage =
-          llvm::StringSwitch<std::optional<EmitStage>>(*value)
-              .Case("ast", EmitStage::AST)
-              .Case("mlir", EmitStage::MLIR)
-              .Case("gpu", EmitStage::GPU)
-              .Case("llvm", EmitStage::LLVM)
-              .Case("ptx", EmitStage::PTX)
-              .Case("header", EmitStage::Header)
-              .Default(std::nullopt);
-      if (!stage)
-        return makeError("invalid --emit '" + *value +
-                         "': expected ast, mlir, gpu, llvm, ptx or header");
-      options.emit = *stage;
-    } else if (name == "rtol" || name == "atol") {
-      double tolerance;
-      if (value->getAsDouble(tolerance) || !(tolerance >= 0) ||
-          std::isinf(tolerance))
-        return makeError("invalid --" + name + " '" + *value +
-                         "': expected a non-negative number");
-      (name == "rtol" ? options.rtol : options.atol) = tolerance;
-    } else if (name == "inputs") {
-      std::optional<InputKind> kind = parseInputKindName(*value);
-      if (!kind)
-        return makeError("invalid --inputs '" + *value +
-                         "': expected normal, uniform, special or ints");
-      options.inputs = *kind;
-    } else if (name == "input" || name == "save") {
-      size_t eq = value->find('=');
-      if (eq == StringRef::npos || eq == 0 || eq + 1 == value->size())
-        return makeError("invalid --" + name + " '" + *value +
-                         "': expected NAME=FILE.npy");
-      std::vector<NamedFile> &files =
-          name == "input" ? options.inputFiles : options.saveFiles;
-      StringRef fileName = value->take_front(eq);
-      if (llvm::any_of(files, [&](const NamedFile &file) {
-            return file.name == fileName;
-          }))
-        return makeError("--" + name + " " + fileName + " is given twice");
-      files.push_back({fileName.str(), value->substr(eq + 1).str()});
-    } else if (name == "cpu-target") {
-      if (value->empty())
-        return makeError("invalid --cpu-target '': expected host or a CPU "
-                         "name such as x86-64");
-      options.cpuTarget = value->str();
-    } else if (name == "offset" || name == "grid-waves" ||
-               name == "block-size" || name == "vectors-per-thread") {
-      // All but --offset are hidden: they override the launch shape's cap
-      // (0: none) and block size, and code generation's vectors per thread,
-      // for measuring them (bench/compare.py).
-      unsigned long long value64;
-      if (value->getAsInteger(10, value64) || value64 > (1u << 30) ||
-          (value64 == 0 && (name == "block-size" ||
-                            name == "vectors-per-thread")))
-        return makeError("invalid --" + name + " '" + *value +
-                         "': expected a " +
-                         (name == "offset" || name == "grid-waves"
-                              ? "non-negative"
-                              : "positive") +
-                         " integer");
-      if (name == "offset")
-        options.offset = value64;
-      else if (name == "grid-waves")
-        options.gridWaves = static_cast<unsigned>(value64);
-      else if (name == "block-size")
-        options.blockSize = static_cast<unsigned>(value64);
-      else
-        options.vectorsPerThread = static_cast<unsigned>(value64);
-    } else if (name == "kernel") {
-      options.kernel = value->str();
-    } else if (name == "test-mutation") {
-      // Not in --help: it breaks the compiler on purpose (test/Mutations).
-      options.testMutation = value->str();
-    } else if (name == "chip") {
-      unsigned major;
-      if (!value->starts_with("sm_") || value->size() < 5 ||
-          value->drop_front(3)
-              .take_while(llvm::isDigit)
-              .getAsInteger(10, major))
-        return makeError("invalid --chip '" + *value +
-                         "': expected sm_XX, e.g. sm_90");
-      options.chip = value->str();
-    }
+/// Parses the NAME=FILE.npy values of --input or --save; each name may
+/// appear once.
+llvm::Expected<std::vector<check::NamedFile>>
+parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
+  std::vector<check::NamedFile> files;
+  for (StringRef value : values) {
+    size_t eq = value.find('=');
+    if (eq == StringRef::npos || eq == 0 || eq + 1 == value.size())
+      return makeError("invalid --" + option + " '" + value +
+                       "': expected NAME=FILE.npy");
+    StringRef name = value.take_front(eq);
+    if (llvm::any_of(files,
+                     [&](const check::NamedFile &file) { return file.name == name; }))
+      return makeError("--" + option + " " + name + " is given twice");
+    files.push_back({name.str(), value.substr(eq + 1).str()});
   }
+  return files;
+}
+
+/// Checks the values and fills the options from them.
+llvm::Expected<RunOptions> getRunOptions() {
+  RunOptions options;
+  if (files.size() > 1)
+    return makeError("more than one input file: '" + files[0] + "' and '" +
+                     files[1] + "'");
+  if (files.empty())
+    return makeError("no input file (usage: ewc-run FILE.ew [options]; see "
+                     "--help)");
+  options.file = files[0];
+
+  if (nOpt.getNumOccurrences()) {
+    long long n;
+    if (StringRef(nOpt).getAsInteger(10, n) || n < 0)
+      return makeError("invalid --n '" + nOpt +
+                       "': expected a non-negative integer");
+    options.n = n;
+    options.nGiven = true;
+  }
+  for (StringRef arg : argOpt) {
+    size_t eq = arg.find('=');
+    if (eq == StringRef::npos || eq == 0)
+      return makeError("invalid --arg '" + arg + "': expected NAME=VALUE");
+    options.args.push_back({arg.take_front(eq).str(), arg.substr(eq + 1).str()});
+  }
+  if (deviceOpt.getNumOccurrences()) {
+    std::optional<DeviceChoice> device =
+        llvm::StringSwitch<std::optional<DeviceChoice>>(deviceOpt)
+            .Case("auto", DeviceChoice::Auto)
+            .Case("cuda", DeviceChoice::Cuda)
+            .Case("cpu", DeviceChoice::Cpu)
+            .Default(std::nullopt);
+    if (!device)
+      return makeError("invalid --device '" + deviceOpt +
+                       "': expected auto, cuda or cpu");
+    options.device = *device;
+  }
+  if (seedOpt.getNumOccurrences()) {
+    unsigned long long seed;
+    if (StringRef(seedOpt).getAsInteger(10, seed))
+      return makeError("invalid --seed '" + seedOpt +
+                       "': expected a non-negative integer");
+    options.seed = seed;
+  }
+  if (emitOpt.getNumOccurrences()) {
+    std::optional<EmitStage> stage =
+        llvm::StringSwitch<std::optional<EmitStage>>(emitOpt)
+            .Case("ast", EmitStage::AST)
+            .Case("mlir", EmitStage::MLIR)
+            .Case("gpu", EmitStage::GPU)
+            .Case("llvm", EmitStage::LLVM)
+            .Case("ptx", EmitStage::PTX)
+            .Case("header", EmitStage::Header)
+            .Default(std::nullopt);
+    if (!stage)
+      return makeError("invalid --emit '" + emitOpt +
+                       "': expected ast, mlir, gpu, llvm, ptx or header");
+    options.emit = *stage;
+  }
+  for (auto [option, result] :
+       {std::pair(&rtolOpt, &options.rtol), std::pair(&atolOpt, &options.atol)}) {
+    if (!option->getNumOccurrences())
+      continue;
+    double tolerance;
+    if (StringRef(*option).getAsDouble(tolerance) || !(tolerance >= 0) ||
+        std::isinf(tolerance))
+      return makeError("invalid --" + option->ArgStr + " '" + *option +
+                       "': expected a non-negative number");
+    *result = tolerance;
+  }
+  if (inputsOpt.getNumOccurrences()) {
+    std::optional<InputKind> kind = parseInputKindName(inputsOpt);
+    if (!kind)
+      return makeError("invalid --inputs '" + inputsOpt +
+                       "': expected normal, uniform, special or ints");
+    options.inputs = *kind;
+  }
+  llvm::Expected<std::vector<check::NamedFile>> inputs =
+      parseNamedFiles("input", inputOpt);
+  if (!inputs)
+    return inputs.takeError();
+  options.inputFiles = std::move(*inputs);
+  llvm::Expected<std::vector<check::NamedFile>> saves =
+      parseNamedFiles("save", saveOpt);
+  if (!saves)
+    return saves.takeError();
+  options.saveFiles = std::move(*saves);
+  if (cpuTargetOpt.empty())
+    return makeError("invalid --cpu-target '': expected host or a CPU name "
+                     "such as x86-64");
+  options.cpuTarget = cpuTargetOpt;
+
+  // The launch shape's cap in waves (0: none) and block size, and code
+  // generation's vectors per thread; 2^30 bounds what any launch could use.
+  constexpr uint64_t kMaxKnob = 1u << 30;
+  if (offsetOpt.getNumOccurrences()) {
+    llvm::Expected<uint64_t> offset = parseCount("offset", offsetOpt, kMaxKnob);
+    if (!offset)
+      return offset.takeError();
+    options.offset = *offset;
+  }
+  for (auto [option, result, positive] :
+       {std::tuple(&gridWavesOpt, &options.gridWaves, false),
+        std::tuple(&blockSizeOpt, &options.blockSize, true),
+        std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true)}) {
+    if (!option->getNumOccurrences())
+      continue;
+    llvm::Expected<uint64_t> value =
+        parseCount(option->ArgStr, *option, kMaxKnob, positive);
+    if (!value)
+      return value.takeError();
+    *result = static_cast<unsigned>(*value);
+  }
+  options.kernel = kernelOpt;
+  options.testMutation = testMutationOpt;
+  if (chipOpt.getNumOccurrences()) {
+    StringRef chip = chipOpt;
+    unsigned major;
+    if (!chip.starts_with("sm_") || chip.size() < 5 ||
+        chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, major))
+      return makeError("invalid --chip '" + chip +
+                       "': expected sm_XX, e.g. sm_90");
+    options.chip = chip.str();
+  }
+  options.verbose = verboseOpt;
+  options.bench = benchOpt;
+  options.json = jsonOpt;
+  options.timing = timingOpt;
+
   if (options.json && !options.bench)
     return makeError("--json describes --bench results; add --bench");
   if (options.bench && options.device == DeviceChoice::Cpu)
@@ -271,8 +310,42 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
   if (options.offset && options.device == DeviceChoice::Cpu)
     return makeError("--offset places device buffers; it needs a CUDA "
                      "device, not --device cpu");
-  if (!haveFile)
-    return makeError("no input file (usage: ewc-run FILE.ew [options]; see "
-                     "--help)");
   return options;
+}
+
+} // namespace
+
+llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
+  // ewc's own passes by name, for --mlir-print-ir-after=convert-ew-to-loops
+  // and the like (--mlir-print-ir-after-all shows the upstream ones too);
+  // before the pass manager's options, whose parsers list the names.
+  mlir::ew::registerEwConversionPasses();
+  mlir::registerAsmPrinterCLOptions();
+  mlir::registerMLIRContextCLOptions();
+  mlir::registerPassManagerCLOptions();
+  mlir::registerDefaultTimingManagerCLOptions();
+  // --help lists ewc-run's own options; MLIR's (--mlir-*) still work, and
+  // --help-hidden lists them among LLVM's.
+  cl::HideUnrelatedOptions(category);
+  std::string errors;
+  llvm::raw_string_ostream errorStream(errors);
+  if (!cl::ParseCommandLineOptions(
+          argc, argv,
+          "compiles the kernels of FILE.ew, runs them on seeded inputs and\n"
+          "checks every result element against the reference, which computes\n"
+          "the language's semantics independently of the compiler\n"
+          "(docs/language.md). Prints True or False; exits 0 (True), 1\n"
+          "(False) or 2 (any error). MLIR's options (--mlir-timing,\n"
+          "--mlir-print-ir-after-all, --mlir-pass-pipeline-crash-reproducer,\n"
+          "...) apply to every pipeline ewc-run runs.\n",
+          &errorStream)) {
+    // cl's first line says what was wrong, after "ewc-run: ". A value it
+    // could not find or parse, cl reports on stderr itself ("ewc-run: for
+    // the --n option: requires a value!"), leaving `errors` empty.
+    StringRef message = StringRef(errors).split('\n').first;
+    message.consume_front(llvm::sys::path::filename(argv[0]));
+    message.consume_front(": ");
+    return makeError(message);
+  }
+  return getRunOptions();
 }

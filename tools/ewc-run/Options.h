@@ -1,13 +1,16 @@
 //===- Options.h - ewc-run command line -------------------------*- C++ -*-===//
 //
-// The command line of ewc-run, parsed by hand so that every mistake is one
-// `error: ...` line and exit code 2, as for any other bad input.
+// The command line of ewc-run, parsed by llvm::cl together with MLIR's
+// registered options (--mlir-timing, --mlir-print-ir-after-all, crash
+// reproducers, --mlir-print-debuginfo); every mistake is one `error: ...`
+// line and exit code 2, as for any other bad input.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef EWC_TOOLS_EWCRUN_OPTIONS_H
 #define EWC_TOOLS_EWCRUN_OPTIONS_H
 
+#include "ewc/Check/Inputs.h"
 #include "ewc/Reference/RandomInput.h"
 
 #include "llvm/Support/Error.h"
@@ -24,25 +27,13 @@ enum class DeviceChoice { Auto, Cuda, Cpu };
 /// The stage that --emit prints (then ewc-run exits).
 enum class EmitStage { AST, MLIR, GPU, LLVM, PTX, Header };
 
-/// One `--arg NAME=VALUE`, checked against the kernel later.
-struct ScalarArg {
-  std::string name;
-  std::string value;
-};
-
-/// One `--input NAME=FILE.npy` or `--save NAME=FILE.npy`, checked against
-/// the kernel later.
-struct NamedFile {
-  std::string name;
-  std::string path;
-};
-
 struct RunOptions {
   std::string file;
   int64_t n = 1024;
   /// Whether --n was given (else n may come from --input files).
   bool nGiven = false;
-  std::vector<ScalarArg> args;
+  /// --arg NAME=VALUE, checked against the kernels later.
+  std::vector<check::ScalarArg> args;
   DeviceChoice device = DeviceChoice::Auto;
   uint64_t seed = 0;
   std::optional<EmitStage> emit;
@@ -59,11 +50,9 @@ struct RunOptions {
   /// What the random inputs look like.
   InputKind inputs = InputKind::Normal;
   /// Tensor parameters read from .npy files.
-  std::vector<NamedFile> inputFiles;
+  std::vector<check::NamedFile> inputFiles;
   /// Results (out0, out1, ...) written to .npy files.
-  std::vector<NamedFile> saveFiles;
-  /// Print MLIR locations with --emit mlir|gpu|llvm.
-  bool printLocations = false;
+  std::vector<check::NamedFile> saveFiles;
   /// Time each kernel (CUDA events) and a device copy of the same bytes
   /// instead of checking it (lib/Runtime/Bench.h).
   bool bench = false;
@@ -78,14 +67,15 @@ struct RunOptions {
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
-  bool help = false;
+  /// Print the wall time of every stage (--timing), through the same
+  /// mlir::DefaultTimingManager as --mlir-timing.
+  bool timing = false;
 };
 
-/// Parses argv; the error says what was wrong in one line.
+/// Registers MLIR's command-line options, parses argv (--help prints the
+/// options and exits) and checks the values; the error says what was wrong
+/// in one line.
 llvm::Expected<RunOptions> parseRunOptions(int argc, char **argv);
-
-/// The --help text.
-const char *getRunUsage();
 
 } // namespace ewc
 

@@ -4,8 +4,9 @@
 // the named pipelines (ew-to-ptx for the GPU, ew-to-cpu for the CPU), run
 // every kernel on seeded random inputs, and compare each result with the
 // double-precision reference evaluated from the AST. Prints True or False.
-// Compiling, loading and launching are the driver's (ewc/Driver/Driver.h);
-// this file owns the command line, the inputs, and the checking.
+// Compiling and loading are the driver's (ewc/Driver/Driver.h), the inputs,
+// the launch and the checking EWCCheck's (ewc/Check/KernelRunner.h); this
+// file owns the command line and what is printed.
 //
 // Exit codes: 0 all results match, 1 a result differs, 2 any error.
 //
@@ -13,6 +14,7 @@
 
 #include "Options.h"
 
+#include "ewc/Check/KernelRunner.h"
 #include "ewc/Driver/Driver.h"
 #include "ewc/Driver/HeaderExport.h"
 #include "ewc/Frontend/ASTDump.h"
@@ -21,26 +23,23 @@
 #include "ewc/Reference/Reference.h"
 #include "ewc/Runtime/Bench.h"
 #include "ewc/Runtime/CudaContext.h"
-#include "ewc/Runtime/DeviceBuffer.h"
 #include "ewc/Runtime/LaunchShape.h"
 
 #include "Transforms/TestPasses.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
+#include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/InitLLVM.h"
-#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/Path.h"
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
-
-#include <unistd.h>
 
 using namespace ewc;
 
@@ -56,108 +55,13 @@ int fail(const llvm::Twine &message) {
 
 int fail(llvm::Error error) {
   std::string message = llvm::toString(std::move(error));
-  return fail(message);
-}
-
-//===----------------------------------------------------------------------===//
-// Scalar arguments
-//===----------------------------------------------------------------------===//
-
-/// Parses the text of a scalar of `dtype` (from --arg) into a one-element
-/// array, the form the reference and the ABI both take.
-llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
-                                      llvm::StringRef name) {
-  auto bad = [&](llvm::StringRef expected) {
-    return llvm::createStringError("invalid value '" + text + "' for --arg " +
-                                   name + ": expected " + expected);
-  };
-  HostArray value(dtype, 1);
-  if (dtype == DType::Bool) {
-    if (text != "true" && text != "false" && text != "1" && text != "0")
-      return bad("true or false");
-    value.setFromInt(0, text == "true" || text == "1");
-    return value;
-  }
-  if (isInteger(dtype)) {
-    long long parsed;
-    unsigned bits = getIntegerBitWidth(dtype);
-    if (text.getAsInteger(0, parsed) ||
-        (bits == 32 && (parsed < INT32_MIN || parsed > INT32_MAX)))
-      return bad(bits == 32 ? "a 32-bit integer" : "a 64-bit integer");
-    value.setFromInt(0, parsed);
-    return value;
-  }
-  // Floats: anything strtod reads whole, including inf and nan.
-  std::string copy = text.str();
-  char *end = nullptr;
-  double parsed = std::strtod(copy.c_str(), &end);
-  if (copy.empty() || end != copy.c_str() + copy.size())
-    return bad("a number");
-  value.setFromDouble(0, parsed);
-  return value;
+  // Empty: llvm::cl printed its own message already.
+  return message.empty() ? kExitError : fail(message);
 }
 
 //===----------------------------------------------------------------------===//
 // .npy files (--input, --save)
 //===----------------------------------------------------------------------===//
-
-/// The arrays of the --input files, by parameter name.
-using InputArrays = llvm::StringMap<HostArray>;
-
-/// Reads every --input file, as the dtype of the first running kernel's
-/// parameter of that name, and makes their common length options.n.
-llvm::Expected<InputArrays>
-loadInputFiles(RunOptions &options, llvm::ArrayRef<const Kernel *> kernels) {
-  InputArrays arrays;
-  const NamedFile *first = nullptr;
-  for (const NamedFile &input : options.inputFiles) {
-    const Param *param = nullptr;
-    const Kernel *owner = nullptr;
-    for (const Kernel *kernel : kernels)
-      if ((param = kernel->lookupParam(input.name))) {
-        owner = kernel;
-        break;
-      }
-    if (!param)
-      return llvm::createStringError("unknown --input '" + input.name +
-                                     "': no kernel has a parameter of that "
-                                     "name");
-    if (!param->isTensor())
-      return llvm::createStringError(
-          "--input " + input.name + ": '" + input.name +
-          "' is a scalar parameter; give its value with --arg " + input.name +
-          "=VALUE");
-    llvm::Expected<HostArray> array =
-        readNpyFile(input.path, param->getDType());
-    if (!array)
-      return llvm::createStringError(
-          "--input " + input.name +
-          (kernels.size() > 1 ? " (of kernel '" + owner->getName() + "')"
-                              : llvm::Twine()) +
-          ": " + llvm::toString(array.takeError()));
-    if (first && array->size() != arrays[first->name].size())
-      return llvm::createStringError(
-          llvm::formatv("--input {0}: '{1}' holds {2} elements, but --input "
-                        "{3} ('{4}') holds {5}; all inputs need the same "
-                        "length",
-                        input.name, input.path, array->size(), first->name,
-                        first->path, arrays[first->name].size())
-              .str());
-    first = first ? first : &input;
-    arrays[input.name] = std::move(*array);
-  }
-  if (!first)
-    return arrays;
-  int64_t n = arrays[first->name].size();
-  if (options.nGiven && options.n != n)
-    return llvm::createStringError(
-        llvm::formatv("--n {0} disagrees with --input {1} ('{2}'), which "
-                      "holds {3} elements",
-                      options.n, first->name, first->path, n)
-            .str());
-  options.n = n;
-  return arrays;
-}
 
 /// The index of result `name` ("out0", "out1", ...) of `kernel`.
 std::optional<unsigned> lookupResultName(const Kernel &kernel,
@@ -181,7 +85,7 @@ llvm::Error checkSaveNames(const RunOptions &options,
             .str());
   const Kernel &kernel = *kernels.front();
   size_t numResults = kernel.getResults().size();
-  for (const NamedFile &save : options.saveFiles)
+  for (const check::NamedFile &save : options.saveFiles)
     if (!lookupResultName(kernel, save.name))
       return llvm::createStringError(
           llvm::formatv("unknown --save '{0}': the results of kernel '{1}' "
@@ -197,7 +101,7 @@ llvm::Error checkSaveNames(const RunOptions &options,
 /// Writes the outputs that --save names (checked by checkSaveNames).
 llvm::Error saveOutputs(const Kernel &kernel, llvm::ArrayRef<HostArray> outputs,
                         const RunOptions &options) {
-  for (const NamedFile &save : options.saveFiles)
+  for (const check::NamedFile &save : options.saveFiles)
     if (llvm::Error error = writeNpyFile(
             save.path, outputs[*lookupResultName(kernel, save.name)]))
       return llvm::createStringError("--save " + save.name + ": " +
@@ -205,249 +109,46 @@ llvm::Error saveOutputs(const Kernel &kernel, llvm::ArrayRef<HostArray> outputs,
   return llvm::Error::success();
 }
 
-/// The inputs of one run of `kernel`: seeded random tensors, or the --input
-/// files, and for each scalar its --arg value, else its default. --arg and
-/// --input names that `kernel` does not have are skipped (main checked that
-/// some kernel has each).
-llvm::Expected<std::vector<HostArray>> makeInputs(const Kernel &kernel,
-                                                  const RunOptions &options,
-                                                  const InputArrays &files) {
-  std::vector<HostArray> inputs =
-      makeRandomInputs(kernel, options.n, options.seed, options.inputs);
-  for (const auto &file : files) {
-    const Param *param = kernel.lookupParam(file.getKey());
-    if (!param)
-      continue;
-    if (!param->isTensor() || param->getDType() != file.getValue().getDType())
-      return llvm::createStringError(
-          "--input " + file.getKey() + ": kernel '" + kernel.getName() +
-          "' takes '" + file.getKey() + "' as " +
-          (param->isTensor() ? "" : "a scalar ") +
-          getDTypeName(param->getDType()) + ", but another kernel as a " +
-          getDTypeName(file.getValue().getDType()) + " tensor");
-    inputs[param->getIndex()] = file.getValue();
-  }
-  std::vector<bool> given(inputs.size());
-  for (const ScalarArg &arg : options.args) {
-    const Param *param = kernel.lookupParam(arg.name);
-    if (!param)
-      continue;
-    if (param->isTensor())
-      return llvm::createStringError(
-          "--arg " + arg.name + ": '" + arg.name +
-          "' is a tensor parameter; only scalar parameters take values");
-    llvm::Expected<HostArray> value =
-        parseScalar(param->getDType(), arg.value, arg.name);
-    if (!value)
-      return value.takeError();
-    inputs[param->getIndex()] = std::move(*value);
-    given[param->getIndex()] = true;
-  }
-  for (const auto &param : kernel.getParams())
-    if (!param->isTensor() && !param->hasDefault() && !given[param->getIndex()])
-      return llvm::createStringError("scalar parameter '" + param->getName() +
-                                     "' of kernel '" + kernel.getName() +
-                                     "' has no default; pass --arg " +
-                                     param->getName() + "=VALUE");
-  return inputs;
-}
-
 //===----------------------------------------------------------------------===//
 // Running one kernel
 //===----------------------------------------------------------------------===//
 
-/// Where kernels run: the CUDA device or the CPU JIT.
-using Executor = driver::LoadedModule;
-
-/// Checks that the host arrays of one run fit in this machine's memory: an
-/// allocation that fails would abort the process instead of reporting.
-llvm::Error checkHostMemory(const Kernel &kernel, int64_t n) {
-  // Per element: each tensor input, and each result twice (the output and
-  // the reference's array of it). The reference works in blocks beyond that.
-  uint64_t bytesPerElement = 0;
-  for (const auto &param : kernel.getParams())
-    if (param->isTensor())
-      bytesPerElement += getDTypeSize(param->getDType());
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r)
-    bytesPerElement += 2 * getDTypeSize(kernel.getResultType(r).dtype);
-  bool overflow = false;
-  uint64_t needed = llvm::SaturatingMultiply(static_cast<uint64_t>(n),
-                                             bytesPerElement, &overflow);
-  uint64_t available = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
-                       static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
-  if (!overflow && needed <= available)
-    return llvm::Error::success();
-  return llvm::createStringError(
-      llvm::formatv("--n {0} needs {1:F1} GiB of host memory for kernel "
-                    "'{2}', more than this machine's {3:F1} GiB",
-                    n, needed / double(1ull << 30), kernel.getName(),
-                    available / double(1ull << 30))
-          .str());
+/// The inputs of every run: the seeded random values, the --input files and
+/// the --arg values.
+check::InputSpec getInputSpec(const RunOptions &options,
+                              const check::InputArrays &files) {
+  check::InputSpec spec;
+  spec.n = options.n;
+  spec.seed = options.seed;
+  spec.kind = options.inputs;
+  spec.args = options.args;
+  spec.files = &files;
+  return spec;
 }
 
-/// The default values of the scalar parameters as the compiled IR has them
-/// (`ew.default`, which the driver reads), per kernel: the kernel runs with
-/// these, the reference with the source's, so a compiler that gets a default
-/// wrong prints False.
-using CompiledDefaults =
-    llvm::StringMap<std::vector<std::optional<HostArray>>>;
-
-CompiledDefaults getCompiledDefaults(const driver::LoadedModule &module) {
-  CompiledDefaults defaults;
-  for (const KernelSignature &kernel : module.getKernels()) {
-    auto &values = defaults[kernel.name];
-    for (const ParamSignature &param : kernel.params) {
-      std::optional<HostArray> &value = values.emplace_back();
-      if (!param.defaultValue)
-        continue;
-      // The ABI's own bytes of the value: a one-element HostArray holds
-      // exactly that layout.
-      value.emplace(param.defaultValue->dtype, 1);
-      param.defaultValue->toBytes(value->data());
-    }
-  }
-  return defaults;
-}
-
-/// Prints the worst mismatches of one result with the inputs at their index.
-void printWorst(const CompareResult &result, const Kernel &kernel,
-                llvm::ArrayRef<HostArray> inputs) {
-  for (const Mismatch &mismatch : result.worst) {
-    llvm::errs() << "  [" << mismatch.index << "]";
-    for (const auto &param : kernel.getParams()) {
-      const HostArray &input = inputs[param->getIndex()];
-      int64_t i = param->isTensor() ? mismatch.index : 0;
-      llvm::errs() << " " << param->getName() << "=";
-      if (isFloat(input.getDType()))
-        llvm::errs() << llvm::format("%.9g", input.getAsDouble(i));
-      else if (input.getDType() == DType::Bool)
-        llvm::errs() << (input.getAsInt(i) ? "true" : "false");
-      else
-        llvm::errs() << input.getAsInt(i);
-    }
-    llvm::errs() << ": got " << mismatch.got << ", expected "
-                 << mismatch.expected << "\n";
-  }
-}
-
-/// The values a kernel runs with: `inputs`, except that scalars with a default
-/// the user did not override take the default from the compiled IR.
-llvm::Expected<std::vector<const HostArray *>>
-getLaunchInputs(const Kernel &kernel, const std::vector<HostArray> &inputs,
-                const RunOptions &options,
-                const CompiledDefaults &compiledDefaults) {
-  std::vector<const HostArray *> launchInputs;
-  auto defaults = compiledDefaults.find(kernel.getName());
-  for (const auto &param : kernel.getParams()) {
-    const HostArray *input = &inputs[param->getIndex()];
-    bool given = llvm::any_of(options.args, [&](const ScalarArg &arg) {
-      return arg.name == param->getName();
-    });
-    if (param->hasDefault() && !given) {
-      if (defaults == compiledDefaults.end() ||
-          !defaults->second[param->getIndex()])
-        return llvm::createStringError(
-            "the compiled kernel '" + kernel.getName() +
-            "' has no default for parameter '" + param->getName() + "'");
-      input = &*defaults->second[param->getIndex()];
-    }
-    launchInputs.push_back(input);
-  }
-  return launchInputs;
-}
-
-/// Runs `kernel` on fresh inputs and checks every result; returns whether all
-/// matched, or an error.
+/// Runs `kernel` on fresh inputs, saves what --save asks for and checks
+/// every result; returns whether all matched, or an error.
 llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
-                               const CompiledDefaults &compiledDefaults,
-                               Executor &executor, const InputArrays &files) {
-  int64_t n = options.n;
-  if (llvm::Error error = checkHostMemory(kernel, n))
-    return std::move(error);
-  llvm::Expected<std::vector<HostArray>> inputs =
-      makeInputs(kernel, options, files);
-  if (!inputs)
-    return inputs.takeError();
-  llvm::Expected<std::vector<const HostArray *>> launchInputs =
-      getLaunchInputs(kernel, *inputs, options, compiledDefaults);
-  if (!launchInputs)
-    return launchInputs.takeError();
-  std::vector<HostArray> outputs;
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
-    outputs.emplace_back(kernel.getResultType(r).dtype, n);
-    outputs.back().fillPoison();
-  }
-
-  // One value per parameter and one pointer per result, which the driver
-  // puts in the ABI's order: host arrays on the CPU, device copies of them on
-  // the GPU. A scalar's value is its one-element array's bytes.
-  CudaContext *cuda = executor.getCudaContext();
-  std::vector<const void *> params;
-  std::vector<void *> outputPointers;
-  std::vector<DeviceBuffer> buffers;
-  auto addArray = [&](const HostArray &array) -> llvm::Expected<void *> {
-    if (!cuda)
-      // The kernel only reads inputs; the ABI's pointers are not const.
-      return const_cast<void *>(array.data());
-    // --offset: the tensor starts K elements into its allocation.
-    size_t offset = options.offset * getDTypeSize(array.getDType());
-    auto buffer =
-        DeviceBuffer::allocate(*cuda, offset + array.getSizeInBytes());
-    if (!buffer)
-      return buffer.takeError();
-    // Outputs start as the poison their host arrays hold.
-    if (llvm::Error e =
-            buffer->copyFromHost(array.data(), array.getSizeInBytes(), offset))
-      return std::move(e);
-    void *address = reinterpret_cast<void *>(buffer->getAddress() + offset);
-    buffers.push_back(std::move(*buffer));
-    return address;
-  };
-  for (const auto &param : kernel.getParams()) {
-    const HostArray &input = *(*launchInputs)[param->getIndex()];
-    if (!param->isTensor()) {
-      params.push_back(input.data());
-      continue;
-    }
-    llvm::Expected<void *> pointer = addArray(input);
-    if (!pointer)
-      return pointer.takeError();
-    params.push_back(*pointer);
-  }
-  for (const HostArray &output : outputs) {
-    llvm::Expected<void *> pointer = addArray(output);
-    if (!pointer)
-      return pointer.takeError();
-    outputPointers.push_back(*pointer);
-  }
-  const KernelSignature *signature = executor.lookupKernel(kernel.getName());
-  if (!signature)
-    return llvm::createStringError("no compiled kernel '" + kernel.getName() +
-                                   "'");
-  driver::LaunchOptions launchOptions;
-  launchOptions.synchronize = true;
-  launchOptions.gridWaves = options.gridWaves;
-  launchOptions.blockSize = options.blockSize;
-  if (llvm::Error e = executor.launch(*signature, params, outputPointers, n,
-                                      launchOptions))
+                               driver::LoadedModule &module,
+                               const check::InputArrays &files,
+                               mlir::TimingScope &timing) {
+  check::LaunchConfig launch;
+  launch.offset = options.offset;
+  launch.gridWaves = options.gridWaves;
+  launch.blockSize = options.blockSize;
+  check::InputSpec spec = getInputSpec(options, files);
+  llvm::Expected<check::KernelRun> run =
+      check::runKernel(kernel, module, spec, launch, &timing);
+  if (!run)
+    return run.takeError();
+  if (llvm::Error e = saveOutputs(kernel, run->outputs, options))
     return std::move(e);
-  if (cuda) {
-    size_t firstOutput = buffers.size() - outputs.size();
-    for (auto [index, output] : llvm::enumerate(outputs))
-      if (llvm::Error e = buffers[firstOutput + index].copyToHost(
-              output.data(), output.getSizeInBytes(),
-              options.offset * getDTypeSize(output.getDType())))
-        return std::move(e);
-  }
-  if (llvm::Error e = saveOutputs(kernel, outputs, options))
-    return std::move(e);
-
-  CheckOptions check;
-  check.rtol = options.rtol;
-  check.atol = options.atol;
-  check.numWorst = options.verbose ? 10 : 1;
+  CheckOptions checkOptions;
+  checkOptions.rtol = options.rtol;
+  checkOptions.atol = options.atol;
+  checkOptions.numWorst = options.verbose ? 10 : 1;
   llvm::Expected<std::vector<CompareResult>> results =
-      checkKernel(kernel, *inputs, outputs, n, check);
+      check::checkRun(kernel, *run, options.n, checkOptions, &timing);
   if (!results)
     return results.takeError();
   bool allMatch = true;
@@ -460,27 +161,31 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
     result.print(llvm::errs());
     llvm::errs() << "\n";
     if (options.verbose)
-      printWorst(result, kernel, *inputs);
+      check::printMismatches(llvm::errs(), result, kernel, run->inputs,
+                             checkOptions.numWorst, "  ");
   }
   return allMatch;
 }
 
 /// Times `kernel` on the GPU (--bench) and prints the report.
 llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
-                        const CompiledDefaults &compiledDefaults,
-                        Executor &executor, const InputArrays &files) {
+                        driver::LoadedModule &executor,
+                        const check::InputArrays &files) {
   // The inputs' values: the seeded random inputs of the first 2^20 elements
   // (or fewer), which the benchmark repeats over all n. Generating n random
   // values on the host would take longer than the whole benchmark at 2^30.
   constexpr int64_t kPatternElements = int64_t(1) << 20;
-  RunOptions patternOptions = options;
-  patternOptions.n = std::min(options.n, kPatternElements);
-  llvm::Expected<std::vector<HostArray>> inputs =
-      makeInputs(kernel, patternOptions, files);
+  check::InputSpec spec = getInputSpec(options, files);
+  spec.n = std::min(options.n, kPatternElements);
+  llvm::Expected<std::vector<HostArray>> inputs = check::makeInputs(kernel, spec);
   if (!inputs)
     return inputs.takeError();
-  llvm::Expected<std::vector<const HostArray *>> launchInputs =
-      getLaunchInputs(kernel, *inputs, options, compiledDefaults);
+  const KernelSignature *signature = executor.lookupKernel(kernel.getName());
+  if (!signature)
+    return llvm::createStringError("no compiled kernel '" + kernel.getName() +
+                                   "'");
+  llvm::Expected<check::LaunchValues> launchInputs =
+      check::getLaunchValues(kernel, *signature, *inputs, options.args);
   if (!launchInputs)
     return launchInputs.takeError();
   auto bytesOf = [](const HostArray &array) {
@@ -489,7 +194,7 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
   };
   std::vector<BenchArg> args;
   for (const auto &param : kernel.getParams()) {
-    const HostArray &input = *(*launchInputs)[param->getIndex()];
+    const HostArray &input = *launchInputs->params[param->getIndex()];
     BenchArg arg;
     arg.kind =
         param->isTensor() ? BenchArg::Kind::Input : BenchArg::Kind::Scalar;
@@ -567,11 +272,9 @@ std::string getHeaderNamespace(llvm::StringRef file) {
   return name;
 }
 
-void printModule(mlir::ModuleOp module, const RunOptions &options) {
-  mlir::OpPrintingFlags flags;
-  if (options.printLocations)
-    flags.enableDebugInfo();
-  module.print(llvm::outs(), flags);
+/// Prints `module` with MLIR's printing options (--mlir-print-debuginfo).
+void printModule(mlir::ModuleOp module) {
+  module.print(llvm::outs(), mlir::OpPrintingFlags());
   llvm::outs() << "\n";
 }
 
@@ -590,17 +293,25 @@ int main(int argc, char **argv) {
   if (!parsed)
     return fail(parsed.takeError());
   RunOptions &options = *parsed;
-  if (options.help) {
-    llvm::outs() << getRunUsage();
-    return kExitMatch;
+
+  // --timing and --mlir-timing: one report of every stage, printed on stderr
+  // when the manager goes out of scope (after the last stage's scope).
+  mlir::DefaultTimingManager timingManager;
+  mlir::applyDefaultTimingManagerCLOptions(timingManager);
+  if (options.timing) {
+    timingManager.setEnabled(true);
+    timingManager.setDisplayMode(mlir::DefaultTimingManager::DisplayMode::Tree);
   }
+  mlir::TimingScope timing = timingManager.getRootScope();
 
   // Front end.
+  mlir::TimingScope parseTiming = timing.nest("parse");
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(options.file, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return fail("cannot read '" + options.file + "': " + ec.message());
   llvm::Expected<std::unique_ptr<driver::Source>> source =
       driver::Source::parse(std::move(*file), &llvm::errs());
+  parseTiming.stop();
   if (!source) {
     llvm::consumeError(source.takeError());
     return kExitError;
@@ -621,16 +332,20 @@ int main(int argc, char **argv) {
                           options.kernel + "'");
 
   // Each --arg must name a scalar parameter of some kernel that runs.
-  for (const ScalarArg &arg : options.args)
+  for (const check::ScalarArg &arg : options.args)
     if (llvm::none_of(kernels, [&](const Kernel *kernel) {
           return kernel->lookupParam(arg.name) != nullptr;
         }))
       return fail("unknown --arg '" + arg.name +
                   "': no kernel has a "
                   "parameter of that name");
-  llvm::Expected<InputArrays> inputFiles = loadInputFiles(options, kernels);
+  llvm::Expected<check::InputArrays> inputFiles = check::loadInputFiles(
+      options.inputFiles, kernels,
+      options.nGiven ? std::optional(options.n) : std::nullopt);
   if (!inputFiles)
     return fail(inputFiles.takeError());
+  if (!inputFiles->empty())
+    options.n = inputFiles->begin()->getValue().size();
   if (llvm::Error error = checkSaveNames(options, kernels))
     return fail(std::move(error));
 
@@ -639,6 +354,7 @@ int main(int argc, char **argv) {
   std::unique_ptr<CudaContext> cuda;
   if (needDevice && options.device != DeviceChoice::Cpu) {
     std::string whyNot;
+    mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
     if (options.device == DeviceChoice::Cuda ||
         CudaContext::isDeviceAvailable(&whyNot)) {
       auto context = CudaContext::create();
@@ -672,8 +388,13 @@ int main(int argc, char **argv) {
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.diagnostics = &llvm::errs();
-  // The kernel cache and the PTX assembler chosen, with --verbose.
-  compileOptions.notes = options.verbose ? &llvm::errs() : nullptr;
+  // The kernel cache and the PTX assembler chosen, with --verbose or
+  // --timing.
+  compileOptions.notes =
+      options.verbose || options.timing ? &llvm::errs() : nullptr;
+  compileOptions.configurePassManager = mlir::applyPassManagerCLOptions;
+  mlir::TimingScope compileTiming = timing.nest("compile");
+  compileOptions.timing = &compileTiming;
   if (!options.testMutation.empty())
     compileOptions.addPasses = [&](mlir::OpPassManager &pm,
                                    driver::HookPoint point) {
@@ -717,7 +438,7 @@ int main(int argc, char **argv) {
       if (stage == driver::Stage::PTX)
         llvm::outs() << mlir::ew::getPTX(module);
       else
-        printModule(module, options);
+        printModule(module);
       return true;
     }
     return false;
@@ -732,20 +453,20 @@ int main(int argc, char **argv) {
     }
     return fail(std::move(error));
   }
+  compileTiming.stop();
   if (headerError)
     return fail(*headerError);
   if (!*loaded)
     return kExitMatch;
-  Executor &executor = **loaded;
-  CompiledDefaults compiledDefaults = getCompiledDefaults(executor);
+  driver::LoadedModule &executor = **loaded;
 
   if (options.bench) {
     if (!executor.getCudaContext())
       return fail("--bench times kernels on a CUDA device, and none was "
                   "found");
     for (const Kernel *kernel : kernels)
-      if (llvm::Error error = benchKernel(*kernel, options, compiledDefaults,
-                                          executor, *inputFiles))
+      if (llvm::Error error = benchKernel(*kernel, options, executor,
+                                          *inputFiles))
         return fail(std::move(error));
     return kExitMatch;
   }
@@ -755,12 +476,17 @@ int main(int argc, char **argv) {
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {
-    llvm::Expected<bool> matched =
-        runKernel(*kernel, options, compiledDefaults, executor, *inputFiles);
+    mlir::TimingScope kernelTiming = timing.nest(
+        kernel->getName().data(),
+        [&] { return "kernel '" + kernel->getName().str() + "'"; });
+    llvm::Expected<bool> matched = runKernel(
+        *kernel, options, executor, *inputFiles, kernelTiming);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;
   }
   llvm::outs() << (allMatch ? "True" : "False") << "\n";
+  // Before the timing report, which goes to stderr when `timing` ends.
+  llvm::outs().flush();
   return allMatch ? kExitMatch : kExitMismatch;
 }

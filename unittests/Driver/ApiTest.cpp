@@ -2,11 +2,13 @@
 //
 // Compiles kernels from strings, reads their signatures, launches them on
 // host arrays, and checks that every kind of bad input comes back as an
-// error value with its text.
+// error value with its text; and that the options reach the driver.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/ewc.h"
+
+#include "ewc/Driver/API.h"
 
 #include "gtest/gtest.h"
 
@@ -136,6 +138,30 @@ TEST(ApiTest, CudaTargetWithoutDriverIsAnError) {
     EXPECT_EQ(mod->target(), ewc::Target::Cuda);
   else
     EXPECT_NE(mod.error().find("CUDA"), std::string::npos) << mod.error();
+}
+
+} // namespace
+
+namespace {
+
+// Every public option reaches the driver's CompileOptions (what the driver
+// does with the cache is tested with the cache).
+TEST(ApiTest, OptionsReachTheDriver) {
+  ewc::Options options;
+  options.target = ewc::Target::Cpu;
+  options.chip = "sm_100";
+  options.cacheDir = "/tmp/ewc-cache-test";
+  options.noCache = true;
+  ewc::driver::CompileOptions driverOptions =
+      ewc::driver::getCompileOptions(options);
+  EXPECT_EQ(driverOptions.target, ewc::driver::Target::Cpu);
+  EXPECT_EQ(driverOptions.chip, "sm_100");
+  EXPECT_EQ(driverOptions.cacheDir, "/tmp/ewc-cache-test");
+  EXPECT_TRUE(driverOptions.noCache);
+  // The defaults: the default cache, used.
+  driverOptions = ewc::driver::getCompileOptions(cpu());
+  EXPECT_EQ(driverOptions.cacheDir, "");
+  EXPECT_FALSE(driverOptions.noCache);
 }
 
 } // namespace

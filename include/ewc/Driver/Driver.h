@@ -18,6 +18,7 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/LogicalResult.h"
 
 #include <functional>
 #include <memory>
@@ -32,6 +33,8 @@ class raw_ostream;
 namespace mlir {
 class ModuleOp;
 class OpPassManager;
+class PassManager;
+class TimingScope;
 } // namespace mlir
 
 namespace ewc {
@@ -81,6 +84,15 @@ struct CompileOptions {
   /// Where located diagnostics go. Null: they are collected, and a failing
   /// compilation returns them as its error's message.
   llvm::raw_ostream *diagnostics = nullptr;
+  /// Called on each PassManager that compile() runs, before its passes are
+  /// added: a tool applies MLIR's registered command-line options here
+  /// (mlir::applyPassManagerCLOptions: --mlir-print-ir-after-all, crash
+  /// reproducers, statistics); a failure fails the compilation. May be empty.
+  std::function<llvm::LogicalResult(mlir::PassManager &)> configurePassManager;
+  /// The scope under which compile() times its stages (MLIRGen, each
+  /// pipeline with its passes nested, the JIT or the PTX load), as
+  /// ewc-run --timing and --mlir-timing print them. Null: untimed.
+  mlir::TimingScope *timing = nullptr;
   /// Adds passes at `point` (ewc-run's test mutations); may be empty.
   std::function<void(mlir::OpPassManager &, HookPoint)> addPasses;
   /// Called after each stage; returning true stops compile() there, which

@@ -1,0 +1,39 @@
+# Sanitized and fuzzing builds of ewc (docs/fuzzing.md, "Sanitized build").
+#
+#   -DEWC_SANITIZERS=address,undefined   instrument all of ewc's code
+#   -DEWC_FUZZERS=ON                     also build the libFuzzer targets in fuzz/
+#
+# Both need clang (Debian's clang-22 and libclang-rt-22-dev, which
+# `scripts/setup.sh fuzz` installs); scripts/test-sanitized.sh configures a
+# separate build-fuzz/ with them. Debian's LLVM and MLIR libraries stay
+# uninstrumented: ASan still checks every access our code makes, and the
+# LLVM/MLIR headers we compile are instrumented where we inline them.
+
+set(EWC_SANITIZERS "" CACHE STRING
+  "Comma-separated -fsanitize= list for ewc's code, e.g. address,undefined")
+option(EWC_FUZZERS "Build the libFuzzer targets in fuzz/ (clang only)" OFF)
+
+if((EWC_SANITIZERS OR EWC_FUZZERS) AND NOT CMAKE_CXX_COMPILER_ID MATCHES "Clang")
+  message(FATAL_ERROR "EWC_SANITIZERS and EWC_FUZZERS need clang "
+    "(configure with CC=clang-22 CXX=clang++-22); this is ${CMAKE_CXX_COMPILER_ID}")
+endif()
+
+if(EWC_SANITIZERS)
+  # A report is a failure: without -fno-sanitize-recover, UBSan prints and
+  # goes on, and neither lit nor libFuzzer would notice. Frame pointers and
+  # line tables give symbolized stacks for the price of ~1% in speed.
+  # UBSan's vptr check needs RTTI, which LLVM (and so ewc) builds without;
+  # clang leaves it out of "undefined" by itself under -fno-rtti.
+  add_compile_options(-fsanitize=${EWC_SANITIZERS} -fno-sanitize-recover=all
+                      -fno-omit-frame-pointer -gline-tables-only)
+  add_link_options(-fsanitize=${EWC_SANITIZERS})
+  message(STATUS "ewc: sanitizers ${EWC_SANITIZERS}")
+endif()
+
+if(EWC_FUZZERS)
+  # Coverage feedback for libFuzzer in every library; only the targets in
+  # fuzz/ link libFuzzer's main (-fsanitize=fuzzer), so the tools of this
+  # build stay ordinary programs that the lit suite runs.
+  add_compile_options(-fsanitize=fuzzer-no-link)
+  message(STATUS "ewc: libFuzzer targets in fuzz/")
+endif()

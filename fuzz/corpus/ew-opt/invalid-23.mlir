@@ -1,0 +1,6 @@
+
+
+ew.kernel @i8_param(%s: i8, %x: tensor<?xf32>) -> tensor<?xf32> {
+  ew.return %x : tensor<?xf32>
+}
+

@@ -1,0 +1,6 @@
+
+
+ew.kernel @scalar_result(%s: f32) -> f32 {
+  ew.return
+}
+

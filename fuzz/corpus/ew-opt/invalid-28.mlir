@@ -1,0 +1,6 @@
+
+
+ew.kernel @no_result(%x: tensor<?xf32>) {
+  ew.return
+}
+

@@ -1,0 +1,87 @@
+#!/usr/bin/env bash
+# compute-sanitizer over the GPU code, run on the device machine after
+# scripts/device-run.sh has unpacked the tools into /tmp/ewc-device.
+#
+# The matrix: the tools memcheck (with --leak-check full), initcheck and
+# racecheck; every element type (test/Integration/Inputs/dtypes.ew has one
+# kernel per type: f16, bf16, f32 through the others' f32 compute, f64, i32,
+# i64, bool) plus a math kernel through libdevice (kernels/gelu.ew, f32) and
+# the f32 and bf16 LeakyReLU; n in {0, 1, 3, 4, 5, 127, 128, 129, 1023, 1024,
+# 1025, 2^20 + 1}, chosen around the vector widths (4 f32 or 8 bf16 per 16
+# bytes) and the 128-thread block; base offsets of 0 to 3 elements, which
+# move every tensor off its 16-byte alignment so the prologue, the vector
+# body and the tail all run. Each case is one `ewc-run --inputs special` that
+# must also print True.
+#
+# The three tools run side by side (one GPU, 16 host cores); each case's
+# verdict and the sanitizer's error summary go to one line of
+# $OUT/sanitize-cases.txt, the whole log of every case that was not clean to
+# $OUT/sanitize-failures.log. Prints a table last; exits non-zero when any case
+# reported an error or did not print True.
+set -uo pipefail
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+cd "$root" || exit 2
+ewc=${EWC_RUN:-/tmp/ewc-device/bin/ewc-run}
+sanitizer=${COMPUTE_SANITIZER:-/usr/local/cuda/bin/compute-sanitizer}
+logs=${OUT:-/tmp}
+files=(test/Integration/Inputs/dtypes.ew kernels/gelu.ew kernels/leaky_relu.ew
+       kernels/leaky_relu_bf16.ew)
+sizes=(0 1 3 4 5 127 128 129 1023 1024 1025 1048577)
+offsets=(0 1 2 3)
+
+# one TOOL FILE N OFFSET: one case; prints its line, and keeps the whole log
+# of a case that was not clean.
+one() {
+  local tool=$1 file=$2 n=$3 off=$4 extra=() log rc verdict errors
+  [[ $tool == memcheck ]] && extra=(--leak-check full)
+  log=$(mktemp)
+  "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 99 \
+    "$ewc" "$file" --device cuda --inputs special --n "$n" \
+    --offset "$off" >"$log" 2>&1
+  rc=$?
+  verdict=$(grep -cx True "$log")
+  # memcheck and initcheck end with "ERROR SUMMARY: N errors", racecheck
+  # with "RACECHECK SUMMARY: K hazards displayed (N errors, W warnings)".
+  errors=$(grep -oE 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: .*\([0-9]+ error' "$log" |
+           grep -oE '[0-9]+ error' | grep -oE '[0-9]+' | tail -1)
+  if ((rc != 0)) || [[ "${errors:-?}" != 0 ]]; then
+    { echo "=== $tool $file n=$n offset=$off"; cat "$log"; } >"$faildir/$tool-$(basename "$file")-$n-$off.log"
+  fi
+  rm -f "$log"
+  printf '%s %s n=%s offset=%s rc=%s true=%s errors=%s\n' "$tool" \
+    "$(basename "$file")" "$n" "$off" "$rc" "$verdict" "${errors:-?}"
+}
+export -f one
+faildir=$(mktemp -d)
+export ewc sanitizer logs faildir
+
+"$sanitizer" --version | tail -1
+start=$(date +%s)
+# Every case is its own process (a CUDA context, a compile, the sanitizer's
+# instrumentation: seconds each); 12 at a time on the 16 cores.
+for tool in memcheck initcheck racecheck; do
+  for file in "${files[@]}"; do
+    for n in "${sizes[@]}"; do
+      for off in "${offsets[@]}"; do
+        echo "$tool $file $n $off"
+      done
+    done
+  done
+done | xargs -P "${JOBS:-12}" -L 1 bash -c 'one "$@"' _ >"$logs/sanitize-cases.txt"
+echo "matrix ran in $(($(date +%s) - start)) s"
+# One file for every unclean case's log: the device call brings back 8 files.
+cat "$faildir"/*.log >"$logs/sanitize-failures.log" 2>/dev/null
+rm -rf "$faildir"
+
+failed=0
+printf '%-10s %6s %6s %8s\n' tool cases clean printed-True
+for tool in memcheck initcheck racecheck; do
+  f=$logs/sanitize-cases.txt
+  cases=$(grep -c "^$tool " "$f")
+  clean=$(grep "^$tool " "$f" | grep -c 'rc=0 .* errors=0$')
+  # One True per case: a file's kernels print one verdict together.
+  printed=$(grep "^$tool " "$f" | grep -c 'true=1 ')
+  printf '%-10s %6s %6s %8s\n' "$tool" "$cases" "$clean" "$printed"
+  ((cases == clean && cases == printed && cases > 0)) || failed=1
+done
+exit "$failed"
