@@ -2,12 +2,18 @@
 against torch's own leaky_relu and a Triton launch, in the same process.
 
     python3 examples/call_overhead.py [--calls N]
+    python3 examples/call_overhead.py --cpu [--calls N]   # NumPy, no GPU
 
-Each line: microseconds per call, the median of 7 rounds of N back-to-back
-calls on torch's current stream, synchronized once per round. At n = 1024 a
-kernel runs in a few microseconds, so the rate of issue is the host's cost.
+Each line: microseconds per call, the median (and the least) of 7 rounds of
+N back-to-back calls on torch's current stream, synchronized once per round.
+At n = 1024 a kernel runs in a few microseconds, so the rate of issue is the
+host's cost. The last ewc line is the C call alone (ewcModuleLaunchPacked
+with its argument slots filled once): what remains above it is Python's
+share. --cpu measures the same calls on the CPU path against np.where (the
+kernel then runs inside each call).
 """
 
+import ctypes
 import os
 import statistics
 import sys
@@ -20,23 +26,39 @@ except ImportError:
     sys.path.insert(0, os.path.join(ROOT, "python"))
     import ewc
 
-import torch
-import torch.nn.functional as F
+N, SLOPE = 1024, 0.01
 
 
-def per_call_us(call, calls):
+def per_call_us(call, calls, synchronize):
     rounds = []
     for _ in range(7):
-        torch.cuda.synchronize()
+        synchronize()
         start = time.perf_counter()
         for _ in range(calls):
             call()
-        torch.cuda.synchronize()
+        synchronize()
         rounds.append((time.perf_counter() - start) / calls * 1e6)
-    return statistics.median(rounds)
+    return statistics.median(rounds), min(rounds)
 
 
-def triton_call(x, out, slope):
+def ewc_rows(mod, x, out, x_pointer, out_pointer, stream):
+    """ewc's calls, and ewcModuleLaunchPacked for leaky_relu(x, slope) ->
+    out with its slots filled once."""
+    slots = (ctypes.c_int64 * 3)(x_pointer, 0, out_pointer)
+    (ctypes.c_double * 3).from_buffer(slots)[1] = SLOPE
+    launch = ewc._capi.lib.ewcModuleLaunchPacked
+    index = list(mod.kernels).index("leaky_relu")
+    return [
+        ("ewc mod.leaky_relu(x, slope=)",
+         lambda: mod.leaky_relu(x, slope=SLOPE)),
+        ("ewc mod.leaky_relu(x, slope=, out=)",
+         lambda: mod.leaky_relu(x, slope=SLOPE, out=out)),
+        ("ewc C call alone (slots prebuilt)",
+         lambda: launch(mod._handle, index, slots, N, stream)),
+    ]
+
+
+def triton_call(x, out):
     try:
         import triton
         import triton.language as tl
@@ -51,33 +73,56 @@ def triton_call(x, out, slope):
         tl.store(out_ptr + offsets, tl.where(v >= 0, v, v * slope), mask=mask)
 
     n = x.numel()
-    return lambda: leaky[(triton.cdiv(n, 1024),)](x, out, slope, n, BLOCK=1024)
+    return lambda: leaky[(triton.cdiv(n, 1024),)](x, out, SLOPE, n,
+                                                  BLOCK=1024)
+
+
+def gpu_rows():
+    import torch
+    import torch.nn.functional as F
+
+    mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
+                      device="cuda")
+    x = torch.randn(N, device="cuda")
+    out = torch.empty_like(x)
+    rows = [("torch F.leaky_relu", lambda: F.leaky_relu(x, SLOPE))]
+    rows += ewc_rows(mod, x, out, x.data_ptr(), out.data_ptr(),
+                     torch.cuda.current_stream().cuda_stream)
+    triton = triton_call(x, out)
+    if triton is not None:
+        rows.append(("triton launch", triton))
+    print("device:", torch.cuda.get_device_name(), "n =", N)
+    check = torch.allclose(mod.leaky_relu(x, slope=SLOPE),
+                           F.leaky_relu(x, SLOPE))
+    return rows, torch.cuda.synchronize, check
+
+
+def cpu_rows():
+    import numpy as np
+
+    mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
+                      device="cpu")
+    x = np.random.default_rng(0).standard_normal(N, dtype=np.float32)
+    out = np.empty_like(x)
+    rows = [("numpy np.where", lambda: np.where(x >= 0, x, SLOPE * x))]
+    rows += ewc_rows(mod, x, out, x.ctypes.data, out.ctypes.data, None)
+    print("device: CPU (NumPy) n =", N)
+    check = np.array_equal(mod.leaky_relu(x, slope=SLOPE),
+                           np.where(x >= 0, x, np.float32(SLOPE) * x))
+    return rows, lambda: None, check
 
 
 def main():
     calls = int(sys.argv[sys.argv.index("--calls") + 1]) \
         if "--calls" in sys.argv else 2000
-    n, slope = 1024, 0.01
-    mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
-                      device="cuda")
-    x = torch.randn(n, device="cuda")
-    out = torch.empty_like(x)
-    rows = [
-        ("torch F.leaky_relu", lambda: F.leaky_relu(x, slope)),
-        ("ewc mod.leaky_relu(x, slope=)", lambda: mod.leaky_relu(x, slope=slope)),
-        ("ewc mod.leaky_relu(x, slope=, out=)",
-         lambda: mod.leaky_relu(x, slope=slope, out=out)),
-    ]
-    triton = triton_call(x, out, slope)
-    if triton is not None:
-        rows.append(("triton launch", triton))
+    rows, synchronize, check = cpu_rows() if "--cpu" in sys.argv \
+        else gpu_rows()
     for name, call in rows:
         call()  # warm up (Triton compiles here)
-    print("device:", torch.cuda.get_device_name(), "n =", n)
     for name, call in rows:
-        print("%-38s %7.2f us per call" % (name, per_call_us(call, calls)))
-    ok = torch.allclose(mod.leaky_relu(x, slope=slope), F.leaky_relu(x, slope))
-    print("ewc matches torch:", ok)
+        print("%-38s %7.2f us per call (least %.2f)" % (
+            (name,) + per_call_us(call, calls, synchronize)))
+    print("ewc matches the reference:", check)
 
 
 if __name__ == "__main__":

@@ -9,7 +9,8 @@
 //       {ewc::Arg::tensor(x), ewc::Arg::number(0.2)}, {y}, n);
 //
 // Errors are values that carry the located diagnostic text; nothing here
-// throws or exits. The header needs the C++17 standard library only (no
+// throws or exits, and an LLVM fatal error inside compile() is an error value
+// too (docs/api.md). The header needs the C++17 standard library only (no
 // LLVM, MLIR or ewc internals), so an application includes it as is. The
 // kernel ABI behind launch() is docs/abi.md (ewc/ABI/KernelSignature.h).
 //

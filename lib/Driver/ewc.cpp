@@ -1,7 +1,9 @@
 //===- ewc.cpp - The C++ API of ewc over the driver -----------------------===//
 //
 // Translates between the standard-library types of ewc/ewc.h and the
-// driver's, and turns every llvm::Error into a Status.
+// driver's, and turns every llvm::Error into a Status; an LLVM fatal error
+// inside a compilation too (llvm::report_fatal_error, which would otherwise
+// end the host process).
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +12,17 @@
 #include "ewc/Driver/API.h"
 #include "ewc/Driver/Driver.h"
 
-#include "llvm/Support/MemoryBuffer.h"
+#include "mlir/Pass/PassManager.h"
 
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/Support/CrashRecoveryContext.h"
+#include "llvm/Support/ErrorHandling.h"
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 #include <cstring>
+#include <mutex>
 
 using namespace ewc;
 
@@ -64,6 +74,62 @@ const Kernel *Module::kernel(std::string_view name) const {
   return nullptr;
 }
 
+//===----------------------------------------------------------------------===//
+// Fatal errors as values
+//===----------------------------------------------------------------------===//
+
+// The reason of the fatal error that ended this thread's compilation or
+// launch.
+static thread_local std::string *fatalReason = nullptr;
+
+// LLVM's fatal error handler for the whole process (LLVM keeps one). Inside
+// a compilation or a CPU launch it jumps back to runRecoverable's RunSafely, which returns
+// false; anywhere else it prints what LLVM's default prints and returns, and
+// report_fatal_error then exits as it always did.
+static void onFatalError(void *, const char *reason, bool) {
+  llvm::CrashRecoveryContext *context =
+      llvm::CrashRecoveryContext::GetCurrent();
+  if (context && fatalReason) {
+    *fatalReason = reason;
+    context->HandleExit(1);
+  }
+  llvm::errs() << "LLVM ERROR: " << reason << "\n";
+}
+
+/// Runs `body`, turning an LLVM fatal error or a crash (a signal: a bad
+/// pointer given to a CPU kernel) inside it into a failure that says which;
+/// `what` names the step.
+/// What `body` had allocated then leaks: the recovery jumps over its
+/// destructors, as libclang's does. MLIR runs a compilation on this thread
+/// (the driver's context has no thread pool), so the context covers all of it.
+template <typename T>
+static T runRecoverable(const char *what, llvm::function_ref<T()> body) {
+  static std::once_flag installed;
+  std::call_once(installed, [] {
+    // Enable() arms RunSafely's jump buffer; it also installs LLVM's crash
+    // signal handlers, which outside a recovery context restore the previous
+    // ones and re-raise, so a crash elsewhere ends the process as before.
+    llvm::CrashRecoveryContext::Enable();
+    llvm::install_fatal_error_handler(onFatalError);
+  });
+  std::optional<T> result;
+  std::string reason;
+  std::string *outer = fatalReason;
+  fatalReason = &reason;
+  llvm::CrashRecoveryContext context;
+  bool finished = context.RunSafely([&] { result.emplace(body()); });
+  fatalReason = outer;
+  if (finished)
+    return std::move(*result);
+  if (!reason.empty())
+    return Status::failure(std::string("LLVM stopped the ") + what +
+                           " with a fatal error: " + reason);
+  // A signal: RetCode is 128 + its number (CrashRecoveryContext's rule).
+  return Status::failure(std::string("the ") + what + " crashed (signal " +
+                         std::to_string(context.RetCode - 128) +
+                         ") and was stopped; a bad pointer?");
+}
+
 Status Module::launch(std::string_view kernelName,
                       const std::vector<Arg> &params,
                       const std::vector<void *> &outputs, int64_t n,
@@ -80,8 +146,9 @@ Status Module::launch(std::string_view kernelName,
         std::to_string(kernel->params.size()) + " argument(s), got " +
         std::to_string(params.size()));
   // Scalars in the ABI's layout, 8 bytes each (the widest dtype).
-  std::vector<uint64_t> scalars(params.size());
-  std::vector<const void *> values;
+  // On the stack up to 16 parameters: a launch allocates nothing here.
+  llvm::SmallVector<uint64_t, 16> scalars(params.size());
+  llvm::SmallVector<const void *, 16> values;
   for (auto [index, arg] : llvm::enumerate(params)) {
     const ParamSignature &param = kernel->params[index];
     // Built only for an error: launches are on the hot path.
@@ -123,10 +190,18 @@ Status Module::launch(std::string_view kernelName,
   }
   driver::LaunchOptions launchOptions;
   launchOptions.stream = stream;
-  if (llvm::Error error =
-          impl->loaded->launch(*kernel, values, outputs, n, launchOptions))
-    return Status::failure(llvm::toString(std::move(error)));
-  return Status();
+  auto launchNow = [&] {
+    if (llvm::Error error =
+            impl->loaded->launch(*kernel, values, outputs, n, launchOptions))
+      return Status::failure(llvm::toString(std::move(error)));
+    return Status();
+  };
+  if (impl->loaded->getTarget() == driver::Target::Cuda)
+    return launchNow();
+  // On the CPU the JIT generates a kernel's code at its first launch, where
+  // LLVM may stop with a fatal error, and the kernel reads the caller's
+  // pointers in this process. Costs about 0.1 us a launch.
+  return runRecoverable<Status>("launch", launchNow);
 }
 
 driver::CompileOptions driver::getCompileOptions(const Options &options,
@@ -143,6 +218,20 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
   return compileOptions;
 }
 
+// EWC_TEST_FATAL_ERROR=<reason>: a fatal error inside the driver's pass
+// pipeline, for test/CAPI/fatal-error.c (no input reaches one on purpose).
+static void addFatalErrorHook(driver::CompileOptions &options) {
+  if (const char *reason = std::getenv("EWC_TEST_FATAL_ERROR"))
+    options.addPasses = [reason = std::string(reason)](mlir::OpPassManager &,
+                                                        driver::HookPoint) {
+      llvm::report_fatal_error(llvm::Twine(reason), /*GenCrashDiag=*/false);
+    };
+}
+
+//===----------------------------------------------------------------------===//
+// Compilation
+//===----------------------------------------------------------------------===//
+
 static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
                                     const Options &options) {
   auto impl = std::make_unique<Module::Impl>();
@@ -152,6 +241,7 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
     return Status::failure(llvm::toString(source.takeError()));
   impl->source = std::move(*source);
   driver::CompileOptions compileOptions = driver::getCompileOptions(options);
+  addFatalErrorHook(compileOptions);
   llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
       driver::LoadedModule::compile(*impl->source, compileOptions);
   if (!loaded)
@@ -179,11 +269,13 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 
 Result<Module> ewc::compile(std::string_view source, const Options &options,
                             std::string_view name) {
-  return compileBuffer(
-      llvm::MemoryBuffer::getMemBufferCopy(
-          llvm::StringRef(source.data(), source.size()),
-          llvm::StringRef(name.data(), name.size())),
-      options);
+  return runRecoverable<Result<Module>>("compilation", [&] {
+    return compileBuffer(
+        llvm::MemoryBuffer::getMemBufferCopy(
+            llvm::StringRef(source.data(), source.size()),
+            llvm::StringRef(name.data(), name.size())),
+        options);
+  });
 }
 
 Result<Module> ewc::compileFile(const std::string &path,
@@ -191,5 +283,6 @@ Result<Module> ewc::compileFile(const std::string &path,
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return Status::failure("cannot read '" + path + "': " + ec.message());
-  return compileBuffer(std::move(*file), options);
+  return runRecoverable<Result<Module>>(
+      "compilation", [&] { return compileBuffer(std::move(*file), options); });
 }

@@ -13,6 +13,7 @@ tensor argument, or passed with out=. Pure Python over the C API
 
 import ctypes
 import functools
+import keyword
 import numbers
 import os
 import sys
@@ -254,6 +255,8 @@ class Kernel:
             self._plan.append((i, kind, param.type,
                                "%s(): '%s'" % (self.name, param.name),
                                slot.intValue if has_default else None))
+        self._out_wheres = ["%s(): out[%d]" % (self.name, r)
+                            for r in range(len(self.results))]
         self._num_slots = len(self.params) + len(self.results)
         self._local = threading.local()
         self._launch = functools.partial(lib.ewcModuleLaunchPacked,
@@ -293,48 +296,23 @@ class Kernel:
         self._local.slots = ints, floats
         return ints, floats
 
-    def __call__(self, *args, out=None, stream=None, **kwargs):
-        if kwargs or len(args) != len(self._plan):
-            args = self._bind(args, kwargs)
-        try:
-            ints, floats = self._local.slots
-        except AttributeError:
-            ints, floats = self._slots()
-        on_gpu = self._on_gpu
-        first = None
-        n = -1
-        for (i, kind, type_name, where, default), value in zip(self._plan,
-                                                                args):
-            if value is _MISSING:
-                if kind == _TENSOR or default is None:
-                    raise TypeError("%s() missing argument '%s' (%s%s)" % (
-                        self.name, self.params[i].name, type_name,
-                        "[n]" if kind == _TENSOR else ""))
-                ints[i] = default
-            elif kind == _FLOAT:
-                # Plain floats first: isinstance against the numbers ABCs
-                # costs about a microsecond.
-                floats[i] = value if type(value) is float else _to_float(
-                    value, type_name, where)
-            elif kind == _INT:
-                ints[i] = value if type(value) is int else _to_int(
-                    value, type_name, where)
-            else:
-                ints[i], size = _tensor(value, type_name, on_gpu, where,
-                                        False)
-                if first is None:
-                    first, first_name, n = value, self.params[i].name, size
-                elif size != n:
-                    raise ValueError("%s has %d elements, but '%s' has %d; "
-                                     "all tensors need the same length" % (
-                                         where, size, first_name, n))
-        result, first, n = self._outputs(out, first, n, ints)
-        if stream is None and type(first) is _TORCH_TENSOR:
-            stream = _torch_stream(first)
-        error = self._launch(ints, n, stream)
-        if error:
-            raise LaunchError(_capi.take_string(error))
-        return result[0] if len(result) == 1 else tuple(result)
+    # A call runs a __call__ made for its kernel (_make_call): CPython binds
+    # the arguments to the kernel's own parameter names, and each parameter
+    # has its own straight-line checks; no loop, no keyword dict. 4.0 us
+    # against 8.4 us for a loop over the parameters (leaky_relu with
+    # slope= and out=, CPU path here).
+
+    def _missing(self, i):
+        param = self.params[i]
+        raise TypeError("%s() missing argument '%s' (%s%s)" % (
+            self.name, param.name, param.type,
+            "[n]" if param.is_tensor else ""))
+
+    def _bad_length(self, i, size, first, n):
+        raise ValueError("%s has %d elements, but '%s' has %d; all tensors "
+                         "need the same length" % (
+                             self._plan[i][3], size, self.params[first].name,
+                             n))
 
     def _outputs(self, out, first, n, ints):
         """Puts the outputs' pointers into `ints`, allocated like `first`
@@ -354,15 +332,124 @@ class Kernel:
             raise TypeError("%s() returns %d result(s), got %d in out=" % (
                 self.name, len(self.results), len(given)))
         for r, value in enumerate(given):
-            where = "%s(): out[%d]" % (self.name, r)
             ints[base + r], size = _tensor(value, self.results[r],
-                                           self._on_gpu, where, True)
+                                           self._on_gpu, self._out_wheres[r],
+                                           True)
             if first is None:
                 first, n = value, size
             elif size != n:
-                raise ValueError("%s has %d elements, the inputs %d" % (
-                    where, size, n))
+                self._bad_out_length(r, size, n)
         return given, first, n
+
+    def _bad_out_length(self, r, size, n):
+        raise ValueError("%s has %d elements, the inputs %d" % (
+            self._out_wheres[r], size, n))
+
+
+def _make_call(kernel):
+    """The __call__ of `kernel`'s class: Python source made for its
+    parameters, compiled once. Parameter names that Python cannot take as
+    its own (keywords, out, stream, self) go through Kernel._bind instead."""
+    names = [p.name for p in kernel.params]
+    own = all(name.isidentifier() and not keyword.iskeyword(name) and
+              name not in ("self", "out", "stream") and
+              not name.startswith("_ewc") for name in names)
+    if own:
+        local = names
+        head = ["def __call__(self, %s*_ewc_more, out=None, stream=None, "
+                "**_ewc_named):" % "".join(n + "=_MISSING, " for n in names),
+                # Only a wrong call has more: _bind says what is wrong.
+                "    if _ewc_more or _ewc_named:",
+                "        self._bind((%s*_ewc_more), _ewc_named)" %
+                "".join(n + ", " for n in names)]
+    else:
+        local = ["_ewc_a%d" % i for i in range(len(names))]
+        head = ["def __call__(self, *_ewc_args, out=None, stream=None, "
+                "**_ewc_named):",
+                "    if _ewc_named or len(_ewc_args) != %d:" % len(names),
+                "        _ewc_args = self._bind(_ewc_args, _ewc_named)",
+                "    %s, = _ewc_args" % ", ".join(local) if local else ""]
+    lines = head + [
+        "    try:",
+        "        _ewc_ints, _ewc_floats = self._local.slots",
+        "    except AttributeError:",
+        "        _ewc_ints, _ewc_floats = self._slots()"]
+    on_gpu = kernel._on_gpu
+    first = None
+    for (i, kind, type_name, where, default), name in zip(kernel._plan,
+                                                           local):
+        if kind == _TENSOR:
+            lines += ["    if %s is _MISSING:" % name,
+                      "        self._missing(%d)" % i]
+            if first is None:
+                first = i
+                lines.append("    _ewc_ints[%d], _ewc_n = _tensor(%s, %r, %r, "
+                             "%r, False)" % (i, name, type_name, on_gpu,
+                                             where))
+            else:
+                lines += ["    _ewc_ints[%d], _ewc_size = _tensor(%s, %r, %r,"
+                          " %r, False)" % (i, name, type_name, on_gpu, where),
+                          "    if _ewc_size != _ewc_n:",
+                          "        self._bad_length(%d, _ewc_size, %d, "
+                          "_ewc_n)" % (i, first)]
+            continue
+        # Plain floats and ints first: isinstance against the numbers ABCs
+        # costs about a microsecond.
+        view, plain, convert = (("_ewc_floats", "float", "_to_float")
+                                if kind == _FLOAT else
+                                ("_ewc_ints", "int", "_to_int"))
+        lines += ["    if type(%s) is %s:" % (name, plain),
+                  "        %s[%d] = %s" % (view, i, name),
+                  "    elif %s is _MISSING:" % name,
+                  ("        _ewc_ints[%d] = %d" % (i, default))
+                  if default is not None else
+                  "        self._missing(%d)" % i,
+                  "    else:",
+                  "        %s[%d] = %s(%s, %r, %r)" % (view, i, convert, name,
+                                                       type_name, where)]
+    first_name = "None" if first is None else local[first]
+    base = len(kernel._plan)
+    if first is not None:
+        lines.append("    if out is None:")
+        for r, type_name in enumerate(kernel.results):
+            lines += ["        _ewc_out%d = _empty_like(%s, %r)" % (
+                          r, first_name, type_name),
+                      "        _ewc_ints[%d] = _tensor(_ewc_out%d, %r, %r, "
+                      "'out', True)[0]" % (base + r, r, type_name, on_gpu)]
+        lines += ["        _ewc_result = %s" % (
+                      "_ewc_out0" if len(kernel.results) == 1 else
+                      "(%s)" % "".join("_ewc_out%d, " % r for r in
+                                        range(len(kernel.results)))),
+                  "        _ewc_first = %s" % first_name]
+        if len(kernel.results) == 1:
+            # One array in out=, the common case, without _outputs.
+            lines += ["    elif type(out) is not tuple and type(out) is not "
+                      "list:",
+                      "        _ewc_ints[%d], _ewc_size = _tensor(out, %r, %r, "
+                      "%r, True)" % (base, kernel.results[0], on_gpu,
+                                     kernel._out_wheres[0]),
+                      "        if _ewc_size != _ewc_n:",
+                      "            self._bad_out_length(0, _ewc_size, _ewc_n)",
+                      "        _ewc_result = out",
+                      "        _ewc_first = %s" % first_name]
+        lines.append("    else:")
+    indent = "        " if first is not None else "    "
+    lines += [indent + "_ewc_result, _ewc_first, _ewc_n = self._outputs("
+              "out, %s, %s, _ewc_ints)" % (
+                  first_name, "-1" if first is None else "_ewc_n"),
+              indent + "_ewc_result = _ewc_result[0] if len(_ewc_result) == 1"
+              " else tuple(_ewc_result)",
+              "    if stream is None and type(_ewc_first) is _TORCH_TENSOR:",
+              "        stream = _torch_stream(_ewc_first)",
+              "    _ewc_error = self._launch(_ewc_ints, _ewc_n, stream)",
+              "    if _ewc_error:",
+              "        raise LaunchError(_capi.take_string(_ewc_error))",
+              "    return _ewc_result"]
+    namespace = {}
+    exec("\n".join(lines), globals(), namespace)
+    call = namespace["__call__"]
+    call.__qualname__ = call.__name__ = kernel.name
+    return call
 
 
 _MISSING = object()
@@ -495,6 +582,11 @@ class Module:
         self.kernels = {}
         for k in range(lib.ewcModuleGetNumKernels(handle)):
             kernel = Kernel(self, k)
+            # Its own class, for a __call__ of its own (Python looks a call
+            # up on the class).
+            kernel.__class__ = type("Kernel", (Kernel,),
+                                    {"__call__": _make_call(kernel),
+                                     "__module__": __name__})
             self.kernels[kernel.name] = kernel
 
     def __getattr__(self, name):

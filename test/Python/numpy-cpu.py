@@ -103,6 +103,21 @@ for t in threads:
 # CHECK-NEXT: threads: 0 failed
 print("threads: %d failed" % len(failures))
 
+# Parameter names Python cannot bind itself (a keyword, out=, stream=) take
+# the general binding; by position they work, and errors still name them.
+odd = ewc.compile(source="""
+kernel odd(lambda: f32[n], stream: f32 = 2.0, out: i32 = 3) -> f32[n] {
+  return lambda * stream + f32(out);
+}
+""", device="cpu")
+small = np.arange(4, dtype=np.float32)
+# CHECK-NEXT: odd names: [3. 5. 7. 9.] [0. 1. 2. 3.]
+print("odd names:", odd.odd(small), odd.odd(small, 1.0, 0))
+# CHECK-NEXT: odd missing: TypeError: odd() missing argument 'lambda' (f32[n])
+show("odd missing", lambda: odd.odd())
+# CHECK-NEXT: too many: TypeError: leaky_relu() takes 2 argument(s), got 3
+show("too many", lambda: mod.leaky_relu(x, 0.1, 0.2))
+
 # CHECK-NEXT: wrong dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got float64
 show("wrong dtype", lambda: mod.leaky_relu(x.astype(np.float64)))
 # CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has 3 elements, the inputs 1001
@@ -162,6 +177,17 @@ cached = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",
 # CHECK-NEXT: cache options: exact True
 print("cache options:", "exact",
       np.array_equal(cached.leaky_relu(x), mod.leaky_relu(x)))
+# An LLVM fatal error inside the compilation (the EWC_TEST_FATAL_ERROR hook)
+# is a CompileError, and Python goes on.
+os.environ["EWC_TEST_FATAL_ERROR"] = "a test hook"
+# CHECK-NEXT: fatal: CompileError: LLVM stopped the compilation with a fatal error: a test hook
+show("fatal", lambda: ewc.compile(os.path.join(kernels, "leaky_relu.ew"),
+                                  device="cpu"))
+del os.environ["EWC_TEST_FATAL_ERROR"]
+# CHECK-NEXT: after fatal: exact True
+print("after fatal:", "exact", np.array_equal(
+    ewc.compile(os.path.join(kernels, "leaky_relu.ew"),
+                device="cpu").leaky_relu(x), mod.leaky_relu(x)))
 # CHECK-NEXT: compile error: CompileError: bad.ew:2:13: error: expected an expression
 # CHECK-NEXT:   return x +;
 # CHECK-NEXT:             ^
