@@ -54,9 +54,38 @@ def cuda_device_present():
     return cuda.cuDeviceGetCount(ctypes.byref(count)) == 0 and count.value > 0
 
 
+def cuda_device_chip():
+    """The first device's chip name (sm_XX), for tests that compile for it."""
+    cuda = ctypes.CDLL("libcuda.so.1")
+    device, major, minor = ctypes.c_int(0), ctypes.c_int(0), ctypes.c_int(0)
+    cuda.cuDeviceGet(ctypes.byref(device), 0)
+    # CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR and _MINOR (cuda.h).
+    cuda.cuDeviceGetAttribute(ctypes.byref(major), 75, device)
+    cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device)
+    return "sm_%d%d" % (major.value, minor.value)
+
+
 # GPU tests (test/Integration/GPU) need a device; they run on the H200.
 if cuda_device_present():
     config.available_features.add("cuda")
+    config.substitutions.append(("%cuda_chip", cuda_device_chip()))
+
+
+def nvjitlink_present():
+    """True when ewc can load nvJitLink (lib/Runtime/CudaJitLink.cpp looks in
+    the same places): --emit header embeds cubins with it."""
+    for name in ["libnvJitLink.so.13", "libnvJitLink.so.12",
+                 "/usr/local/cuda/lib64/libnvJitLink.so.13"]:
+        try:
+            ctypes.CDLL(name)
+            return True
+        except OSError:
+            pass
+    return False
+
+
+if nvjitlink_present():
+    config.available_features.add("nvjitlink")
 
 # PTX is assembled with ptxas where the CUDA toolkit has one.
 ptxas = shutil.which("ptxas") or (

@@ -5,7 +5,9 @@
 //
 //   ewc-run --emit header kernels/leaky_relu.ew > leaky_relu.h
 //
-// writes. Runs n = 2^20 elements and prints True if every element is exact.
+// writes. Runs n = 2^20 elements, prints which image the header loaded (the
+// cubin for the device's chip, or the PTX), then True if every element is
+// exact.
 //
 //   c++ -std=c++17 -I/usr/local/cuda/include -I. examples/aot/main.cpp -lcuda
 //
@@ -47,6 +49,7 @@ int main() {
                                reinterpret_cast<const float *>(dx), slope,
                                reinterpret_cast<float *>(dy), n));
   CHECK(cuMemcpyDtoH(y.data(), dy, n * sizeof(float)));
+  std::printf("loaded: %s\n", leaky_relu::getLoadedImage());
   int64_t wrong = 0;
   for (int64_t i = 0; i < n; ++i)
     wrong += y[i] != (x[i] >= 0 ? x[i] : slope * x[i]);

@@ -181,8 +181,10 @@ std::optional<KernelCache> openCache(const CompileOptions &options) {
 
 /// Everything that changes the GPU code compile() makes of `source`: the
 /// source text, the options, the ewc build (which fixes the passes, the
-/// launch shape's numbers and the entry's meaning), the PTX compiler, and
-/// the device with its driver (a newer driver may JIT or load differently).
+/// launch shape's numbers and the entry's meaning), and the device with its
+/// driver (a newer driver may load differently). Not the PTX assembler: a
+/// cubin from nvJitLink and one from the driver's JIT both run on the device,
+/// and asking which one is there would load nvJitLink's 99 MB on every hit.
 KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                            const mlir::ew::EwToPTXOptions &ptxOptions,
                            const CudaDeviceInfo &device) {
@@ -198,7 +200,7 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
                               text, chip, features, optLevel, perThread,
                               device.name, device.getChipName(),
-                              driverVersion, getPTXCompilerName()});
+                              driverVersion});
 }
 
 } // namespace
@@ -289,6 +291,16 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       ptxOptions.chip = options.chip;
     else if (cuda)
       ptxOptions.chip = cuda->getDeviceInfo().getChipName();
+    // Hidden, for measuring compile time against kernel speed: LLVM's
+    // optimization level before NVPTX (ptxas optimizes the PTX again).
+    if (const char *level = getenv("EWC_PTX_OPT_LEVEL")) {
+      unsigned value = 0;
+      if (llvm::StringRef(level).getAsInteger(10, value) || value > 3)
+        return llvm::createStringError(
+            "EWC_PTX_OPT_LEVEL must be 0, 1, 2 or 3, not '" +
+            std::string(level) + "'");
+      ptxOptions.optLevel = value;
+    }
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)
@@ -301,6 +313,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         if (options.notes)
           *options.notes << "note: kernel cache hit: "
                          << cache->getEntryPath(cacheKey) << "\n";
+        loaded->prepareLaunches();
         return std::move(loaded);
       }
       if (options.notes)
@@ -359,6 +372,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     if (!jit)
       return jit.takeError();
     loaded->jit = std::move(*jit);
+    loaded->prepareLaunches();
     return std::move(loaded);
   }
 
@@ -422,6 +436,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         llvm::consumeError(std::move(error));
     }
   }
+  loaded->prepareLaunches();
   return std::move(loaded);
 }
 
@@ -479,6 +494,13 @@ bool LoadedModule::loadFromCache(const KernelCache &cache,
   return true;
 }
 
+void LoadedModule::prepareLaunches() {
+  abiArguments.clear();
+  for (const KernelSignature &kernel : kernels)
+    abiArguments.push_back(
+        getABIArguments(kernel.params.size(), kernel.results.size()));
+}
+
 const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
   for (const KernelSignature &kernel : kernels)
     if (kernel.name == name)
@@ -490,10 +512,20 @@ unsigned LoadedModule::getElementsPerThread(llvm::StringRef kernel) const {
   return elementsPerThread.lookup(kernel);
 }
 
-llvm::Error LoadedModule::launch(const KernelSignature &kernel,
+llvm::Error LoadedModule::launch(const KernelSignature &requested,
                                  llvm::ArrayRef<const void *> params,
                                  llvm::ArrayRef<void *> outputs, int64_t n,
                                  const LaunchOptions &launchOptions) {
+  // This module's own signature of the kernel, whose ABI order was computed
+  // at load time: with it a launch allocates nothing up to 16 arguments (the
+  // arrays below live on the stack; the host cost per launch is ~3.7 us,
+  // docs/performance.md, and the three heap allocations paid here before
+  // cost ~0.1 us).
+  const KernelSignature *own = lookupKernel(requested.name);
+  if (!own)
+    return llvm::createStringError("no kernel '" + requested.name + "'");
+  const KernelSignature &kernel = *own;
+  size_t index = own - kernels.data();
   if (params.size() != kernel.params.size() ||
       outputs.size() != kernel.results.size())
     return llvm::createStringError(
@@ -507,11 +539,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &kernel,
                                    std::to_string(n));
   // Each entry of the ABI's array points at one argument's value: a
   // tensor's pointer (stored here), a scalar's bytes (the caller's), or n.
-  std::vector<const void *> pointers(kernel.params.size() +
-                                     kernel.results.size());
-  std::vector<void *> args;
-  for (ABIArgument argument :
-       getABIArguments(kernel.params.size(), kernel.results.size())) {
+  llvm::SmallVector<const void *, 16> pointers(kernel.params.size() +
+                                               kernel.results.size());
+  llvm::SmallVector<void *, 16> args;
+  for (ABIArgument argument : abiArguments[index]) {
     switch (argument.kind) {
     case ABIArgument::Kind::Param:
       if (!kernel.params[argument.index].isTensor) {
@@ -535,10 +566,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &kernel,
   }
   if (!cudaModule)
     return jit->invoke(kernel.name, args);
-  const KernelSignature *own = lookupKernel(kernel.name);
-  if (!own)
-    return llvm::createStringError("no kernel '" + kernel.name + "'");
-  const CudaFunction &function = cudaFunctions[own - kernels.data()];
+  const CudaFunction &function = cudaFunctions[index];
   unsigned perThread = getElementsPerThread(kernel.name);
   if (launchOptions.synchronize && !launchOptions.stream)
     return cuda->launchElementwise(function, n, args.data(), perThread,

@@ -40,11 +40,6 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
   return compilePTXToCubin(ptx, chip);
 }
 
-std::string driver::getPTXCompilerName() {
-  return isJitLinkAvailable() ? "nvJitLink " + getJitLinkVersion()
-                              : "driver JIT";
-}
-
 //===----------------------------------------------------------------------===//
 // Cache entries
 //===----------------------------------------------------------------------===//

@@ -40,10 +40,6 @@ llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
                                                     CudaContext &cuda,
                                                     llvm::raw_ostream *notes);
 
-/// What assembleForDevice uses, for the cache key: "nvJitLink 13.0", or
-/// "driver JIT" (the driver's version is in the key too).
-std::string getPTXCompilerName();
-
 /// A kernel cache entry's payload.
 struct CompiledGPUModule {
   std::string cubin;

@@ -2,16 +2,21 @@
 //
 // Writes the header of HeaderExport.h. The grid it computes at run time is
 // computeElementwiseLaunchShape's (LaunchShape.h), with that header's block
-// size and wave cap written in as numbers when the header is generated.
+// size and wave cap written in as numbers when the header is generated; the
+// cubins come from nvJitLink (CudaJitLink.h) at that time too.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Driver/HeaderExport.h"
 
+#include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include <cstdlib>
 
 using namespace ewc;
 
@@ -36,22 +41,114 @@ static llvm::StringRef getCxxType(DType dtype) {
   return "void";
 }
 
-std::string driver::emitCudaHeader(
+std::vector<std::string> driver::getHeaderCubinChips() {
+  const char *list = std::getenv("EWC_HEADER_CUBINS");
+  if (!list)
+    return {"sm_90"};
+  std::vector<std::string> chips;
+  for (llvm::StringRef chip : llvm::split(list, ','))
+    if (!chip.trim().empty() && chip.trim() != "none")
+      chips.push_back(chip.trim().str());
+  return chips;
+}
+
+/// The compute capability a cubin for `chip` runs on, as major * 10 + minor
+/// (sm_90 and sm_90a: 90), or none for a name that is no sm_XX.
+static std::optional<unsigned> getComputeCapability(llvm::StringRef chip) {
+  unsigned number = 0;
+  if (!chip.consume_front("sm_"))
+    return std::nullopt;
+  // Arch-specific (sm_90a) and family (sm_100f) cubins: the same device.
+  if (chip.ends_with("a") || chip.ends_with("f"))
+    chip = chip.drop_back();
+  if (chip.getAsInteger(10, number))
+    return std::nullopt;
+  return number;
+}
+
+/// The C++ loader of the embedded images, with each cubin's bytes.
+static llvm::Error writeImages(llvm::raw_ostream &os, llvm::StringRef ptx,
+                               llvm::ArrayRef<std::string> cubinChips) {
+  os << "inline constexpr char kPTX[] = R\"ewc_ptx(" << ptx
+     << ")ewc_ptx\";\n\n";
+  std::string choose;
+  for (const std::string &chip : cubinChips) {
+    std::optional<unsigned> capability = getComputeCapability(chip);
+    if (!capability)
+      return llvm::createStringError("cannot embed a cubin for '" + chip +
+                                     "': not a chip name (sm_XX)");
+    std::string whyNot;
+    if (!isJitLinkAvailable(&whyNot))
+      return llvm::createStringError(
+          "cannot embed a cubin for " + chip + " without nvJitLink (" + whyNot +
+          "); for a header with PTX only, set EWC_HEADER_CUBINS=none");
+    llvm::Expected<std::vector<char>> cubin = compilePTXToCubin(ptx, chip);
+    if (!cubin)
+      return llvm::createStringError("cannot embed a cubin for " + chip +
+                                     ": " + llvm::toString(cubin.takeError()));
+    std::string name = "kCubin_" + chip;
+    // The driver reads the ELF image in place: aligned as a file would be.
+    os << "// " << chip << ", assembled by nvJitLink " << getJitLinkVersion()
+       << " when this header was generated.\nalignas(64) inline constexpr "
+          "unsigned char "
+       << name << "[] = {";
+    for (auto [i, byte] : llvm::enumerate(*cubin))
+      os << (i % 16 ? " " : "\n    ")
+         << llvm::formatv("{0:x2},", static_cast<unsigned char>(byte));
+    os << "};\n\n";
+    choose += llvm::formatv("  if (chip == {0}) {{\n    loadedImage = \"cubin "
+                            "{1}\";\n    return cuModuleLoadData(module, "
+                            "{2});\n  }\n",
+                            *capability, chip, name)
+                  .str();
+  }
+  os << R"(/// See getLoadedImage().
+inline const char *loadedImage = nullptr;
+
+/// The cubin for the current context's device where there is one, else the
+/// PTX, which the driver JIT-compiles.
+inline CUresult loadModule(CUmodule *module) {
+  CUdevice device;
+  int major = 0, minor = 0;
+  if (CUresult result = cuCtxGetDevice(&device))
+    return result;
+  if (CUresult result = cuDeviceGetAttribute(
+          &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device))
+    return result;
+  if (CUresult result = cuDeviceGetAttribute(
+          &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device))
+    return result;
+  const int chip = major * 10 + minor;
+  (void)chip;
+)" << choose
+     << R"(  loadedImage = "PTX";
+  return cuModuleLoadData(module, kPTX);
+}
+
+)";
+  return llvm::Error::success();
+}
+
+llvm::Expected<std::string> driver::emitCudaHeader(
     llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
     const llvm::StringMap<unsigned> &elementsPerThread,
-    llvm::StringRef namespaceName, llvm::StringRef sourceName) {
+    llvm::StringRef namespaceName, llvm::StringRef sourceName,
+    llvm::ArrayRef<std::string> cubinChips) {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << "// Generated by `ewc-run --emit header` from " << sourceName
-     << ": the\n// kernels below, compiled to PTX, with a typed launch "
-        "function each. Needs only\n// the CUDA driver API (cuda.h, "
-        "-lcuda). Tensors are device pointers (f16 and\n// bf16 as uint16_t "
-        "bit patterns, bool as one byte 0 or 1); a launch is queued on\n// "
-        "the stream, and the PTX is loaded into the current context at the "
-        "first\n// launch of a kernel.\n"
+     << ": the\n// kernels below, compiled to PTX and to cubins for "
+     << (cubinChips.empty() ? "no chip" : llvm::join(cubinChips, ", "))
+     << ", with\n// a typed launch function each. Needs only the CUDA driver "
+        "API (cuda.h,\n// -lcuda). Tensors are device pointers (f16 and bf16 "
+        "as uint16_t bit\n// patterns, bool as one byte 0 or 1); a launch is "
+        "queued on the stream, and\n// the module is loaded into the current "
+        "context at the first launch of a\n// kernel: the cubin of the "
+        "device's chip, else the PTX, JIT-compiled.\n"
      << "#pragma once\n\n#include <cuda.h>\n\n#include <cstdint>\n\n"
-     << "namespace " << namespaceName << " {\nnamespace detail {\n\n"
-     << "inline constexpr char kPTX[] = R\"ewc_ptx(" << ptx << ")ewc_ptx\";\n\n";
+     << "namespace " << namespaceName << " {\nnamespace detail {\n\n";
+  if (llvm::Error error = writeImages(os, ptx, cubinChips))
+    return std::move(error);
   os << llvm::formatv(
       R"(// The grid of computeElementwiseLaunchShape (ewc's LaunchShape.h) with
 // {0} threads per block and a cap of {1} waves (0: none).
@@ -64,7 +161,7 @@ inline CUresult launch(const char *name, CUfunction *function, CUstream stream,
   if (!*function) {{
     static CUmodule module = nullptr;
     if (!module)
-      if (CUresult result = cuModuleLoadData(&module, kPTX))
+      if (CUresult result = loadModule(&module))
         return result;
     if (CUresult result = cuModuleGetFunction(function, module, name))
       return result;
@@ -91,6 +188,10 @@ inline CUresult launch(const char *name, CUfunction *function, CUstream stream,
 }
 
 } // namespace detail
+
+/// What the first launch loaded: "cubin sm_XX", or "PTX" where the header
+/// has no cubin for the device's chip; null before any launch.
+inline const char *getLoadedImage() {{ return detail::loadedImage; }
 )",
       kElementwiseBlockSize, kElementwiseWaves);
   for (const KernelSignature &kernel : kernels) {

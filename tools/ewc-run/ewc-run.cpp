@@ -411,6 +411,10 @@ int main(int argc, char **argv) {
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.diagnostics = &llvm::errs();
+  // The kernel cache and the PTX assembler chosen, with --verbose or
+  // --timing.
+  compileOptions.notes =
+      options.verbose || options.timing ? &llvm::errs() : nullptr;
   compileOptions.configurePassManager = mlir::applyPassManagerCLOptions;
   mlir::TimingScope compileTiming = timing.nest("compile");
   compileOptions.timing = &compileTiming;
@@ -426,6 +430,7 @@ int main(int argc, char **argv) {
   // --emit header: the kernels' elements per thread, read at the GPU stage,
   // and the PTX at the last.
   llvm::StringMap<unsigned> elementsPerThread;
+  std::optional<std::string> headerError;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
     if (options.emit == EmitStage::Header) {
       if (stage == driver::Stage::GPU)
@@ -435,9 +440,14 @@ int main(int argc, char **argv) {
       std::vector<KernelSignature> signatures;
       for (const auto &kernel : ast->getKernels())
         signatures.push_back(getKernelSignature(*kernel));
-      llvm::outs() << driver::emitCudaHeader(
+      llvm::Expected<std::string> header = driver::emitCudaHeader(
           mlir::ew::getPTX(module), signatures, elementsPerThread,
-          getHeaderNamespace(options.file), options.file);
+          getHeaderNamespace(options.file), options.file,
+          driver::getHeaderCubinChips());
+      if (header)
+        llvm::outs() << *header;
+      else
+        headerError = llvm::toString(header.takeError());
       return true;
     }
     static constexpr std::pair<driver::Stage, EmitStage> kEmitStages[] = {
@@ -467,6 +477,8 @@ int main(int argc, char **argv) {
     return fail(std::move(error));
   }
   compileTiming.stop();
+  if (headerError)
+    return fail(*headerError);
   if (!*loaded)
     return kExitMatch;
   driver::LoadedModule &executor = **loaded;

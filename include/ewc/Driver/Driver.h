@@ -192,6 +192,11 @@ private:
   /// looked up once, not per launch.
   std::vector<CudaFunction> cudaFunctions;
   std::unique_ptr<CpuJit> jit;
+  /// The ABI's argument order of each kernel, in the order of `kernels`:
+  /// computed once, so that a launch allocates nothing.
+  std::vector<std::vector<ABIArgument>> abiArguments;
+  /// Fills abiArguments; the last step of every compile().
+  void prepareLaunches();
 };
 
 /// ew.elements_per_thread of each gpu.func in `module` (after the GPU stage).

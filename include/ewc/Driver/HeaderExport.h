@@ -1,9 +1,9 @@
 //===- HeaderExport.h - Ahead-of-time export as a C++ header ----*- C++ -*-===//
 //
-// `ewc-run --emit header`: a self-contained C++ header with the PTX of a
-// module embedded and one typed launch function per kernel, so that an
-// application runs ewc's kernels with nothing but the CUDA driver API
-// (cuda.h, libcuda) at build and run time: no LLVM, MLIR or ewc.
+// `ewc-run --emit header`: a self-contained C++ header with a module's PTX
+// and cubins for chosen chips embedded, and one typed launch function per
+// kernel, so that an application runs ewc's kernels with nothing but the CUDA
+// driver API (cuda.h, libcuda) at build and run time: no LLVM, MLIR or ewc.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,11 +15,17 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
 
 #include <string>
+#include <vector>
 
 namespace ewc {
 namespace driver {
+
+/// The chips (sm_XX) whose cubins a header embeds: $EWC_HEADER_CUBINS, a
+/// comma-separated list ("none" or empty: PTX only), else sm_90, the H200's.
+std::vector<std::string> getHeaderCubinChips();
 
 /// The header for `kernels`, compiled to `ptx`, each kernel handling
 /// elementsPerThread[name] elements per thread and loop iteration; its
@@ -28,11 +34,17 @@ namespace driver {
 /// pointer per tensor (f16 and bf16 as uint16_t bit patterns, bool as one
 /// byte), a value per scalar, a pointer per result and n, after the
 /// CUstream, and return the CUresult of the launch.
-std::string emitCudaHeader(llvm::StringRef ptx,
-                           llvm::ArrayRef<KernelSignature> kernels,
-                           const llvm::StringMap<unsigned> &elementsPerThread,
-                           llvm::StringRef namespaceName,
-                           llvm::StringRef sourceName);
+///
+/// Beside the PTX the header embeds a cubin for each of `cubinChips`,
+/// assembled here by nvJitLink; its loader takes the cubin of the device's
+/// chip where there is one (no JIT at run time), else JIT-compiles the PTX
+/// (newer chips). Fails when a cubin cannot be made: nvJitLink missing, or a
+/// chip it rejects.
+llvm::Expected<std::string>
+emitCudaHeader(llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
+               const llvm::StringMap<unsigned> &elementsPerThread,
+               llvm::StringRef namespaceName, llvm::StringRef sourceName,
+               llvm::ArrayRef<std::string> cubinChips);
 
 } // namespace driver
 } // namespace ewc
