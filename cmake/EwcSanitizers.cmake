@@ -27,6 +27,19 @@ if(EWC_SANITIZERS)
   add_compile_options(-fsanitize=${EWC_SANITIZERS} -fno-sanitize-recover=all
                       -fno-omit-frame-pointer -gline-tables-only)
   add_link_options(-fsanitize=${EWC_SANITIZERS})
+  # A shared library (libewc.so, linked with --no-undefined) cannot take the
+  # static runtime that clang links into executables: it links the shared
+  # one, found through its rpath. A program that loads it without being
+  # instrumented itself (python3, test/CAPI's C programs) must preload that
+  # runtime (EWC_SANITIZER_RUNTIME; test/lit.cfg.py does).
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER} -print-runtime-dir
+    OUTPUT_VARIABLE EWC_SANITIZER_RUNTIME_DIR OUTPUT_STRIP_TRAILING_WHITESPACE)
+  execute_process(COMMAND ${CMAKE_CXX_COMPILER}
+    -print-file-name=libclang_rt.asan-${CMAKE_SYSTEM_PROCESSOR}.so
+    OUTPUT_VARIABLE EWC_SANITIZER_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
+  set(shared "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY>")
+  add_link_options("$<${shared}:-shared-libsan>"
+                   "$<${shared}:-Wl,-rpath,${EWC_SANITIZER_RUNTIME_DIR}>")
   message(STATUS "ewc: sanitizers ${EWC_SANITIZERS}")
 endif()
 

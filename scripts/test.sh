@@ -14,6 +14,7 @@
 #
 # EWC_BUILD_DIR overrides the build directory (default build/); EWC_CMAKE_ARGS
 # adds -D flags to its configure (scripts/test-sanitized.sh).
+# EWC_TEST_SANITIZED=1 also runs scripts/test-sanitized.sh and counts both.
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
@@ -62,9 +63,29 @@ if ((total < 0)); then
   finish 0 0 0 1 "lit ended without a summary (exit $lit_status, log $log)"
 elif ((total == 0)); then
   finish 0 0 0 1 "lit found no tests"
-elif ((failed > 0)); then
-  finish "$passed" "$failed" "$skipped" 1
-elif ((lit_status != 0)); then
-  finish "$passed" "$failed" "$skipped" 1 "lit exited with status $lit_status"
 fi
-finish "$passed" "$failed" "$skipped" 0
+status=0 reason=
+if ((failed > 0)); then
+  status=1
+elif ((lit_status != 0)); then
+  status=1 reason="lit exited with status $lit_status"
+fi
+
+# EWC_TEST_SANITIZED=1 (CI, .ci/run): then the whole suite again on the
+# sanitized build with the 60-second fuzzer runs (scripts/test-sanitized.sh),
+# its counts added to these.
+if [[ "${EWC_TEST_SANITIZED:-0}" == 1 ]]; then
+  san_log=$build_dir/test/sanitized.log
+  echo "test: the sanitized build, scripts/test-sanitized.sh $*"
+  EWC_TEST_SANITIZED=0 "$root/scripts/test-sanitized.sh" "$@" 2>&1 | tee "$san_log"
+  san_status=${PIPESTATUS[0]}
+  read -r p f s < <(tail -n 1 "$san_log" |
+    sed -nE 's/^([0-9]+) passed, ([0-9]+) failed(, ([0-9]+) skipped)?$/\1 \2 \4/p')
+  if [[ -z "${p:-}" ]]; then
+    status=1 reason="the sanitized run ended without counts (log $san_log)"
+  else
+    passed=$((passed + p)) failed=$((failed + f)) skipped=$((skipped + ${s:-0}))
+    ((san_status == 0)) || status=1
+  fi
+fi
+finish "$passed" "$failed" "$skipped" "$status" "$reason"

@@ -65,6 +65,18 @@ def cuda_device_chip():
     return "sm_%d%d" % (major.value, minor.value)
 
 
+# A sanitized build (cmake/EwcSanitizers.cmake): one feature per sanitizer,
+# and `fuzzers` where the libFuzzer targets of fuzz/ were built (test/Fuzz).
+for sanitizer in filter(None, getattr(config, "ewc_sanitizers", "").split(",")):
+    config.available_features.add(sanitizer.strip())
+# ASan's shared runtime, which a program that is not instrumented itself
+# must load first to load the sanitized libewc.so (test/CAPI, test/Python).
+config.ewc_sanitizer_runtime = getattr(config, "ewc_sanitizer_runtime", "")
+if getattr(config, "ewc_fuzzers", False):
+    config.available_features.add("fuzzers")
+    config.substitutions.append(("%ewc_obj_root", config.ewc_obj_root))
+
+
 # GPU tests (test/Integration/GPU) need a device; they run on the H200.
 if cuda_device_present():
     config.available_features.add("cuda")

@@ -188,7 +188,11 @@ std::string KernelGen::floatLiteral(int minExp, int maxExp) {
     return pick(kForms);
   }
   std::string text = chance(30) ? "-" : "";
-  text += std::to_string(1 + below(9)) + "." + std::to_string(below(1000));
+  // Each choice in a statement of its own, in the order g++ made them
+  // (right to left): the order in which one expression's operands or a
+  // call's arguments are evaluated is the compiler's, and clang's differs.
+  uint64_t fraction = below(1000), whole = 1 + below(9);
+  text += std::to_string(whole) + "." + std::to_string(fraction);
   int exp = minExp + static_cast<int>(below(maxExp - minExp + 1));
   return text + "e" + std::to_string(exp);
 }
@@ -222,16 +226,19 @@ Expr KernelGen::weakExpression(DT dt) {
     static const char *const kOps[] = {" + ", " - ", " * "};
     if (chance(20))
       return {"-(" + small() + ")", Unary};
-    return {"(" + small() + pick(kOps) + small() + ")", Primary};
+    std::string rhs = small(), op = pick(kOps), lhs = small();
+    return {"(" + lhs + op + rhs + ")", Primary};
   }
   uint64_t r = below(100);
   if (r < 25) {
     static const char *const kMath[] = {"exp", "sqrt", "tanh", "erf"};
-    return {std::string(pick(kMath)) + "(" + small() + ")", Primary};
+    std::string arg = small();
+    return {std::string(pick(kMath)) + "(" + arg + ")", Primary};
   }
   static const char *const kOps[] = {" + ", " - ", " * ", " / "};
   std::string lhs = r < 60 ? small() : small() + ".5";
-  return {"(" + lhs + pick(kOps) + small() + ")", Primary};
+  std::string rhs = small();
+  return {"(" + lhs + pick(kOps) + rhs + ")", Primary};
 }
 
 /// Sometimes a weak let that can take `dt` (its first use fixes it to dt, as
@@ -400,14 +407,17 @@ Expr KernelGen::genNumber(Type type, int depth) {
   }
   if (r < 60)
     return call("abs", {gen(type, depth - 1)});
-  if (r < 70)
-    return call(chance(50) ? "max" : "min", operands(type, 2, depth - 1, true));
+  if (r < 70) {
+    std::vector<Expr> args = operands(type, 2, depth - 1, true);
+    return call(chance(50) ? "max" : "min", args);
+  }
   if (r < 75)
     return call("clamp", operands(type, 3, depth - 1, true));
   if (isFloat(type.dt)) {
     static const char *const kMath[] = {"exp",  "log",     "sqrt", "rsqrt",
                                         "tanh", "sigmoid", "erf"};
-    return call(pick(kMath), {gen(type, depth - 1)});
+    Expr arg = gen(type, depth - 1);
+    return call(pick(kMath), {arg});
   }
   return call("add", operands(type, 2, depth - 1, true));
 }

@@ -45,10 +45,13 @@ static Value truncF64ToBF16(OpBuilder &builder, Location loc, Value x) {
   // Ordered: a NaN keeps its nearest-even f32, which is NaN.
   Value inexact =
       arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::ONE, back, x);
+  // One op per statement: compilers evaluate a call's arguments in different
+  // orders (g++ right to left, clang left to right), and the IR would follow.
+  Value magnitude = math::AbsFOp::create(builder, loc, x);
+  Value backMagnitude = math::AbsFOp::create(builder, loc, back);
   Value awayFromZero =
       arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
-                            math::AbsFOp::create(builder, loc, back),
-                            math::AbsFOp::create(builder, loc, x));
+                            backMagnitude, magnitude);
   // One step toward zero on the magnitude bits (the sign bit stays).
   Value bits = arith::BitcastOp::create(builder, loc, i32, nearest);
   Value one = createConstant(builder, loc, i32, 1);
@@ -129,9 +132,11 @@ static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
   if (from.isInteger(1)) {
     if (isa<IntegerType>(to))
       return arith::ExtUIOp::create(builder, loc, to, x);
-    return arith::SelectOp::create(builder, loc, x,
-                                   createConstant(builder, loc, to, 1),
-                                   createConstant(builder, loc, to, 0));
+    // Two statements, so that the order of the IR does not depend on the
+    // compiler's order of evaluating arguments.
+    Value zero = createConstant(builder, loc, to, 0);
+    Value one = createConstant(builder, loc, to, 1);
+    return arith::SelectOp::create(builder, loc, x, one, zero);
   }
   auto toInt = dyn_cast<IntegerType>(to);
   if (isa<IntegerType>(from)) {

@@ -209,16 +209,17 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
       known = LLVM::PtrToIntOp::create(b, loc, i64, pointer);
     return known;
   };
+  // Ops made one statement each: the order in which a call's arguments are
+  // evaluated differs between compilers (g++ right to left, clang left to
+  // right), and with it the order of the IR.
+  Value mask = constant(kVectorBytes - 1);
   Value misalignment =
-      arith::AndIOp::create(b, loc, address(narrowestTensor->base),
-                            constant(kVectorBytes - 1));
+      arith::AndIOp::create(b, loc, address(narrowestTensor->base), mask);
+  Value elementBytes = constant(narrowest);
+  Value toBoundary = arith::SubIOp::create(b, loc, constant(kVectorBytes),
+                                           misalignment);
   Value peel = arith::DivUIOp::create(
-      b, loc,
-      arith::AndIOp::create(
-          b, loc,
-          arith::SubIOp::create(b, loc, constant(kVectorBytes), misalignment),
-          constant(kVectorBytes - 1)),
-      constant(narrowest));
+      b, loc, arith::AndIOp::create(b, loc, toBoundary, mask), elementBytes);
   peel = arith::MinSIOp::create(b, loc, peel, n);
   // Every tensor 16-byte aligned after the peel? (With inputs and outputs
   // offset alike from aligned allocations, as slices of them are, yes.)

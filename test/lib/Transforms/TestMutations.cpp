@@ -256,11 +256,13 @@ static unsigned roundTowardZero(ModuleOp module, IRRewriter &rewriter) {
     auto cmp = [&](arith::CmpFPredicate predicate, Value lhs, Value rhs) {
       return arith::CmpFOp::create(rewriter, loc, predicate, lhs, rhs);
     };
-    // |back| > |x|; false for NaN.
-    Value awayFromZero = arith::SelectOp::create(
-        rewriter, loc, cmp(arith::CmpFPredicate::OGE, x, zero),
-        cmp(arith::CmpFPredicate::OGT, back, x),
-        cmp(arith::CmpFPredicate::OLT, back, x));
+    // |back| > |x|; false for NaN. One op per statement, so that the IR's
+    // order does not follow the compiler's order of evaluating arguments.
+    Value below = cmp(arith::CmpFPredicate::OLT, back, x);
+    Value above = cmp(arith::CmpFPredicate::OGT, back, x);
+    Value nonNegative = cmp(arith::CmpFPredicate::OGE, x, zero);
+    Value awayFromZero =
+        arith::SelectOp::create(rewriter, loc, nonNegative, above, below);
     Value one = arith::ConstantIntOp::create(rewriter, loc, bits, 1);
     Value towardZero = arith::BitcastOp::create(
         rewriter, loc, narrow,
