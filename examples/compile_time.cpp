@@ -17,8 +17,10 @@
 // CUDA_CACHE_DISABLE=1 too, or the driver's own JIT cache answers).
 // Build where the CUDA driver and libewc are:
 //
-//   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include \
+//   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include
 //       examples/compile_time.cpp -L<dir of libewc.so> -lewc -lcuda
+//
+// (one command).
 //
 //===----------------------------------------------------------------------===//
 

@@ -8,8 +8,10 @@
 // prints the cold compile time, the same call as `cuLaunchKernel` needs
 // nothing more. Build on a machine with the CUDA driver and libewc:
 //
-//   c++ -std=c++17 -Iinclude -I/usr/local/cuda/include \
+//   c++ -std=c++17 -Iinclude -I/usr/local/cuda/include
 //       examples/launch_overhead.cpp -L<dir of libewc.so> -lewc -lcuda
+//
+// (one command).
 //
 //===----------------------------------------------------------------------===//
 
