@@ -25,9 +25,14 @@ failed=0
 
 # check NAME EXPECTED_EXIT COMMAND...: runs COMMAND, times it, compares its
 # exit status.
+# EDGES="host fuzz" runs only the checks named; EWC_FUZZ_SECONDS bounds the
+# fuzz run (ewc-fuzz --time-limit: no program starts after it) so that it
+# ends inside one device call.
+only=" ${EDGES:-} "
 check() {
   local name=$1 want=$2
   shift 2
+  [[ "$only" == "  " || "$only" == *" $name "* ]] || return 0
   local start end status
   start=$(date +%s.%N)
   "$@" >"$logs/edge-$name.log" 2>&1
@@ -43,7 +48,8 @@ check big-bf16 0 "$ewc" kernels/leaky_relu_bf16.ew --device cuda --n 2147483653
 check big-f32 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 2147483659
 check host 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 268435459 --timing
 check host-cpu 0 "$ewc" kernels/leaky_relu.ew --device cpu --n 268435459 --timing
-check fuzz 0 "$fuzz" --device both --jobs 16 --seed 1 --count 100000 --n 257 --inputs special
+check fuzz 0 "$fuzz" --device both --jobs 16 --seed 1 --count 100000 --n 257 --inputs special \
+  --time-limit "${EWC_FUZZ_SECONDS:-0}"
 check nodev 0 env CUDA_VISIBLE_DEVICES= "$ewc" kernels/leaky_relu.ew --n 1000
 check nodev-cuda 2 env CUDA_VISIBLE_DEVICES= "$ewc" kernels/leaky_relu.ew --device cuda --n 1000
 exit "$failed"
