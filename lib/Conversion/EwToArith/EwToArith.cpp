@@ -40,7 +40,23 @@ Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
                                     Value value) {
   if (!computesInF32(value.getType()))
     return value;
-  return arith::ExtFOp::create(builder, loc, builder.getF32Type(), value);
+  Type f32 = builder.getF32Type();
+  if (!value.getType().isBF16())
+    return arith::ExtFOp::create(builder, loc, f32, value);
+  // bf16 -> f32 as integer code (the bits, shifted into f32's top half:
+  // exact), never `fpext bfloat`. LLVM 22's InstCombine takes a bfloat that
+  // was extended for the f32 op as if half could hold it: it turns
+  // fptrunc(fdiv(fpext bf16 x, fpext bf16 y)) to half into an fdiv in half,
+  // and drops the half rounding of fpext(fptrunc(sitofp(fptosi(fpext bf16
+  // x)))), so 2^-126 / 2^-126 in f16 gave NaN on the GPU (ewc-fuzz on the
+  // H200, 2026-11-30; test/Conversion/EwToGPU/bf16-extension.mlir). The
+  // CPU's bf16 expansion already hid the bfloat; now both paths do.
+  Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
+  Value bits = arith::BitcastOp::create(builder, loc, i16, value);
+  Value wide = arith::ExtUIOp::create(builder, loc, i32, bits);
+  Value shifted = arith::ShLIOp::create(
+      builder, loc, wide, createConstant(builder, loc, i32, 16));
+  return arith::BitcastOp::create(builder, loc, f32, shifted);
 }
 
 Value lowering::createConstant(OpBuilder &builder, Location loc, Type type,

@@ -239,7 +239,10 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<
 // -----
 
 // f16 and bf16 compute in f32: operands are extended, a float result is
-// rounded back once; a comparison needs no rounding.
+// rounded back once; a comparison needs no rounding. A bf16 is extended as
+// integer code (its bits in f32's top half), never `arith.extf`: LLVM 22's
+// InstCombine narrows f32 ops on extended bfloats to half, whose range is
+// smaller (EwToArith.cpp, extendToComputeType).
 // CHECK-LABEL: gpu.func @halves(
 // CHECK:           %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f16
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
@@ -247,11 +250,16 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<
 // CHECK-NEXT:      %[[H1:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[H0]], %[[H1]] : f32
 // CHECK-NEXT:      %[[SUM16:.*]] = arith.truncf %[[SUM]] : f32 to f16
-// CHECK-NEXT:      %[[BW:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NEXT:      %[[BBITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
+// CHECK-NEXT:      %[[BWIDE:.*]] = arith.extui %[[BBITS]] : i16 to i32
+// CHECK-NEXT:      %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK-NEXT:      %[[BSHIFT:.*]] = arith.shli %[[BWIDE]], %[[SIXTEEN]] : i32
+// CHECK-NEXT:      %[[BW:.*]] = arith.bitcast %[[BSHIFT]] : i32 to f32
 // CHECK-NEXT:      %[[EXP:.*]] = math.exp %[[BW]] : f32
 // CHECK-NEXT:      %[[EXP16:.*]] = arith.truncf %[[EXP]] : f32 to bf16
-// CHECK-NEXT:      %[[L:.*]] = arith.extf %[[B]] : bf16 to f32
-// CHECK-NEXT:      %[[R:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NOT:       arith.extf %[[B]]
+// CHECK:           %[[L:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK:           %[[R:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // CHECK-NEXT:      %[[LT:.*]] = arith.cmpf olt, %[[L]], %[[R]] : f32
 // CHECK:           llvm.store %[[SUM16]], %{{.*}} : f16, !llvm.ptr<1>
 // CHECK:           llvm.store %[[EXP16]], %{{.*}} : bf16, !llvm.ptr<1>
@@ -300,8 +308,8 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 
 // f64 -> bf16 rounds once: to f32 with round-to-odd (truncate toward zero,
 // set the last bit if inexact), then to bf16. Every other bf16 conversion goes
-// through f32: bf16 -> f64 by two exact extensions, f16 -> bf16 by one
-// extension and one rounding.
+// through f32: bf16 -> f64 by two exact extensions (the first as integer
+// code), f16 -> bf16 by one extension and one rounding.
 // CHECK-LABEL: gpu.func @float_to_float(
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
@@ -320,7 +328,11 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 // CHECK-NEXT:      %[[ODD:.*]] = arith.select %[[INEXACT]], %[[SET]], %[[TRUNC]] : i32
 // CHECK-NEXT:      %[[F:.*]] = arith.bitcast %[[ODD]] : i32 to f32
 // CHECK-NEXT:      %[[R0:.*]] = arith.truncf %[[F]] : f32 to bf16
-// CHECK-NEXT:      %[[BW:.*]] = arith.extf %[[B]] : bf16 to f32
+// CHECK-NEXT:      %[[BBITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
+// CHECK-NEXT:      %[[BWIDE:.*]] = arith.extui %[[BBITS]] : i16 to i32
+// CHECK-NEXT:      %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK-NEXT:      %[[BSHIFT:.*]] = arith.shli %[[BWIDE]], %[[SIXTEEN]] : i32
+// CHECK-NEXT:      %[[BW:.*]] = arith.bitcast %[[BSHIFT]] : i32 to f32
 // CHECK-NEXT:      %[[R1:.*]] = arith.extf %[[BW]] : f32 to f64
 // CHECK-NEXT:      %[[HW:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT:      %[[R2:.*]] = arith.truncf %[[HW]] : f32 to bf16
