@@ -22,6 +22,8 @@
 #include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 
+#include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdint>
@@ -50,9 +52,18 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
     llvm::nulls() << diag;
     return mlir::success();
   });
-  llvm::StringRef text(reinterpret_cast<const char *>(data), size);
+  // MLIR's lexer reads up to a NUL after the text, as every buffer from a
+  // file (ewc-opt's input) has; libFuzzer's bytes have none, and
+  // parseSourceString does not add one (ASan caught the lexer reading past
+  // them). getMemBufferCopy adds it.
+  llvm::SourceMgr sourceMgr;
+  sourceMgr.AddNewSourceBuffer(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(reinterpret_cast<const char *>(data), size),
+          "fuzz.mlir"),
+      llvm::SMLoc());
   mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(text, &context, "fuzz.mlir");
+      mlir::parseSourceFile<mlir::ModuleOp>(sourceMgr, &context);
   if (!module || !holdsOnlyEwOps(*module))
     return 0;
 
