@@ -169,9 +169,15 @@ ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip) {
   const JitLinkApi &api = loaded.api;
 
   std::string arch = ("-arch=" + chip).str();
-  const char *options[] = {arch.c_str()};
+  llvm::SmallVector<const char *, 2> options = {arch.c_str()};
+  // EWC_PTXAS_OPTIONS (hidden, for diagnosing): one more option for ptxas,
+  // e.g. -Xptxas=-O0, to tell ptxas's optimizations from the PTX's meaning
+  // (docs/fuzzing.md, the GPU mismatches of 2026-11-30). The cache key does
+  // not name it: use it with EWC_NO_CACHE=1.
+  if (const char *extra = std::getenv("EWC_PTXAS_OPTIONS"); extra && *extra)
+    options.push_back(extra);
   Handle handle = nullptr;
-  if (Result result = api.create(&handle, std::size(options), options))
+  if (Result result = api.create(&handle, options.size(), options.data()))
     return llvm::createStringError(
         llvm::formatv("nvJitLinkCreate for {0} failed: {1}", chip,
                       getResultName(result))
