@@ -133,6 +133,14 @@ cl::opt<bool> timingOpt(
              "driver initialisation, parse, each pipeline with its passes,\n"
              "PTX, module load or JIT, inputs, launch, reference and\n"
              "compare (the report of --mlir-timing, which it turns on)"));
+cl::opt<bool> noCacheOpt(
+    "no-cache", cl::cat(category),
+    cl::desc("neither read nor write the on-disk kernel cache (also\n"
+             "EWC_NO_CACHE=1; docs/runtime.md)"));
+cl::opt<std::string> cacheDirOpt(
+    "cache-dir", cl::value_desc("DIR"), cl::cat(category),
+    cl::desc("the kernel cache's directory (default: $EWC_CACHE_DIR, else\n"
+             "$XDG_CACHE_HOME/ewc, else ~/.cache/ewc)"));
 
 // Hidden knobs for measuring the launch shape and code generation's choices
 // (bench/compare.py), and for test/Mutations.
@@ -303,6 +311,8 @@ llvm::Expected<RunOptions> getRunOptions() {
   options.bench = benchOpt;
   options.json = jsonOpt;
   options.timing = timingOpt;
+  options.noCache = noCacheOpt;
+  options.cacheDir = cacheDirOpt;
 
   if (options.json && !options.bench)
     return makeError("--json describes --bench results; add --bench");

@@ -70,6 +70,9 @@ struct RunOptions {
   /// Print the wall time of every stage (--timing), through the same
   /// mlir::DefaultTimingManager as --mlir-timing.
   bool timing = false;
+  /// --no-cache and --cache-dir (driver::CompileOptions).
+  bool noCache = false;
+  std::string cacheDir;
 };
 
 /// Registers MLIR's command-line options, parses argv (--help prints the

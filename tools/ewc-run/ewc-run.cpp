@@ -410,6 +410,8 @@ int main(int argc, char **argv) {
   compileOptions.chip = options.chip;
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
+  compileOptions.noCache = options.noCache;
+  compileOptions.cacheDir = options.cacheDir;
   compileOptions.diagnostics = &llvm::errs();
   // The kernel cache and the PTX assembler chosen, with --verbose or
   // --timing.
