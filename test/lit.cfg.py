@@ -72,6 +72,10 @@ for sanitizer in filter(None, getattr(config, "ewc_sanitizers", "").split(",")):
 # ASan's shared runtime, which a program that is not instrumented itself
 # must load first to load the sanitized libewc.so (test/CAPI, test/Python).
 config.ewc_sanitizer_runtime = getattr(config, "ewc_sanitizer_runtime", "")
+# Leaks that are a library's own, not ewc's (test/lsan.supp says which).
+if "address" in config.available_features:
+    config.environment["LSAN_OPTIONS"] = "suppressions=" + os.path.join(
+        config.test_source_root, "lsan.supp")
 if getattr(config, "ewc_fuzzers", False):
     config.available_features.add("fuzzers")
     config.substitutions.append(("%ewc_obj_root", config.ewc_obj_root))

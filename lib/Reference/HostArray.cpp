@@ -163,6 +163,9 @@ static void fillInParallel(int64_t n,
                            llvm::function_ref<void(int64_t, int64_t)> fill) {
   // 2^18 elements, 1 MiB in f32: large enough to amortize a task.
   constexpr int64_t kRange = int64_t(1) << 18;
+  // An empty array has no storage: memset and memcpy must not see its null.
+  if (n == 0)
+    return;
   size_t numRanges = static_cast<size_t>((n + kRange - 1) / kRange);
   if (numRanges <= 1) {
     fill(0, n);
