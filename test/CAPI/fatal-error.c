@@ -11,7 +11,7 @@
 // RUN: %cc_ewc %s -lewc -o %t
 // RUN: env ASAN_OPTIONS=detect_leaks=0 EWC_TEST_FATAL_ERROR="Cannot select: a test hook" %t | FileCheck %s
 // Without the recovery the process ends with LLVM's message and status 1:
-// RUN: env EWC_TEST_FATAL_ERROR="Cannot select: a test hook" %t 2>&1 | FileCheck %s --check-prefix=CHECK-NOT-EXITED
+// RUN: env ASAN_OPTIONS=detect_leaks=0 EWC_TEST_FATAL_ERROR="Cannot select: a test hook" %t 2>&1 | FileCheck %s --check-prefix=CHECK-NOT-EXITED
 
 #define _POSIX_C_SOURCE 200112L
 
