@@ -367,6 +367,15 @@ llvm::Expected<std::vector<driver::Target>> getTargets() {
 
 int main(int argc, char **argv) {
   llvm::InitLLVM init(argc, argv);
+  // --help lists ewc-fuzz's own options, not the hundreds that LLVM's
+  // libraries register.
+  cl::OptionCategory category("ewc-fuzz options");
+  for (cl::Option *option : std::initializer_list<cl::Option *>{
+           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &nOpt, &inputsOpt,
+           &saveOpt, &printOpt, &reduceOpt, &timeLimitOpt, &deviceOpt,
+           &jobsOpt, &verboseOpt, &mutationOpt})
+    option->addCategory(category);
+  cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
       "ewc-fuzz: random .ew programs, compiled for the CPU and/or the GPU "
