@@ -26,6 +26,7 @@
 #include "llvm/ADT/APInt.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace mlir;
 using namespace mlir::ew;
@@ -147,7 +148,27 @@ static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
     // Into f16/bf16 through f64, exact for i32: the ew definition.
     Type via = computesInF32(to) ? builder.getF64Type() : to;
     Value wide = arith::SIToFPOp::create(builder, loc, via, x);
-    return convertFloat(builder, loc, wide, cast<FloatType>(to));
+    Value narrow = convertFloat(builder, loc, wide, cast<FloatType>(to));
+    if (!to.isF16())
+      return narrow;
+    // Integers from 65520 on round to f16's infinities; say so explicitly.
+    // LLVM 22's InstCombine takes fpext(fptrunc(sitofp x) to half) as
+    // sitofp x when x has few significant bits, ignoring half's range:
+    // f16(INT64_MIN) became -2^63 instead of -inf (ewc-fuzz, CPU, seed 600,
+    // program 69945). With the selects, whatever that fold does to the
+    // in-range values is exact, and the rest are right.
+    Value limit = createConstant(builder, loc, from, 65520);
+    Value negativeLimit = createConstant(builder, loc, from, -65520);
+    Value above = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
+                                        x, limit);
+    Value below = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
+                                        x, negativeLimit);
+    Value inf = createConstant(builder, loc, to,
+                               std::numeric_limits<double>::infinity());
+    Value negativeInf = createConstant(builder, loc, to,
+                                       -std::numeric_limits<double>::infinity());
+    Value high = arith::SelectOp::create(builder, loc, above, inf, narrow);
+    return arith::SelectOp::create(builder, loc, below, negativeInf, high);
   }
   if (toInt)
     return convertFloatToInt(builder, loc, x, toInt);

@@ -352,14 +352,24 @@ ew.kernel @float_to_float(%d: tensor<?xf64>, %b: tensor<?xbf16>, %h: tensor<?xf1
 
 // -----
 
-// Integers into f16/bf16 go through f64; integers sign-extend or truncate;
-// i1 is 0 or 1; `!= 0` makes an i1.
+// Integers into f16/bf16 go through f64, and into f16 those from 65520 on
+// are set to the infinities they round to (Cast.cpp: LLVM 22's InstCombine
+// would drop the overflow); integers sign-extend or truncate; i1 is 0 or 1;
+// `!= 0` makes an i1.
 // CHECK-LABEL: gpu.func @int_casts(
 // CHECK:           %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
 // CHECK:           %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i64
 // CHECK:           %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK-NEXT:      %[[ID:.*]] = arith.sitofp %[[I]] : i32 to f64
-// CHECK-NEXT:      %[[R0:.*]] = arith.truncf %[[ID]] : f64 to f16
+// CHECK-NEXT:      %[[NEAR16:.*]] = arith.truncf %[[ID]] : f64 to f16
+// CHECK-NEXT:      %[[LIMIT:.*]] = arith.constant 65520 : i32
+// CHECK-NEXT:      %[[NLIMIT:.*]] = arith.constant -65520 : i32
+// CHECK-NEXT:      %[[ABOVE:.*]] = arith.cmpi sge, %[[I]], %[[LIMIT]] : i32
+// CHECK-NEXT:      %[[BELOW:.*]] = arith.cmpi sle, %[[I]], %[[NLIMIT]] : i32
+// CHECK-NEXT:      %[[INF:.*]] = arith.constant 0x7C00 : f16
+// CHECK-NEXT:      %[[NINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK-NEXT:      %[[HIGH:.*]] = arith.select %[[ABOVE]], %[[INF]], %[[NEAR16]] : f16
+// CHECK-NEXT:      %[[R0:.*]] = arith.select %[[BELOW]], %[[NINF]], %[[HIGH]] : f16
 // CHECK-NEXT:      %[[R1:.*]] = arith.sitofp %[[L]] : i64 to f32
 // CHECK-NEXT:      %[[R2:.*]] = arith.extsi %[[I]] : i32 to i64
 // CHECK-NEXT:      %[[R3:.*]] = arith.trunci %[[L]] : i64 to i32

@@ -157,7 +157,15 @@ ew.kernel @bf16_exp(%b: tensor<?xbf16>) -> tensor<?xbf16> {
 // CHECK-NEXT:      %[[SAT:.*]] = arith.select %[[NAN]], %[[Z]], %{{.*}} : i32
 // CHECK:           %[[NZ:.*]] = arith.cmpf une, %[[X]], %{{.*}} : f32
 // CHECK-NEXT:      %[[ID:.*]] = arith.sitofp %[[I]] : i32 to f64
-// CHECK-NEXT:      %[[H:.*]] = arith.truncf %[[ID]] : f64 to f16
+// CHECK-NEXT:      %[[NEAR16:.*]] = arith.truncf %[[ID]] : f64 to f16
+// CHECK-NEXT:      %[[LIMIT:.*]] = arith.constant 65520 : i32
+// CHECK-NEXT:      %[[NLIMIT:.*]] = arith.constant -65520 : i32
+// CHECK-NEXT:      %[[ABOVE:.*]] = arith.cmpi sge, %[[I]], %[[LIMIT]] : i32
+// CHECK-NEXT:      %[[BELOW:.*]] = arith.cmpi sle, %[[I]], %[[NLIMIT]] : i32
+// CHECK-NEXT:      %[[INF:.*]] = arith.constant 0x7C00 : f16
+// CHECK-NEXT:      %[[NINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK-NEXT:      %[[HIGH:.*]] = arith.select %[[ABOVE]], %[[INF]], %[[NEAR16]] : f16
+// CHECK-NEXT:      %[[H:.*]] = arith.select %[[BELOW]], %[[NINF]], %[[HIGH]] : f16
 // CHECK-NEXT:      %[[L:.*]] = arith.extsi %[[I]] : i32 to i64
 // CHECK:           %[[PF:.*]] = arith.select %[[P]], %{{.*}}, %{{.*}} : f32
 // CHECK:           llvm.store %[[B]], %{{.*}} : bf16, !llvm.ptr
