@@ -196,9 +196,14 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                               : "default";
   std::string chip = ptxOptions.chip, features = ptxOptions.features;
   std::string optLevel = std::to_string(ptxOptions.optLevel);
+  std::string workarounds = ptxOptions.ptxasWorkarounds;
   std::string driverVersion = std::to_string(device.driverVersion);
+  // The hidden extra ptxas option (CudaJitLink.cpp) changes the cubin too:
+  // without it here, a run at -Xptxas=-O0 was answered by the -O3 entry.
+  const char *ptxasOption = getenv("EWC_PTXAS_OPTIONS");
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
-                              text, chip, features, optLevel, perThread,
+                              text, chip, features, optLevel, workarounds,
+                              ptxasOption ? ptxasOption : "", perThread,
                               device.name, device.getChipName(),
                               driverVersion});
 }
@@ -301,6 +306,9 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
             std::string(level) + "'");
       ptxOptions.optLevel = value;
     }
+    // Hidden, for diagnosing ptxas: which PTX rewrites run (Pipelines.h).
+    if (const char *workarounds = getenv("EWC_PTXAS_WORKAROUNDS"))
+      ptxOptions.ptxasWorkarounds = workarounds;
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)

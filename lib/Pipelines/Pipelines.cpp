@@ -6,6 +6,7 @@
 
 #include "ewc/Pipelines/Pipelines.h"
 
+#include "ewc/Conversion/GPUToPTX/PtxasWorkarounds.h"
 #include "ewc/Conversion/Passes.h"
 
 #include "ewc/Dialect/Ew/IR/EwDialect.h"
@@ -81,6 +82,10 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
       return llvm::createStringError("unknown NVPTX feature '" + feature +
                                      "' (expected e.g. +ptx86)");
   }
+  if (llvm::Expected<unsigned> workarounds =
+          parsePtxasWorkarounds(options.ptxasWorkarounds);
+      !workarounds)
+    return workarounds.takeError();
   return llvm::Error::success();
 }
 
@@ -117,6 +122,8 @@ void mlir::ew::buildNVVMToPTXPipeline(OpPassManager &pm,
                                       const EwToPTXOptions &options) {
   // gpu-module-to-binary{format=isa} with ewc's embedded libdevice.
   pm.addPass(createGPUModuleToPTX());
+  pm.addPass(createPtxasWorkarounds(
+      PtxasWorkaroundsOptions{options.ptxasWorkarounds}));
 }
 
 void mlir::ew::buildEwToPTXPipeline(OpPassManager &pm,

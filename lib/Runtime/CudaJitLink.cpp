@@ -172,8 +172,8 @@ ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip) {
   llvm::SmallVector<const char *, 2> options = {arch.c_str()};
   // EWC_PTXAS_OPTIONS (hidden, for diagnosing): one more option for ptxas,
   // e.g. -Xptxas=-O0, to tell ptxas's optimizations from the PTX's meaning
-  // (docs/fuzzing.md, the GPU mismatches of 2026-11-30). The cache key does
-  // not name it: use it with EWC_NO_CACHE=1.
+  // (docs/fuzzing.md, the GPU mismatches of 2026-11-30). The kernel cache's
+  // key names it (Driver.cpp).
   if (const char *extra = std::getenv("EWC_PTXAS_OPTIONS"); extra && *extra)
     options.push_back(extra);
   Handle handle = nullptr;

@@ -19,7 +19,7 @@
 // CHECK-SAME: ld.global.b32
 // CHECK-SAME: setp.ge.f32
 // CHECK-SAME: mul.rn.f32
-// CHECK-SAME: selp.f32
+// CHECK-SAME: selp.b32
 // CHECK-SAME: st.global.b32
 // SM80:       .version 7.8
 // SM80-SAME:  .target sm_80

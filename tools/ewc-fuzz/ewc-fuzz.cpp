@@ -176,6 +176,10 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   };
   driver::CompileOptions options;
   options.target = target;
+  // Each random program is compiled once: a cache would only fill the disk
+  // (100,000 entries a run) and answer a rerun under other PTX assembler
+  // settings with the first run's code.
+  options.noCache = true;
   if (!mutationOpt.empty())
     options.addPasses = [](mlir::OpPassManager &pm, driver::HookPoint point) {
       using mlir::ew::test::MutationStage;

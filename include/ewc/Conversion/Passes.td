@@ -158,4 +158,52 @@ def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 
+def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
+  let summary = "Rewrite the PTX that CUDA 13.0's ptxas miscompiles";
+  let description = [{
+    Rewrites the PTX text of every `gpu.binary` object for an NVVM target
+    (assembly format, as `gpu-module-to-ptx` leaves it) so that CUDA 13.0's
+    ptxas assembles it right. At every optimization level above -O0 that
+    ptxas takes `abs.s64` as never negative, folds a compare of `abs.f32`
+    as if the value could not be NaN, puts +0.0 where `selp.f32` picks a
+    -0.0, and combines chains of integer `min`/`max` into wrong values
+    (docs/ptxas-bug/README.md has a reproducer; ewc-fuzz found them on the
+    H200). Each rewrite computes exactly what the PTX ISA defines for the
+    instruction it replaces:
+
+    - `int-abs`: `abs.sN d, a` becomes `(a ^ (a >> N-1)) - (a >> N-1)`.
+    - `float-abs`: `abs.f32 d, a` becomes `and.b32 d, a, 0x7FFFFFFF` (and
+      the same for f16, bf16 and f64).
+    - `float-select`: `selp.f32`/`selp.f64` become `selp.b32`/`selp.b64`,
+      with float immediates written as their bits.
+    - `int-minmax`: `min`/`max` of a signed or unsigned integer become a
+      `setp.lt`/`setp.gt` and a `selp`.
+
+    The new instructions cost a few ALU operations per element where the
+    kernels wait on memory; docs/performance.md has the measurement.
+
+    Before (in the `gpu.binary`'s PTX):
+    ```
+    abs.s64   %rd4, %rd3;
+    selp.f32  %r2, 0fBF800000, 0f80000000, %p1;
+    ```
+    After:
+    ```
+    {
+    .reg .b64 %ewc_sign;
+    shr.s64   %ewc_sign, %rd3, 63;
+    xor.b64   %rd4, %rd3, %ewc_sign;
+    sub.s64   %rd4, %rd4, %ewc_sign;
+    }
+    selp.b32  %r2, 0xBF800000, 0x80000000, %p1;
+    ```
+  }];
+  let options = [
+    Option<"workarounds", "workarounds", "std::string", /*default=*/"\"all\"",
+           "Which rewrites: all, none, or a comma-separated list of int-abs, "
+           "float-abs, float-select and int-minmax">,
+  ];
+  let dependentDialects = ["::mlir::gpu::GPUDialect"];
+}
+
 #endif // EWC_CONVERSION_PASSES_TD

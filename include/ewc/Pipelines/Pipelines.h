@@ -10,7 +10,9 @@
 //   ew-to-gpu       ew cleanup, then convert-ew-to-gpu (gpu.func kernels)
 //   ew-gpu-to-nvvm  attach #nvvm.target, lower the gpu.module to NVVM/LLVM
 //   ew-nvvm-to-ptx  gpu-module-to-ptx: a gpu.binary holding PTX text, with
-//                   the libdevice embedded in ewc linked in
+//                   the libdevice embedded in ewc linked in; then
+//                   ptxas-workarounds, which rewrites the PTX that CUDA
+//                   13.0's ptxas miscompiles
 //
 // ew-to-cpu is two, so that a test pass can act between them as it can
 // between the GPU stages:
@@ -50,6 +52,13 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
       llvm::cl::init(3)};
+  // "all" unless a test or a diagnosis asks otherwise: CUDA 13.0's ptxas
+  // miscompiles what these rewrite (ptxas-workarounds, PtxasWorkarounds.h).
+  PassOptions::Option<std::string> ptxasWorkarounds{
+      *this, "ptxas-workarounds",
+      llvm::cl::desc("PTX rewrites for ptxas bugs: all, none, or a list of "
+                     "int-abs, float-abs, float-select, int-minmax"),
+      llvm::cl::init("all")};
 };
 
 /// Checks that the NVPTX back end knows `options`' chip and features: NVPTX

@@ -18,6 +18,7 @@ namespace mlir {
 namespace ew {
 
 #define GEN_PASS_DECL_GPUMODULETOPTX
+#define GEN_PASS_DECL_PTXASWORKAROUNDS
 #include "ewc/Conversion/Passes.h.inc"
 
 /// The libdevice bitcode embedded at build time (CMake's EWC_LIBDEVICE), or

@@ -1,0 +1,50 @@
+//===- PtxasWorkarounds.h - PTX that CUDA 13.0's ptxas gets right -*- C++ -*-===//
+//
+// CUDA 13.0's ptxas miscompiles a few PTX instructions at every optimization
+// level above -O0 (docs/ptxas-bug/README.md, with a reproducer): it takes
+// abs.s64 as never negative, folds a compare of abs.f32 as if NaN were not
+// there, loses the sign of -0.0 in selp.f32, and combines chains of integer
+// min/max wrongly. ewc found each with ewc-fuzz on the H200. These rewrites
+// put the same computation into instructions that ptxas assembles right;
+// each is exact (bit for bit the instruction the PTX ISA defines).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_CONVERSION_GPUTOPTX_PTXASWORKAROUNDS_H
+#define EWC_CONVERSION_GPUTOPTX_PTXASWORKAROUNDS_H
+
+#include "llvm/ADT/StringRef.h"
+#include "llvm/Support/Error.h"
+
+#include <string>
+
+namespace mlir {
+namespace ew {
+
+/// A set of rewrites, by bit. The names are those of the pass option.
+enum PtxasWorkaround : unsigned {
+  /// abs.s16/s32/s64 d, a -> d = (a ^ (a >> N-1)) - (a >> N-1).
+  kIntAbs = 1u << 0,
+  /// abs.f16/bf16/f32/f64 d, a -> and.bN d, a, (sign bit clear).
+  kFloatAbs = 1u << 1,
+  /// selp.f32/f64 -> selp.b32/b64, float immediates as their bits.
+  kFloatSelect = 1u << 2,
+  /// min/max.{s,u}{16,32,64} d, a, b -> setp.lt/gt then selp.
+  kIntMinMax = 1u << 3,
+  kAllPtxasWorkarounds = kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax,
+};
+
+/// Parses a comma-separated list of int-abs, float-abs, float-select and
+/// int-minmax, or "all", or "none" (the empty list).
+llvm::Expected<unsigned> parsePtxasWorkarounds(llvm::StringRef list);
+
+/// `ptx` with the rewrites of `workarounds` applied to every instruction
+/// they name. `rewritten`, if given, is set to the number of instructions
+/// replaced.
+std::string applyPtxasWorkarounds(llvm::StringRef ptx, unsigned workarounds,
+                                  unsigned *rewritten = nullptr);
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_CONVERSION_GPUTOPTX_PTXASWORKAROUNDS_H

@@ -1,0 +1,260 @@
+//===- PtxasWorkarounds.cpp - PTX that CUDA 13.0's ptxas gets right --------===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// A rewrite of the PTX text that NVPTX prints, one instruction per line, for
+// the four miscompiles of docs/ptxas-bug/README.md. The rewrites work on
+// text because the PTX is where the trouble is: LLVM turns every other form
+// of these computations back into the same instructions (InstCombine makes
+// llvm.abs of the xor/sub idiom and a float select of a select of bitcasts),
+// and NVPTX prints them as the instructions ptxas mistreats.
+//
+// NVPTX prints an instruction as "\t<opcode> \t<operands>;" with its
+// operands separated by ", ". Lines of another shape (directives, labels,
+// predicated instructions) are left as they are.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Conversion/GPUToPTX/PtxasWorkarounds.h"
+
+#include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
+
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/IR/BuiltinOps.h"
+
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSwitch.h"
+#include "llvm/Support/raw_ostream.h"
+
+namespace mlir {
+namespace ew {
+#define GEN_PASS_DEF_PTXASWORKAROUNDS
+#include "ewc/Conversion/Passes.h.inc"
+} // namespace ew
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ew;
+
+static constexpr std::pair<llvm::StringLiteral, unsigned> kNames[] = {
+    {"int-abs", kIntAbs},
+    {"float-abs", kFloatAbs},
+    {"float-select", kFloatSelect},
+    {"int-minmax", kIntMinMax}};
+
+llvm::Expected<unsigned> mlir::ew::parsePtxasWorkarounds(llvm::StringRef list) {
+  list = list.trim();
+  if (list == "all")
+    return kAllPtxasWorkarounds;
+  unsigned set = 0;
+  if (list == "none")
+    return set;
+  llvm::SmallVector<llvm::StringRef> names;
+  list.split(names, ',', /*MaxSplit=*/-1, /*KeepEmpty=*/false);
+  for (llvm::StringRef name : names) {
+    name = name.trim();
+    const auto *known = llvm::find_if(
+        kNames, [&](const auto &entry) { return entry.first == name; });
+    if (known == std::end(kNames))
+      return llvm::createStringError(
+          "unknown ptxas workaround '" + name +
+          "' (expected all, none, or a comma-separated list of int-abs, "
+          "float-abs, float-select and int-minmax)");
+    set |= known->second;
+  }
+  return set;
+}
+
+/// The width of a PTX type suffix such as "s64", "u16" or "f32", or 0.
+static unsigned getWidth(llvm::StringRef type) {
+  unsigned width = 0;
+  if (type.size() < 2 || type.drop_front().getAsInteger(10, width))
+    return 0;
+  return width;
+}
+
+/// A float immediate of selp.f32/f64 (0fXXXXXXXX, 0dXXXXXXXXXXXXXXXX) as
+/// the integer with its bits, which selp.b32/b64 takes; registers as they
+/// are.
+static std::string asBits(llvm::StringRef operand) {
+  if (operand.starts_with("0f") || operand.starts_with("0d"))
+    return ("0x" + operand.drop_front(2)).str();
+  return operand.str();
+}
+
+namespace {
+/// One instruction line: "<indent><opcode> <operands>;".
+struct Instruction {
+  llvm::StringRef indent, opcode;
+  llvm::SmallVector<llvm::StringRef, 4> operands;
+};
+} // namespace
+
+static std::optional<Instruction> parseInstruction(llvm::StringRef line) {
+  Instruction inst;
+  llvm::StringRef body = line.ltrim(" \t");
+  inst.indent = line.take_front(line.size() - body.size());
+  body = body.rtrim(" \t\r");
+  if (body.empty() || !body.consume_back(";") || body.starts_with("@") ||
+      body.starts_with(".") || body.starts_with("//"))
+    return std::nullopt;
+  auto [opcode, rest] = body.split(' ');
+  inst.opcode = opcode.rtrim("\t");
+  llvm::SmallVector<llvm::StringRef, 4> operands;
+  rest.split(operands, ',');
+  for (llvm::StringRef operand : operands)
+    inst.operands.push_back(operand.trim(" \t"));
+  return inst;
+}
+
+/// The replacement of one instruction, or nothing to keep it.
+static std::optional<std::string> rewrite(const Instruction &inst,
+                                          unsigned workarounds) {
+  auto [name, type] = inst.opcode.split('.');
+  unsigned width = getWidth(type);
+  const auto &ops = inst.operands;
+  std::string out;
+  llvm::raw_string_ostream os(out);
+  llvm::StringRef in = inst.indent;
+  bool integer = type.starts_with("s") || type.starts_with("u");
+  bool validWidth = width == 16 || width == 32 || width == 64;
+
+  // ptxas takes abs.s64 as never negative (abs(INT64_MIN) is INT64_MIN):
+  // min(abs(x), 0) folds to 0. abs.s32 was right in the reproducer but wrong
+  // in ewc-fuzz's programs, so every width is rewritten.
+  if ((workarounds & kIntAbs) && name == "abs" && type.starts_with("s") &&
+      validWidth && ops.size() == 2) {
+    os << in << "{\n"
+       << in << ".reg .b" << width << " %ewc_sign;\n"
+       << in << "shr.s" << width << " \t%ewc_sign, " << ops[1] << ", "
+       << width - 1 << ";\n"
+       << in << "xor.b" << width << " \t" << ops[0] << ", " << ops[1]
+       << ", %ewc_sign;\n"
+       << in << "sub.s" << width << " \t" << ops[0] << ", " << ops[0]
+       << ", %ewc_sign;\n"
+       << in << "}";
+    return out;
+  }
+  // ptxas folds setp.ge.f32 of abs.f32 and a constant <= 0 to true, as if
+  // abs could not be NaN.
+  if ((workarounds & kFloatAbs) && name == "abs" && ops.size() == 2 &&
+      (type == "f16" || type == "bf16" || type == "f32" || type == "f64")) {
+    unsigned bits = type == "f32" ? 32 : type == "f64" ? 64 : 16;
+    os << in << "and.b" << bits << " \t" << ops[0] << ", " << ops[1] << ", 0x"
+       << llvm::utohexstr(bits == 64 ? 0x7FFFFFFFFFFFFFFFull
+                                     : (1ull << (bits - 1)) - 1);
+    os << ";";
+    return out;
+  }
+  // ptxas puts +0.0 where selp.f32 picks a -0.0 (an immediate, or a
+  // register it knows holds one).
+  if ((workarounds & kFloatSelect) && name == "selp" &&
+      (type == "f32" || type == "f64") && ops.size() == 4) {
+    os << in << "selp.b" << width << " \t" << ops[0] << ", " << asBits(ops[1])
+       << ", " << asBits(ops[2]) << ", " << ops[3] << ";";
+    return out;
+  }
+  // ptxas combines chains of min.s32/max.s32 (with neg and add) into wrong
+  // values; a compare and a select compute the same.
+  if ((workarounds & kIntMinMax) && (name == "min" || name == "max") &&
+      integer && validWidth && ops.size() == 3) {
+    os << in << "{\n"
+       << in << ".reg .pred %ewc_pick;\n"
+       << in << "setp." << (name == "min" ? "lt" : "gt") << "." << type
+       << " \t%ewc_pick, " << ops[1] << ", " << ops[2] << ";\n"
+       << in << "selp.b" << width << " \t" << ops[0] << ", " << ops[1] << ", "
+       << ops[2] << ", %ewc_pick;\n"
+       << in << "}";
+    return out;
+  }
+  return std::nullopt;
+}
+
+std::string mlir::ew::applyPtxasWorkarounds(llvm::StringRef ptx,
+                                            unsigned workarounds,
+                                            unsigned *rewritten) {
+  std::string result;
+  result.reserve(ptx.size() + ptx.size() / 4);
+  unsigned count = 0;
+  while (!ptx.empty()) {
+    auto [line, rest] = ptx.split('\n');
+    std::optional<std::string> replacement;
+    if (std::optional<Instruction> inst = parseInstruction(line))
+      replacement = rewrite(*inst, workarounds);
+    if (replacement) {
+      result += *replacement;
+      ++count;
+    } else {
+      result += line;
+    }
+    // Keep the text's own last newline (or its absence).
+    if (rest.data() != ptx.end() || ptx.ends_with("\n"))
+      result += '\n';
+    ptx = rest;
+  }
+  if (rewritten)
+    *rewritten = count;
+  return result;
+}
+
+namespace {
+
+struct PtxasWorkaroundsPass
+    : mlir::ew::impl::PtxasWorkaroundsBase<PtxasWorkaroundsPass> {
+  using PtxasWorkaroundsBase::PtxasWorkaroundsBase;
+
+  /// A bad list on the command line is an error there, before any input is
+  /// read.
+  LogicalResult initializeOptions(
+      StringRef options,
+      function_ref<LogicalResult(const Twine &)> errorHandler) override {
+    if (failed(Pass::initializeOptions(options, errorHandler)))
+      return failure();
+    llvm::Expected<unsigned> set = parsePtxasWorkarounds(workarounds);
+    if (!set)
+      return errorHandler(llvm::toString(set.takeError()));
+    return success();
+  }
+
+  /// The list again for a pass built in C++ (the pipelines check it first,
+  /// checkEwToPTXOptions).
+  LogicalResult initialize(MLIRContext *context) override {
+    llvm::Expected<unsigned> set = parsePtxasWorkarounds(workarounds);
+    if (!set)
+      return emitError(UnknownLoc::get(context))
+             << llvm::toString(set.takeError());
+    workaroundSet = *set;
+    return success();
+  }
+
+  void runOnOperation() override {
+    if (!workaroundSet)
+      return;
+    for (auto binary : getOperation().getOps<gpu::BinaryOp>()) {
+      SmallVector<Attribute> objects;
+      for (Attribute attr : binary.getObjects()) {
+        auto object = dyn_cast<gpu::ObjectAttr>(attr);
+        // Only PTX text, and only for NVIDIA targets.
+        if (!object || object.getFormat() != gpu::CompilationTarget::Assembly ||
+            object.getTarget().getDialect().getNamespace() != "nvvm") {
+          objects.push_back(attr);
+          continue;
+        }
+        std::string ptx =
+            applyPtxasWorkarounds(object.getObject(), workaroundSet);
+        objects.push_back(gpu::ObjectAttr::get(
+            &getContext(), object.getTarget(), object.getFormat(),
+            StringAttr::get(&getContext(), ptx), object.getProperties(),
+            object.getKernels()));
+      }
+      binary.setObjectsAttr(ArrayAttr::get(&getContext(), objects));
+    }
+  }
+
+  unsigned workaroundSet = 0;
+};
+
+} // namespace
