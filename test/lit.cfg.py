@@ -5,6 +5,7 @@
 
 import ctypes
 import os
+import platform
 import shutil
 
 import lit.formats
@@ -64,6 +65,10 @@ def cuda_device_chip():
     cuda.cuDeviceGetAttribute(ctypes.byref(minor), 76, device)
     return "sm_%d%d" % (major.value, minor.value)
 
+
+# The host's architecture, for tests of the CPU JIT's code (x86-64 levels).
+if platform.machine() in ("x86_64", "AMD64"):
+    config.available_features.add("x86_64")
 
 # A sanitized build (cmake/EwcSanitizers.cmake): one feature per sanitizer,
 # and `fuzzers` where the libFuzzer targets of fuzz/ were built (test/Fuzz).

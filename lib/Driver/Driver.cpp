@@ -375,6 +375,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return nullptr;
     CpuJitOptions jitOptions;
     jitOptions.targetCpu = options.cpuTarget;
+    jitOptions.optimizedIR = options.optimizedIR;
     mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
     auto jit = CpuJit::create(*module, jitOptions);
     if (!jit)

@@ -161,8 +161,16 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule,
 
   // The engine owns the target machine once created; the transformer only
   // runs inside create(), while the pointer is still valid.
-  auto transformer = mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
-                                                     targetMachine->get());
+  auto optimize = mlir::makeOptimizingTransformer(optLevel, /*sizeLevel=*/0,
+                                                  targetMachine->get());
+  auto transformer = [&](llvm::Module *module) -> llvm::Error {
+    if (llvm::Error error = optimize(module))
+      return error;
+    if (jitOptions.optimizedIR)
+      module->print(*jitOptions.optimizedIR, /*AAW=*/nullptr);
+    return llvm::Error::success();
+  };
+  // A function_ref: `transformer` outlives create() below.
   mlir::ExecutionEngineOptions options;
   options.transformer = transformer;
 

@@ -86,12 +86,15 @@ cl::list<std::string> saveOpt(
              "kernel's results) to a NumPy file, as --input reads it; needs a\n"
              "single kernel (see --kernel)"));
 cl::opt<std::string> emitOpt(
-    "emit", cl::value_desc("ast|mlir|gpu|llvm|ptx|header"), cl::cat(category),
+    "emit", cl::value_desc("ast|mlir|gpu|llvm|llvm-ir|ptx|header"),
+    cl::cat(category),
     cl::desc("print one stage and exit: the checked AST, the ew IR, the\n"
              "gpu.func kernels, the LLVM dialect (NVVM, or the CPU's with\n"
-             "--device cpu), the PTX, or a C++ header with the PTX and a\n"
-             "typed launch function per kernel that needs only the CUDA\n"
-             "driver (docs/api.md); --mlir-print-debuginfo adds locations"));
+             "--device cpu), the CPU JIT's LLVM IR after LLVM's optimizer\n"
+             "(llvm-ir: the CPU only, for --cpu-target's CPU), the PTX, or a\n"
+             "C++ header with the PTX and a typed launch function per kernel\n"
+             "that needs only the CUDA driver (docs/api.md);\n"
+             "--mlir-print-debuginfo adds locations"));
 cl::opt<std::string> kernelOpt("kernel", cl::value_desc("NAME"),
                                cl::cat(category),
                                cl::desc("run only kernel NAME"));
@@ -234,12 +237,13 @@ llvm::Expected<RunOptions> getRunOptions() {
             .Case("mlir", EmitStage::MLIR)
             .Case("gpu", EmitStage::GPU)
             .Case("llvm", EmitStage::LLVM)
+            .Case("llvm-ir", EmitStage::LLVMIR)
             .Case("ptx", EmitStage::PTX)
             .Case("header", EmitStage::Header)
             .Default(std::nullopt);
     if (!stage)
       return makeError("invalid --emit '" + emitOpt +
-                       "': expected ast, mlir, gpu, llvm, ptx or header");
+                       "': expected ast, mlir, gpu, llvm, llvm-ir, ptx or header");
     options.emit = *stage;
   }
   for (auto [option, result] :

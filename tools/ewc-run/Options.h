@@ -25,7 +25,7 @@ namespace ewc {
 enum class DeviceChoice { Auto, Cuda, Cpu };
 
 /// The stage that --emit prints (then ewc-run exits).
-enum class EmitStage { AST, MLIR, GPU, LLVM, PTX, Header };
+enum class EmitStage { AST, MLIR, GPU, LLVM, LLVMIR, PTX, Header };
 
 struct RunOptions {
   std::string file;

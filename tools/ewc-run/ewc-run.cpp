@@ -391,7 +391,14 @@ int main(int argc, char **argv) {
       llvm::errs() << "note: running on the CPU: " << whyNot << "\n";
     }
   }
-  bool onGPU = cuda || (options.emit && options.device != DeviceChoice::Cpu);
+  // --emit llvm-ir is the CPU JIT's IR: --device auto means the CPU there.
+  bool onGPU = cuda || (options.emit && options.device != DeviceChoice::Cpu &&
+                        !(options.emit == EmitStage::LLVMIR &&
+                          options.device == DeviceChoice::Auto));
+  if (onGPU && options.emit == EmitStage::LLVMIR)
+    return fail("--emit llvm-ir prints the CPU JIT's optimized LLVM IR; it "
+                "cannot be combined with --device cuda (--emit ptx shows the "
+                "GPU's code)");
 
   if (!onGPU &&
       (options.emit == EmitStage::GPU || options.emit == EmitStage::PTX))
@@ -413,6 +420,8 @@ int main(int argc, char **argv) {
   compileOptions.noCache = options.noCache;
   compileOptions.cacheDir = options.cacheDir;
   compileOptions.diagnostics = &llvm::errs();
+  if (options.emit == EmitStage::LLVMIR)
+    compileOptions.optimizedIR = &llvm::outs();
   // The kernel cache and the PTX assembler chosen, with --verbose or
   // --timing.
   compileOptions.notes =
@@ -481,7 +490,7 @@ int main(int argc, char **argv) {
   compileTiming.stop();
   if (headerError)
     return fail(*headerError);
-  if (!*loaded)
+  if (!*loaded || options.emit == EmitStage::LLVMIR)
     return kExitMatch;
   driver::LoadedModule &executor = **loaded;
 

@@ -103,6 +103,9 @@ struct CompileOptions {
   std::string cacheDir;
   /// Neither read nor write the cache.
   bool noCache = false;
+  /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
+  /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.
+  llvm::raw_ostream *optimizedIR = nullptr;
   /// Where notes on the GPU code's way go (ewc-run --verbose and --timing):
   /// cache hits and misses, and which PTX compiler ran (nvJitLink, or the
   /// driver's JIT where nvJitLink is missing). Null: nowhere.

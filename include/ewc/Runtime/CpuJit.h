@@ -19,6 +19,7 @@
 #include "llvm/ADT/StringMap.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
+#include "llvm/Support/raw_ostream.h"
 
 #include <memory>
 #include <string>
@@ -44,6 +45,10 @@ struct CpuJitOptions {
   /// that CPU has. A baseline CPU shows what a machine without F16C or
   /// AVX512-BF16 would run, whatever this one has.
   std::string targetCpu = kHostCpu;
+  /// Where to print the module's LLVM IR once LLVM's optimizer has run on it
+  /// (what the code generator gets: the place to see the loops vectorized).
+  /// Null: nowhere.
+  llvm::raw_ostream *optimizedIR = nullptr;
 };
 
 /// The JIT-compiled functions of one LLVM-dialect module.
