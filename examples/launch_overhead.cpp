@@ -4,9 +4,12 @@
 // LeakyReLU kernel is compiled once, its buffers allocated once, then
 // `Module::launch` queues it 20000 times on a stream without waiting (the
 // argument vectors are built once, outside the loop, as an application
-// would). The time per launch is the host's; the GPU runs behind it. Also
-// prints the cold compile time, the same call as `cuLaunchKernel` needs
-// nothing more. Build on a machine with the CUDA driver and libewc:
+// would). The time per launch is the host's; the GPU runs behind it. In the
+// same rounds, interleaved, a bare `cuLaunchKernel` of an empty kernel with
+// the same parameters and grid: the driver's own floor on this host, so what
+// ewc adds is the difference (the floor moves by a microsecond from one
+// process to the next on the H200's host). Also prints the cold compile
+// time. Build on a machine with the CUDA driver and libewc:
 //
 //   c++ -std=c++17 -Iinclude -I/usr/local/cuda/include
 //       examples/launch_overhead.cpp -L<dir of libewc.so> -lewc -lcuda
@@ -70,17 +73,44 @@ int main() {
     }
   cuStreamSynchronize(stream);
 
-  // Medians of 20 rounds of 1000 launches: the queue never fills (a launch
-  // of 1024 elements runs in about 2 us, faster than the host queues it).
-  std::vector<double> perLaunch;
-  for (int round = 0; round < 20; ++round) {
+  // The floor: an empty kernel with leaky_relu's parameters (x, slope, out,
+  // n), launched on ewc's grid for n = 1024 (blocks of 128 threads, 4
+  // elements each: 2 blocks).
+  static const char kEmptyPTX[] =
+      ".version 7.8\n.target sm_90\n.address_size 64\n"
+      ".visible .entry empty(.param .u64 a, .param .f32 b, .param .u64 c, "
+      ".param .u64 d) { ret; }\n";
+  CUmodule emptyModule;
+  CUfunction empty;
+  if (cuModuleLoadData(&emptyModule, kEmptyPTX) != CUDA_SUCCESS ||
+      cuModuleGetFunction(&empty, emptyModule, "empty") != CUDA_SUCCESS) {
+    std::puts("cannot load the empty kernel");
+    return 2;
+  }
+  float slope = 0.2f;
+  int64_t count = n;
+  void *emptyArgs[] = {&x, &slope, &y, &count};
+
+  // Medians of 20 rounds of 1000 launches each, ewc's and the bare ones
+  // alternating by round: the queue never fills (a launch of 1024 elements
+  // runs in about 2 us, faster than the host queues it).
+  std::vector<double> perLaunch, perBareLaunch;
+  for (int round = 0; round < 40; ++round) {
+    bool bare = round % 2;
     auto begin = Clock::now();
-    for (int i = 0; i < 1000; ++i)
-      (void)module->launch("leaky_relu", params, outputs, n, stream);
-    perLaunch.push_back(microseconds(Clock::now() - begin) / 1000);
+    for (int i = 0; i < 1000; ++i) {
+      if (bare)
+        (void)cuLaunchKernel(empty, 2, 1, 1, 128, 1, 1, 0, stream, emptyArgs,
+                             nullptr);
+      else
+        (void)module->launch("leaky_relu", params, outputs, n, stream);
+    }
+    (bare ? perBareLaunch : perLaunch)
+        .push_back(microseconds(Clock::now() - begin) / 1000);
     cuStreamSynchronize(stream);
   }
   std::sort(perLaunch.begin(), perLaunch.end());
+  std::sort(perBareLaunch.begin(), perBareLaunch.end());
   std::vector<float> host(n);
   cuMemcpyDtoH(host.data(), y, n * sizeof(float));
   bool right = std::all_of(host.begin(), host.end(),
@@ -90,6 +120,12 @@ int main() {
               "(min %.2f, max %.2f)\n",
               perLaunch[perLaunch.size() / 2], perLaunch.front(),
               perLaunch.back());
+  std::printf("bare cuLaunchKernel, same rounds: %.2f us (min %.2f, max "
+              "%.2f); ewc adds %.2f us\n",
+              perBareLaunch[perBareLaunch.size() / 2], perBareLaunch.front(),
+              perBareLaunch.back(),
+              perLaunch[perLaunch.size() / 2] -
+                  perBareLaunch[perBareLaunch.size() / 2]);
   std::printf("result: %s\n", right ? "True" : "False");
   return right ? 0 : 1;
 }

@@ -4,8 +4,9 @@
 // Stage 2 of ew-to-ptx: the target attribute, then NVVM and LLVM dialects
 // with 64-bit index arithmetic and global-space loads and stores.
 
-// CHECK:       gpu.module @ewc_kernels [#nvvm.target<O = 3, chip = "sm_90">]
-// CHIP:        gpu.module @ewc_kernels [#nvvm.target<O = 3, chip = "sm_80", features = "+ptx75">]
+// O = 2 (ewc's opt-level, Pipelines.h) is the attribute's default: not printed.
+// CHECK:       gpu.module @ewc_kernels [#nvvm.target<chip = "sm_90">]
+// CHIP:        gpu.module @ewc_kernels [#nvvm.target<chip = "sm_80", features = "+ptx75">]
 // CHECK-LABEL: llvm.func @scale(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr<1>, %[[N:.*]]: i64)
 // CHECK-SAME:    attributes {gpu.kernel, nvvm.kernel}

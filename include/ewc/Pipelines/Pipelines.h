@@ -49,9 +49,13 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
       llvm::cl::desc("NVPTX target features, e.g. +ptx86 for PTX ISA 8.6 "
                      "(default: the chip's minimum PTX ISA)"),
       llvm::cl::init("")};
+  // 2, not 3: O3's extra IR passes change nothing in ewc's kernels (the PTX
+  // of all 21 kernels in kernels/ and of 150 random programs is byte for byte
+  // the same at O2 and O3, 2026-11-30) and cost 7 of leaky_relu's 23 ms to
+  // PTX on the development machine (docs/performance.md, "Compile time").
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
-      llvm::cl::init(3)};
+      llvm::cl::init(2)};
   // "all" unless a test or a diagnosis asks otherwise: CUDA 13.0's ptxas
   // miscompiles what these rewrite (ptxas-workarounds, PtxasWorkarounds.h).
   PassOptions::Option<std::string> ptxasWorkarounds{
