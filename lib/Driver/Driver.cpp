@@ -15,7 +15,6 @@
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
-#include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/KernelCache.h"
 
 #include "GPUImage.h"
@@ -31,7 +30,6 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <future>
 #include <tuple>
 
 using namespace ewc;
@@ -331,15 +329,6 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
                        << "): compiling\n";
     }
   }
-
-  // nvJitLink is a 99 MB library whose dlopen takes ~6 ms with a warm page
-  // cache (far more with a cold one): load it beside the MLIR and LLVM stages
-  // (~20 ms), so the assembler is ready when the PTX is. Later compiles of
-  // the process find it loaded at once.
-  std::future<void> loadingAssembler;
-  if (onGPU && cuda)
-    loadingAssembler = std::async(std::launch::async,
-                                  [] { (void)isJitLinkAvailable(); });
 
   mlir::DialectRegistry registry;
   mlir::ew::registerEwCompilerDialects(registry);

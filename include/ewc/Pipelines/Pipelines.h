@@ -51,8 +51,9 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
       llvm::cl::init("")};
   // 2, not 3: O3's extra IR passes change nothing in ewc's kernels (the PTX
   // of all 21 kernels in kernels/ and of 150 random programs is byte for byte
-  // the same at O2 and O3, 2026-11-30) and cost 7 of leaky_relu's 23 ms to
-  // PTX on the development machine (docs/performance.md, "Compile time").
+  // the same at O2 and O3, 2026-11-30). They cost 7 of leaky_relu's 23 ms to
+  // PTX on the development machine, but no measurable time on the H200's host
+  // (docs/performance.md, "Compile time").
   PassOptions::Option<unsigned> optLevel{
       *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
       llvm::cl::init(2)};
