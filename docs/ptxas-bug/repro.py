@@ -1,6 +1,6 @@
 #!/usr/bin/env python3
 """Reproducer for CUDA 13.0 ptxas miscompiles found by ewc-fuzz (docs/fuzzing.md,
-"GPU bugs"; docs/ptxas-bug/README.md).
+"Bugs found"; docs/ptxas-bug/README.md).
 
 Each case is a one-thread PTX kernel k(in, out) of a few instructions, as LLVM's
 NVPTX back end emits them for ewc. It is assembled by the toolkit's ptxas at -O3
