@@ -4,10 +4,10 @@
 #
 #   repro     docs/ptxas-bug/repro.py: the hand-written PTX cases at ptxas
 #             -O3/-O2/-O1/-O0 and through the driver's JIT, with their SASS
-#   levels    test/Integration/Inputs/ptxas-o3.ew through ewc-run with ptxas
+#   levels    test/Integration/Inputs/ptxas-bugs.ew through ewc-run with ptxas
 #             at each level (EWC_PTXAS_OPTIONS), and LeakyReLU's and GELU's
 #             bandwidth at each level (n = 2^28)
-#   workarounds  ewc's PTX rewrites (ptxas-workarounds): ptxas-o3.ew and the
+#   workarounds  ewc's PTX rewrites (ptxas-workarounds): ptxas-bugs.ew and the
 #             reduced programs of test/Integration/GPU/Fuzzed with all of
 #             them, none, and each one left out; then the bandwidth of a few
 #             kernels with all and with none
@@ -35,7 +35,7 @@ if want levels; then
   echo "=== levels"
   for level in 3 2 1 0; do
     echo "-- ptxas -O$level: $(EWC_NO_CACHE=1 EWC_PTXAS_OPTIONS=-Xptxas=-O$level "$bin/ewc-run" \
-      test/Integration/Inputs/ptxas-o3.ew --device cuda --inputs special --n 257 2>&1 | tr '\n' ' ')"
+      test/Integration/Inputs/ptxas-bugs.ew --device cuda --inputs special --n 257 2>&1 | tr '\n' ' ')"
     for k in leaky_relu gelu; do
       echo "   $k: $(EWC_NO_CACHE=1 EWC_PTXAS_OPTIONS=-Xptxas=-O$level "$bin/ewc-run" \
         kernels/$k.ew --device cuda --n 268435456 --bench 2>/dev/null | grep -o '[0-9.]*% of the copy' | tr '\n' ' ')"
@@ -46,7 +46,7 @@ fi
 # One line per rewrite set: how many of the inputs print True.
 try_workarounds() {  # SET
   local set=$1 ok=0 all=0 wrong=() f seed
-  for f in test/Integration/Inputs/ptxas-o3.ew test/Integration/GPU/Fuzzed/*.ew; do
+  for f in test/Integration/Inputs/ptxas-bugs.ew test/Integration/GPU/Fuzzed/*.ew; do
     all=$((all + 1))
     seed=$(grep '^# RUN:.*--device cuda' "$f" | grep -o -- '--seed [0-9]*')
     if EWC_PTXAS_WORKAROUNDS=$set "$bin/ewc-run" "$f" --device cuda --n 257 --inputs special \

@@ -15,6 +15,7 @@
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
+#include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/KernelCache.h"
 
 #include "GPUImage.h"
@@ -198,12 +199,12 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   std::string optLevel = std::to_string(ptxOptions.optLevel);
   std::string workarounds = ptxOptions.ptxasWorkarounds;
   std::string driverVersion = std::to_string(device.driverVersion);
-  // The hidden extra ptxas option (CudaJitLink.cpp) changes the cubin too:
-  // without it here, a run at -Xptxas=-O0 was answered by the -O3 entry.
-  const char *ptxasOption = getenv("EWC_PTXAS_OPTIONS");
+  // The hidden extra ptxas option changes the cubin too: without it here, a
+  // run at -Xptxas=-O0 was answered by the -O3 entry.
+  std::string ptxasOption = getExtraPtxasOption();
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
                               text, chip, features, optLevel, workarounds,
-                              ptxasOption ? ptxasOption : "", perThread,
+                              ptxasOption, perThread,
                               device.name, device.getChipName(),
                               driverVersion});
 }

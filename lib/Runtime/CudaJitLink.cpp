@@ -161,6 +161,11 @@ std::string ewc::getJitLinkVersion() {
   return loaded.error.empty() ? loaded.version : std::string();
 }
 
+std::string ewc::getExtraPtxasOption() {
+  const char *extra = std::getenv("EWC_PTXAS_OPTIONS");
+  return extra ? extra : "";
+}
+
 llvm::Expected<std::vector<char>>
 ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip) {
   const LoadedJitLink &loaded = getJitLink();
@@ -170,12 +175,11 @@ ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip) {
 
   std::string arch = ("-arch=" + chip).str();
   llvm::SmallVector<const char *, 2> options = {arch.c_str()};
-  // EWC_PTXAS_OPTIONS (hidden, for diagnosing): one more option for ptxas,
-  // e.g. -Xptxas=-O0, to tell ptxas's optimizations from the PTX's meaning
-  // (docs/fuzzing.md, the GPU mismatches of 2026-11-30). The kernel cache's
-  // key names it (Driver.cpp).
-  if (const char *extra = std::getenv("EWC_PTXAS_OPTIONS"); extra && *extra)
-    options.push_back(extra);
+  // EWC_PTXAS_OPTIONS tells ptxas's optimizations from the PTX's meaning
+  // (docs/fuzzing.md, the GPU mismatches of 2026-11-30).
+  std::string extra = getExtraPtxasOption();
+  if (!extra.empty())
+    options.push_back(extra.c_str());
   Handle handle = nullptr;
   if (Result result = api.create(&handle, options.size(), options.data()))
     return llvm::createStringError(

@@ -32,6 +32,11 @@ bool isJitLinkAvailable(std::string *whyNot = nullptr);
 /// Part of the kernel cache's key: another ptxas may make other code.
 std::string getJitLinkVersion();
 
+/// EWC_PTXAS_OPTIONS (hidden, for diagnosing): one more option that
+/// compilePTXToCubin passes to ptxas, e.g. -Xptxas=-O0; empty when unset.
+/// It changes the cubin, so the kernel cache's key names it.
+std::string getExtraPtxasOption();
+
 /// Assembles `ptx` into a cubin for `chip` (sm_XX) with nvJitLink. The error
 /// carries nvJitLink's error log, e.g. "nvJitLink failed:
 /// NVJITLINK_ERROR_PTX_COMPILE\nptxas application ptx input, line 9; ...".

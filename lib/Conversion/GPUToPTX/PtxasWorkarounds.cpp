@@ -144,9 +144,7 @@ static std::optional<std::string> rewrite(const Instruction &inst,
       (type == "f16" || type == "bf16" || type == "f32" || type == "f64")) {
     unsigned bits = type == "f32" ? 32 : type == "f64" ? 64 : 16;
     os << in << "and.b" << bits << " \t" << ops[0] << ", " << ops[1] << ", 0x"
-       << llvm::utohexstr(bits == 64 ? 0x7FFFFFFFFFFFFFFFull
-                                     : (1ull << (bits - 1)) - 1);
-    os << ";";
+       << llvm::utohexstr((1ull << (bits - 1)) - 1) << ";";
     return out;
   }
   // ptxas puts +0.0 where selp.f32 picks a -0.0 (an immediate, or a
@@ -174,29 +172,21 @@ static std::optional<std::string> rewrite(const Instruction &inst,
 }
 
 std::string mlir::ew::applyPtxasWorkarounds(llvm::StringRef ptx,
-                                            unsigned workarounds,
-                                            unsigned *rewritten) {
+                                            unsigned workarounds) {
+  // Split and joined on '\n' alike, so the text keeps its last newline (or
+  // its absence).
+  llvm::SmallVector<llvm::StringRef> lines;
+  ptx.split(lines, '\n');
   std::string result;
   result.reserve(ptx.size() + ptx.size() / 4);
-  unsigned count = 0;
-  while (!ptx.empty()) {
-    auto [line, rest] = ptx.split('\n');
+  for (auto [index, line] : llvm::enumerate(lines)) {
+    if (index)
+      result += '\n';
     std::optional<std::string> replacement;
     if (std::optional<Instruction> inst = parseInstruction(line))
       replacement = rewrite(*inst, workarounds);
-    if (replacement) {
-      result += *replacement;
-      ++count;
-    } else {
-      result += line;
-    }
-    // Keep the text's own last newline (or its absence).
-    if (rest.data() != ptx.end() || ptx.ends_with("\n"))
-      result += '\n';
-    ptx = rest;
+    result += replacement ? llvm::StringRef(*replacement) : line;
   }
-  if (rewritten)
-    *rewritten = count;
   return result;
 }
 

@@ -39,10 +39,8 @@ enum PtxasWorkaround : unsigned {
 llvm::Expected<unsigned> parsePtxasWorkarounds(llvm::StringRef list);
 
 /// `ptx` with the rewrites of `workarounds` applied to every instruction
-/// they name. `rewritten`, if given, is set to the number of instructions
-/// replaced.
-std::string applyPtxasWorkarounds(llvm::StringRef ptx, unsigned workarounds,
-                                  unsigned *rewritten = nullptr);
+/// they name.
+std::string applyPtxasWorkarounds(llvm::StringRef ptx, unsigned workarounds);
 
 } // namespace ew
 } // namespace mlir
