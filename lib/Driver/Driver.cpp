@@ -105,9 +105,11 @@ std::optional<DType> getDType(mlir::Type type) {
 }
 
 /// The signature of an ew.kernel as the compiled IR has it (parameter names
-/// aside, which the IR does not keep), defaults included: a kernel runs with these, the reference with the source's, so a
-/// compiler that gets a default wrong shows as a mismatch.
-llvm::Expected<KernelSignature> getCompiledSignature(mlir::ew::KernelOp kernel) {
+/// aside, which the IR does not keep), defaults included: a kernel runs with
+/// these, the reference with the source's, so a compiler that gets a default
+/// wrong shows as a mismatch.
+llvm::Expected<KernelSignature>
+getCompiledSignature(mlir::ew::KernelOp kernel) {
   KernelSignature signature;
   signature.name = kernel.getSymName().str();
   auto unsupported = [&](mlir::Type type) {
@@ -197,16 +199,16 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                               : "default";
   std::string chip = ptxOptions.chip, features = ptxOptions.features;
   std::string optLevel = std::to_string(ptxOptions.optLevel);
+  std::string llvmPasses = ptxOptions.llvmPasses;
   std::string workarounds = ptxOptions.ptxasWorkarounds;
   std::string driverVersion = std::to_string(device.driverVersion);
   // The hidden extra ptxas option changes the cubin too: without it here, a
   // run at -Xptxas=-O0 was answered by the -O3 entry.
   std::string ptxasOption = getExtraPtxasOption();
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
-                              text, chip, features, optLevel, workarounds,
-                              ptxasOption, perThread,
-                              device.name, device.getChipName(),
-                              driverVersion});
+                              text, chip, features, optLevel, llvmPasses,
+                              workarounds, ptxasOption, perThread, device.name,
+                              device.getChipName(), driverVersion});
 }
 
 } // namespace
@@ -307,6 +309,10 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
             std::string(level) + "'");
       ptxOptions.optLevel = value;
     }
+    // Hidden, for measuring too: the LLVM IR passes before NVPTX (empty:
+    // LLVM's default<On>), as ewc-opt's llvm-passes option.
+    if (const char *passes = getenv("EWC_LLVM_PASSES"))
+      ptxOptions.llvmPasses = passes;
     // Hidden, for diagnosing ptxas: which PTX rewrites run (Pipelines.h).
     if (const char *workarounds = getenv("EWC_PTXAS_WORKAROUNDS"))
       ptxOptions.ptxasWorkarounds = workarounds;
@@ -316,7 +322,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       cache = openCache(options);
     if (cache) {
       mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
-      cacheKey = getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
+      cacheKey =
+          getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
       std::string whyMiss;
       if (loaded->loadFromCache(*cache, cacheKey, *cuda, whyMiss)) {
         if (options.notes)
@@ -344,10 +351,9 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   if (!module)
     return sink.takeError();
   if (options.addPasses &&
-      !runPipeline(*module, options, timing, "ew hook passes",
-                   [&](mlir::OpPassManager &pm) {
-                     addPasses(pm, HookPoint::Ew);
-                   }))
+      !runPipeline(
+          *module, options, timing, "ew hook passes",
+          [&](mlir::OpPassManager &pm) { addPasses(pm, HookPoint::Ew); }))
     return sink.takeError();
   // Read after the ew-level hook, which may change a default.
   for (auto kernel : module->getOps<mlir::ew::KernelOp>()) {
@@ -582,8 +588,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     return cuda->launchElementwise(function, n, args.data(), perThread,
                                    launchOptions.gridWaves,
                                    launchOptions.blockSize);
-  return cuda->enqueueElementwise(function, n, args.data(), perThread,
-                                  launchOptions.gridWaves,
-                                  launchOptions.blockSize,
-                                  launchOptions.stream);
+  return cuda->enqueueElementwise(
+      function, n, args.data(), perThread, launchOptions.gridWaves,
+      launchOptions.blockSize, launchOptions.stream);
 }

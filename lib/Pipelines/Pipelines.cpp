@@ -66,8 +66,8 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
   std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(
       llvm::Triple(kTriple), /*CPU=*/"", /*Features=*/""));
   if (!info->isCPUStringValid(options.chip))
-    return llvm::createStringError("unknown GPU architecture '" +
-                                   options.chip + "' (expected a chip LLVM " +
+    return llvm::createStringError("unknown GPU architecture '" + options.chip +
+                                   "' (expected a chip LLVM " +
                                    LLVM_VERSION_STRING + " knows, e.g. sm_90)");
   for (llvm::StringRef feature :
        llvm::split(llvm::StringRef(options.features), ',')) {
@@ -75,10 +75,9 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
       continue;
     llvm::StringRef name = feature.drop_front();
     if (!(feature.starts_with("+") || feature.starts_with("-")) ||
-        !llvm::any_of(info->getAllProcessorFeatures(),
-                      [&](const llvm::SubtargetFeatureKV &kv) {
-                        return name == kv.Key;
-                      }))
+        !llvm::any_of(
+            info->getAllProcessorFeatures(),
+            [&](const llvm::SubtargetFeatureKV &kv) { return name == kv.Key; }))
       return llvm::createStringError("unknown NVPTX feature '" + feature +
                                      "' (expected e.g. +ptx86)");
   }
@@ -121,7 +120,7 @@ void mlir::ew::buildGPUToNVVMPipeline(OpPassManager &pm,
 void mlir::ew::buildNVVMToPTXPipeline(OpPassManager &pm,
                                       const EwToPTXOptions &options) {
   // gpu-module-to-binary{format=isa} with ewc's embedded libdevice.
-  pm.addPass(createGPUModuleToPTX());
+  pm.addPass(createGPUModuleToPTX(GPUModuleToPTXOptions{options.llvmPasses}));
   pm.addPass(createPtxasWorkarounds(
       PtxasWorkaroundsOptions{options.ptxasWorkarounds}));
 }

@@ -154,7 +154,19 @@ def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
         properties = {O = 3 : i32}, assembly = ".version 7.8 ..."]
     ```
     with the body of `__nv_expf` inlined into the kernel's PTX.
+
+    The LLVM passes before NVPTX code generation are `llvm-passes`, in opt's
+    `-passes` syntax. The default is ewc's short pipeline for its kernels
+    (`kKernelLLVMPasses`), which gives the PTX that LLVM's `default<O2>`
+    gives them in a fraction of the time; an empty value runs LLVM's
+    `default<On>` with the target's `O`, as upstream's serializer does.
   }];
+  let options = [
+    Option<"llvmPasses", "llvm-passes", "std::string",
+           /*default=*/"::mlir::ew::kKernelLLVMPasses.str()",
+           "LLVM IR passes before NVPTX, in opt's -passes syntax (empty: "
+           "LLVM's default<On> pipeline for the target's O)">,
+  ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }
 

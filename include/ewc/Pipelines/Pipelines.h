@@ -25,6 +25,8 @@
 #ifndef EWC_PIPELINES_PIPELINES_H
 #define EWC_PIPELINES_PIPELINES_H
 
+#include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
+
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Pass/PassOptions.h"
@@ -55,8 +57,17 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
   // PTX on the development machine, but no measurable time on the H200's host
   // (docs/performance.md, "Compile time").
   PassOptions::Option<unsigned> optLevel{
-      *this, "opt-level", llvm::cl::desc("LLVM optimization level (0-3)"),
+      *this, "opt-level",
+      llvm::cl::desc("LLVM optimization level (0-3): NVPTX code generation's, "
+                     "and the IR pipeline's where llvm-passes is empty"),
       llvm::cl::init(2)};
+  // ewc's short pipeline (kKernelLLVMPasses): the PTX of default<O2> for
+  // ewc's kernels in a fraction of the time (docs/performance.md).
+  PassOptions::Option<std::string> llvmPasses{
+      *this, "llvm-passes",
+      llvm::cl::desc("LLVM IR passes before NVPTX, in opt's -passes syntax "
+                     "(empty: LLVM's default<On> for opt-level)"),
+      llvm::cl::init(kKernelLLVMPasses.str())};
   // "all" unless a test or a diagnosis asks otherwise: CUDA 13.0's ptxas
   // miscompiles what these rewrite (ptxas-workarounds, PtxasWorkarounds.h).
   PassOptions::Option<std::string> ptxasWorkarounds{

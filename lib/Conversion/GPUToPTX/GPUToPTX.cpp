@@ -1,19 +1,21 @@
 //===- GPUToPTX.cpp - gpu.module to PTX with libdevice --------------------===//
 //
 // Upstream's gpu-module-to-binary takes bitcode libraries to link as file
-// paths only, and NVVM's serializer adds libdevice from a CUDA toolkit that
-// it finds through CUDA_HOME and friends. This pass calls the same
-// serialization (gpu::transformGpuModulesToBinaries) with target options
-// that carry ewc's embedded libdevice in memory, as a resource blob: no
-// toolkit and no temporary file are needed at compile time.
+// paths only, NVVM's serializer adds libdevice from a CUDA toolkit that it
+// finds through CUDA_HOME and friends, and the LLVM passes it runs are always
+// LLVM's default<On>. This pass serializes each gpu.module with ewc's own
+// subclass of that serializer (PTXSerializer.h): ewc's embedded libdevice,
+// in memory and only when called, so no toolkit and no temporary file are
+// needed at compile time; and the LLVM passes that ewc's kernels need.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
 
+#include "PTXSerializer.h"
+
 #include "mlir/Dialect/GPU/IR/CompilationInterfaces.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/GPU/Transforms/Passes.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -35,7 +37,7 @@ using namespace mlir::ew;
 static constexpr llvm::StringLiteral kLibdevicePrefix = "__nv_";
 
 /// The first libdevice function that `module` calls, or null.
-static LLVM::LLVMFuncOp findLibdeviceCall(ModuleOp module) {
+static LLVM::LLVMFuncOp findLibdeviceCall(gpu::GPUModuleOp module) {
   LLVM::LLVMFuncOp found;
   module.walk([&](LLVM::LLVMFuncOp func) {
     if (func.isExternal() && func.getSymName().starts_with(kLibdevicePrefix)) {
@@ -84,31 +86,60 @@ struct GPUModuleToPTXPass
   using GPUModuleToPTXBase::GPUModuleToPTXBase;
 
   void runOnOperation() override {
-    ModuleOp module = getOperation();
+    // Upstream's serializer looks for a toolkit in the environment on every
+    // module; ewc links its own libdevice, so that search's errors are noise.
+    ScopedDiagnosticHandler dropToolkitSearchErrors(
+        &getContext(),
+        [](Diagnostic &diag) { return success(isToolkitSearchError(diag)); });
+    for (gpu::GPUModuleOp module :
+         llvm::make_early_inc_range(getOperation().getOps<gpu::GPUModuleOp>()))
+      if (failed(serialize(module)))
+        return signalPassFailure();
+  }
+
+  /// Replaces `module` by a gpu.binary with one PTX object per target, as
+  /// gpu-module-to-binary{format=isa} does.
+  LogicalResult serialize(gpu::GPUModuleOp module) {
+    ArrayAttr targets = module.getTargetsAttr();
+    if (!targets || targets.empty())
+      return module.emitError("has no target to serialize for (expected an "
+                              "#nvvm.target, see gpu-nvvm-attach-target)");
     SmallVector<Attribute, 1> libraries;
     // Parsing libdevice (470 KB) costs time, so only kernels that call it
     // link it.
     if (LLVM::LLVMFuncOp call = findLibdeviceCall(module)) {
       ArrayRef<char> libdevice = getEmbeddedLibdevice();
-      if (libdevice.empty()) {
-        call.emitError("'")
-            << call.getSymName()
-            << "' is in libdevice, which this ewc was built without: "
-               "configure ewc with -DEWC_LIBDEVICE=/path/to/libdevice.10.bc";
-        return signalPassFailure();
-      }
+      if (libdevice.empty())
+        return call.emitError("'")
+               << call.getSymName()
+               << "' is in libdevice, which this ewc was built without: "
+                  "configure ewc with -DEWC_LIBDEVICE=/path/to/libdevice.10.bc";
       libraries.push_back(getLibdeviceAttr(&getContext(), libdevice));
     }
-    // "isa" is PTX text: the driver JIT-compiles it for the device at load
-    // time, so no CUDA toolkit is needed where ewc compiles.
-    gpu::TargetOptions options(/*toolkitPath=*/{}, libraries,
-                               /*cmdOptions=*/{}, /*elfSection=*/{},
-                               gpu::CompilationTarget::Assembly);
-    ScopedDiagnosticHandler dropToolkitSearchErrors(
-        &getContext(),
-        [](Diagnostic &diag) { return success(isToolkitSearchError(diag)); });
-    if (failed(gpu::transformGpuModulesToBinaries(module, nullptr, options)))
-      signalPassFailure();
+    Builder builder(&getContext());
+    SmallVector<Attribute, 1> objects;
+    for (Attribute attr : targets) {
+      auto target = dyn_cast<NVVM::NVVMTargetAttr>(attr);
+      if (!target)
+        return module.emitError("can only serialize for #nvvm.target, not ")
+               << attr;
+      std::optional<std::string> ptx =
+          serializeToPTX(module, target, libraries, llvmPasses);
+      if (!ptx)
+        return failure();
+      // "isa" is PTX text, which the driver or nvJitLink assembles for the
+      // device at load time; the properties hold the target's O, as
+      // upstream's object for PTX does.
+      objects.push_back(gpu::ObjectAttr::get(
+          target, gpu::CompilationTarget::Assembly, builder.getStringAttr(*ptx),
+          builder.getDictionaryAttr(builder.getNamedAttr(
+              "O", builder.getI32IntegerAttr(target.getO())))));
+    }
+    OpBuilder before(module);
+    gpu::BinaryOp::create(before, module.getLoc(), module.getName(),
+                          module.getOffloadingHandlerAttr(), objects);
+    module.erase();
+    return success();
   }
 };
 

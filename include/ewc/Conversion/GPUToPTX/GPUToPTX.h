@@ -13,9 +13,24 @@
 #include "mlir/Pass/Pass.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 
 namespace mlir {
 namespace ew {
+
+/// The LLVM passes that gpu-module-to-ptx runs before NVPTX by default.
+/// ewc's kernels reach LLVM already vectorized, with one loop per part
+/// (prologue, 16-byte body, tail); what LLVM still has to do is inline
+/// libdevice's functions (all always-inline), fold its __nvvm_reflect
+/// queries, simplify what that leaves, rotate the loops so that each
+/// iteration ends in one branch, and drop the unused libdevice globals.
+/// LLVM's default<O2> does that and much more: for the 21 kernels in
+/// kernels/ it gives the same PTX, up to register numbers and the order of
+/// a few index computations (docs/performance.md, "Compile time").
+inline constexpr llvm::StringLiteral kKernelLLVMPasses =
+    "always-inline,nvvm-reflect,"
+    "function(instcombine,simplifycfg,loop-mssa(licm),loop-rotate),"
+    "globaldce";
 
 #define GEN_PASS_DECL_GPUMODULETOPTX
 #define GEN_PASS_DECL_PTXASWORKAROUNDS
