@@ -11,10 +11,11 @@
 //   miss    a compile into a fresh, empty cache (compile, assemble, store)
 //   hit     the median of 10 compiles from that cache
 //
-// The PTX becomes a cubin through nvJitLink where it loads, else through the
-// driver's JIT (cuLinkCreate and friends); EWC_NVJITLINK=none forces the
-// latter, so running this twice compares the two (scripts/device-run.sh's `compile` step does; set
-// CUDA_CACHE_DISABLE=1 too, or the driver's own JIT cache answers).
+// The PTX becomes a cubin through the driver's JIT (cuLinkCreate and
+// friends), or through nvJitLink with EWC_PTX_ASSEMBLER=nvjitlink, so running
+// this twice compares the two (scripts/device-run.sh's `compile` step does).
+// Set CUDA_CACHE_DISABLE=1 for a cold compile: both assemblers keep their
+// cubins in the driver's compute cache, which otherwise answers for ptxas.
 // Build where the CUDA driver and libewc are:
 //
 //   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include
@@ -71,10 +72,11 @@ int main(int argc, char **argv) {
   }
   double initMs =
       std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  const char *jit = std::getenv("EWC_NVJITLINK");
+  const char *assembler = std::getenv("EWC_PTX_ASSEMBLER");
   std::printf("init %.1f ms; PTX by %s\n", initMs,
-              jit && std::string(jit) == "none" ? "the driver's JIT"
-                                                : "nvJitLink if found");
+              assembler && std::string(assembler) == "nvjitlink"
+                  ? "nvJitLink if found"
+                  : "the driver's JIT");
   for (int i = 1; i < argc; ++i) {
     std::string path = argv[i];
     double first = timeCompile(path);
@@ -89,7 +91,8 @@ int main(int argc, char **argv) {
     setenv("EWC_CACHE_DIR", directory, 1);
     double miss = timeCompile(path);
     double hit = medianOf10(path);
-    std::system((std::string("rm -rf ") + directory).c_str());
+    if (std::system((std::string("rm -rf ") + directory).c_str()) != 0)
+      std::printf("cannot remove %s\n", directory);
     if (first < 0 || again < 0 || miss < 0 || hit < 0)
       return 1;
     std::printf("%-22s first %6.1f  again %6.1f  miss %6.1f  hit %5.2f ms\n",

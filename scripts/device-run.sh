@@ -91,10 +91,10 @@ compile_times() {
   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include examples/compile_time.cpp \
     -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -L/usr/local/cuda/lib64/stubs -lcuda \
     -o "$exe" || return 1
-  echo "-- nvJitLink, no cache"
+  echo "-- driver JIT (the default), no cache"
   CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 "$exe" "${kernels[@]}" || return 1
-  echo "-- driver JIT, no cache"
-  CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 EWC_NVJITLINK=none "$exe" "${kernels[@]}" || return 1
+  echo "-- nvJitLink, no cache"
+  CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 EWC_PTX_ASSEMBLER=nvjitlink "$exe" "${kernels[@]}" || return 1
   dir=$(mktemp -d)
   EWC_CACHE_DIR=$dir "$exe" "${kernels[@]}" >/dev/null || return 1
   echo "-- fresh process, cache filled by an earlier one ('first' is a hit)"

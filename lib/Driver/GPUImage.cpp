@@ -18,8 +18,33 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cstdlib>
+
 using namespace ewc;
 using namespace ewc::driver;
+
+/// True where the PTX goes to nvJitLink instead of the driver's JIT. The
+/// driver's JIT is the default: on the H200 (2026-11-30, docs/performance.md,
+/// "Compile time") it assembled ewc's kernels faster than nvJitLink with the
+/// compute cache off (leaky_relu 27-28 ms against 30-41, gelu 55-76 against
+/// 58-91, a bare copy 26-41 against 30-47) and on (2.3 ms against 6.1-6.5,
+/// where nvJitLink's dlopen of its 99 MB is most of it). The hidden
+/// EWC_PTX_ASSEMBLER=nvjitlink asks for nvJitLink, and so does
+/// EWC_PTXAS_OPTIONS, since only nvJitLink takes ptxas options.
+static llvm::Expected<bool> isNvJitLinkChosen() {
+  const char *variable = std::getenv("EWC_PTX_ASSEMBLER");
+  llvm::StringRef chosen = variable ? variable : "";
+  if (!chosen.empty() && chosen != "driver" && chosen != "nvjitlink")
+    return llvm::createStringError(
+        "EWC_PTX_ASSEMBLER must be 'driver' or 'nvjitlink', not '" +
+        chosen.str() + "'");
+  if (getExtraPtxasOption().empty())
+    return chosen == "nvjitlink";
+  if (chosen == "driver")
+    return llvm::createStringError("EWC_PTXAS_OPTIONS needs nvJitLink: the "
+                                   "driver's JIT takes no ptxas options");
+  return true;
+}
 
 llvm::Expected<std::vector<char>>
 driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
@@ -27,8 +52,20 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
   // The device's own chip: ptxas accepts PTX of an older target (--chip),
   // and a cubin loads only on the chip it was made for.
   std::string chip = cuda.getDeviceInfo().getChipName();
+  llvm::Expected<bool> nvJitLink = isNvJitLinkChosen();
+  if (!nvJitLink)
+    return nvJitLink.takeError();
+  if (!*nvJitLink) {
+    if (notes)
+      *notes << "note: PTX assembled for " << chip << " by the driver's JIT\n";
+    return cuda.assemblePTX(ptx);
+  }
   std::string whyNot;
   if (!isJitLinkAvailable(&whyNot)) {
+    // Options meant for ptxas must not be dropped on the way.
+    if (!getExtraPtxasOption().empty())
+      return llvm::createStringError("EWC_PTXAS_OPTIONS needs nvJitLink: " +
+                                     whyNot);
     if (notes)
       *notes << "note: PTX assembled for " << chip
              << " by the driver's JIT: " << whyNot << "\n";
@@ -140,14 +177,14 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
       param.dtype = dtype(*paramObject, "dtype");
       param.isTensor = paramObject->getBoolean("tensor").value_or(false);
       if (const llvm::json::Object *value = paramObject->getObject("default"))
-        param.defaultValue = ScalarValue{
-            dtype(*value, "dtype"), integer(*value, "int"),
-            llvm::bit_cast<double>(integer(*value, "bits"))};
+        param.defaultValue =
+            ScalarValue{dtype(*value, "dtype"), integer(*value, "int"),
+                        llvm::bit_cast<double>(integer(*value, "bits"))};
     }
     for (const llvm::json::Value &result : *results) {
-      std::optional<DType> parsed =
-          result.getAsString() ? parseDTypeName(*result.getAsString())
-                               : std::nullopt;
+      std::optional<DType> parsed = result.getAsString()
+                                        ? parseDTypeName(*result.getAsString())
+                                        : std::nullopt;
       if (!parsed)
         return bad("a result without dtype");
       kernel.results.push_back(*parsed);

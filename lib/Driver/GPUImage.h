@@ -1,12 +1,13 @@
-//===- GPUImage.h - Loadable GPU code and its kernel cache entry -*- C++ -*-===//
+//===- GPUImage.h - Loadable GPU code and its kernel cache entry -*- C++
+//-*-===//
 //
 // Part of the ewc project.
 //
 //===----------------------------------------------------------------------===//
 //
 // Private to lib/Driver. The cubin LoadedModule::compile hands the CUDA
-// driver (assembled by nvJitLink, or by the driver's JIT where nvJitLink is
-// missing), and the kernel cache entry that keeps it with everything else
+// driver (assembled by the driver's JIT, or by nvJitLink where asked for),
+// and the kernel cache entry that keeps it with everything else
 // LoadedModule needs, so that a cache hit runs no compiler stage at all: the
 // compiled signatures (defaults included) and each kernel's elements per
 // thread.
@@ -33,9 +34,11 @@ class CudaContext;
 
 namespace driver {
 
-/// `ptx` as a cubin for `cuda`'s device: from nvJitLink where it loads (the
-/// toolkit's), else from the driver's own JIT (CudaContext::assemblePTX).
-/// `notes`, if not null, hears which and why.
+/// `ptx` as a cubin for `cuda`'s device: from the driver's own JIT
+/// (CudaContext::assemblePTX), or from nvJitLink (the toolkit's) where
+/// EWC_PTX_ASSEMBLER=nvjitlink or EWC_PTXAS_OPTIONS asks for it and it loads.
+/// `notes`, if not null, hears which and why; a bad EWC_PTX_ASSEMBLER is an
+/// error.
 llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
                                                     CudaContext &cuda,
                                                     llvm::raw_ostream *notes);
