@@ -79,7 +79,8 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"vectorsPerThread", "vectors-per-thread", "unsigned",
            /*default=*/"::mlir::ew::kDefaultVectorsPerThread",
            "16-byte vectors of the widest element type that one thread moves "
-           "per main-loop iteration (EwToGPU.h says why the default)">,
+           "per main-loop iteration (0: chosen from each kernel's element "
+           "code, VectorizeElementLoop.h says how and why)">,
   ];
 }
 

@@ -24,6 +24,7 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -97,8 +98,8 @@ static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
   Value index = loop.getInductionVar();
   WalkResult walk = loop.getBody()->walk([&](Operation *op) {
     if (auto load = dyn_cast<LLVM::LoadOp>(op)) {
-      BlockArgument base = matchElementAddress(load.getAddr(), index, entry,
-                                               load.getType());
+      BlockArgument base =
+          matchElementAddress(load.getAddr(), index, entry, load.getType());
       std::optional<unsigned> position =
           base && op->getBlock() == loop.getBody() && !load.getVolatile_()
               ? addTensor(accesses.inputs, base, load.getType())
@@ -123,6 +124,11 @@ static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
       accesses.stores.push_back({store, *position});
       return WalkResult::advance();
     }
+    // EwToArith's correctly rounded sqrt, a call of llvm.sqrt by name: a
+    // CallIntrinsicOp declares no memory effects, but this one has none.
+    if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+        call && call.getIntrin().starts_with("llvm.sqrt."))
+      return WalkResult::advance();
     // Anything else that touches memory is beyond this rewrite.
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
     if ((effects && !effects.hasNoEffect()) ||
@@ -140,6 +146,39 @@ static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
       if (input.base == output.base)
         return failure();
   return accesses;
+}
+
+/// True for an operation of one element's code that takes a long dependent
+/// chain of instructions on the GPU (kVectorsPerThreadByCost).
+static bool isLongLatency(Operation *op) {
+  if (isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+          arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return true;
+  // EwToArith builds the correctly rounded sqrt as a call of llvm.sqrt.
+  if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
+    return call.getIntrin().starts_with("llvm.sqrt.");
+  // The math ops that stay instructions; every other one is libdevice code.
+  if (isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
+          math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
+          math::RoundEvenOp>(op))
+    return false;
+  return isa<math::MathDialect>(op->getDialect());
+}
+
+/// Vectors per thread for the element code of `loop` (kVectorsPerThreadByCost).
+static unsigned chooseVectorsPerThread(scf::ForOp loop,
+                                       const LoopAccesses &accesses) {
+  unsigned longLatency = 0;
+  loop.getBody()->walk([&](Operation *op) {
+    if (isLongLatency(op))
+      ++longLatency;
+  });
+  unsigned vectors = kVectorsPerThreadByCost[std::min<size_t>(
+      longLatency, std::size(kVectorsPerThreadByCost) - 1)];
+  if (accesses.inputs.empty())
+    vectors = std::max(vectors, kVectorsPerThreadStoreOnly);
+  return vectors;
 }
 
 unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
@@ -168,8 +207,10 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
   // An atom is one 16-byte vector of the narrowest tensor; E whole atoms give
   // the widest tensor vectorsPerThread vectors (or more, for the narrowest).
   unsigned atom = kVectorBytes / narrowest;
-  unsigned elementsPerThread = std::max(
-      atom, std::max(1u, vectorsPerThread) * kVectorBytes / widest);
+  if (vectorsPerThread == 0)
+    vectorsPerThread = chooseVectorsPerThread(loop, accesses);
+  unsigned elementsPerThread =
+      std::max(atom, vectorsPerThread * kVectorBytes / widest);
   unsigned atoms = elementsPerThread / atom;
 
   Location loc = loop.getLoc();
@@ -216,8 +257,8 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
   Value misalignment =
       arith::AndIOp::create(b, loc, address(narrowestTensor->base), mask);
   Value elementBytes = constant(narrowest);
-  Value toBoundary = arith::SubIOp::create(b, loc, constant(kVectorBytes),
-                                           misalignment);
+  Value toBoundary =
+      arith::SubIOp::create(b, loc, constant(kVectorBytes), misalignment);
   Value peel = arith::DivUIOp::create(
       b, loc, arith::AndIOp::create(b, loc, toBoundary, mask), elementBytes);
   peel = arith::MinSIOp::create(b, loc, peel, n);
@@ -229,18 +270,17 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     Value isAligned = arith::CmpIOp::create(
         b, loc, arith::CmpIPredicate::eq,
         arith::AndIOp::create(b, loc, end, constant(kVectorBytes - 1)), zero);
-    aligned = aligned ? arith::AndIOp::create(b, loc, aligned, isAligned)
-                      : isAligned;
+    aligned =
+        aligned ? arith::AndIOp::create(b, loc, aligned, isAligned) : isAligned;
   }
   peel = arith::SelectOp::create(b, loc, aligned, peel, zero);
 
-  Value blockDim =
-      toI64(gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
+  Value blockDim = toI64(gpu::BlockDimOp::create(b, loc, gpu::Dimension::x));
   Value chunk = mul(blockDim, constant(elementsPerThread));
   Value chunks = arith::SelectOp::create(
       b, loc, aligned,
-      arith::DivUIOp::create(b, loc,
-                             arith::SubIOp::create(b, loc, n, peel), chunk),
+      arith::DivUIOp::create(b, loc, arith::SubIOp::create(b, loc, n, peel),
+                             chunk),
       zero);
   Value tailStart = add(peel, mul(chunks, chunk));
 
@@ -262,9 +302,9 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
         add(add(peel, mul(main.getInductionVar(), chunk)), threadOffset);
     SmallVector<Value> atomBases;
     for (unsigned a = 0; a < atoms; ++a)
-      atomBases.push_back(a == 0 ? base
-                                 : a == 1 ? add(base, atomStride)
-                                          : add(base, mul(atomStride, constant(a))));
+      atomBases.push_back(a == 0   ? base
+                          : a == 1 ? add(base, atomStride)
+                                   : add(base, mul(atomStride, constant(a))));
     // Vector v of `tensor` within atom a starts at element
     // atomBases[a] + v * width.
     auto vectorAddress = [&](const Tensor &tensor, unsigned a,

@@ -1,12 +1,29 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=vectors-per-thread=4 -split-input-file | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --check-prefix=DEFAULT
+// RUN: ewc-opt %s -convert-ew-to-gpu=vectors-per-thread=1 -split-input-file | FileCheck %s --check-prefix=ONE
 
-// The default is 1 vector of the widest type per thread (EwToGPU.h): f32 4
-// elements, bool out of f32 16 (one bool vector), bf16 8, f64 2.
+// By default each kernel's element code chooses the vectors of the widest
+// type per thread (kVectorsPerThreadByCost in VectorizeElementLoop.h): 1
+// where it has no long-latency operation: f32 4 elements, bool out of f32 16
+// (one bool vector), bf16 8, f64 2.
 // DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 // DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
 // DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
 // DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
+// 2 for one division, square root or math function per element; 4 for two
+// or more (sigmoid is an exp and a division); at least 2 for a kernel that
+// reads no tensor.
+// DEFAULT: gpu.func @hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @sqrt({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// sqrt is a call of llvm.sqrt by name, which has no memory effects: its loop
+// is vectorized like any other.
+// DEFAULT-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// DEFAULT: gpu.func @sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @fill({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// An explicit count is taken as given.
+// ONE: gpu.func @hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// ONE: gpu.func @sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// ONE: gpu.func @fill({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 
 // The vectorized element loop (the default; convert-ew-to-gpu.mlir shows the
 // scalar form with vectorize=false): a scalar prologue up to the peel that
@@ -115,4 +132,28 @@ ew.kernel @neg_bf16(%x: tensor<?xbf16>) -> tensor<?xbf16> {
 ew.kernel @neg_f64(%x: tensor<?xf64>) -> tensor<?xf64> {
   %r = ew.neg %x : tensor<?xf64>
   ew.return %r : tensor<?xf64>
+}
+
+// -----
+
+ew.kernel @hardsigmoid(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %three = ew.constant 3.0 : f32
+  %zero = ew.constant 0.0 : f32
+  %six = ew.constant 6.0 : f32
+  %0 = ew.add %x, %three : tensor<?xf32>, f32
+  %1 = ew.max %0, %zero : tensor<?xf32>, f32
+  %2 = ew.min %1, %six : tensor<?xf32>, f32
+  %3 = ew.div %2, %six : tensor<?xf32>, f32
+  ew.return %3 : tensor<?xf32>
+}
+ew.kernel @sqrt(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = ew.sqrt %x : tensor<?xf32>
+  ew.return %0 : tensor<?xf32>
+}
+ew.kernel @sigmoid(%x: tensor<?xf32>) -> tensor<?xf32> {
+  %0 = ew.sigmoid %x : tensor<?xf32>
+  ew.return %0 : tensor<?xf32>
+}
+ew.kernel @fill(%v: f32) -> tensor<?xf32> {
+  ew.return %v : f32
 }

@@ -15,14 +15,10 @@
 namespace mlir {
 namespace ew {
 
-/// 16-byte vectors of the widest element type one thread moves per iteration
-/// of the vectorized main loop (convert-ew-to-gpu's vectors-per-thread).
-/// One: measured on the H200, 2026-11-30, LeakyReLU at n = 2^28 with blocks
-/// of 128 (docs/performance.md, run 2), 1, 2 and 4 vectors reached 100.9%,
-/// 99.7% and 96.8% of the copy in f32, and 100.9%, 100.2% and 99.4% in bf16:
-/// more vectors per thread only cost registers (28, 30, 39 in f32), and with
-/// one block per 128 x E elements the GPU keeps enough loads in flight.
-constexpr unsigned kDefaultVectorsPerThread = 1;
+/// convert-ew-to-gpu's vectors-per-thread when not given: 0, which lets each
+/// kernel's element code choose (vectorizeElementLoop,
+/// kVectorsPerThreadByCost).
+constexpr unsigned kDefaultVectorsPerThread = 0;
 
 #define GEN_PASS_DECL_CONVERTEWTOGPU
 #include "ewc/Conversion/Passes.h.inc"
