@@ -10,13 +10,16 @@
 // which can only merge what it can prove 16-byte aligned.
 //
 // Element layout of the main loop, for a chunk starting at element c0, a
-// block of B threads, and `atom` = 16 bytes' worth of the narrowest element:
+// block of B threads, and `atom` = 16 bytes' worth of the widest element:
 // thread t owns, for each a in [0, E / atom), the atom
 //   c0 + a * B * atom + t * atom ... + atom - 1,
-// so that each vector access of a warp covers contiguous memory: 512 bytes
-// per warp-wide load for the narrowest tensors, and for a wider tensor
-// (an atom spans several of its vectors) a few contiguous 16-byte vectors per
-// thread.
+// and moves it as one vector per tensor: 16 bytes of the widest tensors,
+// atom x size bytes of narrower ones (4 bools beside f32). So every
+// warp-wide access is contiguous: 512 bytes for the widest tensors, 128 for
+// bools beside f32. (Until 2026-11-30 the atom was 16 bytes of the narrowest
+// tensor, which gave a thread of f32-and-bool code four contiguous f32
+// vectors: each warp-wide f32 store then spanned 2 KB at a quarter's use,
+// and leaky_relu_mask ran at 70% of the copy.)
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,8 +46,6 @@ struct Tensor {
   Type type;
   /// Bytes per element, a power of two at most kVectorBytes.
   unsigned size = 0;
-  /// Elements per 16-byte vector.
-  unsigned width() const { return kVectorBytes / size; }
 };
 
 /// What the element loop does with memory.
@@ -204,14 +205,14 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     }
     widest = std::max(widest, tensor.size);
   }
-  // An atom is one 16-byte vector of the narrowest tensor; E whole atoms give
-  // the widest tensor vectorsPerThread vectors (or more, for the narrowest).
-  unsigned atom = kVectorBytes / narrowest;
+  // An atom is one 16-byte vector of the widest tensor, and as many elements
+  // of each narrower one (4 bools beside f32: a 4-byte vector). A thread
+  // moves vectorsPerThread atoms per iteration.
+  unsigned atom = kVectorBytes / widest;
   if (vectorsPerThread == 0)
     vectorsPerThread = chooseVectorsPerThread(loop, accesses);
-  unsigned elementsPerThread =
-      std::max(atom, vectorsPerThread * kVectorBytes / widest);
-  unsigned atoms = elementsPerThread / atom;
+  unsigned atoms = vectorsPerThread;
+  unsigned elementsPerThread = atoms * atom;
 
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -305,17 +306,15 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
       atomBases.push_back(a == 0   ? base
                           : a == 1 ? add(base, atomStride)
                                    : add(base, mul(atomStride, constant(a))));
-    // Vector v of `tensor` within atom a starts at element
-    // atomBases[a] + v * width.
-    auto vectorAddress = [&](const Tensor &tensor, unsigned a,
-                             unsigned v) -> Value {
-      Value index = addConstant(atomBases[a], v * tensor.width());
+    // The vector of `tensor` in atom a: `atom` elements from atomBases[a],
+    // aligned to their size (16 bytes for the widest tensors).
+    auto vectorAddress = [&](const Tensor &tensor, unsigned a) -> Value {
       return LLVM::GEPOp::create(b, loc, tensor.base.getType(), tensor.type,
-                                 tensor.base, ValueRange{index},
+                                 tensor.base, ValueRange{atomBases[a]},
                                  LLVM::GEPNoWrapFlags::inbounds);
     };
-    auto vectorType = [](const Tensor &tensor) {
-      return VectorType::get({tensor.width()}, tensor.type);
+    auto vectorType = [&](const Tensor &tensor) {
+      return VectorType::get({atom}, tensor.type);
     };
     llvm::SmallDenseMap<unsigned, Value> lanes;
     auto lane = [&](unsigned position) -> Value {
@@ -327,15 +326,14 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     };
 
     // All loads first: every vector of every input in flight at once.
-    // vectors[input][a * perAtom + v].
+    // vectors[input][a].
     SmallVector<SmallVector<Value>> inputVectors;
     for (const Tensor &input : accesses.inputs) {
       SmallVector<Value> &vectors = inputVectors.emplace_back();
       for (unsigned a = 0; a < atoms; ++a)
-        for (unsigned v = 0; v < atom / input.width(); ++v)
-          vectors.push_back(LLVM::LoadOp::create(b, loc, vectorType(input),
-                                                 vectorAddress(input, a, v),
-                                                 kVectorBytes));
+        vectors.push_back(LLVM::LoadOp::create(b, loc, vectorType(input),
+                                               vectorAddress(input, a),
+                                               atom * input.size));
     }
 
     // The element code once per element, fed by extracts.
@@ -346,11 +344,9 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
       mapping.map(loop.getInductionVar(), addConstant(atomBases[a], w));
       for (auto [load, position] : accesses.loads) {
         const Tensor &input = accesses.inputs[position];
-        Value vector = inputVectors[position][a * (atom / input.width()) +
-                                              w / input.width()];
         mapping.map(load.getResult(),
-                    LLVM::ExtractElementOp::create(b, loc, input.type, vector,
-                                                   lane(w % input.width())));
+                    LLVM::ExtractElementOp::create(
+                        b, loc, input.type, inputVectors[position][a], lane(w)));
       }
       for (Operation &op : loop.getBody()->without_terminator()) {
         // The scalar loads are replaced by the extracts, and their addresses
@@ -374,19 +370,16 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     }
 
     // Stores: the outputs' values gathered into vectors.
-    for (auto [position, output] : llvm::enumerate(accesses.outputs)) {
-      unsigned width = output.width();
-      for (unsigned a = 0; a < atoms; ++a)
-        for (unsigned v = 0; v < atom / width; ++v) {
-          Value vector = LLVM::PoisonOp::create(b, loc, vectorType(output));
-          for (unsigned l = 0; l < width; ++l)
-            vector = LLVM::InsertElementOp::create(
-                b, loc, vectorType(output), vector,
-                outputValues[position][a * atom + v * width + l], lane(l));
-          LLVM::StoreOp::create(b, loc, vector, vectorAddress(output, a, v),
-                                kVectorBytes);
-        }
-    }
+    for (auto [position, output] : llvm::enumerate(accesses.outputs))
+      for (unsigned a = 0; a < atoms; ++a) {
+        Value vector = LLVM::PoisonOp::create(b, loc, vectorType(output));
+        for (unsigned l = 0; l < atom; ++l)
+          vector = LLVM::InsertElementOp::create(
+              b, loc, vectorType(output), vector,
+              outputValues[position][a * atom + l], lane(l));
+        LLVM::StoreOp::create(b, loc, vector, vectorAddress(output, a),
+                              atom * output.size);
+      }
   }
 
   // Tail: the original loop, from the end of the last whole chunk.

@@ -4,10 +4,10 @@
 
 // By default each kernel's element code chooses the vectors of the widest
 // type per thread (kVectorsPerThreadByCost in VectorizeElementLoop.h): 1
-// where it has no long-latency operation: f32 4 elements, bool out of f32 16
-// (one bool vector), bf16 8, f64 2.
+// where it has no long-latency operation: f32 4 elements, f32 in and bool out
+// 4 too (a 16-byte f32 vector and a 4-byte bool one), bf16 8, f64 2.
 // DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 // DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
 // DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
 // 2 for one division, square root or math function per element; 4 for two
@@ -93,9 +93,11 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 
 // -----
 
-// Mixed element sizes: f32 in, bool (one byte) out. An atom is 16 bools, so a
-// thread's 16 elements are four contiguous f32 vectors and one bool vector;
-// the peel is counted in bools (1 byte each).
+// Mixed element sizes: f32 in, bool (one byte) out. An atom is one 16-byte
+// vector of the widest tensor (4 f32) and as many elements of the others (4
+// bools, a 4-byte vector), so every warp-wide access is contiguous: a
+// thread's 16 elements are 4 atoms, blockDim x 4 elements apart. The peel is
+// counted in bools (1 byte each).
 // CHECK-LABEL: gpu.func @mask(
 // CHECK-SAME:    %[[X:[^:]*]]: !llvm.ptr<1>, %[[OUT:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: i64) kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK:         %[[OADDR:.*]] = llvm.ptrtoint %[[OUT]] : !llvm.ptr<1> to i64
@@ -104,7 +106,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // CHECK:         scf.for
 // CHECK-COUNT-4:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-COUNT-16:  arith.extui %{{.*}} : i1 to i8
-// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<16xi8>, !llvm.ptr<1>
+// CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<1>
 // CHECK-NEXT:    }
 // CHECK:         scf.for
 ew.kernel @mask(%x: tensor<?xf32>) -> tensor<?xi1> {
