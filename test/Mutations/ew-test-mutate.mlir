@@ -11,6 +11,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=f64-as-f32 | FileCheck %s --enable-var-scope --check-prefix=CHECK-F64
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=neg-as-sub | FileCheck %s --enable-var-scope --check-prefix=CHECK-NEG
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=bool-as-2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-BOOL
+// RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=bool-as-2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUBOOL '--implicit-check-not=i1 to i8'
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=unwritten-output | FileCheck %s --enable-var-scope --check-prefix=CHECK-UNWRITTEN
 // RUN: ewc-opt %s --ew-test-mutate=mutation=wrong-default | FileCheck %s --enable-var-scope --check-prefix=CHECK-DEFAULT
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=max-as-maxnum | FileCheck %s --enable-var-scope --check-prefix=CHECK-MAX
@@ -75,7 +76,13 @@
 // CHECK-BOOL:         %[[TWO:.*]] = arith.constant 2 : i8
 // CHECK-BOOL-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i8
 // CHECK-BOOL-NEXT:    %[[BYTE:.*]] = arith.select %[[GE]], %[[TWO]], %[[ZERO]] : i8
-// CHECK-BOOL-NEXT:    llvm.store %[[BYTE]], %{{.*}} : i8, !llvm.ptr
+// CHECK-BOOL:         llvm.store %[[BYTE]], %{{.*}} : i8, !llvm.ptr
+// On the GPU also the bytes that the vectorized main loop gathers into a
+// vector before it stores them (no widening of an i1 to a byte is left).
+// CHECK-GPUBOOL-LABEL: gpu.func @ints(
+// CHECK-GPUBOOL:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
+// CHECK-GPUBOOL:         llvm.insertelement
+// CHECK-GPUBOOL:         llvm.store %{{.*}}, %{{.*}} {alignment = {{[0-9]+}} : i64} : vector<{{[0-9]+}}xi8>, !llvm.ptr<1>
 
 // The first result (%arg3) is never stored; the second still is.
 // CHECK-UNWRITTEN-LABEL: func.func @leaky(

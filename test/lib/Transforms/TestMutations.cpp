@@ -287,23 +287,26 @@ static BlockArgument getStoredArgument(LLVM::StoreOp store) {
 }
 
 static unsigned boolAs2(ModuleOp module, IRRewriter &rewriter) {
-  // The ABI stores an i1 as the byte `extui %b`.
-  auto stores = collect<LLVM::StoreOp>(module, [](LLVM::StoreOp store) {
-    auto widen = store.getValue().getDefiningOp<arith::ExtUIOp>();
-    return widen && widen.getIn().getType().isInteger(1);
+  // The ABI stores an i1 as the byte `extui %b`: stored as it is (scalar
+  // loops), or gathered into a vector of bytes first (the GPU's vectorized
+  // main loop, VectorizeElementLoop.cpp).
+  auto widenings = collect<arith::ExtUIOp>(module, [](arith::ExtUIOp widen) {
+    return widen.getIn().getType().isInteger(1) &&
+           widen.getType().isInteger(8) && !widen->use_empty() &&
+           llvm::all_of(widen->getUsers(), [](Operation *user) {
+             return isa<LLVM::StoreOp, LLVM::InsertElementOp>(user);
+           });
   });
-  for (LLVM::StoreOp store : stores) {
-    Location loc = store.getLoc();
-    Value flag = store.getValue().getDefiningOp<arith::ExtUIOp>().getIn();
-    Type byte = store.getValue().getType();
-    rewriter.setInsertionPoint(store);
-    Value two = arith::ConstantIntOp::create(rewriter, loc, byte, 2);
-    Value zero = arith::ConstantIntOp::create(rewriter, loc, byte, 0);
-    Value value = arith::SelectOp::create(rewriter, loc, flag, two, zero);
-    rewriter.modifyOpInPlace(store,
-                             [&] { store.getValueMutable().assign(value); });
+  for (arith::ExtUIOp widen : widenings) {
+    Location loc = widen.getLoc();
+    rewriter.setInsertionPoint(widen);
+    Value two = arith::ConstantIntOp::create(rewriter, loc, widen.getType(), 2);
+    Value zero =
+        arith::ConstantIntOp::create(rewriter, loc, widen.getType(), 0);
+    rewriter.replaceOpWithNewOp<arith::SelectOp>(widen, widen.getIn(), two,
+                                                 zero);
   }
-  return stores.size();
+  return widenings.size();
 }
 
 static unsigned unwrittenOutput(ModuleOp module, IRRewriter &rewriter) {
@@ -393,7 +396,7 @@ const Mutation kMutations[] = {
     {"off-by-one", kLowered, "no element loop", offByOne},
     {"f64-as-f32", kLowered, "no f64 arith or math op", f64AsF32},
     {"neg-as-sub", kLowered, "no arith.negf", negAsSub},
-    {"bool-as-2", kLowered, "no store of an i1", boolAs2},
+    {"bool-as-2", kLowered, "no stored i1", boolAs2},
     {"unwritten-output", kLowered, "no store through a kernel argument",
      unwrittenOutput},
     {"wrong-default", MutationStage::Ew, "no parameter with an ew.default",
