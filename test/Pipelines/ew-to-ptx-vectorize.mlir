@@ -56,14 +56,14 @@ ew.kernel @neg_f64(%x: tensor<?xf64>) -> tensor<?xf64> {
   ew.return %r : tensor<?xf64>
 }
 
-// f32 in, bool out: an atom is one 16-byte f32 vector and the four bools
-// beside it, so one 16-byte load and the four bools in one 4-byte store (not
-// four st.global.b8), each contiguous across the warp.
+// f32 in, bool out: an atom of sixteen bools (16 bytes of the widest output),
+// so four 16-byte f32 loads and the sixteen bools in one 16-byte store (not
+// sixteen st.global.b8).
 // CHECK-LABEL: .entry mask(
 // CHECK:         st.global.b8
-// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-4: ld.global.v4.b32
 // CHECK-NOT:     st.global.b8
-// CHECK:         st.global.b32
+// CHECK:         st.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         @%p{{[0-9]+}} bra $L__BB
 // CHECK:         st.global.b8

@@ -10,16 +10,19 @@
 // which can only merge what it can prove 16-byte aligned.
 //
 // Element layout of the main loop, for a chunk starting at element c0, a
-// block of B threads, and `atom` = 16 bytes' worth of the widest element:
+// block of B threads, and `atom` = 16 bytes' worth of the widest output:
 // thread t owns, for each a in [0, E / atom), the atom
 //   c0 + a * B * atom + t * atom ... + atom - 1,
-// and moves it as one vector per tensor: 16 bytes of the widest tensors,
-// atom x size bytes of narrower ones (4 bools beside f32). So every
-// warp-wide access is contiguous: 512 bytes for the widest tensors, 128 for
-// bools beside f32. (Until 2026-11-30 the atom was 16 bytes of the narrowest
-// tensor, which gave a thread of f32-and-bool code four contiguous f32
-// vectors: each warp-wide f32 store then spanned 2 KB at a quarter's use,
-// and leaky_relu_mask ran at 70% of the copy.)
+// and moves it as one 16-byte vector of the widest outputs, a shorter vector
+// of a narrower tensor (4 bools beside f32), or several contiguous 16-byte
+// vectors of a wider input (4 f32 vectors beside 16 bools). So every
+// warp-wide store is contiguous (512 bytes for the widest outputs); a wider
+// input's vectors are strided across the warp, but each 32-byte sector is
+// read whole, the rest from L1. Measured on the H200 (docs/performance.md,
+// "Atoms"): with atoms of the narrowest tensor, f32 stores beside a bool
+// output spanned 2 KB per warp-wide instruction and leaky_relu_mask ran at
+// 70% of the copy; with atoms of the widest tensor, in_range's bool stores
+// shrank to 4 bytes and it fell from 99.7% to 91.1%.
 //
 //===----------------------------------------------------------------------===//
 
@@ -196,7 +199,7 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
   SmallVector<Tensor> tensors(accesses.inputs);
   tensors.append(accesses.outputs);
 
-  unsigned narrowest = kVectorBytes, widest = 1;
+  unsigned narrowest = kVectorBytes, widest = 1, widestOutput = 1;
   const Tensor *narrowestTensor = nullptr;
   for (const Tensor &tensor : tensors) {
     if (tensor.size < narrowest || !narrowestTensor) {
@@ -205,14 +208,21 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     }
     widest = std::max(widest, tensor.size);
   }
-  // An atom is one 16-byte vector of the widest tensor, and as many elements
-  // of each narrower one (4 bools beside f32: a 4-byte vector). A thread
-  // moves vectorsPerThread atoms per iteration.
-  unsigned atom = kVectorBytes / widest;
+  for (const Tensor &output : accesses.outputs)
+    widestOutput = std::max(widestOutput, output.size);
+  // An atom is one 16-byte vector of the widest output, and as many elements
+  // of every other tensor: a shorter vector of a narrower one (4 bools beside
+  // f32), several contiguous 16-byte vectors of a wider input (4 f32 vectors
+  // beside 16 bools). Stores are what must be contiguous across a warp; an
+  // input's strided vectors are read whole from L1 (docs/performance.md,
+  // "Atoms"). A thread moves E elements per iteration: vectorsPerThread
+  // 16-byte vectors of the widest tensor, in whole atoms.
+  unsigned atom = kVectorBytes / widestOutput;
   if (vectorsPerThread == 0)
     vectorsPerThread = chooseVectorsPerThread(loop, accesses);
-  unsigned atoms = vectorsPerThread;
-  unsigned elementsPerThread = atoms * atom;
+  unsigned elementsPerThread =
+      std::max(atom, vectorsPerThread * kVectorBytes / widest);
+  unsigned atoms = elementsPerThread / atom;
 
   Location loc = loop.getLoc();
   OpBuilder b(loop);
@@ -306,15 +316,22 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
       atomBases.push_back(a == 0   ? base
                           : a == 1 ? add(base, atomStride)
                                    : add(base, mul(atomStride, constant(a))));
-    // The vector of `tensor` in atom a: `atom` elements from atomBases[a],
-    // aligned to their size (16 bytes for the widest tensors).
-    auto vectorAddress = [&](const Tensor &tensor, unsigned a) -> Value {
-      return LLVM::GEPOp::create(b, loc, tensor.base.getType(), tensor.type,
-                                 tensor.base, ValueRange{atomBases[a]},
-                                 LLVM::GEPNoWrapFlags::inbounds);
+    // A tensor's atom is `perAtom` vectors of `length` elements each, at
+    // most 16 bytes; vector v of atom a starts at atomBases[a] + v * length
+    // and is aligned to its size.
+    auto length = [&](const Tensor &tensor) {
+      return std::min(atom, kVectorBytes / tensor.size);
+    };
+    auto perAtom = [&](const Tensor &tensor) { return atom / length(tensor); };
+    auto vectorAddress = [&](const Tensor &tensor, unsigned a,
+                             unsigned v) -> Value {
+      return LLVM::GEPOp::create(
+          b, loc, tensor.base.getType(), tensor.type, tensor.base,
+          ValueRange{addConstant(atomBases[a], v * length(tensor))},
+          LLVM::GEPNoWrapFlags::inbounds);
     };
     auto vectorType = [&](const Tensor &tensor) {
-      return VectorType::get({atom}, tensor.type);
+      return VectorType::get({length(tensor)}, tensor.type);
     };
     llvm::SmallDenseMap<unsigned, Value> lanes;
     auto lane = [&](unsigned position) -> Value {
@@ -326,14 +343,15 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
     };
 
     // All loads first: every vector of every input in flight at once.
-    // vectors[input][a].
+    // vectors[input][a * perAtom + v].
     SmallVector<SmallVector<Value>> inputVectors;
     for (const Tensor &input : accesses.inputs) {
       SmallVector<Value> &vectors = inputVectors.emplace_back();
       for (unsigned a = 0; a < atoms; ++a)
-        vectors.push_back(LLVM::LoadOp::create(b, loc, vectorType(input),
-                                               vectorAddress(input, a),
-                                               atom * input.size));
+        for (unsigned v = 0; v < perAtom(input); ++v)
+          vectors.push_back(LLVM::LoadOp::create(b, loc, vectorType(input),
+                                                 vectorAddress(input, a, v),
+                                                 length(input) * input.size));
     }
 
     // The element code once per element, fed by extracts.
@@ -344,9 +362,11 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
       mapping.map(loop.getInductionVar(), addConstant(atomBases[a], w));
       for (auto [load, position] : accesses.loads) {
         const Tensor &input = accesses.inputs[position];
+        Value vector =
+            inputVectors[position][a * perAtom(input) + w / length(input)];
         mapping.map(load.getResult(),
-                    LLVM::ExtractElementOp::create(
-                        b, loc, input.type, inputVectors[position][a], lane(w)));
+                    LLVM::ExtractElementOp::create(b, loc, input.type, vector,
+                                                   lane(w % length(input))));
       }
       for (Operation &op : loop.getBody()->without_terminator()) {
         // The scalar loads are replaced by the extracts, and their addresses
@@ -371,15 +391,17 @@ unsigned mlir::ew::vectorizeElementLoop(gpu::GPUFuncOp func,
 
     // Stores: the outputs' values gathered into vectors.
     for (auto [position, output] : llvm::enumerate(accesses.outputs))
-      for (unsigned a = 0; a < atoms; ++a) {
-        Value vector = LLVM::PoisonOp::create(b, loc, vectorType(output));
-        for (unsigned l = 0; l < atom; ++l)
-          vector = LLVM::InsertElementOp::create(
-              b, loc, vectorType(output), vector,
-              outputValues[position][a * atom + l], lane(l));
-        LLVM::StoreOp::create(b, loc, vector, vectorAddress(output, a),
-                              atom * output.size);
-      }
+      for (unsigned a = 0; a < atoms; ++a)
+        for (unsigned v = 0; v < perAtom(output); ++v) {
+          Value vector = LLVM::PoisonOp::create(b, loc, vectorType(output));
+          for (unsigned l = 0; l < length(output); ++l)
+            vector = LLVM::InsertElementOp::create(
+                b, loc, vectorType(output), vector,
+                outputValues[position][a * atom + v * length(output) + l],
+                lane(l));
+          LLVM::StoreOp::create(b, loc, vector, vectorAddress(output, a, v),
+                                length(output) * output.size);
+        }
   }
 
   // Tail: the original loop, from the end of the last whole chunk.

@@ -33,10 +33,11 @@ constexpr unsigned kVectorBytes = 16;
 ///             16-byte stores, no masks;
 ///   tail      the original loop from the end of the last whole chunk to n.
 ///
-/// E (elements per thread per iteration) is V x 16 / widest element size:
-/// V vectors of 16 bytes of the widest tensors, and V shorter vectors of the
-/// same elements of each narrower one. V is vectorsPerThread, or, when that
-/// is 0, chosen from the element code (kVectorsPerThreadByCost). Returns E, or 1 after leaving the loop alone
+/// E (elements per thread per iteration) is max(16 / widest output size,
+/// V x 16 / widest element size): whole atoms of 16 bytes of the widest
+/// output, and V vectors of 16 bytes of the widest tensor. V is
+/// vectorsPerThread, or, when that is 0, chosen from the element code
+/// (kVectorsPerThreadByCost). Returns E, or 1 after leaving the loop alone
 /// when the loop accesses memory in any other way than element i of a
 /// kernel argument.
 unsigned vectorizeElementLoop(gpu::GPUFuncOp func, unsigned vectorsPerThread);

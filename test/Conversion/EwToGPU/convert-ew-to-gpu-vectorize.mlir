@@ -5,9 +5,12 @@
 // By default each kernel's element code chooses the vectors of the widest
 // type per thread (kVectorsPerThreadByCost in VectorizeElementLoop.h): 1
 // where it has no long-latency operation: f32 4 elements, f32 in and bool out
-// 4 too (a 16-byte f32 vector and a 4-byte bool one), bf16 8, f64 2.
+// 16 (one 16-byte bool vector; an atom is 16 bytes of the widest output),
+// f32 in and f32 and bool out 4 (a 16-byte f32 vector and a 4-byte bool
+// one), bf16 8, f64 2.
 // DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @leaky_mask({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 // DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
 // DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
 // 2 for one division, square root or math function per element; 4 for two
@@ -94,10 +97,9 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // -----
 
 // Mixed element sizes: f32 in, bool (one byte) out. An atom is one 16-byte
-// vector of the widest tensor (4 f32) and as many elements of the others (4
-// bools, a 4-byte vector), so every warp-wide access is contiguous: a
-// thread's 16 elements are 4 atoms, blockDim x 4 elements apart. The peel is
-// counted in bools (1 byte each).
+// vector of the widest output (16 bools), and the same 16 elements of the
+// input as four contiguous f32 vectors: stores contiguous across the warp,
+// inputs read whole from L1. The peel is counted in bools (1 byte each).
 // CHECK-LABEL: gpu.func @mask(
 // CHECK-SAME:    %[[X:[^:]*]]: !llvm.ptr<1>, %[[OUT:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: i64) kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK:         %[[OADDR:.*]] = llvm.ptrtoint %[[OUT]] : !llvm.ptr<1> to i64
@@ -106,13 +108,33 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // CHECK:         scf.for
 // CHECK-COUNT-4:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
 // CHECK-COUNT-16:  arith.extui %{{.*}} : i1 to i8
-// CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<1>
+// CHECK:           llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<16xi8>, !llvm.ptr<1>
 // CHECK-NEXT:    }
 // CHECK:         scf.for
 ew.kernel @mask(%x: tensor<?xf32>) -> tensor<?xi1> {
   %zero = ew.constant 0.0 : f32
   %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
   ew.return %keep : tensor<?xi1>
+}
+
+// -----
+
+// f32 and bool out: the widest output is f32, so an atom is one 16-byte f32
+// vector and the four bools beside it in a 4-byte vector; with 4 vectors per
+// thread, 4 atoms.
+// CHECK-LABEL: gpu.func @leaky_mask(
+// CHECK-SAME:    kernel attributes {ew.elements_per_thread = 16 : i64}
+// CHECK:         scf.for
+// CHECK:         scf.for
+// CHECK-COUNT-4:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
+// CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<4xf32>, !llvm.ptr<1>
+// CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 4 : i64} : vector<4xi8>, !llvm.ptr<1>
+// CHECK-NEXT:    }
+ew.kernel @leaky_mask(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi1>) {
+  %zero = ew.constant 0.0 : f32
+  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
+  %r = ew.where %keep, %x, %zero : tensor<?xi1>, tensor<?xf32>, f32
+  ew.return %r, %keep : tensor<?xf32>, tensor<?xi1>
 }
 
 // -----
