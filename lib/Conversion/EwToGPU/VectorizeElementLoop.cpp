@@ -95,6 +95,13 @@ static std::optional<unsigned> addTensor(SmallVectorImpl<Tensor> &tensors,
   return tensors.size() - 1;
 }
 
+/// True for EwToArith's correctly rounded square root: a call of llvm.sqrt
+/// by name (EwToArith/Math.cpp says why not math.sqrt).
+static bool isSqrtCall(Operation *op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  return call && call.getIntrin().starts_with("llvm.sqrt.");
+}
+
 /// Collects the loop's accesses; fails on any other memory access, or one in
 /// a nested region.
 static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
@@ -128,10 +135,8 @@ static FailureOr<LoopAccesses> analyzeLoop(scf::ForOp loop, Block *entry) {
       accesses.stores.push_back({store, *position});
       return WalkResult::advance();
     }
-    // EwToArith's correctly rounded sqrt, a call of llvm.sqrt by name: a
-    // CallIntrinsicOp declares no memory effects, but this one has none.
-    if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
-        call && call.getIntrin().starts_with("llvm.sqrt."))
+    // A CallIntrinsicOp declares no memory effects, but llvm.sqrt has none.
+    if (isSqrtCall(op))
       return WalkResult::advance();
     // Anything else that touches memory is beyond this rewrite.
     auto effects = dyn_cast<MemoryEffectOpInterface>(op);
@@ -159,9 +164,8 @@ static bool isLongLatency(Operation *op) {
           arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
           arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
     return true;
-  // EwToArith builds the correctly rounded sqrt as a call of llvm.sqrt.
-  if (auto call = dyn_cast<LLVM::CallIntrinsicOp>(op))
-    return call.getIntrin().starts_with("llvm.sqrt.");
+  if (isSqrtCall(op))
+    return true;
   // The math ops that stay instructions; every other one is libdevice code.
   if (isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
           math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,

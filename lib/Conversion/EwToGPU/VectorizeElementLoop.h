@@ -1,5 +1,4 @@
-//===- VectorizeElementLoop.h - 16-byte accesses for GPU kernels -*- C++
-//-*-===//
+//===- VectorizeElementLoop.h - Vector accesses for GPU kernels -*- C++ -*-===//
 //
 // Private to lib/Conversion/EwToGPU: the second half of convert-ew-to-gpu,
 // which turns the scalar grid-stride element loop of a lowered kernel into a
