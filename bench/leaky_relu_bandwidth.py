@@ -64,7 +64,8 @@ def main():
     expected = torch.nn.functional.leaky_relu(x, slope)
 
     module = cupy.RawModule(path=args.ptx)
-    kernel = module.get_function("leaky_relu")
+    # The PTX entry is the kernel's symbol, ew$ + its name (docs/abi.md).
+    kernel = module.get_function("ew$leaky_relu")
     props = torch.cuda.get_device_properties(0)
     block = 256
     grid = min((n + block - 1) // block,

@@ -19,6 +19,20 @@
 
 using namespace ewc;
 
+/// The prefix of every kernel symbol (getKernelSymbol).
+static constexpr llvm::StringLiteral kKernelSymbolPrefix = "ew$";
+
+std::string ewc::getKernelSymbol(llvm::StringRef kernelName) {
+  return (kKernelSymbolPrefix + kernelName).str();
+}
+
+std::optional<llvm::StringRef>
+ewc::getKernelNameOfSymbol(llvm::StringRef symbol) {
+  if (!symbol.consume_front(kKernelSymbolPrefix))
+    return std::nullopt;
+  return symbol;
+}
+
 double ScalarValue::asDouble() const {
   return isFloat(dtype) ? floatValue : static_cast<double>(intValue);
 }

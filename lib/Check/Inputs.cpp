@@ -41,13 +41,12 @@ llvm::Expected<HostArray> check::parseScalar(DType dtype, llvm::StringRef text,
     value.setFromInt(0, parsed);
     return value;
   }
-  // strtod, not StringRef::getAsDouble: it reads inf and nan.
-  std::string copy = text.str();
-  char *end = nullptr;
-  double parsed = std::strtod(copy.c_str(), &end);
-  if (copy.empty() || end != copy.c_str() + copy.size())
+  // Rounded once to the parameter's type, as a literal is (inf and nan
+  // read too).
+  std::optional<double> parsed = parseDecimal(text, dtype);
+  if (!parsed)
     return bad("a number");
-  value.setFromDouble(0, parsed);
+  value.setFromDouble(0, *parsed);
   return value;
 }
 

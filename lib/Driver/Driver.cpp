@@ -254,7 +254,9 @@ llvm::StringMap<unsigned> driver::getElementsPerThread(mlir::ModuleOp module) {
   module->walk([&](mlir::gpu::GPUFuncOp func) {
     if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
             mlir::ew::kElementsPerThreadAttrName))
-      elementsPerThread[func.getName()] = value.getInt();
+      if (std::optional<llvm::StringRef> kernel =
+              getKernelNameOfSymbol(func.getName()))
+        elementsPerThread[*kernel] = value.getInt();
   });
   return elementsPerThread;
 }
@@ -472,7 +474,8 @@ llvm::Error LoadedModule::loadCubin(llvm::ArrayRef<char> cubin,
   auto cudaModule = std::make_unique<CudaModule>(std::move(*module));
   std::vector<CudaFunction> functions;
   for (const KernelSignature &kernel : kernels) {
-    auto function = cudaModule->getFunction(kernel.name);
+    auto function =
+        cudaModule->getFunction(getKernelSymbol(kernel.name), kernel.name);
     if (!function)
       return function.takeError();
     functions.push_back(*function);
@@ -521,6 +524,14 @@ const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
   for (const KernelSignature &kernel : kernels)
     if (kernel.name == name)
       return &kernel;
+  return nullptr;
+}
+
+const CudaFunction *
+LoadedModule::getCudaFunction(llvm::StringRef kernel) const {
+  for (auto [index, signature] : llvm::enumerate(kernels))
+    if (signature.name == kernel && index < cudaFunctions.size())
+      return &cudaFunctions[index];
   return nullptr;
 }
 
@@ -581,7 +592,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     }
   }
   if (!cudaModule)
-    return jit->invoke(kernel.name, args);
+    return jit->invoke(getKernelSymbol(kernel.name), args);
   const CudaFunction &function = cudaFunctions[index];
   unsigned perThread = getElementsPerThread(kernel.name);
   if (launchOptions.synchronize && !launchOptions.stream)

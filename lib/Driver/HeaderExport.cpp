@@ -12,7 +12,9 @@
 #include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -26,19 +28,58 @@ static llvm::StringRef getCxxType(DType dtype) {
   case DType::Bool:
     return "bool";
   case DType::I32:
-    return "int32_t";
+    return "std::int32_t";
   case DType::I64:
-    return "int64_t";
+    return "std::int64_t";
   case DType::F16:
   case DType::BF16:
     // Bit patterns: C++17 has no 16-bit float type.
-    return "uint16_t";
+    return "std::uint16_t";
   case DType::F32:
     return "float";
   case DType::F64:
     return "double";
   }
   return "void";
+}
+
+/// C++20's keywords and alternative tokens: names a header cannot declare.
+/// `and`, `or` and `not` are builtins of .ew, and any identifier may name a
+/// kernel or a parameter there.
+static constexpr llvm::StringLiteral kCxxKeywords[] = {
+    "alignas",   "alignof",      "and",          "and_eq",
+    "asm",       "auto",         "bitand",       "bitor",
+    "bool",      "break",        "case",         "catch",
+    "char",      "char8_t",      "char16_t",     "char32_t",
+    "class",     "compl",        "concept",      "const",
+    "consteval", "constexpr",    "constinit",    "const_cast",
+    "continue",  "co_await",     "co_return",    "co_yield",
+    "decltype",  "default",      "delete",       "do",
+    "double",    "dynamic_cast", "else",         "enum",
+    "explicit",  "export",       "extern",       "false",
+    "float",     "for",          "friend",       "goto",
+    "if",        "inline",       "int",          "long",
+    "mutable",   "namespace",    "new",          "noexcept",
+    "not",       "not_eq",       "nullptr",      "operator",
+    "or",        "or_eq",        "private",      "protected",
+    "public",    "register",     "reinterpret_cast", "requires",
+    "return",    "short",        "signed",       "sizeof",
+    "static",    "static_assert", "static_cast", "struct",
+    "switch",    "template",     "this",         "thread_local",
+    "throw",     "true",         "try",          "typedef",
+    "typeid",    "typename",     "union",        "unsigned",
+    "using",     "virtual",      "void",         "volatile",
+    "wchar_t",   "while",        "xor",          "xor_eq"};
+
+/// `name` as a C++ name that is no keyword and none of `taken` (the names
+/// the header itself declares in that scope): the name itself, else with
+/// `_` appended until it is free. Adds the result to `taken`.
+static std::string getCxxName(llvm::StringRef name, llvm::StringSet<> &taken) {
+  std::string cxx = name.str();
+  while (llvm::is_contained(kCxxKeywords, cxx) || taken.contains(cxx))
+    cxx += '_';
+  taken.insert(cxx);
+  return cxx;
 }
 
 std::vector<std::string> driver::getHeaderCubinChips() {
@@ -97,7 +138,7 @@ static llvm::Error writeImages(llvm::raw_ostream &os, llvm::StringRef ptx,
          << llvm::formatv("{0:x2},", static_cast<unsigned char>(byte));
     os << "};\n\n";
     choose += llvm::formatv("  if (chip == {0}) {{\n    loadedImage = \"cubin "
-                            "{1}\";\n    return cuModuleLoadData(module, "
+                            "{1}\";\n    return ::cuModuleLoadData(module, "
                             "{2});\n  }\n",
                             *capability, chip, name)
                   .str();
@@ -107,22 +148,22 @@ inline const char *loadedImage = nullptr;
 
 /// The cubin for the current context's device where there is one, else the
 /// PTX, which the driver JIT-compiles.
-inline CUresult loadModule(CUmodule *module) {
-  CUdevice device;
+inline ::CUresult loadModule(::CUmodule *module) {
+  ::CUdevice device;
   int major = 0, minor = 0;
-  if (CUresult result = cuCtxGetDevice(&device))
+  if (::CUresult result = ::cuCtxGetDevice(&device))
     return result;
-  if (CUresult result = cuDeviceGetAttribute(
-          &major, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device))
+  if (::CUresult result = ::cuDeviceGetAttribute(
+          &major, ::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MAJOR, device))
     return result;
-  if (CUresult result = cuDeviceGetAttribute(
-          &minor, CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device))
+  if (::CUresult result = ::cuDeviceGetAttribute(
+          &minor, ::CU_DEVICE_ATTRIBUTE_COMPUTE_CAPABILITY_MINOR, device))
     return result;
   const int chip = major * 10 + minor;
   (void)chip;
 )" << choose
      << R"(  loadedImage = "PTX";
-  return cuModuleLoadData(module, kPTX);
+  return ::cuModuleLoadData(module, kPTX);
 }
 
 )";
@@ -152,39 +193,42 @@ llvm::Expected<std::string> driver::emitCudaHeader(
   os << llvm::formatv(
       R"(// The grid of computeElementwiseLaunchShape (ewc's LaunchShape.h) with
 // {0} threads per block and a cap of {1} waves (0: none).
-inline CUresult launch(const char *name, CUfunction *function, CUstream stream,
-                       int64_t n, unsigned elementsPerThread, void **args) {{
+// The CUDA names are qualified (::cuLaunchKernel, ::CUresult): a kernel may
+// be called like any of them, and its launch function would hide it here.
+inline ::CUresult launch(const char *symbol, ::CUfunction *function,
+                         ::CUstream stream, std::int64_t n,
+                         unsigned elementsPerThread, void **args) {{
   if (n < 0)
-    return CUDA_ERROR_INVALID_VALUE;
+    return ::CUDA_ERROR_INVALID_VALUE;
   if (n == 0)
-    return CUDA_SUCCESS;
+    return ::CUDA_SUCCESS;
   if (!*function) {{
-    static CUmodule module = nullptr;
+    static ::CUmodule module = nullptr;
     if (!module)
-      if (CUresult result = loadModule(&module))
+      if (::CUresult result = loadModule(&module))
         return result;
-    if (CUresult result = cuModuleGetFunction(function, module, name))
+    if (::CUresult result = ::cuModuleGetFunction(function, module, symbol))
       return result;
   }
-  const uint64_t perBlock = uint64_t({0}) * elementsPerThread;
-  uint64_t grid = (uint64_t(n) + perBlock - 1) / perBlock;
+  const std::uint64_t perBlock = std::uint64_t({0}) * elementsPerThread;
+  std::uint64_t grid = (std::uint64_t(n) + perBlock - 1) / perBlock;
   if ({1} != 0) {{
-    CUdevice device;
+    ::CUdevice device;
     int sms = 0, threads = 0;
-    if (CUresult result = cuCtxGetDevice(&device))
+    if (::CUresult result = ::cuCtxGetDevice(&device))
       return result;
-    cuDeviceGetAttribute(&sms, CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                         device);
-    cuDeviceGetAttribute(
-        &threads, CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device);
-    const uint64_t cap = uint64_t(sms) * (threads / {0}) * {1};
+    ::cuDeviceGetAttribute(&sms, ::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                           device);
+    ::cuDeviceGetAttribute(
+        &threads, ::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device);
+    const std::uint64_t cap = std::uint64_t(sms) * (threads / {0}) * {1};
     if (cap && grid > cap)
       grid = cap;
   }
   if (grid > 0x7fffffff)
     grid = 0x7fffffff;
-  return cuLaunchKernel(*function, unsigned(grid), 1, 1, {0}, 1, 1, 0, stream,
-                        args, nullptr);
+  return ::cuLaunchKernel(*function, unsigned(grid), 1, 1, {0}, 1, 1, 0,
+                          stream, args, nullptr);
 }
 
 } // namespace detail
@@ -194,38 +238,46 @@ inline CUresult launch(const char *name, CUfunction *function, CUstream stream,
 inline const char *getLoadedImage() {{ return detail::loadedImage; }
 )",
       kElementwiseBlockSize, kElementwiseWaves);
+  // The header's own names in the kernels' namespace; a kernel named like
+  // one of them (or a C++ keyword) gets a trailing `_` (docs/abi.md).
+  llvm::StringSet<> kernelNames = {"detail", "getLoadedImage"};
   for (const KernelSignature &kernel : kernels) {
-    os << "\n/// " << kernel.str() << "\ninline CUresult " << kernel.name
-       << "(CUstream stream";
-    std::string args;
+    std::string function = getCxxName(kernel.name, kernelNames);
+    // The launch function's own locals; a parameter named like one of them
+    // (or `n` or `out0`, which the ABI adds) is renamed the same way.
+    llvm::StringSet<> locals = {"stream", "function", "args"};
+    os << "\n/// " << kernel.str() << "\ninline ::CUresult " << function
+       << "(::CUstream stream";
+    std::string args, count;
     for (ABIArgument argument :
          getABIArguments(kernel.params.size(), kernel.results.size())) {
       std::string name;
       switch (argument.kind) {
       case ABIArgument::Kind::Param: {
         const ParamSignature &param = kernel.params[argument.index];
-        name = param.name;
+        name = getCxxName(param.name, locals);
         os << ", " << (param.isTensor ? "const " : "")
            << getCxxType(param.dtype) << (param.isTensor ? " *" : " ")
            << name;
         break;
       }
       case ABIArgument::Kind::Result:
-        name = "out" + std::to_string(argument.index);
+        name = getCxxName("out" + std::to_string(argument.index), locals);
         os << ", " << getCxxType(kernel.results[argument.index]) << " *"
            << name;
         break;
       case ABIArgument::Kind::NumElements:
-        name = "n";
-        os << ", int64_t n";
+        name = count = getCxxName("n", locals);
+        os << ", std::int64_t " << name;
         break;
       }
       args += (args.empty() ? "" : ", ") + ("(void *)&" + name);
     }
-    os << ") {\n  static CUfunction function = nullptr;\n  void *args[] = {"
-       << args << "};\n  return detail::launch(\"" << kernel.name
-       << "\", &function, stream, n, "
-       << std::max(1u, elementsPerThread.lookup(kernel.name)) << ", args);\n}\n";
+    os << ") {\n  static ::CUfunction function = nullptr;\n  void *args[] = {"
+       << args << "};\n  return detail::launch(\""
+       << getKernelSymbol(kernel.name) << "\", &function, stream, " << count
+       << ", " << std::max(1u, elementsPerThread.lookup(kernel.name))
+       << ", args);\n}\n";
   }
   os << "\n} // namespace " << namespaceName << "\n";
   return text;

@@ -10,6 +10,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cmath>
@@ -193,6 +194,27 @@ llvm::StringRef BinaryExpr::getOperatorSpelling() const {
   llvm_unreachable("not a binary operator");
 }
 
+llvm::APFloat NumberExpr::getValue(const llvm::fltSemantics &semantics) const {
+  bool negative = spelling.front() == '-';
+  if (std::isinf(floatValue))
+    return llvm::APFloat::getInf(semantics, negative);
+  if (std::isnan(floatValue))
+    return llvm::APFloat::getQNaN(semantics, negative);
+  llvm::APFloat value(semantics);
+  if (!floatLiteral) {
+    value.convertFromAPInt(llvm::APInt(64, intValue, /*isSigned=*/true),
+                           /*IsSigned=*/true,
+                           llvm::APFloat::rmNearestTiesToEven);
+    return value;
+  }
+  // The parser has checked the spelling (with the same call, in double).
+  auto status =
+      value.convertFromString(spelling, llvm::APFloat::rmNearestTiesToEven);
+  if (!status)
+    llvm::consumeError(status.takeError());
+  return value;
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels and modules
 //===----------------------------------------------------------------------===//
@@ -202,7 +224,17 @@ std::optional<double> Param::getDefaultAsDouble() const {
     return std::nullopt;
   if (auto *b = llvm::dyn_cast<BoolExpr>(defaultValue.get()))
     return b->getValue() ? 1.0 : 0.0;
-  return llvm::cast<NumberExpr>(defaultValue.get())->getValueAsDouble();
+  auto *number = llvm::cast<NumberExpr>(defaultValue.get());
+  if (!isFloat(getDType()))
+    return number->isFloatLiteral()
+               ? number->getValue(llvm::APFloat::IEEEdouble()).convertToDouble()
+               : static_cast<double>(number->getIntValue());
+  // Rounded once to the parameter's type, then widened exactly.
+  llvm::APFloat value = number->getValue(getFloatSemantics(getDType()));
+  bool losesInfo;
+  value.convert(llvm::APFloat::IEEEdouble(), llvm::APFloat::rmNearestTiesToEven,
+                &losesInfo);
+  return value.convertToDouble();
 }
 
 std::optional<int64_t> Param::getDefaultAsInt() const {
@@ -215,7 +247,8 @@ std::optional<int64_t> Param::getDefaultAsInt() const {
     return number->getIntValue();
   // Sema only accepts float literals for float parameters, so this is a
   // convenience; keep it defined for NaN and out-of-range values anyway.
-  double value = std::trunc(number->getValueAsDouble());
+  double value = std::trunc(
+      number->getValue(llvm::APFloat::IEEEdouble()).convertToDouble());
   if (!(value >= -9223372036854775808.0))
     return INT64_MIN;
   if (value >= 9223372036854775808.0)

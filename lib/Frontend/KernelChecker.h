@@ -25,10 +25,13 @@ struct Checked {
   State state = State::Error;
   /// Tensor-ness is known even for weak values (`where(tensorCond, 1, 2)`).
   bool isTensor = false;
-  /// The height of the expression counting through the `let`s it names.
+  /// The height of the expression in ops, counting the ops of the `let`s it
+  /// names (a name is no level of its own).
   unsigned depth = 1;
   /// The element type, once typed.
   DType dtype = DType::F32;
+  /// The longest chain of `let`s below the expression (kMaxLetChain).
+  unsigned letChain = 0;
 
   static Checked error() { return {}; }
   static Checked typed(ValueType type, unsigned depth) {

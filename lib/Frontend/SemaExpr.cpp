@@ -130,11 +130,17 @@ Checked KernelChecker::checkName(NameExpr &name) {
     LetInfo &info = letInfos[let];
     info.used = true;
     Checked checked = info.checked;
-    // Going from the name to the let is one more level of recursion for
-    // everything that follows names, so a chain of `let`s counts as deep.
-    ++checked.depth;
-    if (checked.ok() && !checkDepth(name, checked.depth))
+    // The name is its let's value, as deep as the let's expression; but
+    // MLIRGen and the evaluator recurse from the name to the let, so the
+    // chain is bounded apart (a million renames would exhaust the stack).
+    if (checked.ok() && ++checked.letChain > kMaxLetChain) {
+      if (!reportedDepth)
+        diags.error(name.getLoc(),
+                    "expression reaches through more than " +
+                        llvm::Twine(kMaxLetChain) + " chained 'let's");
+      reportedDepth = true;
       return Checked::error();
+    }
     if (checked.state == Checked::State::Typed)
       name.setType(let->getType());
     return checked;
@@ -223,13 +229,14 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   // Operands are checked even under a bad call, to report their own errors.
   llvm::SmallVector<Checked, 3> checked;
   llvm::SmallVector<Expr *, 3> operands;
-  unsigned depth = 0;
+  unsigned depth = 0, letChain = 0;
   bool operandsOk = true;
   for (const std::unique_ptr<Expr> &operand : op.getOperands()) {
     checked.push_back(checkExpr(*operand));
     operands.push_back(operand.get());
     operandsOk &= checked.back().ok();
     depth = std::max(depth, checked.back().depth);
+    letChain = std::max(letChain, checked.back().letChain);
   }
   if (!resolved || !operandsOk)
     return Checked::error();
@@ -301,6 +308,7 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   if (!result.ok())
     return result;
   result.depth = depth;
+  result.letChain = letChain;
   if (result.isWeak() || op.hasType())
     return result;
   op.setOperandDType(result.dtype);
@@ -469,12 +477,8 @@ bool KernelChecker::checkLiteralFits(const NumberExpr &number, DType dtype,
   // A value that rounds to infinity in its type is out of range; one that
   // underflows to zero or a subnormal is merely imprecise, as in C.
   DType rangeType = asStored ? dtype : getComputeDType(dtype);
-  llvm::APFloat value(number.getValueAsDouble());
-  bool losesInfo;
-  llvm::APFloat::opStatus status =
-      value.convert(getFloatSemantics(rangeType),
-                    llvm::APFloat::rmNearestTiesToEven, &losesInfo);
-  if (value.isInfinity() || (status & llvm::APFloat::opOverflow)) {
+  llvm::APFloat value = number.getValue(getFloatSemantics(rangeType));
+  if (value.isInfinity()) {
     diags.error(number.getLoc(),
                 kind + " is out of range for " + getDTypeName(rangeType).str(),
                 number.getRange());

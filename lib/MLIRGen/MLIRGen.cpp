@@ -115,8 +115,10 @@ mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal, DType dtype) {
     return builder.getBoolAttr(b->getValue());
   auto &number = cast<NumberExpr>(literal);
   mlir::Type type = getElementType(dtype);
+  // Rounded from the spelling into the type once, not through a double.
   if (isFloat(dtype))
-    return builder.getFloatAttr(type, number.getValueAsDouble());
+    return builder.getFloatAttr(type,
+                                number.getValue(getFloatSemantics(dtype)));
   return builder.getIntegerAttr(type, number.getIntValue());
 }
 

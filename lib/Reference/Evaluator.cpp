@@ -325,12 +325,10 @@ ColumnPtr Evaluator::evalLiteral(const Expr &expr) {
   auto &number = cast<NumberExpr>(expr);
   // A literal is the constant of its context's compute type: 0.1 next to a
   // bf16 tensor is the f32 nearest to 0.1.
+  // The reference reads the spelling itself (parseDecimal), integer
+  // literals in a float context too, and rounds it once.
   if (isFloat(column->dtype))
-    column->floats = {number.isFloatLiteral()
-                          ? ref::roundTo(number.getValueAsDouble(),
-                                         column->dtype)
-                          : ref::convertIntToFloat(number.getIntValue(),
-                                                   column->dtype)};
+    column->floats = {*parseDecimal(number.getSpelling(), column->dtype)};
   else
     column->ints = {number.getIntValue()};
   return column;

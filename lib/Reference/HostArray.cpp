@@ -18,9 +18,13 @@
 
 #include <algorithm>
 #include <cassert>
+#include <cctype>
+#include <cfenv>
 #include <cmath>
+#include <cstdlib>
 #include <cstring>
 #include <limits>
+#include <string>
 
 using namespace ewc;
 
@@ -116,6 +120,37 @@ double ewc::roundToFloatType(double value, DType dtype) {
   default:
     llvm_unreachable("not a floating-point type");
   }
+}
+
+std::optional<double> ewc::parseDecimal(llvm::StringRef text, DType dtype) {
+  std::string copy = text.str();
+  if (copy.empty() || std::isspace(static_cast<unsigned char>(copy.front())))
+    return std::nullopt;
+  // strtod under the rounding mode `mode`, restored after.
+  auto read = [&](int mode) -> std::optional<double> {
+    int saved = std::fegetround();
+    std::fesetround(mode);
+    char *end = nullptr;
+    double value = std::strtod(copy.c_str(), &end);
+    std::fesetround(saved);
+    if (end != copy.c_str() + copy.size())
+      return std::nullopt;
+    return value;
+  };
+  if (dtype == DType::F64)
+    return read(FE_TONEAREST);
+  std::optional<double> towardZero = read(FE_TOWARDZERO);
+  if (!towardZero || !std::isfinite(*towardZero))
+    return towardZero ? std::optional(roundToFloatType(*towardZero, dtype))
+                      : std::nullopt;
+  std::optional<double> awayFromZero =
+      read(std::signbit(*towardZero) ? FE_DOWNWARD : FE_UPWARD);
+  double odd = *towardZero;
+  // Inexact: the truncation with its last bit set is the decimal rounded to
+  // odd (at DBL_MAX, whose last bit is set, an overflow rounds on to inf).
+  if (awayFromZero && *awayFromZero != *towardZero)
+    odd = llvm::bit_cast<double>(llvm::bit_cast<uint64_t>(odd) | 1);
+  return roundToFloatType(odd, dtype);
 }
 
 int64_t ewc::wrapToIntegerType(int64_t value, DType dtype) {

@@ -346,8 +346,12 @@ std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel, int64_t n,
 HostArray ewc::getDefaultValue(const Param &param) {
   assert(param.hasDefault() && "parameter has no default");
   HostArray value(param.getDType(), 1);
-  if (isFloat(param.getDType()))
-    value.setFromDouble(0, *param.getDefaultAsDouble());
+  // The source's literal, read by the reference itself and rounded once to
+  // the parameter's own type (docs/language.md, "Kernel signature").
+  auto *number = llvm::dyn_cast<NumberExpr>(param.getDefault());
+  if (isFloat(param.getDType()) && number)
+    value.setFromDouble(0,
+                        *parseDecimal(number->getSpelling(), param.getDType()));
   else
     value.setFromInt(0, *param.getDefaultAsInt());
   return value;

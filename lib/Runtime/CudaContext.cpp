@@ -362,9 +362,11 @@ CudaModule::~CudaModule() {
 }
 
 llvm::Expected<CudaFunction>
-CudaModule::getFunction(llvm::StringRef name) const {
+CudaModule::getFunction(llvm::StringRef symbol, llvm::StringRef name) const {
   CUfunction function = nullptr;
-  std::string nameText = name.str();
+  std::string nameText = symbol.str();
+  if (name.empty())
+    name = symbol;
   if (llvm::Error error = checkCuda(
           *api,
           api->cuModuleGetFunction(&function, static_cast<CUmodule>(module),

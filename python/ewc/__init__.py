@@ -573,7 +573,10 @@ def _to_int(value, type_name, where):
 
 
 class Module:
-    """Compiled kernels, each an attribute: mod.leaky_relu(x)."""
+    """Compiled kernels: mod["leaky_relu"](x) for any kernel, and
+    mod.leaky_relu(x) for every kernel whose name is not one of the module's
+    own attributes (device, kernels) or a dunder name (__call__, which
+    Python's protocols probe): those are reached by subscript only."""
 
     def __init__(self, handle):
         self._handle = handle
@@ -589,15 +592,31 @@ class Module:
                                      "__module__": __name__})
             self.kernels[kernel.name] = kernel
 
-    def __getattr__(self, name):
+    def __getitem__(self, name):
         kernels = self.__dict__.get("kernels", {})
         if name in kernels:
             return kernels[name]
+        raise KeyError("module has no kernel %r (it has %s)" % (
+            name, ", ".join(kernels) or "none"))
+
+    def __contains__(self, name):
+        return name in self.__dict__.get("kernels", {})
+
+    def __getattr__(self, name):
+        # Only names the module itself lacks come here.
+        kernels = self.__dict__.get("kernels", {})
+        if name in kernels and not _is_dunder(name):
+            return kernels[name]
+        if name in kernels:
+            raise AttributeError("kernel '%s' is reached as mod[%r]: dunder "
+                                 "names are Python's" % (name, name))
         raise AttributeError("module has no kernel '%s' (it has %s)" % (
             name, ", ".join(kernels) or "none"))
 
     def __dir__(self):
-        return list(super().__dir__()) + list(self.kernels)
+        own = set(super().__dir__())
+        return sorted(own | {k for k in self.kernels
+                             if k not in own and not _is_dunder(k)})
 
     def __del__(self):
         handle = self.__dict__.get("_handle")
@@ -608,6 +627,10 @@ class Module:
     def __repr__(self):
         return "<ewc module on %s: %s>" % (self.device,
                                            ", ".join(self.kernels))
+
+
+def _is_dunder(name):
+    return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
 _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,

@@ -18,19 +18,19 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAP
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
 
-// CHECK-GE-LABEL: func.func @leaky(
+// CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
 // CHECK-GE:         arith.cmpf olt,
-// CHECK-GE-LABEL: func.func @ints(
+// CHECK-GE-LABEL: func.func @ew$ints(
 // CHECK-GE:         arith.cmpi sgt,
 
-// CHECK-UNORD-LABEL: func.func @leaky(
+// CHECK-UNORD-LABEL: func.func @ew$leaky(
 // CHECK-UNORD:         arith.cmpf uge,
 // CHECK-UNORD:         arith.cmpf ult,
-// CHECK-UNORD-LABEL: func.func @doubles(
+// CHECK-UNORD-LABEL: func.func @ew$doubles(
 // CHECK-UNORD:         arith.cmpf ult,
 
-// CHECK-TAIL-LABEL: func.func @leaky(
+// CHECK-TAIL-LABEL: func.func @ew$leaky(
 // CHECK-TAIL-SAME:    %[[N:[^:]*]]: i64)
 // CHECK-TAIL:         %[[MASK:.*]] = arith.constant -8 : i64
 // CHECK-TAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
@@ -39,7 +39,7 @@
 // The grid-stride loop that runs up to n (the scalar tail of a vectorized
 // kernel, which starts after the whole chunks): only the bound changes, not
 // the start or the step.
-// CHECK-GPUTAIL-LABEL: gpu.func @leaky(
+// CHECK-GPUTAIL-LABEL: gpu.func @ew$leaky(
 // CHECK-GPUTAIL-SAME:    %[[N:[^:]*]]: i64) kernel
 // CHECK-GPUTAIL:         %[[START:.*]] = arith.addi
 // CHECK-GPUTAIL:         %[[STEP:.*]] = arith.muli
@@ -48,12 +48,12 @@
 // CHECK-GPUTAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
 // CHECK-GPUTAIL:         scf.for %{{.*}} = %[[FIRST]] to %[[BOUND]] step %[[STEP]]
 
-// CHECK-OBO-LABEL: func.func @leaky(
+// CHECK-OBO-LABEL: func.func @ew$leaky(
 // CHECK-OBO-SAME:    %[[N:[^:]*]]: i64)
 // CHECK-OBO:         %[[BOUND:.*]] = arith.subi %[[N]], %c1_i64{{.*}} : i64
 // CHECK-OBO:         scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
 
-// CHECK-F64-LABEL: func.func @doubles(
+// CHECK-F64-LABEL: func.func @ew$doubles(
 // CHECK-F64:         %[[X:.*]] = llvm.load %{{.*}} -> f64
 // CHECK-F64:         %[[X32:.*]] = arith.truncf %[[X]] : f64 to f32
 // CHECK-F64-NEXT:    %[[NEG32:.*]] = arith.negf %[[X32]] : f32
@@ -65,13 +65,13 @@
 // CHECK-F64:         arith.cmpf olt, %{{.*}}, %{{.*}} : f32
 // CHECK-F64:         llvm.store %[[Q]], %{{.*}} : f64, !llvm.ptr
 
-// CHECK-NEG-LABEL: func.func @doubles(
+// CHECK-NEG-LABEL: func.func @ew$doubles(
 // CHECK-NEG:         %[[X:.*]] = llvm.load %{{.*}} -> f64
 // CHECK-NEG:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEG-NEXT:    %[[SUB:.*]] = arith.subf %[[ZERO]], %[[X]] : f64
 // CHECK-NEG-NEXT:    arith.divf %[[SUB]],
 
-// CHECK-BOOL-LABEL: func.func @ints(
+// CHECK-BOOL-LABEL: func.func @ew$ints(
 // CHECK-BOOL:         %[[GE:.*]] = arith.cmpi sge,
 // CHECK-BOOL:         %[[TWO:.*]] = arith.constant 2 : i8
 // CHECK-BOOL-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i8
@@ -79,13 +79,13 @@
 // CHECK-BOOL:         llvm.store %[[BYTE]], %{{.*}} : i8, !llvm.ptr
 // On the GPU also the bytes that the vectorized main loop gathers into a
 // vector before it stores them (no widening of an i1 to a byte is left).
-// CHECK-GPUBOOL-LABEL: gpu.func @ints(
+// CHECK-GPUBOOL-LABEL: gpu.func @ew$ints(
 // CHECK-GPUBOOL:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
 // CHECK-GPUBOOL:         llvm.insertelement
 // CHECK-GPUBOOL:         llvm.store %{{.*}}, %{{.*}} {alignment = {{[0-9]+}} : i64} : vector<{{[0-9]+}}xi8>, !llvm.ptr<1>
 
 // The first result (%arg3) is never stored; the second still is.
-// CHECK-UNWRITTEN-LABEL: func.func @leaky(
+// CHECK-UNWRITTEN-LABEL: func.func @ew$leaky(
 // CHECK-UNWRITTEN-SAME:    %[[OUT0:[^:]*]]: !llvm.ptr, %[[OUT1:[^:]*]]: !llvm.ptr, %{{.*}}: i64)
 // CHECK-UNWRITTEN:         %[[P0:.*]] = llvm.getelementptr inbounds %[[OUT0]]
 // CHECK-UNWRITTEN-NOT:     llvm.store %{{.*}}, %[[P0]]
@@ -102,7 +102,7 @@
 // CHECK-MAX:         arith.maxnumf
 // CHECK-MAX-NEXT:    arith.minnumf
 
-// CHECK-SWAP-LABEL: func.func @leaky(
+// CHECK-SWAP-LABEL: func.func @ew$leaky(
 // CHECK-SWAP:         %[[X:.*]] = llvm.load %{{.*}} -> f32
 // CHECK-SWAP:         %[[KEEP:.*]] = arith.cmpf oge, %[[X]]
 // CHECK-SWAP-NEXT:    %[[SCALED:.*]] = arith.mulf %{{.*}}, %[[X]]

@@ -11,7 +11,7 @@
 // which would make them __truncsfbf2 calls on hosts without AVX512-BF16.
 // CHECK-DAG:   llvm.func @erff(f32) -> f32
 // CHECK-DAG:   llvm.func @erf(f64) -> f64
-// CHECK-LABEL: llvm.func @math(
+// CHECK-LABEL: llvm.func @ew$math(
 // CHECK:         %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr -> bf16
 // CHECK:         %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
 // CHECK-NEXT:    %[[BITS:.*]] = llvm.bitcast %[[B]] : bf16 to i16
@@ -40,7 +40,7 @@ ew.kernel @math(%x: tensor<?xbf16>, %d: tensor<?xf64>) -> (tensor<?xbf16>, tenso
   ew.return %6, %7 : tensor<?xbf16>, tensor<?xf64>
 }
 
-// CHECK-LABEL: llvm.func @leaky_relu(
+// CHECK-LABEL: llvm.func @ew$leaky_relu(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i64)
 // CHECK:         llvm.icmp "slt" %{{.*}}, %[[N]] : i64
 // CHECK:         %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32

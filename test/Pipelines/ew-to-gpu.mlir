@@ -5,7 +5,7 @@
 // lowering, so the element code has one mulf.
 
 // CHECK:       gpu.module @ewc_kernels
-// CHECK-LABEL: gpu.func @leaky_relu(
+// CHECK-LABEL: gpu.func @ew$leaky_relu(
 // CHECK-SAME:    %{{.*}}: !llvm.ptr<1>, %[[S:.*]]: f32, %{{.*}}: !llvm.ptr<1>, %{{.*}}: i64) kernel
 // CHECK:         scf.for
 // CHECK-DAG:       arith.cmpf oge

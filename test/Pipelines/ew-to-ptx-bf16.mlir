@@ -7,7 +7,7 @@
 // the extension as integer code (a shift), the division stays in f32 and
 // the only f16 conversion is the result's.
 
-// CHECK-LABEL: .entry div_to_f16(
+// CHECK-LABEL: .entry ew$div_to_f16(
 // CHECK:         ld.global.b16 [[X:%r[0-9]+]]
 // CHECK-NOT:     cvt.rn.f16.f32
 // CHECK:         shl.b32 [[W:%r[0-9]+]], [[X]], 16;
@@ -27,7 +27,7 @@ ew.kernel @div_to_f16(%x: tensor<?xbf16>) -> tensor<?xf16> {
 // which overflows to infinity as it must), and integers from 65520 on are
 // set to the infinities explicitly (Cast.cpp), which holds whatever
 // InstCombine makes of the conversion.
-// CHECK-LABEL: .entry int_to_f16(
+// CHECK-LABEL: .entry ew$int_to_f16(
 // CHECK:         cvt.rzi.s32.f32
 // CHECK:         cvt.rn.f16.s32 {{%rs[0-9]+}}, [[I:%r[0-9]+]];
 // CHECK-DAG:     setp.gt.s32 {{%p[0-9]+}}, [[I]], 65519;

@@ -17,7 +17,7 @@
 // correctly rounded reciprocal, or div.rn) are correctly rounded, bf16 rounds
 // with cvt.rn.
 
-// CHECK-LABEL: .visible .entry math(
+// CHECK-LABEL: .visible .entry ew$math(
 // CHECK-DAG:   ex2.approx.ftz.f32
 // CHECK-DAG:   sqrt.rn.f32 %[[ROOT:r[0-9]+]],
 // CHECK-DAG:   {{(rcp|div)}}.rn.f32 %{{r[0-9]+}}, {{.*}}%[[ROOT]];
@@ -43,7 +43,7 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>, %h: tensor<?xbf16>, %i: te
 // No contraction: a * b + c stays a rounded multiply and a rounded add (the
 // .rn suffix also keeps ptxas from fusing them), f32 division is div.rn and
 // sqrt is sqrt.rn, none of the approximate forms.
-// CHECK-LABEL: .visible .entry ieee(
+// CHECK-LABEL: .visible .entry ew$ieee(
 // CHECK-NOT:   fma
 // CHECK:       mul.rn.f32 %[[P:r[0-9]+]], %[[A:r[0-9]+]], %[[B:r[0-9]+]];
 // CHECK-NEXT:  add.rn.f32 %{{r[0-9]+}}, %[[P]], %[[C:r[0-9]+]];

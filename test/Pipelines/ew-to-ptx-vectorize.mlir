@@ -13,7 +13,7 @@
 // iterations instead of masking accesses.
 // NOPRED-NOT: @%p{{[0-9]+}} {{ld|st}}.global
 
-// CHECK-LABEL: .entry leaky_relu(
+// CHECK-LABEL: .entry ew$leaky_relu(
 // CHECK:         ld.global.b32
 // CHECK:         st.global.b32
 // CHECK-NOT:     {{ld|st}}.global.b32
@@ -32,7 +32,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
   ew.return %r : tensor<?xf32>
 }
 
-// CHECK-LABEL: .entry neg_bf16(
+// CHECK-LABEL: .entry ew$neg_bf16(
 // CHECK:         ld.global.b16
 // CHECK-COUNT-1: ld.global.v4.b32
 // CHECK-COUNT-1: st.global.v4.b32
@@ -44,7 +44,7 @@ ew.kernel @neg_bf16(%x: tensor<?xbf16>) -> tensor<?xbf16> {
   ew.return %r : tensor<?xbf16>
 }
 
-// CHECK-LABEL: .entry neg_f64(
+// CHECK-LABEL: .entry ew$neg_f64(
 // CHECK:         ld.global.b64
 // CHECK-COUNT-1: ld.global.v2.b64
 // CHECK-COUNT-1: st.global.v2.b64
@@ -59,7 +59,7 @@ ew.kernel @neg_f64(%x: tensor<?xf64>) -> tensor<?xf64> {
 // f32 in, bool out: an atom of sixteen bools (16 bytes of the widest output),
 // so four 16-byte f32 loads and the sixteen bools in one 16-byte store (not
 // sixteen st.global.b8).
-// CHECK-LABEL: .entry mask(
+// CHECK-LABEL: .entry ew$mask(
 // CHECK:         st.global.b8
 // CHECK-COUNT-4: ld.global.v4.b32
 // CHECK-NOT:     st.global.b8

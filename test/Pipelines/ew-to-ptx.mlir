@@ -10,11 +10,11 @@
 // CHECK:      gpu.binary @ewc_kernels
 // CHECK-SAME: .version 7.8
 // CHECK-SAME: .target sm_90
-// CHECK-SAME: .visible .entry leaky_relu(
-// CHECK-SAME: .param .u64 .ptr .global .align 1 leaky_relu_param_0,
-// CHECK-SAME: .param .f32 leaky_relu_param_1,
-// CHECK-SAME: .param .u64 .ptr .global .align 1 leaky_relu_param_2,
-// CHECK-SAME: .param .u64 leaky_relu_param_3
+// CHECK-SAME: .visible .entry ew$leaky_relu(
+// CHECK-SAME: .param .u64 .ptr .global .align 1 ew$leaky_relu_param_0,
+// CHECK-SAME: .param .f32 ew$leaky_relu_param_1,
+// CHECK-SAME: .param .u64 .ptr .global .align 1 ew$leaky_relu_param_2,
+// CHECK-SAME: .param .u64 ew$leaky_relu_param_3
 // CHECK-SAME: setp.ge.s64
 // CHECK-SAME: ld.global.b32
 // CHECK-SAME: setp.ge.f32

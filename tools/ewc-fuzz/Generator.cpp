@@ -21,6 +21,12 @@
 
 #include "Generator.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallString.h"
+
+#include <cmath>
+
 #include <optional>
 #include <random>
 #include <vector>
@@ -101,6 +107,7 @@ private:
 
   std::string intLiteral(DT dt);
   std::string floatLiteral(int minExp, int maxExp);
+  std::string tieLiteral(DT dt);
   std::string defaultLiteral(DT dt);
 
   static Expr call(const std::string &fn, const std::vector<Expr> &args);
@@ -197,6 +204,63 @@ std::string KernelGen::floatLiteral(int minExp, int maxExp) {
   return text + "e" + std::to_string(exp);
 }
 
+/// A decimal at a tie between two neighbours of `dt` (f32, f16 or bf16),
+/// or within 10^-28 of one (relative), above or below it in magnitude: a
+/// literal whose nearest double (or f32, for f16 and bf16) is the tie
+/// itself, so that a compiler or a reference that rounds it through a
+/// double picks the wrong neighbour (issue 14). Now and then the tie is an
+/// integer (f32 beyond 2^24) and the literal an integer one. The value is
+/// finite in `dt` whichever way it rounds.
+std::string KernelGen::tieLiteral(DT dt) {
+  // Mantissa bits and the exponents of normal values whose next value up
+  // is finite (f32's top few left out: a tie above 2^122 is out of range
+  // for nothing, but keeps products of literals finite).
+  unsigned bits = dt == DT::F16 ? 10 : dt == DT::BF16 ? 7 : 23;
+  int minExp = dt == DT::F16 ? -14 : -126;
+  int maxExp = dt == DT::F16 ? 15 : 122;
+  bool integer = dt == DT::F32 && chance(20);
+  if (integer)
+    minExp = 25;
+  if (integer)
+    maxExp = 61; // below 2^62: the tie and its neighbours fit in 64 bits
+  int exp = minExp + static_cast<int>(below(maxExp - minExp + 1));
+  uint64_t mantissa = below(uint64_t(1) << bits);
+  // The largest value's tie above it rounds to infinity.
+  if (exp == maxExp && mantissa == (uint64_t(1) << bits) - 1)
+    --mantissa;
+  std::string sign = chance(30) ? "-" : "";
+  // The tie itself (1 in 5), else just above or below it: those are the
+  // literals that a double rounding gets wrong.
+  unsigned side = below(5);
+  side = side == 0 ? 0 : side <= 2 ? 1 : 2; // the tie, above it, below it
+  if (integer) {
+    // (2^bits + m + 1/2) * 2^(exp - bits), an integer for these exponents.
+    uint64_t tie = ((uint64_t(2) << bits) + 2 * mantissa + 1)
+                   << (exp - bits - 1);
+    return sign + std::to_string(side == 0 ? tie : side == 1 ? tie + 1
+                                                             : tie - 1);
+  }
+  double tie = std::ldexp(double((uint64_t(2) << bits) + 2 * mantissa + 1),
+                          exp - static_cast<int>(bits) - 1);
+  // Every digit of the double (APFloat prints it exactly); a tie's last
+  // digit is a 5, since its lowest bit is set.
+  llvm::SmallString<128> digits;
+  llvm::APFloat(tie).toString(digits, /*FormatPrecision=*/200,
+                              /*FormatMaxPadding=*/0, /*TruncateZero=*/true);
+  std::string text(digits.str());
+  size_t e = text.find_first_of("eE");
+  std::string mantissaText = text.substr(0, e);
+  std::string exponentText = e == std::string::npos ? "" : text.substr(e);
+  if (mantissaText.find('.') == std::string::npos)
+    mantissaText += ".";
+  if (side == 1)
+    mantissaText += "0000000000000000000000000001";
+  else if (side == 2 && mantissaText.back() == '5')
+    mantissaText = mantissaText.substr(0, mantissaText.size() - 1) +
+                   "4999999999999999999999999999";
+  return sign + mantissaText + exponentText;
+}
+
 /// A literal that `dt`'s operations take: in range of the integer type, or
 /// finite in the float's compute type (f32 for f16 and bf16). With `weak`,
 /// sometimes an operation on literals instead (not in a default, which must
@@ -209,6 +273,9 @@ Expr KernelGen::literal(DT dt, bool weak) {
     text = chance(50) ? "true" : "false";
   else if (isInt(dt))
     text = intLiteral(dt);
+  else if (chance(15))
+    // Next to a tie of the compute type (f32; f64 has no double rounding).
+    text = tieLiteral(DT::F32);
   else if (dt == DT::F64)
     text = floatLiteral(-330, 307);
   else
@@ -259,8 +326,11 @@ Expr KernelGen::weakLetOrLiteral(DT dt) {
   return literal(dt);
 }
 
-/// A default, which must fit the parameter's own type (f16 up to 65504).
+/// A default, which must fit the parameter's own type (f16 up to 65504)
+/// and is rounded to that type (so next to ties of f16 and bf16 too).
 std::string KernelGen::defaultLiteral(DT dt) {
+  if (isFloat(dt) && chance(10))
+    return tieLiteral(dt == DT::F64 ? DT::F32 : dt);
   if (dt == DT::F16)
     return floatLiteral(-10, 3);
   return literal(dt, /*weak=*/false).text;
@@ -489,15 +559,47 @@ uint64_t ewc::fuzz::deriveProgramSeed(uint64_t seed, uint64_t index) {
   return z ^ (z >> 31);
 }
 
+/// Kernel names that a compiler could confuse with what its code links or
+/// declares (issue 14: a kernel `exp` bound libm's exp to itself on the CPU):
+/// the builtins, libm and the C library, ewc's soft-float helpers, MLIR's
+/// ExecutionEngine wrappers, libdevice, C++ keywords and CUDA's names (the
+/// exported header), and the Python package's own (ewc.compile, Module).
+static const char *const kRiskyKernelNames[] = {
+    "exp",          "log",           "sqrt",          "rsqrt",
+    "tanh",         "sigmoid",       "erf",           "abs",
+    "max",          "min",           "clamp",         "where",
+    "cmp",          "add",           "and",           "not",
+    "f32",          "bf16",          "bool",          "expf",
+    "logf",         "tanhf",         "erff",          "sqrtf",
+    "fabs",         "memcpy",        "memset",        "malloc",
+    "free",         "abort",         "__truncsfbf2",  "__truncdfbf2",
+    "__extendhfsf2", "__truncsfhf2", "__truncdfhf2",  "__gnu_h2f_ieee",
+    "_mlir_k0",     "_mlir__mlir_k0", "_mlir_ciface_k0", "__nv_expf",
+    "__nv_exp",     "__nv_logf",     "__nv_erff",     "int",
+    "class",        "namespace",     "cuLaunchKernel", "cuModuleLoadData",
+    "CUresult",     "detail",        "getLoadedImage", "compile",
+    "kernels",      "device",        "__call__",      "__init__"};
+
 std::string ewc::fuzz::generateProgram(uint64_t seed,
                                        const GeneratorOptions &options) {
   std::mt19937_64 rng(seed);
   unsigned size = std::max(1u, options.size);
   unsigned numKernels = 1 + rng() % (1 + size / 4);
   std::string text;
+  std::vector<std::string> names;
   for (unsigned k = 0; k < numKernels; ++k) {
+    // Now and then a risky name, each once per file (no risky name is a
+    // k<i>; k0 and _mlir_k0 may well meet).
+    std::string name = "k" + std::to_string(k);
+    if (rng() % 100 < 25) {
+      std::string risky =
+          kRiskyKernelNames[rng() % std::size(kRiskyKernelNames)];
+      if (!llvm::is_contained(names, risky))
+        name = risky;
+    }
+    names.push_back(name);
     KernelGen kernel(rng, size);
-    text += (k ? "\n" : "") + kernel.generate("k" + std::to_string(k));
+    text += (k ? "\n" : "") + kernel.generate(name);
   }
   return text;
 }

@@ -213,9 +213,10 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
   llvm::Expected<BenchReport> report = BenchReport();
   CudaContext *cuda = executor.getCudaContext();
   if (cuda) {
-    auto function = executor.getCudaModule()->getFunction(kernel.getName());
+    const CudaFunction *function = executor.getCudaFunction(kernel.getName());
     if (!function)
-      return function.takeError();
+      return llvm::createStringError("no loaded GPU kernel '" +
+                                     kernel.getName() + "'");
     benchOptions.offsetElements = options.offset;
     benchOptions.elementsPerThread =
         executor.getElementsPerThread(kernel.getName());

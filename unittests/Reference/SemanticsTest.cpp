@@ -14,8 +14,15 @@
 
 #include "gtest/gtest.h"
 
+#include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/bit.h"
+#include "llvm/Support/Error.h"
+
 #include <cmath>
+#include <cstdio>
 #include <limits>
+#include <random>
+#include <string>
 
 using namespace ewc;
 
@@ -45,6 +52,83 @@ TEST(SemanticsTest, IntToFloatRoundsOnce) {
   EXPECT_EQ(ref::convertIntToFloat(v, DType::F32),
             0x1p60 + 0x1p37);
   EXPECT_EQ(ref::convertIntToFloat(65520, DType::F16), kInf);
+}
+
+TEST(SemanticsTest, DecimalsRoundOnceNextToTies) {
+  // The two f32 ties of issue 14, whose nearest doubles are the ties.
+  EXPECT_EQ(*parseDecimal("18.671551704406738281250000000001", DType::F32),
+            double(llvm::bit_cast<float>(0x41955f57u)));
+  EXPECT_EQ(*parseDecimal("72.4893302917480468749999999999", DType::F32),
+            double(llvm::bit_cast<float>(0x4290fa89u)));
+  EXPECT_EQ(*parseDecimal("-18.671551704406738281250000000001", DType::F32),
+            -double(llvm::bit_cast<float>(0x41955f57u)));
+  // An integer spelling, and f16's and bf16's ties above 1.
+  EXPECT_EQ(*parseDecimal("1152921573326323713", DType::F32),
+            0x1p60 + 0x1p37);
+  EXPECT_EQ(*parseDecimal("1.00048828125000000000000000001", DType::F16),
+            1 + 0x1p-10);
+  EXPECT_EQ(*parseDecimal("1.00390625000000000000000000001", DType::BF16),
+            1 + 0x1p-7);
+  // Exact ties round to even; f64 is strtod's own rounding.
+  EXPECT_EQ(*parseDecimal("1.00048828125", DType::F16), 1.0);
+  EXPECT_EQ(*parseDecimal("0.1", DType::F64), 0.1);
+  // Overflow, underflow, the specials, and what is no number.
+  EXPECT_EQ(*parseDecimal("1e39", DType::F32), kInf);
+  EXPECT_EQ(*parseDecimal("-65520", DType::F16), -kInf);
+  EXPECT_EQ(*parseDecimal("1e-50", DType::F32), 0.0);
+  EXPECT_TRUE(std::isnan(*parseDecimal("nan", DType::BF16)));
+  EXPECT_EQ(*parseDecimal("-inf", DType::F32), -kInf);
+  EXPECT_FALSE(parseDecimal("", DType::F32));
+  EXPECT_FALSE(parseDecimal("1.5x", DType::F32));
+  EXPECT_FALSE(parseDecimal(" 1.5", DType::F32));
+}
+
+TEST(SemanticsTest, DecimalsAgreeWithAPFloatAroundEveryKindOfTie) {
+  // The decimal expansion of a tie between two neighbours of f32, f16 or
+  // bf16 (160 significant digits, more than any of them has; glibc prints
+  // doubles exactly), then the tie itself and
+  // 10^-40 (relative) above it, in both signs: the reference's strtod and
+  // the compiler's APFloat must round each to the same neighbour.
+  std::mt19937_64 random(14);
+  for (DType dtype : {DType::F32, DType::F16, DType::BF16}) {
+    const llvm::fltSemantics &semantics = getFloatSemantics(dtype);
+    unsigned bits = llvm::APFloat::getSizeInBits(semantics);
+    for (int i = 0; i < 500; ++i) {
+      uint64_t pattern = random() & ((uint64_t(1) << (bits - 1)) - 1);
+      llvm::APFloat low(semantics, llvm::APInt(bits, pattern));
+      llvm::APFloat high = low;
+      high.next(/*nextDown=*/false);
+      if (!low.isFinite() || !high.isFinite())
+        continue;
+      bool losesInfo;
+      low.convert(llvm::APFloat::IEEEdouble(),
+                  llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      high.convert(llvm::APFloat::IEEEdouble(),
+                   llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+      double tie = (low.convertToDouble() + high.convertToDouble()) / 2;
+      char text[256];
+      std::snprintf(text, sizeof(text), "%.160e", tie);
+      std::string exact(text);
+      std::string mantissa = exact.substr(0, exact.find('e'));
+      std::string exponent = exact.substr(exact.find('e'));
+      for (std::string sign : {"", "-"})
+        for (std::string decimal :
+             {sign + exact, sign + mantissa + "0000000000000000000000000000000"
+                                              "0000000001" + exponent}) {
+          llvm::APFloat expected(semantics);
+          llvm::Expected<llvm::APFloat::opStatus> status =
+              expected.convertFromString(decimal,
+                                         llvm::APFloat::rmNearestTiesToEven);
+          ASSERT_TRUE(bool(status)) << llvm::toString(status.takeError());
+          expected.convert(llvm::APFloat::IEEEdouble(),
+                           llvm::APFloat::rmNearestTiesToEven, &losesInfo);
+          std::optional<double> got = parseDecimal(decimal, dtype);
+          ASSERT_TRUE(got) << decimal;
+          ASSERT_EQ(*got, expected.convertToDouble())
+              << getDTypeName(dtype).str() << " " << decimal;
+        }
+    }
+  }
 }
 
 TEST(SemanticsTest, IntegerDivisionNeverTraps) {

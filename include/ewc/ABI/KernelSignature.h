@@ -82,6 +82,19 @@ struct ABIArgument {
   unsigned index;
 };
 
+/// The symbol of the kernel `kernelName` in compiled code: its PTX `.entry`
+/// and its function in the CPU JIT, `ew$` + the name. `$` is a character no
+/// .ew, C or C++ identifier has, and none of libm's, libdevice's (`__nv_*`)
+/// or MLIR's ExecutionEngine wrappers (`_mlir_` + symbol) has one, so no
+/// kernel name can bind to a function the JIT or the PTX links: a kernel
+/// called `exp` became libm's `exp` on the CPU and called itself. The `.ew`
+/// name is what users see everywhere else.
+std::string getKernelSymbol(llvm::StringRef kernelName);
+
+/// The kernel name of a symbol made by getKernelSymbol, or std::nullopt for
+/// a symbol that is no kernel's.
+std::optional<llvm::StringRef> getKernelNameOfSymbol(llvm::StringRef symbol);
+
 /// The ABI's argument order for a kernel with `numParams` parameters and
 /// `numResults` results: the one place that says inputs, then outputs, then n.
 std::vector<ABIArgument> getABIArguments(unsigned numParams,

@@ -60,7 +60,8 @@ struct InputSpec {
 /// Parses the text of a scalar of `dtype` given for parameter `name` into a
 /// one-element array, the form the reference and the ABI both take: bools
 /// true/false/1/0, integers in any C base within the type's range, floats
-/// anything strtod reads whole (inf and nan included).
+/// anything strtod reads whole (inf and nan included), rounded once to
+/// `dtype` (parseDecimal).
 llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
                                       llvm::StringRef name);
 

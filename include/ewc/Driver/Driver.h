@@ -163,6 +163,9 @@ public:
   unsigned getElementsPerThread(llvm::StringRef kernel) const;
   CudaContext *getCudaContext() const { return cuda; }
   CudaModule *getCudaModule() const { return cudaModule.get(); }
+  /// The loaded function of GPU kernel `kernel` (its .ew name), or null on
+  /// the CPU or for a name that is no kernel's.
+  const CudaFunction *getCudaFunction(llvm::StringRef kernel) const;
 
   /// Launches `kernel` over `n` elements. `params` has one entry per
   /// parameter: a tensor's data pointer (device memory on the GPU, host

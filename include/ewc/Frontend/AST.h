@@ -16,6 +16,7 @@
 
 #include "ewc/Frontend/DType.h"
 
+#include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
@@ -37,12 +38,19 @@ namespace ewc {
 class LetStmt;
 class Param;
 
-/// The deepest expression the front end accepts, counting each op, each
-/// parenthesis while parsing, and each step from a name to its `let`. Parser,
+/// The deepest expression the front end accepts, counting each op (through
+/// the `let`s it names) and each parenthesis while parsing. Parser,
 /// sema, MLIRGen and the evaluator all recurse on expressions; the bound keeps
 /// every input, however hostile, off the end of the stack, and is far above
 /// anything a real kernel needs.
 constexpr unsigned kMaxExprDepth = 256;
+
+/// The longest chain of `let`s an expression may reach through (a name whose
+/// `let` names another, and so on). A name is no level of kMaxExprDepth, so
+/// an expression spelled through `let`s is exactly as deep as written inline;
+/// but MLIRGen and the evaluator go from a name to its `let` by recursion,
+/// so the chain has a bound of its own.
+constexpr unsigned kMaxLetChain = 1024;
 
 //===----------------------------------------------------------------------===//
 // Types and builtins
@@ -196,7 +204,9 @@ public:
       : Expr(Expr_Number, range, range.Start, 1), spelling(std::move(spelling)),
         floatLiteral(false), intValue(value),
         floatValue(static_cast<double>(value)) {}
-  /// A float literal; `value` is the spelling rounded to double.
+  /// A float literal; `value` is the spelling rounded to double, which only
+  /// tells a finite literal from `inf` and `nan` (getValue rounds the
+  /// spelling itself).
   NumberExpr(llvm::SMRange range, std::string spelling, double value)
       : Expr(Expr_Number, range, range.Start, 1), spelling(std::move(spelling)),
         floatLiteral(true), intValue(0), floatValue(value) {}
@@ -211,8 +221,12 @@ public:
     assert(!floatLiteral && "not an integer literal");
     return intValue;
   }
-  /// The value as a double (exact for float literals as far as double goes).
-  double getValueAsDouble() const { return floatValue; }
+  /// The value in the float format `semantics`, rounded once, to nearest
+  /// even: a float literal from its decimal spelling, an integer literal
+  /// from the integer. Never through a double: next to a tie of f32, the
+  /// nearest double can be the tie itself (18.671551704406738281250000000001
+  /// is 10^-30 above one), and rounding that again picks the wrong neighbour.
+  llvm::APFloat getValue(const llvm::fltSemantics &semantics) const;
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Number; }
 
@@ -509,7 +523,10 @@ public:
   /// The default, a NumberExpr or BoolExpr, or null.
   const Expr *getDefault() const { return defaultValue.get(); }
   Expr *getDefault() { return defaultValue.get(); }
-  /// The default as a double (bool: 0 or 1); std::nullopt without one.
+  /// The default as a double (bool: 0 or 1); std::nullopt without one. A
+  /// float default is the value of the parameter's own type nearest to the
+  /// literal (one rounding, NumberExpr::getValue), which a double holds
+  /// exactly.
   std::optional<double> getDefaultAsDouble() const;
   /// The default as an integer (bool: 0 or 1; a float default is truncated
   /// toward zero); std::nullopt without one.

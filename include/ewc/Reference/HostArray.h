@@ -14,10 +14,12 @@
 #include "ewc/Frontend/DType.h"
 
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringRef.h"
 
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <vector>
 
 namespace ewc {
@@ -124,6 +126,17 @@ double convertBFloatBitsToDouble(uint16_t bits);
 /// for f64): what storing it in a HostArray of `dtype` and reading it back
 /// gives.
 double roundToFloatType(double value, DType dtype);
+
+/// The number `text` (strtod's syntax, inf and nan included) rounded once,
+/// to nearest even, to the float type `dtype`; std::nullopt unless all of
+/// `text` is one number. Independent of the compiler's APFloat: glibc's
+/// strtod, rounding toward zero and away from it, gives the decimal rounded
+/// to odd in double, and from there one nearest-even rounding to a type of
+/// at most 51 bits is the decimal's own (Boldo and Melquiond, "Emulation of
+/// FMA and correctly rounded sums: proved algorithms using rounding to odd",
+/// 2008). strtod to double and then to f32 would round twice, which picks
+/// the wrong neighbour next to an f32 tie.
+std::optional<double> parseDecimal(llvm::StringRef text, DType dtype);
 
 /// Wraps `value` around to the width of the integer type `dtype`, as
 /// two's-complement hardware does.

@@ -85,8 +85,10 @@ public:
   CudaModule &operator=(const CudaModule &) = delete;
   ~CudaModule();
 
-  /// Looks up the kernel named `name` (its .ew name; the PTX `.entry`).
-  llvm::Expected<CudaFunction> getFunction(llvm::StringRef name) const;
+  /// Looks up the kernel whose PTX `.entry` is `symbol`; messages about it
+  /// call it `name` (the symbol when empty).
+  llvm::Expected<CudaFunction> getFunction(llvm::StringRef symbol,
+                                           llvm::StringRef name = {}) const;
 
 private:
   friend class CudaContext;

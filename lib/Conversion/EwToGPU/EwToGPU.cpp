@@ -16,6 +16,7 @@
 
 #include "VectorizeElementLoop.h"
 
+#include "ewc/ABI/KernelSignature.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
@@ -53,7 +54,8 @@ struct KernelToGPUFunc : OpConversionPattern<KernelOp> {
     gpu::GPUModuleOp module = target;
     rewriter.setInsertionPointToEnd(module.getBody());
     auto func =
-        gpu::GPUFuncOp::create(rewriter, loc, kernel.getSymName(),
+        gpu::GPUFuncOp::create(rewriter, loc,
+                               ewc::getKernelSymbol(kernel.getSymName()),
                                getKernelABIType(kernel, kGlobalAddressSpace));
     func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                   rewriter.getUnitAttr());

@@ -10,6 +10,7 @@
 
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"
 
+#include "ewc/ABI/KernelSignature.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
@@ -41,8 +42,9 @@ struct KernelToFunc : OpConversionPattern<KernelOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Location loc = kernel.getLoc();
     rewriter.setInsertionPoint(kernel);
-    auto func = func::FuncOp::create(rewriter, loc, kernel.getSymName(),
-                                     getKernelABIType(kernel, 0));
+    auto func = func::FuncOp::create(
+        rewriter, loc, ewc::getKernelSymbol(kernel.getSymName()),
+        getKernelABIType(kernel, 0));
     Block *entry = func.addEntryBlock();
     for (BlockArgument arg : kernel.getBody().getArguments())
       entry->getArgument(arg.getArgNumber()).setLoc(arg.getLoc());

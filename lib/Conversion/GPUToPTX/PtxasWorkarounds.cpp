@@ -11,9 +11,11 @@
 // llvm.abs of the xor/sub idiom and a float select of a select of bitcasts),
 // and NVPTX prints them as the instructions ptxas mistreats.
 //
-// NVPTX prints an instruction as "\t<opcode> \t<operands>;" with its
-// operands separated by ", ". Lines of another shape (directives, labels,
-// predicated instructions) are left as they are.
+// NVPTX prints an instruction as "\t[@guard ]<opcode> \t<operands>;" with
+// its operands separated by ", ". A predicated instruction (`@%p1 abs.s64`,
+// `@!%p1 ...`) is rewritten like any other, each instruction of its
+// replacement under the same guard. Lines of another shape (directives,
+// labels) are left as they are.
 //
 //===----------------------------------------------------------------------===//
 
@@ -86,9 +88,11 @@ static std::string asBits(llvm::StringRef operand) {
 }
 
 namespace {
-/// One instruction line: "<indent><opcode> <operands>;".
+/// One instruction line: "<indent>[<guard> ]<opcode> <operands>;".
 struct Instruction {
   llvm::StringRef indent, opcode;
+  /// The predicate guard with a trailing space ("@%p1 ", "@!%p2 "), or empty.
+  std::string guard;
   llvm::SmallVector<llvm::StringRef, 4> operands;
 };
 } // namespace
@@ -98,9 +102,16 @@ static std::optional<Instruction> parseInstruction(llvm::StringRef line) {
   llvm::StringRef body = line.ltrim(" \t");
   inst.indent = line.take_front(line.size() - body.size());
   body = body.rtrim(" \t\r");
-  if (body.empty() || !body.consume_back(";") || body.starts_with("@") ||
-      body.starts_with(".") || body.starts_with("//"))
+  if (body.empty() || !body.consume_back(";") || body.starts_with(".") ||
+      body.starts_with("//"))
     return std::nullopt;
+  if (body.starts_with("@")) {
+    size_t end = body.find_first_of(" \t");
+    if (end == llvm::StringRef::npos)
+      return std::nullopt;
+    inst.guard = (body.take_front(end) + " ").str();
+    body = body.drop_front(end).ltrim(" \t");
+  }
   auto [opcode, rest] = body.split(' ');
   inst.opcode = opcode.rtrim("\t");
   llvm::SmallVector<llvm::StringRef, 4> operands;
@@ -118,7 +129,10 @@ static std::optional<std::string> rewrite(const Instruction &inst,
   const auto &ops = inst.operands;
   std::string out;
   llvm::raw_string_ostream os(out);
-  llvm::StringRef in = inst.indent;
+  // Each instruction of a replacement starts with `in` (indent and guard);
+  // braces and .reg declarations, which take no guard, with `indent`.
+  llvm::StringRef indent = inst.indent;
+  std::string in = (indent + inst.guard).str();
   bool integer = type.starts_with("s") || type.starts_with("u");
   bool validWidth = width == 16 || width == 32 || width == 64;
 
@@ -127,15 +141,15 @@ static std::optional<std::string> rewrite(const Instruction &inst,
   // in ewc-fuzz's programs, so every width is rewritten.
   if ((workarounds & kIntAbs) && name == "abs" && type.starts_with("s") &&
       validWidth && ops.size() == 2) {
-    os << in << "{\n"
-       << in << ".reg .b" << width << " %ewc_sign;\n"
+    os << indent << "{\n"
+       << indent << ".reg .b" << width << " %ewc_sign;\n"
        << in << "shr.s" << width << " \t%ewc_sign, " << ops[1] << ", "
        << width - 1 << ";\n"
        << in << "xor.b" << width << " \t" << ops[0] << ", " << ops[1]
        << ", %ewc_sign;\n"
        << in << "sub.s" << width << " \t" << ops[0] << ", " << ops[0]
        << ", %ewc_sign;\n"
-       << in << "}";
+       << indent << "}";
     return out;
   }
   // ptxas folds setp.ge.f32 of abs.f32 and a constant <= 0 to true, as if
@@ -159,13 +173,13 @@ static std::optional<std::string> rewrite(const Instruction &inst,
   // values; a compare and a select compute the same.
   if ((workarounds & kIntMinMax) && (name == "min" || name == "max") &&
       integer && validWidth && ops.size() == 3) {
-    os << in << "{\n"
-       << in << ".reg .pred %ewc_pick;\n"
+    os << indent << "{\n"
+       << indent << ".reg .pred %ewc_pick;\n"
        << in << "setp." << (name == "min" ? "lt" : "gt") << "." << type
        << " \t%ewc_pick, " << ops[1] << ", " << ops[2] << ";\n"
        << in << "selp.b" << width << " \t" << ops[0] << ", " << ops[1] << ", "
        << ops[2] << ", %ewc_pick;\n"
-       << in << "}";
+       << indent << "}";
     return out;
   }
   return std::nullopt;

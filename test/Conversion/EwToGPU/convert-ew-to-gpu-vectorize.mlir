@@ -8,25 +8,25 @@
 // 16 (one 16-byte bool vector; an atom is 16 bytes of the widest output),
 // f32 in and f32 and bool out 4 (a 16-byte f32 vector and a 4-byte bool
 // one), bf16 8, f64 2.
-// DEFAULT: gpu.func @leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// DEFAULT: gpu.func @mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
-// DEFAULT: gpu.func @leaky_mask({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// DEFAULT: gpu.func @neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
-// DEFAULT: gpu.func @neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
+// DEFAULT: gpu.func @ew$leaky_relu({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// DEFAULT: gpu.func @ew$mask({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @ew$leaky_mask({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// DEFAULT: gpu.func @ew$neg_bf16({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @ew$neg_f64({{.*}} kernel attributes {ew.elements_per_thread = 2 : i64}
 // 2 for one division, square root or math function per element; 4 for two
 // or more (sigmoid is an exp and a division); at least 2 for a kernel that
 // reads no tensor.
-// DEFAULT: gpu.func @hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
-// DEFAULT: gpu.func @sqrt({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @ew$hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @ew$sqrt({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
 // sqrt is a call of llvm.sqrt by name, which has no memory effects: its loop
 // is vectorized like any other.
 // DEFAULT-COUNT-2: llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<4xf32>
-// DEFAULT: gpu.func @sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
-// DEFAULT: gpu.func @fill({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
+// DEFAULT: gpu.func @ew$sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 16 : i64}
+// DEFAULT: gpu.func @ew$fill({{.*}} kernel attributes {ew.elements_per_thread = 8 : i64}
 // An explicit count is taken as given.
-// ONE: gpu.func @hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// ONE: gpu.func @sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
-// ONE: gpu.func @fill({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// ONE: gpu.func @ew$hardsigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// ONE: gpu.func @ew$sigmoid({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
+// ONE: gpu.func @ew$fill({{.*}} kernel attributes {ew.elements_per_thread = 4 : i64}
 
 // The vectorized element loop (the default; convert-ew-to-gpu.mlir shows the
 // scalar form with vectorize=false): a scalar prologue up to the peel that
@@ -36,7 +36,7 @@
 
 // With 4 vectors per thread: f32 in and out: E = 4 vectors of 4 = 16
 // elements per thread.
-// CHECK-LABEL: gpu.func @leaky_relu(
+// CHECK-LABEL: gpu.func @ew$leaky_relu(
 // CHECK-SAME:    %[[X:[^:]*]]: !llvm.ptr<1>, %[[S:[^:]*]]: f32, %[[OUT:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: i64) kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : i64
 // CHECK-DAG:     %[[C15:.*]] = arith.constant 15 : i64
@@ -100,7 +100,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // vector of the widest output (16 bools), and the same 16 elements of the
 // input as four contiguous f32 vectors: stores contiguous across the warp,
 // inputs read whole from L1. The peel is counted in bools (1 byte each).
-// CHECK-LABEL: gpu.func @mask(
+// CHECK-LABEL: gpu.func @ew$mask(
 // CHECK-SAME:    %[[X:[^:]*]]: !llvm.ptr<1>, %[[OUT:[^:]*]]: !llvm.ptr<1>, %[[N:[^:]*]]: i64) kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK:         %[[OADDR:.*]] = llvm.ptrtoint %[[OUT]] : !llvm.ptr<1> to i64
 // CHECK:         arith.andi %[[OADDR]]
@@ -122,7 +122,7 @@ ew.kernel @mask(%x: tensor<?xf32>) -> tensor<?xi1> {
 // f32 and bool out: the widest output is f32, so an atom is one 16-byte f32
 // vector and the four bools beside it in a 4-byte vector; with 4 vectors per
 // thread, 4 atoms.
-// CHECK-LABEL: gpu.func @leaky_mask(
+// CHECK-LABEL: gpu.func @ew$leaky_mask(
 // CHECK-SAME:    kernel attributes {ew.elements_per_thread = 16 : i64}
 // CHECK:         scf.for
 // CHECK:         scf.for
@@ -141,11 +141,11 @@ ew.kernel @leaky_mask(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xi1>) {
 
 // bf16: 8 per vector, 4 vectors: 32 elements per thread. f64: 2 per vector,
 // 4 vectors: 8 elements per thread.
-// CHECK-LABEL: gpu.func @neg_bf16(
+// CHECK-LABEL: gpu.func @ew$neg_bf16(
 // CHECK-SAME:    kernel attributes {ew.elements_per_thread = 32 : i64}
 // CHECK-COUNT-4:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<8xbf16>
 // CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<8xbf16>, !llvm.ptr<1>
-// CHECK-LABEL: gpu.func @neg_f64(
+// CHECK-LABEL: gpu.func @ew$neg_f64(
 // CHECK-SAME:    kernel attributes {ew.elements_per_thread = 8 : i64}
 // CHECK-COUNT-4:   llvm.load %{{.*}} {alignment = 16 : i64} : !llvm.ptr<1> -> vector<2xf64>
 // CHECK-COUNT-4:   llvm.store %{{.*}}, %{{.*}} {alignment = 16 : i64} : vector<2xf64>, !llvm.ptr<1>

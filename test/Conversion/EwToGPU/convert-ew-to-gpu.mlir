@@ -7,7 +7,7 @@
 // NAME: gpu.module @kernels
 // CHECK:       module attributes {gpu.container_module}
 // CHECK:       gpu.module @ewc_kernels
-// CHECK-LABEL: gpu.func @leaky_relu(
+// CHECK-LABEL: gpu.func @ew$leaky_relu(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr<1>, %[[N:.*]]: i64) kernel
 // CHECK:         %[[BID:.*]] = gpu.block_id x
 // CHECK-NEXT:    %[[BID64:.*]] = arith.index_castui %[[BID]] : index to i64
@@ -45,7 +45,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // Two kernels share one gpu.module; several results each get a pointer, in
 // order, before n.
 // CHECK:       gpu.module @ewc_kernels
-// CHECK-LABEL: gpu.func @first(
+// CHECK-LABEL: gpu.func @ew$first(
 // CHECK-SAME:    %[[A:.*]]: !llvm.ptr<1>, %[[B:.*]]: !llvm.ptr<1>, %[[O0:.*]]: !llvm.ptr<1>, %[[O1:.*]]: !llvm.ptr<1>, %[[N:.*]]: i64) kernel
 // CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i64
 // CHECK:           %[[VA:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
@@ -56,7 +56,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 // CHECK-NEXT:      llvm.store %[[SUM]], %[[P0]] : f64, !llvm.ptr<1>
 // CHECK-NEXT:      %[[P1:.*]] = llvm.getelementptr inbounds %[[O1]][%[[I]]]
 // CHECK-NEXT:      llvm.store %[[DIF]], %[[P1]] : f64, !llvm.ptr<1>
-// CHECK-LABEL: gpu.func @second(
+// CHECK-LABEL: gpu.func @ew$second(
 // CHECK:           arith.divf
 // CHECK:           arith.negf
 ew.kernel @first(%a: tensor<?xf64>, %b: tensor<?xf64>) -> (tensor<?xf64>, tensor<?xf64>) {
@@ -74,7 +74,7 @@ ew.kernel @second(%a: tensor<?xf32>) -> tensor<?xf32> {
 
 // Integers use the integer ops (signed comparisons, 0 - x for negation);
 // bool elements live in memory as bytes.
-// CHECK-LABEL: gpu.func @ints(
+// CHECK-LABEL: gpu.func @ew$ints(
 // CHECK-SAME:    %[[A:.*]]: !llvm.ptr<1>, %[[K:.*]]: i32, %[[F:.*]]: !llvm.ptr<1>,
 // CHECK:           %[[VA:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
 // CHECK:           %[[BYTE:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i8
@@ -102,7 +102,7 @@ ew.kernel @ints(%a: tensor<?xi32>, %k: i32, %flag: tensor<?xi1>) -> (tensor<?xi3
 // -----
 
 // Float comparisons: ordered, except `ne`, which is unordered (true on NaN).
-// CHECK-LABEL: gpu.func @float_predicates(
+// CHECK-LABEL: gpu.func @ew$float_predicates(
 // CHECK: arith.cmpf oeq,
 // CHECK: arith.cmpf une,
 // CHECK: arith.cmpf olt,
@@ -124,7 +124,7 @@ ew.kernel @float_predicates(%a: tensor<?xf16>, %b: f16) -> (tensor<?xi1>, tensor
 // Integer division never divides by 0 or INT_MIN by -1 (both trap on x86 and
 // are undefined in arith): the divisor becomes 1 there, and the ew results
 // x / 0 = 0 and x / -1 = 0 - x (wrapping) are selected after.
-// CHECK-LABEL: gpu.func @int_div(
+// CHECK-LABEL: gpu.func @ew$int_div(
 // CHECK:           %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
 // CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : i32
@@ -148,7 +148,7 @@ ew.kernel @int_div(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
 
 // max/min are IEEE 754-2019 maximum/minimum on floats, signed on integers;
 // abs is math.absf on floats, x < 0 ? 0 - x : x on integers (wrapping).
-// CHECK-LABEL: gpu.func @max_min_abs(
+// CHECK-LABEL: gpu.func @ew$max_min_abs(
 // CHECK-SAME:    %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %[[K:.*]]: i64,
 // CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
 // CHECK:           %[[Y:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
@@ -179,7 +179,7 @@ ew.kernel @max_min_abs(%x: tensor<?xf32>, %y: tensor<?xf32>, %i: tensor<?xi64>, 
 
 // -----
 
-// CHECK-LABEL: gpu.func @logic(
+// CHECK-LABEL: gpu.func @ew$logic(
 // CHECK:           %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK:           %[[Q:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK-NEXT:      %[[AND:.*]] = arith.andi %[[P]], %[[Q]] : i1
@@ -201,7 +201,7 @@ ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>) -> (tensor<?xi1>, tensor<?x
 // sqrt is llvm.sqrt called by name, which becomes sqrt.rn (math.sqrt would
 // become libdevice's approximate sqrt); rsqrt is 1 / sqrt; sigmoid is
 // (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|), which cannot overflow.
-// CHECK-LABEL: gpu.func @math(
+// CHECK-LABEL: gpu.func @ew$math(
 // CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
 // CHECK-NEXT:      %[[EXP:.*]] = math.exp %[[X]] : f32
@@ -243,7 +243,7 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<
 // integer code (its bits in f32's top half), never `arith.extf`: LLVM 22's
 // InstCombine narrows f32 ops on extended bfloats to half, whose range is
 // smaller (EwToArith.cpp, extendToComputeType).
-// CHECK-LABEL: gpu.func @halves(
+// CHECK-LABEL: gpu.func @ew$halves(
 // CHECK:           %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f16
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
 // CHECK-NEXT:      %[[H0:.*]] = arith.extf %[[H]] : f16 to f32
@@ -276,7 +276,7 @@ ew.kernel @halves(%h: tensor<?xf16>, %b: tensor<?xbf16>) -> (tensor<?xf16>, tens
 // Float to int truncates and saturates, NaN gives 0: arith.fptosi is poison
 // out of range, so selects put INT_MIN below -2^(w-1), INT_MAX from 2^(w-1)
 // on and 0 for NaN. Anything to i1 is `!= 0`, unordered (NaN is true).
-// CHECK-LABEL: gpu.func @float_to_int(
+// CHECK-LABEL: gpu.func @ew$float_to_int(
 // CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
 // CHECK-NEXT:      %[[LO:.*]] = arith.constant -2.14748365E+9 : f32
@@ -310,7 +310,7 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 // set the last bit if inexact), then to bf16. Every other bf16 conversion goes
 // through f32: bf16 -> f64 by two exact extensions (the first as integer
 // code), f16 -> bf16 by one extension and one rounding.
-// CHECK-LABEL: gpu.func @float_to_float(
+// CHECK-LABEL: gpu.func @ew$float_to_float(
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
 // CHECK:           %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f16
@@ -356,7 +356,7 @@ ew.kernel @float_to_float(%d: tensor<?xf64>, %b: tensor<?xbf16>, %h: tensor<?xf1
 // are set to the infinities they round to (Cast.cpp: LLVM 22's InstCombine
 // would drop the overflow); integers sign-extend or truncate; i1 is 0 or 1;
 // `!= 0` makes an i1.
-// CHECK-LABEL: gpu.func @int_casts(
+// CHECK-LABEL: gpu.func @ew$int_casts(
 // CHECK:           %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
 // CHECK:           %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i64
 // CHECK:           %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
@@ -401,7 +401,7 @@ ew.kernel @int_casts(%i: tensor<?xi32>, %l: tensor<?xi64>, %p: tensor<?xi1>)
 // -----
 
 // A scalar returned for a tensor result is stored at every index.
-// CHECK-LABEL: gpu.func @fill(
+// CHECK-LABEL: gpu.func @ew$fill(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[OUT0:.*]]: !llvm.ptr<1>, %[[OUT1:.*]]: !llvm.ptr<1>, %{{.*}}: i64)
 // CHECK:           scf.for %[[I:.*]] =
 // CHECK:           %[[P:.*]] = llvm.getelementptr inbounds %[[OUT1]][%[[I]]]

@@ -2,7 +2,7 @@
 
 // The CPU form: the same ABI in address space 0, and a loop from 0 to n.
 
-// CHECK-LABEL: func.func @leaky_relu(
+// CHECK-LABEL: func.func @ew$leaky_relu(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i64) {
 // CHECK-NEXT:    %[[C0:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:    %[[C1:.*]] = arith.constant 1 : i64
@@ -30,7 +30,7 @@ ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) 
 
 // Scalar-only ops stay in the loop body on scalars (LLVM's LICM hoists
 // them); the tensor result gets a store per element.
-// CHECK-LABEL: func.func @scalar_math(
+// CHECK-LABEL: func.func @ew$scalar_math(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr, %[[A:.*]]: i64, %[[B:.*]]: i64, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i64)
 // CHECK:         scf.for %[[I:.*]] =
 // CHECK-NEXT:      %[[PX:.*]] = llvm.getelementptr inbounds %[[X]][%[[I]]]
@@ -48,7 +48,7 @@ ew.kernel @scalar_math(%x: tensor<?xi64>, %a: i64, %b: i64) -> tensor<?xi64> {
 // -----
 
 // A kernel may return a parameter unchanged: a copy.
-// CHECK-LABEL: func.func @copy(
+// CHECK-LABEL: func.func @ew$copy(
 // CHECK-SAME:    %[[X:.*]]: !llvm.ptr, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i64)
 // CHECK:           %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr -> bf16
 // CHECK-NEXT:      %[[P:.*]] = llvm.getelementptr inbounds %[[OUT]]
@@ -65,7 +65,7 @@ ew.kernel @copy(%x: tensor<?xbf16>) -> tensor<?xbf16> {
 // call __truncsfbf2 for them on hosts without AVX512-BF16 and Debian 12's
 // libgcc has no such function.
 
-// CHECK-LABEL: func.func @int_div(
+// CHECK-LABEL: func.func @ew$int_div(
 // CHECK:           %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
 // CHECK:           %[[ISZ:.*]] = arith.cmpi eq, %[[B]], %{{.*}} : i32
@@ -80,7 +80,7 @@ ew.kernel @int_div(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
 
 // -----
 
-// CHECK-LABEL: func.func @arith_logic_math(
+// CHECK-LABEL: func.func @ew$arith_logic_math(
 // CHECK-DAG:       arith.maximumf %{{.*}}, %{{.*}} : f32
 // CHECK-DAG:       arith.minsi %{{.*}}, %{{.*}} : i64
 // CHECK-DAG:       math.absf %{{.*}} : f32
@@ -116,7 +116,7 @@ ew.kernel @arith_logic_math(%x: tensor<?xf32>, %i: tensor<?xi64>, %p: tensor<?xi
 // bf16 computes in f32 as on the GPU, but the extension is a shift of the
 // bits and the rounding back is integer round-to-nearest-even (NaN to the
 // quiet NaN 0x7FC0 = 32704).
-// CHECK-LABEL: func.func @bf16_exp(
+// CHECK-LABEL: func.func @ew$bf16_exp(
 // CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr -> bf16
 // CHECK-NEXT:      %[[BITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
 // CHECK-NEXT:      %[[WIDE:.*]] = arith.extui %[[BITS]] : i16 to i32
@@ -142,7 +142,7 @@ ew.kernel @bf16_exp(%b: tensor<?xbf16>) -> tensor<?xbf16> {
 
 // Every cast kind; f64 -> bf16 rounds to odd in f32 first, whose rounding to
 // bf16 is then integer code like any f32 -> bf16.
-// CHECK-LABEL: func.func @casts(
+// CHECK-LABEL: func.func @ew$casts(
 // CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f64
 // CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
 // CHECK:           %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr -> i32
@@ -188,7 +188,7 @@ ew.kernel @casts(%d: tensor<?xf64>, %x: tensor<?xf32>, %i: tensor<?xi32>, %p: te
 // -----
 
 // A scalar returned for a tensor result is stored at every index.
-// CHECK-LABEL: func.func @fill(
+// CHECK-LABEL: func.func @ew$fill(
 // CHECK-SAME:    %[[S:.*]]: i64, %[[OUT:.*]]: !llvm.ptr, %{{.*}}: i64)
 // CHECK:         scf.for %[[I:.*]] =
 // CHECK-NEXT:      %[[P:.*]] = llvm.getelementptr inbounds %[[OUT]][%[[I]]]

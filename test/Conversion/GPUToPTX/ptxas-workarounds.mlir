@@ -24,9 +24,16 @@
 // Integer min/max: a compare and a select, signed or unsigned as before.
 // CHECK-SAME: \09{\0A\09.reg .pred %ewc_pick;\0A\09setp.lt.s64 \09%ewc_pick, %rd4, 0;\0A\09selp.b64 \09%rd8, %rd4, 0, %ewc_pick;\0A\09}\0A
 // CHECK-SAME: \09{\0A\09.reg .pred %ewc_pick;\0A\09setp.gt.u32 \09%ewc_pick, %r8, %r7;\0A\09selp.b32 \09%r9, %r8, %r7, %ewc_pick;\0A\09}\0A
-// Float min and predicated instructions (which NVPTX does not emit for
-// arithmetic) stay, as do labels and the rest.
-// CHECK-SAME: \09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
+// Float min stays, as do labels, branches and the rest.
+// CHECK-SAME: \09min.f32 \09%r10, %r5, %r7;\0A
+// A predicated instruction is rewritten the same way, its guard on every
+// instruction of the replacement (not on braces and .reg declarations):
+// ptxas would miscompile it as it does the unguarded one.
+// CHECK-SAME: \09{\0A\09.reg .pred %ewc_pick;\0A\09@%p1 setp.lt.s32 \09%ewc_pick, %r9, %r8;\0A\09@%p1 selp.b32 \09%r11, %r9, %r8, %ewc_pick;\0A\09}\0A
+// CHECK-SAME: \09{\0A\09.reg .b64 %ewc_sign;\0A\09@!%p2 shr.s64 \09%ewc_sign, %rd3, 63;\0A\09@!%p2 xor.b64 \09%rd9, %rd3, %ewc_sign;\0A\09@!%p2 sub.s64 \09%rd9, %rd9, %ewc_sign;\0A\09}\0A
+// CHECK-SAME: \09@%p2 and.b32 \09%r12, %r4, 0x7FFFFFFF;\0A
+// CHECK-SAME: \09@%p3 selp.b32 \09%r13, 0x80000000, %r4, %p1;\0A
+// CHECK-SAME: \09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
 // CHECK-SOME:      assembly = "
 // CHECK-SOME-SAME: shr.s64
@@ -34,7 +41,7 @@
 // CHECK-SOME-SAME: \09selp.b32 \09%r7, 0xBF800000, 0x80000000, %p1;
 // CHECK-SOME-SAME: \09min.s64 \09%rd8, %rd4, 0;
 
-// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
+// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
 // CHECK-BAD: error: unknown ptxas workaround 'fast' (expected all, none, or a comma-separated list of int-abs, float-abs, float-select and int-minmax)
 
@@ -43,6 +50,6 @@
 // CHECK-SAME: bin = "\09abs.s64 \09%rd4, %rd3;\0A"
 
 module attributes {gpu.container_module} {
-  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
+  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
   gpu.binary @cubin [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "\09abs.s64 \09%rd4, %rd3;\0A">]
 }

@@ -2,10 +2,10 @@
 ; ewc-opt --ew-to-cpu (plain ABI: inputs, outputs, i64 n) on fixed inputs and
 ; prints the results as integers or as hex bit patterns.
 
-declare void @div(ptr, ptr, ptr, i64)
-declare void @to_int(ptr, ptr, i64)
-declare void @to_bf16(ptr, ptr, i64)
-declare void @math(ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64)
+declare void @"ew$div"(ptr, ptr, ptr, i64)
+declare void @"ew$to_int"(ptr, ptr, i64)
+declare void @"ew$to_bf16"(ptr, ptr, i64)
+declare void @"ew$math"(ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64)
 declare i32 @printf(ptr, ...)
 
 @a = private constant [6 x i32] [i32 7, i32 -7, i32 5, i32 -2147483648, i32 -2147483648, i32 0]
@@ -48,11 +48,11 @@ define i32 @main() {
   %m5 = alloca [3 x float]
   %m6 = alloca [3 x float]
   %mw = alloca [6 x i32]
-  call void @div(ptr @a, ptr @b, ptr %q, i64 6)
+  call void @"ew$div"(ptr @a, ptr @b, ptr %q, i64 6)
   call void @print6(ptr @dec, ptr %q)
-  call void @to_int(ptr @x, ptr %t, i64 6)
+  call void @"ew$to_int"(ptr @x, ptr %t, i64 6)
   call void @print6(ptr @dec, ptr %t)
-  call void @to_bf16(ptr @d, ptr %h, i64 6)
+  call void @"ew$to_bf16"(ptr @d, ptr %h, i64 6)
   %h0p = getelementptr i16, ptr %h, i64 0
   %h0 = load i16, ptr %h0p
   %h0w = zext i16 %h0 to i32
@@ -84,7 +84,7 @@ define i32 @main() {
   %hw5p = getelementptr i32, ptr %hw, i64 5
   store i32 %h5w, ptr %hw5p
   call void @print6(ptr @hex, ptr %hw)
-  call void @math(ptr @y, ptr %m0, ptr %m1, ptr %m2, ptr %m3, ptr %m4, ptr %m5, ptr %m6, i64 3)
+  call void @"ew$math"(ptr @y, ptr %m0, ptr %m1, ptr %m2, ptr %m3, ptr %m4, ptr %m5, ptr %m6, i64 3)
   %s0p = getelementptr i32, ptr %m0, i64 1
   %s0 = load i32, ptr %s0p
   %mw0p = getelementptr i32, ptr %mw, i64 0
