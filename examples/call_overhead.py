@@ -7,10 +7,13 @@ against torch's own leaky_relu and a Triton launch, in the same process.
 Each line: microseconds per call, the median (and the least) of 7 rounds of
 N back-to-back calls on torch's current stream, synchronized once per round.
 At n = 1024 a kernel runs in a few microseconds, so the rate of issue is the
-host's cost. The last ewc line is the C call alone (ewcModuleLaunchPacked
-with its argument slots filled once): what remains above it is Python's
-share. --cpu measures the same calls on the CPU path against np.where (the
-kernel then runs inside each call).
+host's cost. The first two ewc lines take the fast path (1-D contiguous
+tensors: ewcModuleLaunchPacked); the strided line x[::2] the general one
+(any shape and strides: ewcModuleGetResultShapes, then
+ewcModuleLaunchTensors). The last ewc line is the C call alone
+(ewcModuleLaunchPacked with its argument slots filled once): what remains
+above it is Python's share. --cpu measures the same calls on the CPU path
+against np.where (the kernel then runs inside each call).
 """
 
 import ctypes
@@ -41,9 +44,10 @@ def per_call_us(call, calls, synchronize):
     return statistics.median(rounds), min(rounds)
 
 
-def ewc_rows(mod, x, out, x_pointer, out_pointer, stream):
-    """ewc's calls, and ewcModuleLaunchPacked for leaky_relu(x, slope) ->
-    out with its slots filled once."""
+def ewc_rows(mod, x, wide, out, x_pointer, out_pointer, stream):
+    """ewc's calls (`wide` has 2n elements: wide[::2] is a strided x), and
+    ewcModuleLaunchPacked for leaky_relu(x, slope) -> out with its slots
+    filled once."""
     slots = (ctypes.c_int64 * 3)(x_pointer, 0, out_pointer)
     (ctypes.c_double * 3).from_buffer(slots)[1] = SLOPE
     launch = ewc._capi.lib.ewcModuleLaunchPacked
@@ -53,6 +57,8 @@ def ewc_rows(mod, x, out, x_pointer, out_pointer, stream):
          lambda: mod.leaky_relu(x, slope=SLOPE)),
         ("ewc mod.leaky_relu(x, slope=, out=)",
          lambda: mod.leaky_relu(x, slope=SLOPE, out=out)),
+        ("ewc mod.leaky_relu(x[::2], slope=)",
+         lambda: mod.leaky_relu(wide[::2], slope=SLOPE)),
         ("ewc C call alone (slots prebuilt)",
          lambda: launch(mod._handle, index, slots, N, stream)),
     ]
@@ -84,16 +90,18 @@ def gpu_rows():
     mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
                       device="cuda")
     x = torch.randn(N, device="cuda")
+    wide = torch.randn(2 * N, device="cuda")
     out = torch.empty_like(x)
     rows = [("torch F.leaky_relu", lambda: F.leaky_relu(x, SLOPE))]
-    rows += ewc_rows(mod, x, out, x.data_ptr(), out.data_ptr(),
+    rows += ewc_rows(mod, x, wide, out, x.data_ptr(), out.data_ptr(),
                      torch.cuda.current_stream().cuda_stream)
     triton = triton_call(x, out)
     if triton is not None:
         rows.append(("triton launch", triton))
     print("device:", torch.cuda.get_device_name(), "n =", N)
     check = torch.allclose(mod.leaky_relu(x, slope=SLOPE),
-                           F.leaky_relu(x, SLOPE))
+                           F.leaky_relu(x, SLOPE)) and torch.allclose(
+        mod.leaky_relu(wide[::2], slope=SLOPE), F.leaky_relu(wide[::2], SLOPE))
     return rows, torch.cuda.synchronize, check
 
 
@@ -102,13 +110,20 @@ def cpu_rows():
 
     mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
                       device="cpu")
-    x = np.random.default_rng(0).standard_normal(N, dtype=np.float32)
+    rng = np.random.default_rng(0)
+    x = rng.standard_normal(N, dtype=np.float32)
+    wide = rng.standard_normal(2 * N, dtype=np.float32)
     out = np.empty_like(x)
     rows = [("numpy np.where", lambda: np.where(x >= 0, x, SLOPE * x))]
-    rows += ewc_rows(mod, x, out, x.ctypes.data, out.ctypes.data, None)
+    rows += ewc_rows(mod, x, wide, out, x.ctypes.data, out.ctypes.data, None)
     print("device: CPU (NumPy) n =", N)
-    check = np.array_equal(mod.leaky_relu(x, slope=SLOPE),
-                           np.where(x >= 0, x, np.float32(SLOPE) * x))
+
+    def reference(v):
+        return np.where(v >= 0, v, np.float32(SLOPE) * v)
+
+    check = np.array_equal(mod.leaky_relu(x, slope=SLOPE), reference(x)) \
+        and np.array_equal(mod.leaky_relu(wide[::2], slope=SLOPE),
+                           reference(wide[::2]))
     return rows, lambda: None, check
 
 

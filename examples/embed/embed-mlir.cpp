@@ -22,12 +22,12 @@
 #include <string>
 
 static const char *kEwModule = R"(
-ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) -> tensor<?xf32> {
+ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 : f32}) -> !ew.tensor<[n], f32> {
   %zero = ew.constant 0.0 : f32
-  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
-  %neg = ew.mul %slope, %x : f32, tensor<?xf32>
-  %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-  ew.return %r : tensor<?xf32>
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
 }
 )";
 

@@ -1,5 +1,6 @@
 /* embed.c - The C API from an installed ewc: a compile error comes back as
-   a located message, and a kernel compiled from a file runs on the CPU.
+   a located message, and a kernel compiled from a file runs on the CPU on
+   tensors given with their shapes (ewcModuleLaunchTensors).
    Usage: embed-c KERNELS_DIR. Prints the error, then True or False. */
 
 #include "ewc-c/ewc.h"
@@ -21,11 +22,13 @@ int main(int argc, char **argv) {
     return 2;
   }
   float x[3] = {-10, 0, 5}, y[3];
-  EwcArg args[2] = {{EWC_ARG_TENSOR, x, 0, 0}, {EWC_ARG_DEFAULT, NULL, 0, 0}};
-  void *outputs[1] = {y};
-  char *launchError = ewcModuleLaunch(
-      module, ewcModuleLookupKernel(module, "leaky_relu"), args, 2, outputs, 1,
-      3, NULL);
+  int64_t shape[1] = {3};
+  /* Strides NULL: contiguous. */
+  EwcTensor input = {x, 1, shape, NULL}, output = {y, 1, shape, NULL};
+  EwcArg args[2] = {ewcArgTensor(input), ewcArgDefault()};
+  char *launchError = ewcModuleLaunchTensors(
+      module, ewcModuleLookupKernel(module, "leaky_relu"), args, 2, &output, 1,
+      NULL);
   if (launchError) {
     printf("%s\n", launchError);
     return 2;

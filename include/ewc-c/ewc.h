@@ -3,8 +3,9 @@
 |* For FFI from any language (python/ewc uses it through ctypes), in the      *|
 |* manner of MLIR's C API: opaque handles, explicit destroy, errors as        *|
 |* strings the caller frees. A thin layer over the C++ API (ewc/ewc.h); the   *|
-|* kernel ABI behind ewcModuleLaunch is docs/abi.md. Nothing here aborts the  *|
-|* program on bad input: every failure comes back as a message.              *|
+|* kernel ABI behind the launches is docs/abi.md. Nothing here aborts the     *|
+|* program on bad input: every failure comes back as a message, and a getter  *|
+|* given a NULL module or an index out of range answers NULL, 0 or -1.        *|
 |*                                                                            *|
 \*===----------------------------------------------------------------------===*/
 
@@ -17,8 +18,12 @@
 extern "C" {
 #endif
 
-/* Bumped when a signature below changes, so FFI callers can check. */
-#define EWC_C_API_VERSION 2
+/* Bumped when a signature or a struct below changes, so FFI callers can
+   check. 3: tensors of any rank and strides (EwcTensor, EwcArg.tensor,
+   ewcModuleLaunchTensors, ewcModuleCheckLaunch, ewcModuleGetResultShapes),
+   the dimensions of kernels, parameters and results; EwcArg's members were
+   reordered. */
+#define EWC_C_API_VERSION 3
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -34,9 +39,21 @@ typedef enum {
   EWC_F64
 } EwcElementType;
 
+/** A tensor, as DLPack's DLTensor has it: the address of its element at
+ *  index 0 (a device pointer on the GPU, a host pointer on the CPU), its
+ *  `ndim` extents, and its strides in elements (any value from 0). The API
+ *  reads `shape` and `strides` during the call only. */
+typedef struct {
+  void *data;
+  int ndim;
+  const int64_t *shape;
+  /** NULL: contiguous, row-major. */
+  const int64_t *strides;
+} EwcTensor;
+
 /** What an EwcArg holds. */
 typedef enum {
-  /** `data`: a tensor's elements (device pointer on the GPU, host on CPU). */
+  /** `tensor`. */
   EWC_ARG_TENSOR,
   /** `floatValue`: a scalar, converted to the parameter's type. */
   EWC_ARG_FLOAT,
@@ -46,13 +63,45 @@ typedef enum {
   EWC_ARG_DEFAULT
 } EwcArgKind;
 
-/** One argument of a launch, for the parameter at its position. */
+/** One argument of a launch, for the parameter at its position; the
+ *  ewcArg* functions below make one. (The scalars come first so that an
+ *  initializer of version 2's layout, {kind, pointer, ...}, does not
+ *  compile.) */
 typedef struct {
   EwcArgKind kind;
-  const void *data;
   double floatValue;
   int64_t intValue;
+  EwcTensor tensor;
 } EwcArg;
+
+static inline EwcArg ewcArgTensor(EwcTensor tensor) {
+  EwcArg arg = {EWC_ARG_TENSOR, 0, 0, tensor};
+  return arg;
+}
+static inline EwcArg ewcArgFloat(double value) {
+  EwcArg arg = {EWC_ARG_FLOAT, value, 0, {0, 0, 0, 0}};
+  return arg;
+}
+static inline EwcArg ewcArgInt(int64_t value) {
+  EwcArg arg = {EWC_ARG_INT, 0, value, {0, 0, 0, 0}};
+  return arg;
+}
+static inline EwcArg ewcArgDefault(void) {
+  EwcArg arg = {EWC_ARG_DEFAULT, 0, 0, {0, 0, 0, 0}};
+  return arg;
+}
+
+/** Options of one launch (and of a result-shape query); NULL where a
+ *  function takes a pointer to one: the default stream, no extents. */
+typedef struct {
+  /** A CUstream (NULL: the default stream); ignored on the CPU. */
+  void *stream;
+  /** Extents by name of the dimensions that no tensor argument has (a
+   *  dimension only results have): dimExtents[i] for dimNames[i]. */
+  int numDims;
+  const char *const *dimNames;
+  const int64_t *dimExtents;
+} EwcLaunchOptions;
 
 /** One argument of ewcModuleLaunchPacked, 8 bytes: a tensor's or an output's
  *  pointer, a float parameter's value, or a bool or integer parameter's. */
@@ -67,6 +116,10 @@ typedef struct EwcModuleImpl *EwcModule;
 
 /** The API version this library implements (EWC_C_API_VERSION). */
 int ewcGetAPIVersion(void);
+
+/*===----------------------------------------------------------------------===*
+ * Compilation
+ *===----------------------------------------------------------------------===*/
 
 /** Compiles the .ew program `source` (NUL-terminated) for `target`; `name` is
  *  the file name its diagnostics give, `chip` the GPU architecture or NULL.
@@ -95,11 +148,15 @@ void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error);
-EwcModule ewcCompileFileWithOptions(const char *path,
-                                    EwcCompileOptions options, char **error);
+EwcModule ewcCompileFileWithOptions(const char *path, EwcCompileOptions options,
+                                    char **error);
 void ewcModuleDestroy(EwcModule module);
 /** Frees a string the API returned. */
 void ewcStringDestroy(char *string);
+
+/*===----------------------------------------------------------------------===*
+ * Kernels
+ *===----------------------------------------------------------------------===*/
 
 /** EWC_TARGET_CUDA or EWC_TARGET_CPU: where the kernels run. */
 EwcTarget ewcModuleGetTarget(EwcModule module);
@@ -109,42 +166,93 @@ int ewcModuleLookupKernel(EwcModule module, const char *name);
 
 /* Kernel `k` of a module (0 <= k < ewcModuleGetNumKernels). Strings live as
    long as the module. An index out of range answers NULL, -1 (counts, flags)
-   or 0 (ewcKernelGetParamDefault) instead of aborting. */
+   or 0 (ewcKernelGetParamDefault*) instead of aborting. */
 const char *ewcKernelGetName(EwcModule module, int k);
-/** e.g. "leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]". */
+/** e.g. "bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n]". */
 const char *ewcKernelGetSignature(EwcModule module, int k);
+/** The kernel's dimensions: each name once, "..." first where a tensor has
+ *  the leading dimensions `...`. */
+int ewcKernelGetNumDims(EwcModule module, int k);
+const char *ewcKernelGetDim(EwcModule module, int k, int d);
+
 int ewcKernelGetNumParams(EwcModule module, int k);
 const char *ewcKernelGetParamName(EwcModule module, int k, int p);
 EwcElementType ewcKernelGetParamType(EwcModule module, int k, int p);
 int ewcKernelParamIsTensor(EwcModule module, int k, int p);
+/** A tensor parameter's dimension names in its declared (memory) order, "..."
+ *  first for any leading dimensions; a scalar has none (0). */
+int ewcKernelGetParamNumDims(EwcModule module, int k, int p);
+const char *ewcKernelGetParamDim(EwcModule module, int k, int p, int d);
 /** Whether scalar `p` has a default; if so, stores it as a double. */
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value);
 /** Whether scalar `p` has a default; if so, stores it in `slot` as
  *  ewcModuleLaunchPacked takes it (exact, also for an i64 beyond 2^53). */
-int ewcKernelGetParamDefaultSlot(EwcModule module, int k, int p,
-                                 EwcSlot *slot);
+int ewcKernelGetParamDefaultSlot(EwcModule module, int k, int p, EwcSlot *slot);
+
 int ewcKernelGetNumResults(EwcModule module, int k);
 EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r);
+/** Result `r`'s dimension names, as ewcKernelGetParamDim's. */
+int ewcKernelGetResultNumDims(EwcModule module, int k, int r);
+const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d);
 
-/** "bool", "i32", ..., "f64". */
+/** "bool", "i32", ..., "f64"; NULL for a value outside EwcElementType. */
 const char *ewcElementTypeGetName(EwcElementType type);
-/** Bytes per element (bool: one). */
+/** Bytes per element (bool: one); -1 for a value outside EwcElementType. */
 int ewcElementTypeGetSize(EwcElementType type);
 
-/** Launches kernel `k` over `n` elements with one EwcArg per parameter and
- *  one output pointer per result. On the GPU the kernel is queued on `stream`
- *  (a CUstream; NULL: the default stream); on the CPU it has run on return.
- *  Returns NULL, or an error message to free with ewcStringDestroy. */
-char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
-                      int numArgs, void *const *outputs, int numOutputs,
-                      int64_t n, void *stream);
+/*===----------------------------------------------------------------------===*
+ * Launches
+ *===----------------------------------------------------------------------===*/
+
+/* Every launch and query returns NULL, or an error message to free with
+   ewcStringDestroy; a launch that fails has run nothing, except where the
+   runtime itself fails (a CUDA error). Dimensions bind by name across the
+   tensors, and the errors say which disagree ("'b' has n = 768 but 'x' has
+   n = 1024"). On the GPU a kernel is queued on the stream (as cuLaunchKernel
+   queues); on the CPU it has run when the call returns. */
+
+/** Launches kernel `k` with one EwcArg per parameter and one EwcTensor per
+ *  result, of the result's shape (ewcModuleGetResultShapes). Tensors may have
+ *  any strides from 0; an output may not overlap another tensor unless it is
+ *  exactly an input (in place), nor repeat an element (a stride of 0 along
+ *  an extent above 1). `options` may be NULL. */
+char *ewcModuleLaunchTensors(EwcModule module, int k, const EwcArg *args,
+                             int numArgs, const EwcTensor *outputs,
+                             int numOutputs, const EwcLaunchOptions *options);
+
+/** What ewcModuleLaunchTensors would say of these arguments, without
+ *  launching: NULL if it would accept them, else its message. A launch that
+ *  fails on arguments this accepts failed at run time (FFI callers tell a
+ *  caller's mistake from a runtime failure so). */
+char *ewcModuleCheckLaunch(EwcModule module, int k, const EwcArg *args,
+                           int numArgs, const EwcTensor *outputs,
+                           int numOutputs, const EwcLaunchOptions *options);
+
+/** The shape of every result of kernel `k` for the tensors among `args` and
+ *  the extents in `options` (NULL: none): ranks[r] is result r's rank
+ *  (room for ewcKernelGetNumResults), and its extents follow result r - 1's
+ *  in `extents`, which has room for `capacity` (too little is an error that
+ *  says how much is needed). Scalar arguments are checked as by a launch. */
+char *ewcModuleGetResultShapes(EwcModule module, int k, const EwcArg *args,
+                               int numArgs, const EwcLaunchOptions *options,
+                               int *ranks, int64_t *extents, int capacity);
+
+/** The launch of kernels over one dimension with contiguous tensors: every
+ *  tensor argument whose ndim is 0 is `n` contiguous elements at its
+ *  tensor.data (one with a shape is taken as it is), and each output pointer
+ *  `n` contiguous elements; a kernel whose one dimension no parameter has (a
+ *  fill) takes its extent from `n`. */
+char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args, int numArgs,
+                      void *const *outputs, int numOutputs, int64_t n,
+                      void *stream);
 
 /** ewcModuleLaunch for callers that pay per call for every argument they
- *  pass (FFI: python/ewc): `slots` holds one EwcSlot per parameter, then one
- *  per result, in the kernel's order. A tensor or output slot holds its
- *  pointer; a scalar slot its value, as `floatValue` for f16, bf16, f32 and
- *  f64 parameters, as `intValue` for bool, i32 and i64 (a default comes from
- *  ewcKernelGetParamDefaultSlot). Same errors as ewcModuleLaunch. */
+ *  pass (FFI: python/ewc's path for 1-D contiguous tensors): `slots` holds
+ *  one EwcSlot per parameter, then one per result, in the kernel's order. A
+ *  tensor or output slot holds its pointer to `n` contiguous elements; a
+ *  scalar slot its value, as `floatValue` for f16, bf16, f32 and f64
+ *  parameters, as `intValue` for bool, i32 and i64 (a default comes from
+ *  ewcKernelGetParamDefaultSlot). */
 char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
                             int64_t n, void *stream);
 

@@ -67,22 +67,51 @@ struct Scalar {
   int64_t intValue = 0;
 };
 
-/// A parameter of a kernel: a tensor of n elements, or a scalar.
+/// A parameter of a kernel: a tensor over named dimensions, or a scalar.
 struct Param {
   std::string name;
   ElementType type = ElementType::F32;
   bool isTensor = false;
+  /// A tensor's dimension names in its declared (memory) order, "..." first
+  /// for any leading dimensions.
+  std::vector<std::string> dims;
   /// A scalar's default, as the compiled kernel has it.
   std::optional<Scalar> defaultValue;
 };
 
-/// A kernel: its parameters, and its results (each a tensor of n elements).
+/// A result of a kernel: a tensor.
+struct ResultType {
+  ElementType type = ElementType::F32;
+  std::vector<std::string> dims;
+};
+
+/// A kernel: its parameters, results and dimensions.
 struct Kernel {
   std::string name;
   std::vector<Param> params;
-  std::vector<ElementType> results;
-  /// e.g. "leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]".
+  std::vector<ResultType> results;
+  /// The kernel's dimensions ("..." first where a tensor has it).
+  std::vector<std::string> dims;
+  /// e.g. "bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n]".
   std::string signature;
+};
+
+/// A tensor: the address of its element at index 0 (a device pointer on
+/// the GPU, a host pointer on the CPU), its extents, and its strides in
+/// elements (any value from 0; empty: contiguous, row-major), as DLPack's
+/// DLTensor has them.
+struct Tensor {
+  void *data = nullptr;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+};
+
+/// Options of one launch.
+struct LaunchOptions {
+  /// A CUstream (null: the default stream); ignored on the CPU.
+  void *stream = nullptr;
+  /// Extents by name of the dimensions no tensor argument has.
+  std::vector<std::pair<std::string, int64_t>> dims;
 };
 
 /// Success, or the text of an error.
@@ -123,7 +152,15 @@ private:
 /// One argument of a launch, for the parameter at its position.
 class Arg {
 public:
-  /// A tensor's data: a device pointer on the GPU, a host pointer on the CPU.
+  /// A tensor of any shape and strides (Tensor says how).
+  static Arg tensor(Tensor tensor) {
+    Arg arg(Kind::Tensor, tensor.data, 0, 0);
+    arg.shape = std::move(tensor.shape);
+    arg.strides = std::move(tensor.strides);
+    return arg;
+  }
+  /// A contiguous tensor at `data` of the launch's one extent n (for the
+  /// launch with n below).
   static Arg tensor(const void *data) { return Arg(Kind::Tensor, data, 0, 0); }
   /// A float scalar (converted to the parameter's type, rounding to nearest).
   static Arg number(double value) { return Arg(Kind::Float, nullptr, value, 0); }
@@ -137,6 +174,9 @@ public:
   const void *data;
   double floatValue;
   int64_t intValue;
+  /// A tensor's extents and strides (an empty shape: 1-D of n, for the
+  /// launch with n).
+  std::vector<int64_t> shape, strides;
 
 private:
   Arg(Kind kind, const void *data, double floatValue, int64_t intValue)
@@ -156,15 +196,36 @@ public:
   /// The kernel named `name`, or null.
   const Kernel *kernel(std::string_view name) const;
 
-  /// Launches `kernel` over `n` elements: `params` has one Arg per parameter
-  /// (in the kernel's order), `outputs` one pointer per result, each to n
-  /// elements. On the GPU the pointers are device pointers and the kernel is
-  /// queued on `stream` (a CUstream; null: the default stream), as
-  /// cuLaunchKernel queues; on the CPU it has run when this returns and
-  /// `stream` is ignored.
+  /// Launches `kernel`: `params` has one Arg per parameter (in the kernel's
+  /// order), `outputs` one tensor per result, of the result's shape (which
+  /// resultShapes gives). Dimensions bind by name across the tensors; a
+  /// disagreement, or an output that overlaps another tensor (unless it is
+  /// an input itself, in place) or repeats an element, fails before
+  /// anything runs. On the GPU the kernel is queued on options.stream, as
+  /// cuLaunchKernel queues; on the CPU it has run when this returns.
+  Status launch(std::string_view kernel, const std::vector<Arg> &params,
+                const std::vector<Tensor> &outputs,
+                const LaunchOptions &options = {});
+
+  /// The same for kernels of one dimension and contiguous tensors: every
+  /// tensor argument (Arg::tensor(data)) and output has `n` elements.
   Status launch(std::string_view kernel, const std::vector<Arg> &params,
                 const std::vector<void *> &outputs, int64_t n,
                 void *stream = nullptr);
+
+  /// Whether `launch` would accept these arguments, without launching: the
+  /// arguments marshalled and the launch planned (dimensions bound, outputs
+  /// checked). A failure here is the caller's mistake; a launch that fails
+  /// after this succeeded failed at run time.
+  Status check(std::string_view kernel, const std::vector<Arg> &params,
+               const std::vector<Tensor> &outputs,
+               const LaunchOptions &options = {}) const;
+
+  /// The shape of every result of `kernel` for the tensors among `params`
+  /// and the extents in options.dims.
+  Result<std::vector<std::vector<int64_t>>>
+  resultShapes(std::string_view kernel, const std::vector<Arg> &params,
+               const LaunchOptions &options = {}) const;
 
   /// The implementation's state (compile() makes it).
   struct Impl;

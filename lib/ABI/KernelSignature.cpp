@@ -10,12 +10,16 @@
 #include "ewc/Frontend/AST.h"
 
 #include "llvm/ADT/APFloat.h"
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/Casting.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstdlib>
 #include <cstring>
+#include <functional>
 
 using namespace ewc;
 
@@ -103,13 +107,36 @@ KernelSignature::lookupParam(llvm::StringRef paramName) const {
   return nullptr;
 }
 
+unsigned KernelSignature::getNumTensors() const {
+  unsigned count = results.size();
+  for (const ParamSignature &param : params)
+    count += param.isTensor;
+  return count;
+}
+
+const std::vector<std::string> &
+KernelSignature::getTensorDims(unsigned tensor) const {
+  for (const ParamSignature &param : params)
+    if (param.isTensor && tensor-- == 0)
+      return param.dims;
+  return results[tensor].dims;
+}
+
+/// `f32[m, n]`, `f32[..., n]` or `f32`.
+static void printType(llvm::raw_ostream &os, DType dtype, bool isTensor,
+                      const std::vector<std::string> &dims) {
+  os << getDTypeName(dtype);
+  if (isTensor)
+    os << "[" << llvm::join(dims, ", ") << "]";
+}
+
 std::string KernelSignature::str() const {
   std::string text;
   llvm::raw_string_ostream os(text);
   os << name << "(";
   for (auto [i, param] : llvm::enumerate(params)) {
-    os << (i ? ", " : "") << param.name << ": " << getDTypeName(param.dtype)
-       << (param.isTensor ? "[n]" : "");
+    os << (i ? ", " : "") << param.name << ": ";
+    printType(os, param.dtype, param.isTensor, param.dims);
     if (param.defaultValue) {
       os << " = ";
       if (param.dtype == DType::Bool)
@@ -123,32 +150,68 @@ std::string KernelSignature::str() const {
   os << ") -> ";
   if (results.size() != 1)
     os << "(";
-  for (auto [i, result] : llvm::enumerate(results))
-    os << (i ? ", " : "") << getDTypeName(result) << "[n]";
+  for (auto [i, result] : llvm::enumerate(results)) {
+    os << (i ? ", " : "");
+    printType(os, result.dtype, true, result.dims);
+  }
   if (results.size() != 1)
     os << ")";
   return text;
 }
 
-std::vector<ABIArgument> ewc::getABIArguments(unsigned numParams,
-                                              unsigned numResults) {
+std::vector<unsigned> ewc::getTensorRanks(const KernelSignature &kernel,
+                                          unsigned batchRank) {
+  std::vector<unsigned> ranks;
+  for (unsigned t = 0, e = kernel.getNumTensors(); t < e; ++t) {
+    const std::vector<std::string> &dims = kernel.getTensorDims(t);
+    bool batch = !dims.empty() && dims.front() == kBatchDim;
+    ranks.push_back(dims.size() - batch + (batch ? batchRank : 0));
+  }
+  return ranks;
+}
+
+std::vector<ABIArgument> ewc::getABIArguments(const KernelSignature &kernel,
+                                              unsigned batchRank) {
+  std::vector<unsigned> ranks = getTensorRanks(kernel, batchRank);
   std::vector<ABIArgument> arguments;
-  for (unsigned i = 0; i < numParams; ++i)
-    arguments.push_back({ABIArgument::Kind::Param, i});
-  for (unsigned i = 0; i < numResults; ++i)
-    arguments.push_back({ABIArgument::Kind::Result, i});
-  arguments.push_back({ABIArgument::Kind::NumElements, 0});
+  unsigned tensor = 0;
+  auto addTensor = [&] {
+    using Kind = ABIArgument::Kind;
+    for (Kind kind : {Kind::AllocatedPointer, Kind::AlignedPointer,
+                      Kind::Offset})
+      arguments.push_back({kind, 0, tensor, 0});
+    for (Kind kind : {Kind::Extent, Kind::Stride})
+      for (unsigned dim = 0; dim < ranks[tensor]; ++dim)
+        arguments.push_back({kind, 0, tensor, dim});
+    ++tensor;
+  };
+  for (auto [index, param] : llvm::enumerate(kernel.params)) {
+    if (param.isTensor)
+      addTensor();
+    else
+      arguments.push_back(
+          {ABIArgument::Kind::Scalar, static_cast<unsigned>(index), 0, 0});
+  }
+  for (unsigned r = 0; r < kernel.results.size(); ++r)
+    addTensor();
   return arguments;
 }
 
 KernelSignature ewc::getKernelSignature(const Kernel &kernel) {
   KernelSignature signature;
   signature.name = kernel.getName().str();
+  auto dimsOf = [&](const TypeSpec &type) {
+    std::vector<std::string> dims;
+    for (DimId id : type.dimIds)
+      dims.push_back(kernel.getDimName(id).str());
+    return dims;
+  };
   for (const auto &param : kernel.getParams()) {
     ParamSignature &entry = signature.params.emplace_back();
     entry.name = param->getName().str();
     entry.dtype = param->getDType();
     entry.isTensor = param->isTensor();
+    entry.dims = dimsOf(param->getTypeSpec());
     if (param->hasDefault()) {
       ScalarValue value;
       value.dtype = entry.dtype;
@@ -159,7 +222,28 @@ KernelSignature ewc::getKernelSignature(const Kernel &kernel) {
       entry.defaultValue = value;
     }
   }
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r)
-    signature.results.push_back(kernel.getResultType(r).dtype);
+  for (const TypeSpec &result : kernel.getResults())
+    signature.results.push_back({result.dtype, dimsOf(result)});
+  for (const std::string &dim : kernel.getDims())
+    signature.dims.push_back(dim);
+  // The dimensions whose coordinates or extents the body reads.
+  std::function<void(const Expr &)> visit = [&](const Expr &expr) {
+    if (auto *op = llvm::dyn_cast<OpExpr>(&expr)) {
+      if (op->isResolved() && getOpClass(op->getOp()) == OpClass::Dim) {
+        std::string dim = kernel.getDimName(op->getDim()).str();
+        if (!llvm::is_contained(signature.pinnedDims, dim))
+          signature.pinnedDims.push_back(dim);
+      }
+      for (const auto &operand : op->getOperands())
+        visit(*operand);
+    }
+  };
+  for (const auto &stmt : kernel.getBody()) {
+    if (auto *let = llvm::dyn_cast<LetStmt>(stmt.get()))
+      visit(let->getInit());
+    else
+      for (const auto &value : llvm::cast<ReturnStmt>(stmt.get())->getValues())
+        visit(*value);
+  }
   return signature;
 }

@@ -1,6 +1,11 @@
 //===- CAPI.cpp - The C API of ewc over the C++ API -----------------------===//
 //
 // Each handle owns an ewc::Module; every failure becomes a malloc'ed string.
+// The C structs become the C++ API's types here, and what C can get wrong
+// that C++ cannot (a NULL array, a negative count, an EwcArgKind out of
+// range) is checked here; everything else (counts, kinds, shapes against
+// the kernel's dimensions) the C++ API checks, and its text comes back as
+// it is.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,6 +15,8 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <string>
+#include <vector>
 
 struct EwcModuleImpl {
   ewc::Module module;
@@ -91,8 +98,8 @@ EwcModule ewcCompileWithOptions(const char *source, const char *name,
               error);
 }
 
-EwcModule ewcCompileFileWithOptions(const char *path,
-                                    EwcCompileOptions options, char **error) {
+EwcModule ewcCompileFileWithOptions(const char *path, EwcCompileOptions options,
+                                    char **error) {
   if (!path) {
     if (error)
       *error = copyString("ewcCompileFile: path is NULL");
@@ -138,6 +145,10 @@ int ewcModuleLookupKernel(EwcModule module, const char *name) {
   return -1;
 }
 
+//===----------------------------------------------------------------------===//
+// Kernels
+//===----------------------------------------------------------------------===//
+
 // An index out of range answers NULL, 0 or -1 instead of aborting: the
 // caller is another language, which may not check first.
 
@@ -155,6 +166,23 @@ static const ewc::Param *getParam(EwcModule module, int k, int p) {
   return &kernel->params[p];
 }
 
+static const ewc::ResultType *getResult(EwcModule module, int k, int r) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel || r < 0 || static_cast<size_t>(r) >= kernel->results.size())
+    return nullptr;
+  return &kernel->results[r];
+}
+
+static int getNumDims(const std::vector<std::string> *dims) {
+  return dims ? static_cast<int>(dims->size()) : -1;
+}
+
+static const char *getDim(const std::vector<std::string> *dims, int d) {
+  if (!dims || d < 0 || static_cast<size_t>(d) >= dims->size())
+    return nullptr;
+  return (*dims)[d].c_str();
+}
+
 const char *ewcKernelGetName(EwcModule module, int k) {
   const ewc::Kernel *kernel = getKernel(module, k);
   return kernel ? kernel->name.c_str() : nullptr;
@@ -163,6 +191,19 @@ const char *ewcKernelGetName(EwcModule module, int k) {
 const char *ewcKernelGetSignature(EwcModule module, int k) {
   const ewc::Kernel *kernel = getKernel(module, k);
   return kernel ? kernel->signature.c_str() : nullptr;
+}
+
+static const std::vector<std::string> *getKernelDims(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? &kernel->dims : nullptr;
+}
+
+int ewcKernelGetNumDims(EwcModule module, int k) {
+  return getNumDims(getKernelDims(module, k));
+}
+
+const char *ewcKernelGetDim(EwcModule module, int k, int d) {
+  return getDim(getKernelDims(module, k), d);
 }
 
 int ewcKernelGetNumParams(EwcModule module, int k) {
@@ -183,6 +224,20 @@ EwcElementType ewcKernelGetParamType(EwcModule module, int k, int p) {
 int ewcKernelParamIsTensor(EwcModule module, int k, int p) {
   const ewc::Param *param = getParam(module, k, p);
   return param ? param->isTensor : -1;
+}
+
+static const std::vector<std::string> *getParamDims(EwcModule module, int k,
+                                                    int p) {
+  const ewc::Param *param = getParam(module, k, p);
+  return param ? &param->dims : nullptr;
+}
+
+int ewcKernelGetParamNumDims(EwcModule module, int k, int p) {
+  return getNumDims(getParamDims(module, k, p));
+}
+
+const char *ewcKernelGetParamDim(EwcModule module, int k, int p, int d) {
+  return getDim(getParamDims(module, k, p), d);
 }
 
 // f16 and wider are floats (EwcElementType's order).
@@ -223,70 +278,280 @@ int ewcKernelGetNumResults(EwcModule module, int k) {
 }
 
 EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r) {
-  const ewc::Kernel *kernel = getKernel(module, k);
-  if (!kernel || r < 0 || static_cast<size_t>(r) >= kernel->results.size())
-    return EWC_BOOL;
-  return static_cast<EwcElementType>(kernel->results[r]);
+  const ewc::ResultType *result = getResult(module, k, r);
+  return result ? static_cast<EwcElementType>(result->type) : EWC_BOOL;
+}
+
+static const std::vector<std::string> *getResultDims(EwcModule module, int k,
+                                                     int r) {
+  const ewc::ResultType *result = getResult(module, k, r);
+  return result ? &result->dims : nullptr;
+}
+
+int ewcKernelGetResultNumDims(EwcModule module, int k, int r) {
+  return getNumDims(getResultDims(module, k, r));
+}
+
+const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d) {
+  return getDim(getResultDims(module, k, r), d);
+}
+
+static bool isElementType(EwcElementType type) {
+  return type >= EWC_BOOL && type <= EWC_F64;
 }
 
 const char *ewcElementTypeGetName(EwcElementType type) {
+  if (!isElementType(type))
+    return nullptr;
   return ewc::getElementTypeName(static_cast<ewc::ElementType>(type));
 }
 
 int ewcElementTypeGetSize(EwcElementType type) {
+  if (!isElementType(type))
+    return -1;
   return static_cast<int>(
       ewc::getElementTypeSize(static_cast<ewc::ElementType>(type)));
 }
 
-static char *launch(EwcModule module, const ewc::Kernel &kernel,
-                    const std::vector<ewc::Arg> &params,
-                    const std::vector<void *> &outputs, int64_t n,
-                    void *stream) {
-  ewc::Status status =
-      module->module.launch(kernel.name, params, outputs, n, stream);
-  return status ? nullptr : copyString(status.error());
+//===----------------------------------------------------------------------===//
+// Launches
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// The arguments of a C call as the C++ API takes them, or the error that
+/// says which one is malformed. The C++ API checks everything else (the
+/// count, the kinds, the shapes against the kernel's dimensions).
+struct Converted {
+  std::vector<ewc::Arg> params;
+  std::vector<ewc::Tensor> outputs;
+  ewc::LaunchOptions options;
+  std::string error;
+};
+
+} // namespace
+
+/// "argument 1 ('b')", naming the parameter where `index` is one.
+static std::string describeArg(const ewc::Kernel &kernel, int index) {
+  std::string text = "argument " + std::to_string(index);
+  if (static_cast<size_t>(index) < kernel.params.size())
+    text += " ('" + kernel.params[index].name + "')";
+  return text;
 }
 
-char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args,
-                      int numArgs, void *const *outputs, int numOutputs,
-                      int64_t n, void *stream) {
-  const ewc::Kernel *kernel = getKernel(module, k);
-  if (!kernel)
-    return copyString("ewcModuleLaunch: no kernel " + std::to_string(k));
-  if (numArgs < 0 || numOutputs < 0 || (numArgs && !args) ||
-      (numOutputs && !outputs))
-    return copyString("ewcModuleLaunch: bad argument or output array");
-  std::vector<ewc::Arg> params;
-  params.reserve(numArgs);
+/// `tensor` as the C++ API takes it; an error names what `describe()`
+/// returns (made only for an error: ewcModuleLaunch is on the hot path).
+template <typename Describe>
+static bool convertTensor(const EwcTensor &tensor, Describe describe,
+                          ewc::Tensor &out, std::string &error) {
+  if (tensor.ndim < 0) {
+    error = describe() + " has ndim " + std::to_string(tensor.ndim);
+    return false;
+  }
+  if (tensor.ndim > 0 && !tensor.shape) {
+    error = describe() + " has ndim " + std::to_string(tensor.ndim) +
+            " but shape is NULL";
+    return false;
+  }
+  out.data = tensor.data;
+  out.shape.assign(tensor.shape, tensor.shape + tensor.ndim);
+  if (tensor.strides)
+    out.strides.assign(tensor.strides, tensor.strides + tensor.ndim);
+  return true;
+}
+
+/// Whether `count` elements at `array` make an array; if not, says why.
+static bool checkArray(const char *function, const char *what, int count,
+                       const void *array, std::string &error) {
+  if (count >= 0 && (count == 0 || array))
+    return true;
+  error = std::string(function) + ": " + what + " is " + std::to_string(count) +
+          (count < 0 ? "" : " but its array is NULL");
+  return false;
+}
+
+/// Converts `args` for `kernel`, which a function named `function` got.
+static bool convertArgs(const char *function, const ewc::Kernel &kernel,
+                        const EwcArg *args, int numArgs, Converted &out) {
+  if (!checkArray(function, "numArgs", numArgs, args, out.error))
+    return false;
+  out.params.reserve(numArgs);
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
     switch (arg.kind) {
-    case EWC_ARG_TENSOR:
-      params.push_back(ewc::Arg::tensor(arg.data));
-      break;
-    case EWC_ARG_FLOAT:
-      params.push_back(ewc::Arg::number(arg.floatValue));
-      break;
-    case EWC_ARG_INT:
-      params.push_back(ewc::Arg::integer(arg.intValue));
-      break;
-    default:
-      params.push_back(ewc::Arg::byDefault());
+    case EWC_ARG_TENSOR: {
+      ewc::Tensor tensor;
+      auto describe = [&] {
+        return std::string(function) + ": " + describeArg(kernel, i);
+      };
+      if (!convertTensor(arg.tensor, describe, tensor, out.error))
+        return false;
+      out.params.push_back(ewc::Arg::tensor(std::move(tensor)));
       break;
     }
+    case EWC_ARG_FLOAT:
+      out.params.push_back(ewc::Arg::number(arg.floatValue));
+      break;
+    case EWC_ARG_INT:
+      out.params.push_back(ewc::Arg::integer(arg.intValue));
+      break;
+    case EWC_ARG_DEFAULT:
+      out.params.push_back(ewc::Arg::byDefault());
+      break;
+    default:
+      out.error = std::string(function) + ": " + describeArg(kernel, i) +
+                  " has kind " + std::to_string(arg.kind) +
+                  ", which is no EwcArgKind";
+      return false;
+    }
   }
-  return launch(module, *kernel, params,
-                std::vector<void *>(outputs, outputs + numOutputs), n, stream);
+  return true;
+}
+
+static bool convertOptions(const char *function,
+                           const EwcLaunchOptions *options, Converted &out) {
+  if (!options)
+    return true;
+  out.options.stream = options->stream;
+  if (!checkArray(function, "options->numDims", options->numDims,
+                  options->dimNames, out.error) ||
+      !checkArray(function, "options->numDims", options->numDims,
+                  options->dimExtents, out.error))
+    return false;
+  for (int i = 0; i < options->numDims; ++i) {
+    if (!options->dimNames[i]) {
+      out.error = std::string(function) + ": the name of dimension " +
+                  std::to_string(i) + " in the options is NULL";
+      return false;
+    }
+    out.options.dims.emplace_back(options->dimNames[i], options->dimExtents[i]);
+  }
+  return true;
+}
+
+/// The kernel `k` of `module`, or null with the error in `error`.
+static const ewc::Kernel *findKernel(const char *function, EwcModule module,
+                                     int k, std::string &error) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  if (!kernel)
+    error = std::string(function) +
+            (module ? ": no kernel " + std::to_string(k) : ": module is NULL");
+  return kernel;
+}
+
+static char *toMessage(const ewc::Status &status) {
+  return status ? nullptr : copyString(status.error());
+}
+
+/// The arguments of a tensor launch, converted (or the error in
+/// `converted.error`, and null).
+static const ewc::Kernel *convertLaunch(const char *function, EwcModule module,
+                                        int k, const EwcArg *args, int numArgs,
+                                        const EwcTensor *outputs,
+                                        int numOutputs,
+                                        const EwcLaunchOptions *options,
+                                        Converted &converted) {
+  const ewc::Kernel *kernel = findKernel(function, module, k, converted.error);
+  if (!kernel || !convertArgs(function, *kernel, args, numArgs, converted) ||
+      !convertOptions(function, options, converted))
+    return nullptr;
+  if (!checkArray(function, "numOutputs", numOutputs, outputs, converted.error))
+    return nullptr;
+  converted.outputs.resize(numOutputs);
+  for (int r = 0; r < numOutputs; ++r)
+    if (!convertTensor(
+            outputs[r],
+            [&] {
+              return std::string(function) + ": output " + std::to_string(r);
+            },
+            converted.outputs[r], converted.error))
+      return nullptr;
+  return kernel;
+}
+
+char *ewcModuleLaunchTensors(EwcModule module, int k, const EwcArg *args,
+                             int numArgs, const EwcTensor *outputs,
+                             int numOutputs, const EwcLaunchOptions *options) {
+  Converted converted;
+  const ewc::Kernel *kernel =
+      convertLaunch("ewcModuleLaunchTensors", module, k, args, numArgs,
+                    outputs, numOutputs, options, converted);
+  if (!kernel)
+    return copyString(converted.error);
+  return toMessage(module->module.launch(kernel->name, converted.params,
+                                         converted.outputs, converted.options));
+}
+
+char *ewcModuleCheckLaunch(EwcModule module, int k, const EwcArg *args,
+                           int numArgs, const EwcTensor *outputs,
+                           int numOutputs, const EwcLaunchOptions *options) {
+  Converted converted;
+  const ewc::Kernel *kernel =
+      convertLaunch("ewcModuleCheckLaunch", module, k, args, numArgs, outputs,
+                    numOutputs, options, converted);
+  if (!kernel)
+    return copyString(converted.error);
+  return toMessage(module->module.check(kernel->name, converted.params,
+                                        converted.outputs, converted.options));
+}
+
+char *ewcModuleGetResultShapes(EwcModule module, int k, const EwcArg *args,
+                               int numArgs, const EwcLaunchOptions *options,
+                               int *ranks, int64_t *extents, int capacity) {
+  static const char *const function = "ewcModuleGetResultShapes";
+  Converted converted;
+  const ewc::Kernel *kernel = findKernel(function, module, k, converted.error);
+  if (!kernel || !convertArgs(function, *kernel, args, numArgs, converted) ||
+      !convertOptions(function, options, converted))
+    return copyString(converted.error);
+  if (!ranks)
+    return copyString(std::string(function) + ": ranks is NULL");
+  if (!checkArray(function, "capacity", capacity, extents, converted.error))
+    return copyString(converted.error);
+  ewc::Result<std::vector<std::vector<int64_t>>> shapes =
+      module->module.resultShapes(kernel->name, converted.params,
+                                  converted.options);
+  if (!shapes)
+    return copyString(shapes.error());
+  size_t needed = 0;
+  for (const std::vector<int64_t> &shape : *shapes)
+    needed += shape.size();
+  if (needed > static_cast<size_t>(capacity))
+    return copyString(std::string(function) + ": the results have " +
+                      std::to_string(needed) + " extents in all, but there " +
+                      "is room for " + std::to_string(capacity));
+  for (const std::vector<int64_t> &shape : *shapes) {
+    *ranks++ = static_cast<int>(shape.size());
+    for (int64_t extent : shape)
+      *extents++ = extent;
+  }
+  return nullptr;
+}
+
+char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args, int numArgs,
+                      void *const *outputs, int numOutputs, int64_t n,
+                      void *stream) {
+  static const char *const function = "ewcModuleLaunch";
+  Converted converted;
+  const ewc::Kernel *kernel = findKernel(function, module, k, converted.error);
+  if (!kernel || !convertArgs(function, *kernel, args, numArgs, converted))
+    return copyString(converted.error);
+  if (!checkArray(function, "numOutputs", numOutputs, outputs, converted.error))
+    return copyString(converted.error);
+  return toMessage(module->module.launch(
+      kernel->name, converted.params,
+      std::vector<void *>(outputs, outputs + numOutputs), n, stream));
 }
 
 char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
                             int64_t n, void *stream) {
-  const ewc::Kernel *kernel = getKernel(module, k);
+  static const char *const function = "ewcModuleLaunchPacked";
+  std::string error;
+  const ewc::Kernel *kernel = findKernel(function, module, k, error);
   if (!kernel)
-    return copyString("ewcModuleLaunchPacked: no kernel " +
-                      std::to_string(k));
+    return copyString(error);
   if (!slots)
-    return copyString("ewcModuleLaunchPacked: slots is NULL");
+    return copyString(std::string(function) + ": slots is NULL");
   // The slot's member follows from the parameter, so no kind travels.
   std::vector<ewc::Arg> params;
   params.reserve(kernel->params.size());
@@ -300,7 +565,7 @@ char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
   std::vector<void *> outputs;
   outputs.reserve(kernel->results.size());
   for (size_t r = 0; r < kernel->results.size(); ++r)
-    outputs.push_back(
-        const_cast<void *>(slots[params.size() + r].pointer));
-  return launch(module, *kernel, params, outputs, n, stream);
+    outputs.push_back(const_cast<void *>(slots[params.size() + r].pointer));
+  return toMessage(
+      module->module.launch(kernel->name, params, outputs, n, stream));
 }

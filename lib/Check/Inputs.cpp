@@ -1,7 +1,7 @@
 //===- Inputs.cpp - The values a checked kernel runs with -----------------===//
 //
-// The messages name the command-line flags (--arg, --input, --n) that the
-// values come from in ewc-run, their main user.
+// The messages name the command-line flags (--arg, --input, --dim, --batch)
+// that the values come from in ewc-run, their main user.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,10 +10,13 @@
 #include "ewc/Frontend/AST.h"
 #include "ewc/Reference/Npy.h"
 
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <cstdlib>
+#include <cstring>
 #include <unistd.h>
 
 using namespace ewc;
@@ -50,12 +53,219 @@ llvm::Expected<HostArray> check::parseScalar(DType dtype, llvm::StringRef text,
   return value;
 }
 
+//===----------------------------------------------------------------------===//
+// Strided arrays and layouts
+//===----------------------------------------------------------------------===//
+
+/// Calls `fn(index, element)` for every point of a view, in row-major order:
+/// `index` counts the points, `element` is the point's storage element.
+template <typename Fn>
+static void forEachElement(llvm::ArrayRef<int64_t> shape,
+                           llvm::ArrayRef<int64_t> strides, int64_t offset,
+                           Fn fn) {
+  for (int64_t extent : shape)
+    if (extent == 0)
+      return;
+  std::vector<int64_t> coords(shape.size(), 0);
+  int64_t element = offset;
+  for (int64_t index = 0;; ++index) {
+    fn(index, element);
+    size_t d = shape.size();
+    while (d > 0) {
+      --d;
+      if (++coords[d] < shape[d]) {
+        element += strides[d];
+        break;
+      }
+      element -= (shape[d] - 1) * strides[d];
+      coords[d] = 0;
+      if (d == 0)
+        return;
+    }
+    if (shape.empty())
+      return;
+  }
+}
+
+/// Copies element `from` of `source` to element `to` of `dest` (one dtype).
+static void copyElement(const HostArray &source, int64_t from, HostArray &dest,
+                        int64_t to) {
+  size_t size = getDTypeSize(source.getDType());
+  std::memcpy(static_cast<uint8_t *>(dest.data()) + to * size,
+              static_cast<const uint8_t *>(source.data()) + from * size, size);
+}
+
+StridedArray StridedArray::ofScalar(HostArray value) {
+  StridedArray array;
+  array.storage = std::move(value);
+  return array;
+}
+
+StridedArray StridedArray::ofContiguous(HostArray value,
+                                        std::vector<int64_t> shape,
+                                        bool fortranOrder) {
+  StridedArray array;
+  array.storage = std::move(value);
+  if (fortranOrder) {
+    std::vector<int64_t> reversed(shape.rbegin(), shape.rend());
+    std::vector<int64_t> strides = getContiguousStrides(reversed);
+    array.strides.assign(strides.rbegin(), strides.rend());
+  } else {
+    array.strides = getContiguousStrides(shape);
+  }
+  array.shape = std::move(shape);
+  return array;
+}
+
+ArrayView StridedArray::getView() const {
+  ArrayView view;
+  view.array = &storage;
+  view.offset = offset;
+  view.shape = shape;
+  view.strides = strides;
+  return view;
+}
+
+int64_t StridedArray::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+int64_t StridedArray::getElement(int64_t index) const {
+  int64_t element = offset;
+  for (size_t d = shape.size(); d-- > 0;) {
+    element += (index % shape[d]) * strides[d];
+    index /= shape[d];
+  }
+  return element;
+}
+
+HostArray StridedArray::toContiguous() const {
+  HostArray result = HostArray::getUninitialized(storage.getDType(),
+                                                 getNumElements());
+  forEachElement(shape, strides, offset, [&](int64_t index, int64_t element) {
+    copyElement(storage, element, result, index);
+  });
+  return result;
+}
+
+llvm::StringRef check::getLayoutName(Layout layout) {
+  switch (layout) {
+  case Layout::Contiguous:
+    return "contiguous";
+  case Layout::Padded:
+    return "padded";
+  case Layout::Transposed:
+    return "transposed";
+  case Layout::Strided:
+    return "strided";
+  case Layout::Random:
+    return "random";
+  }
+  llvm_unreachable("unknown layout");
+}
+
+static constexpr Layout kLayouts[] = {Layout::Contiguous, Layout::Padded,
+                                      Layout::Transposed, Layout::Strided,
+                                      Layout::Random};
+
+std::optional<Layout> check::parseLayoutName(llvm::StringRef name) {
+  for (Layout layout : kLayouts)
+    if (getLayoutName(layout) == name)
+      return layout;
+  return std::nullopt;
+}
+
+std::string check::getLayoutNames() {
+  return llvm::join(llvm::map_range(kLayouts, getLayoutName), ", ");
+}
+
+Layout check::getLayoutOf(const InputSpec &spec, unsigned tensor) {
+  if (spec.layout != Layout::Random)
+    return spec.layout;
+  // A stream of its own, apart from the parameters' values.
+  uint64_t draw = deriveParamSeed(spec.seed ^ 0x1a7e0u, tensor);
+  return kLayouts[draw % (std::size(kLayouts) - 1)];
+}
+
+/// How many elements past a padded row's extent the next row starts: odd,
+/// so that rows start at every alignment.
+static constexpr int64_t kRowPadding = 3;
+
+TensorPlacement check::placeTensor(std::vector<int64_t> shape, Layout layout,
+                                   int64_t offset) {
+  assert(layout != Layout::Random && "draw the layout first");
+  TensorPlacement placement;
+  placement.offset = offset;
+  switch (layout) {
+  case Layout::Contiguous:
+  case Layout::Random:
+    placement.strides = getContiguousStrides(shape);
+    break;
+  case Layout::Padded: {
+    std::vector<int64_t> padded = shape;
+    if (shape.size() >= 2)
+      padded.back() += kRowPadding;
+    placement.strides = getContiguousStrides(padded);
+    break;
+  }
+  case Layout::Transposed: {
+    std::vector<int64_t> reversed(shape.rbegin(), shape.rend());
+    std::vector<int64_t> strides = getContiguousStrides(reversed);
+    placement.strides.assign(strides.rbegin(), strides.rend());
+    break;
+  }
+  case Layout::Strided:
+    placement.strides = getContiguousStrides(shape);
+    for (int64_t &stride : placement.strides)
+      stride *= 2;
+    break;
+  }
+  int64_t span = 1;
+  for (auto [extent, stride] : llvm::zip(shape, placement.strides))
+    span = extent == 0 || span == 0 ? 0 : span + (extent - 1) * stride;
+  placement.shape = std::move(shape);
+  placement.storageElements = offset + span;
+  return placement;
+}
+
+StridedArray check::makePoisonedTensor(DType dtype, std::vector<int64_t> shape,
+                                       Layout layout, int64_t offset) {
+  TensorPlacement placement = placeTensor(std::move(shape), layout, offset);
+  StridedArray array;
+  array.offset = placement.offset;
+  array.shape = std::move(placement.shape);
+  array.strides = std::move(placement.strides);
+  array.storage =
+      HostArray::getUninitialized(dtype, placement.storageElements);
+  array.storage.fillPoison();
+  return array;
+}
+
+/// `values`, row-major over `shape`, laid out as `layout` at `offset`.
+static StridedArray layOut(HostArray values, std::vector<int64_t> shape,
+                           Layout layout, int64_t offset) {
+  if (layout == Layout::Contiguous && offset == 0)
+    return StridedArray::ofContiguous(std::move(values), std::move(shape));
+  StridedArray array =
+      makePoisonedTensor(values.getDType(), std::move(shape), layout, offset);
+  forEachElement(array.shape, array.strides, array.offset,
+                 [&](int64_t index, int64_t element) {
+                   copyElement(values, index, array.storage, element);
+                 });
+  return array;
+}
+
+//===----------------------------------------------------------------------===//
+// Dimensions and inputs
+//===----------------------------------------------------------------------===//
+
 llvm::Expected<InputArrays>
 check::loadInputFiles(llvm::ArrayRef<NamedFile> files,
-                      llvm::ArrayRef<const Kernel *> kernels,
-                      std::optional<int64_t> n) {
+                      llvm::ArrayRef<const Kernel *> kernels) {
   InputArrays arrays;
-  const NamedFile *first = nullptr;
   for (const NamedFile &input : files) {
     const Param *param = nullptr;
     const Kernel *owner = nullptr;
@@ -73,53 +283,167 @@ check::loadInputFiles(llvm::ArrayRef<NamedFile> files,
           "--input " + input.name + ": '" + input.name +
           "' is a scalar parameter; give its value with --arg " + input.name +
           "=VALUE");
-    llvm::Expected<HostArray> array =
-        readNpyFile(input.path, param->getDType());
+    llvm::Expected<NpyArray> array =
+        readNpyArrayFile(input.path, param->getDType());
     if (!array)
       return llvm::createStringError(
           "--input " + input.name +
           (kernels.size() > 1 ? " (of kernel '" + owner->getName() + "')"
                               : llvm::Twine()) +
           ": " + llvm::toString(array.takeError()));
-    if (first && array->size() != arrays[first->name].size())
-      return llvm::createStringError(
-          llvm::formatv("--input {0}: '{1}' holds {2} elements, but --input "
-                        "{3} ('{4}') holds {5}; all inputs need the same "
-                        "length",
-                        input.name, input.path, array->size(), first->name,
-                        first->path, arrays[first->name].size())
-              .str());
-    first = first ? first : &input;
     arrays[input.name] = std::move(*array);
   }
-  if (first && n && *n != arrays[first->name].size())
-    return llvm::createStringError(
-        llvm::formatv("--n {0} disagrees with --input {1} ('{2}'), which "
-                      "holds {3} elements",
-                      *n, first->name, first->path,
-                      arrays[first->name].size())
-            .str());
   return arrays;
 }
 
-llvm::Expected<std::vector<HostArray>> check::makeInputs(const Kernel &kernel,
-                                                         const InputSpec &spec) {
-  std::vector<HostArray> inputs =
-      makeRandomInputs(kernel, spec.n, spec.seed, spec.kind);
+/// The file of parameter `param` of `kernel`, or null.
+static const NpyArray *lookupFile(const InputSpec &spec,
+                                  const ParamSignature &param) {
+  if (!spec.files || !param.isTensor)
+    return nullptr;
+  auto it = spec.files->find(param.name);
+  return it == spec.files->end() ? nullptr : &it->getValue();
+}
+
+llvm::Expected<DimBindings> check::bindRunDims(const Kernel &kernel,
+                                               const InputSpec &spec) {
+  KernelSignature signature = getKernelSignature(kernel);
+  // What the files say, first file first; bindDims reports any conflict.
+  llvm::StringMap<int64_t> fromFiles;
+  llvm::StringMap<std::string> boundByFile;
+  std::optional<std::vector<int64_t>> batchFromFiles;
+  bool paramHasBatch = false;
+  for (const ParamSignature &param : signature.params) {
+    if (!param.isTensor)
+      continue;
+    bool batch = !param.dims.empty() && param.dims.front() == kBatchDim;
+    paramHasBatch |= batch;
+    const NpyArray *file = lookupFile(spec, param);
+    if (!file)
+      continue;
+    size_t named = param.dims.size() - batch;
+    if (file->shape.size() < named)
+      continue;
+    size_t batchRank = file->shape.size() - named;
+    for (size_t i = 0; i < named; ++i)
+      if (fromFiles.try_emplace(param.dims[batch + i], file->shape[batchRank + i])
+              .second)
+        boundByFile[param.dims[batch + i]] = param.name;
+    if (batch && !batchFromFiles)
+      batchFromFiles.emplace(file->shape.begin(),
+                             file->shape.begin() + batchRank);
+  }
+  // A --dim that a file contradicts: said in the flags' words (bindDims
+  // would blame a tensor whose shape came from the --dim).
+  for (const auto &given : spec.dims) {
+    auto file = fromFiles.find(given.getKey());
+    if (file != fromFiles.end() && file->getValue() != given.getValue())
+      return llvm::createStringError(
+          llvm::formatv("--dim {0}={1} disagrees with --input {2}, which has "
+                        "{0} = {3}",
+                        given.getKey(), given.getValue(),
+                        boundByFile[given.getKey()], file->getValue())
+              .str());
+  }
+  auto extentOf = [&](llvm::StringRef dim) {
+    auto given = spec.dims.find(dim);
+    if (given != spec.dims.end())
+      return given->getValue();
+    auto file = fromFiles.find(dim);
+    return file != fromFiles.end() ? file->getValue() : spec.n;
+  };
+  bool hasNamedDims = llvm::any_of(
+      signature.dims, [](const std::string &dim) { return dim != kBatchDim; });
+  std::vector<int64_t> batch =
+      spec.batch            ? *spec.batch
+      : batchFromFiles      ? *batchFromFiles
+      : !hasNamedDims       ? std::vector<int64_t>{spec.n}
+                            : std::vector<int64_t>{};
+  for (int64_t extent : batch)
+    if (extent < 0)
+      return llvm::createStringError(
+          llvm::formatv("--batch cannot have the extent {0}", extent).str());
+
+  // The shapes of the tensor parameters, as bindDims takes them.
+  std::vector<TensorArg> shapes(signature.params.size());
+  std::vector<const TensorArg *> tensors(signature.params.size(), nullptr);
+  llvm::StringSet<> paramDims;
+  for (auto [index, param] : llvm::enumerate(signature.params)) {
+    if (!param.isTensor)
+      continue;
+    TensorArg &tensor = shapes[index];
+    if (const NpyArray *file = lookupFile(spec, param)) {
+      tensor.shape = file->shape;
+    } else {
+      for (const std::string &dim : param.dims)
+        if (dim == kBatchDim)
+          tensor.shape.insert(tensor.shape.end(), batch.begin(), batch.end());
+        else
+          tensor.shape.push_back(extentOf(dim));
+    }
+    for (const std::string &dim : param.dims)
+      paramDims.insert(dim);
+    tensor.strides = getContiguousStrides(tensor.shape);
+    tensors[index] = &tensor;
+  }
+  // The given extents of this kernel's dimensions (a file of kernels shares
+  // the --dim flags), and those of the dimensions no parameter has (a
+  // result's own, as fill's), which take their extent as the others do.
+  llvm::StringMap<int64_t> dims;
+  for (const auto &given : spec.dims)
+    if (llvm::is_contained(signature.dims, given.getKey()))
+      dims[given.getKey()] = given.getValue();
+  for (const std::string &dim : signature.dims)
+    if (dim != kBatchDim && !paramDims.contains(dim))
+      dims.try_emplace(dim, extentOf(dim));
+  llvm::Expected<DimBindings> bindings =
+      bindDims(signature, tensors, {}, dims);
+  if (!bindings)
+    return bindings.takeError();
+  if (signature.hasBatch() && !paramHasBatch)
+    bindings->batchShape = batch;
+  return bindings;
+}
+
+llvm::Expected<std::vector<StridedArray>>
+check::makeInputs(const Kernel &kernel, const InputSpec &spec,
+                  const DimBindings &bindings) {
+  KernelSignature signature = getKernelSignature(kernel);
+  std::vector<std::vector<int64_t>> shapes;
+  std::vector<int64_t> sizes;
+  for (const ParamSignature &param : signature.params) {
+    shapes.push_back(param.isTensor ? getTensorShape(param.dims, bindings)
+                                    : std::vector<int64_t>{});
+    int64_t size = 1;
+    for (int64_t extent : shapes.back())
+      size *= extent;
+    sizes.push_back(size);
+  }
+  std::vector<HostArray> values =
+      makeRandomInputs(kernel, sizes, spec.seed, spec.kind);
   if (spec.files)
     for (const auto &file : *spec.files) {
       const Param *param = kernel.lookupParam(file.getKey());
       if (!param)
         continue;
-      if (!param->isTensor() ||
-          param->getDType() != file.getValue().getDType())
+      const NpyArray &array = file.getValue();
+      if (!param->isTensor() || param->getDType() != array.array.getDType())
         return llvm::createStringError(
             "--input " + file.getKey() + ": kernel '" + kernel.getName() +
             "' takes '" + file.getKey() + "' as " +
             (param->isTensor() ? "" : "a scalar ") +
             getDTypeName(param->getDType()) + ", but another kernel as a " +
-            getDTypeName(file.getValue().getDType()) + " tensor");
-      inputs[param->getIndex()] = file.getValue();
+            getDTypeName(array.array.getDType()) + " tensor");
+      if (array.shape != shapes[param->getIndex()])
+        return llvm::createStringError(
+            "--input " + file.getKey() + ": kernel '" + kernel.getName() +
+            "' takes '" + file.getKey() + "' with another shape than " +
+            "another kernel; give each kernel its own run");
+      StridedArray fileArray = StridedArray::ofContiguous(
+          array.array, array.shape, array.fortranOrder);
+      values[param->getIndex()] = array.fortranOrder
+                                      ? fileArray.toContiguous()
+                                      : std::move(fileArray.storage);
     }
   for (const ScalarArg &arg : spec.args) {
     const Param *param = kernel.lookupParam(arg.name);
@@ -133,20 +457,30 @@ llvm::Expected<std::vector<HostArray>> check::makeInputs(const Kernel &kernel,
         parseScalar(param->getDType(), arg.value, arg.name);
     if (!value)
       return value.takeError();
-    inputs[param->getIndex()] = std::move(*value);
+    values[param->getIndex()] = std::move(*value);
+  }
+  std::vector<StridedArray> inputs;
+  unsigned tensor = 0;
+  for (auto [index, param] : llvm::enumerate(signature.params)) {
+    if (!param.isTensor) {
+      inputs.push_back(StridedArray::ofScalar(std::move(values[index])));
+      continue;
+    }
+    inputs.push_back(layOut(std::move(values[index]), shapes[index],
+                            getLayoutOf(spec, tensor++), spec.offset));
   }
   return inputs;
 }
 
 llvm::Expected<LaunchValues>
 check::getLaunchValues(const Kernel &kernel, const KernelSignature &compiled,
-                       llvm::ArrayRef<HostArray> inputs,
+                       llvm::ArrayRef<StridedArray> inputs,
                        llvm::ArrayRef<ScalarArg> args) {
   LaunchValues values;
   // The pointers into it stay valid: it never grows beyond this.
   values.compiledDefaults.reserve(kernel.getParams().size());
   for (const auto &param : kernel.getParams()) {
-    const HostArray *input = &inputs[param->getIndex()];
+    const StridedArray *input = &inputs[param->getIndex()];
     bool given = llvm::any_of(
         args, [&](const ScalarArg &arg) { return arg.name == param->getName(); });
     if (param->hasDefault() && !given) {
@@ -160,36 +494,70 @@ check::getLaunchValues(const Kernel &kernel, const KernelSignature &compiled,
             "' has no default for parameter '" + param->getName() + "'");
       // The ABI's own bytes of the value: a one-element HostArray holds
       // exactly that layout.
-      HostArray &value = values.compiledDefaults.emplace_back(
-          compiledParam->defaultValue->dtype, 1);
+      HostArray value(compiledParam->defaultValue->dtype, 1);
       compiledParam->defaultValue->toBytes(value.data());
-      input = &value;
+      input = &values.compiledDefaults.emplace_back(
+          StridedArray::ofScalar(std::move(value)));
     }
     values.params.push_back(input);
   }
   return values;
 }
 
-llvm::Error check::checkHostMemory(const Kernel &kernel, int64_t n) {
-  // Per element: each tensor input, and each result twice (the output and
-  // the reference's array of it). The reference works in blocks beyond that.
-  uint64_t bytesPerElement = 0;
-  for (const auto &param : kernel.getParams())
-    if (param->isTensor())
-      bytesPerElement += getDTypeSize(param->getDType());
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r)
-    bytesPerElement += 2 * getDTypeSize(kernel.getResultType(r).dtype);
+llvm::Error check::checkHostMemory(const Kernel &kernel, const InputSpec &spec,
+                                   const DimBindings &bindings) {
+  // Each tensor input (twice where it is laid out from a contiguous array),
+  // and each result twice (the output and, where it is not contiguous, its
+  // contiguous copy). The reference works in blocks beyond that.
+  KernelSignature signature = getKernelSignature(kernel);
+  uint64_t needed = 0;
   bool overflow = false;
-  uint64_t needed = llvm::SaturatingMultiply(static_cast<uint64_t>(n),
-                                             bytesPerElement, &overflow);
+  unsigned tensor = 0;
+  auto add = [&](llvm::ArrayRef<int64_t> shape, DType dtype) {
+    Layout layout = getLayoutOf(spec, tensor++);
+    // Saturating: the extents come from the command line.
+    uint64_t elements = 1;
+    for (int64_t extent : shape)
+      elements = llvm::SaturatingMultiply<uint64_t>(elements, extent, &overflow);
+    // Doubled strides take at most twice the elements, rows padded by 3 at
+    // most four times (rows of one element).
+    if (layout != Layout::Contiguous)
+      elements = llvm::SaturatingMultiply<uint64_t>(
+          elements, layout == Layout::Padded ? 4 : 2, &overflow);
+    uint64_t bytes = llvm::SaturatingMultiply<uint64_t>(
+        llvm::SaturatingAdd<uint64_t>(elements, spec.offset, &overflow),
+        getDTypeSize(dtype), &overflow);
+    needed = llvm::SaturatingAdd<uint64_t>(needed, 2 * bytes, &overflow);
+  };
+  for (const ParamSignature &param : signature.params)
+    if (param.isTensor)
+      add(getTensorShape(param.dims, bindings), param.dtype);
+  for (unsigned r = 0; r < signature.results.size(); ++r)
+    add(getResultShape(signature, bindings, r), signature.results[r].dtype);
   uint64_t available = static_cast<uint64_t>(sysconf(_SC_PHYS_PAGES)) *
                        static_cast<uint64_t>(sysconf(_SC_PAGE_SIZE));
   if (!overflow && needed <= available)
     return llvm::Error::success();
+  // The extents, as the user gave them: "n = 5, m = 3, ... = [2, 4]".
+  std::string extents;
+  for (const std::string &dim : signature.dims) {
+    extents += extents.empty() ? "" : ", ";
+    if (dim != kBatchDim) {
+      extents += llvm::formatv("{0} = {1}", dim, bindings.extents.lookup(dim));
+      continue;
+    }
+    extents += "... = [" +
+               llvm::join(llvm::map_range(bindings.batchShape,
+                                          [](int64_t e) {
+                                            return std::to_string(e);
+                                          }),
+                          ", ") +
+               "]";
+  }
   return llvm::createStringError(
-      llvm::formatv("--n {0} needs {1:F1} GiB of host memory for kernel "
-                    "'{2}', more than this machine's {3:F1} GiB",
-                    n, needed / double(1ull << 30), kernel.getName(),
+      llvm::formatv("kernel '{0}' with {1} needs {2:F1} GiB of host memory, "
+                    "more than this machine's {3:F1} GiB",
+                    kernel.getName(), extents, needed / double(1ull << 30),
                     available / double(1ull << 30))
           .str());
 }

@@ -1,8 +1,8 @@
 //===- KernelRunner.cpp - Run a compiled kernel and check it --------------===//
 //
-// The launch passes one value per parameter and one pointer per result,
-// which the driver puts in the ABI's order: the host arrays themselves on
-// the CPU, device copies of them on the GPU.
+// The launch passes one argument per parameter and one tensor per result,
+// which the driver plans and puts in the ABI's order: views of the host
+// storage itself on the CPU, of device copies of it on the GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "mlir/Support/Timing.h"
 
 #include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 
 using namespace ewc;
 using namespace ewc::check;
@@ -39,13 +40,17 @@ llvm::Expected<KernelRun> check::runKernel(const Kernel &kernel,
   if (!signature)
     return llvm::createStringError("no compiled kernel '" + kernel.getName() +
                                    "'");
-  int64_t n = spec.n;
-  if (llvm::Error error = checkHostMemory(kernel, n))
-    return std::move(error);
   mlir::TimingScope stage;
   startStage(stage, timing, "inputs");
   KernelRun run;
-  llvm::Expected<std::vector<HostArray>> inputs = makeInputs(kernel, spec);
+  llvm::Expected<DimBindings> bindings = bindRunDims(kernel, spec);
+  if (!bindings)
+    return bindings.takeError();
+  run.bindings = std::move(*bindings);
+  if (llvm::Error error = checkHostMemory(kernel, spec, run.bindings))
+    return std::move(error);
+  llvm::Expected<std::vector<StridedArray>> inputs =
+      makeInputs(kernel, spec, run.bindings);
   if (!inputs)
     return inputs.takeError();
   run.inputs = std::move(*inputs);
@@ -53,52 +58,68 @@ llvm::Expected<KernelRun> check::runKernel(const Kernel &kernel,
       getLaunchValues(kernel, *signature, run.inputs, spec.args);
   if (!values)
     return values.takeError();
-  // Poisoned, so that an element the kernel does not write shows.
+  // Poisoned, so that an element the kernel does not write shows, and one
+  // it writes outside the view too.
   startStage(stage, timing, "outputs (poisoned)");
-  for (DType dtype : signature->results) {
-    run.outputs.push_back(HostArray::getUninitialized(dtype, n));
-    run.outputs.back().fillPoison();
-  }
+  unsigned numTensorParams = signature->getNumTensors() -
+                             signature->results.size();
+  for (auto [index, result] : llvm::enumerate(signature->results))
+    run.outputs.push_back(makePoisonedTensor(
+        result.dtype, getResultShape(*signature, run.bindings, index),
+        getLayoutOf(spec, numTensorParams + index), spec.offset));
 
   CudaContext *cuda = module.getCudaContext();
   if (cuda)
     startStage(stage, timing, "copy to device");
-  std::vector<const void *> params;
-  std::vector<void *> outputPointers;
+  // Every tensor's view of its storage: the host's on the CPU, a device
+  // copy's (allocated aligned, so `offset` misaligns it) on the GPU.
   std::vector<DeviceBuffer> buffers;
-  auto addArray = [&](const HostArray &array) -> llvm::Expected<void *> {
-    if (!cuda)
+  auto makeTensorArg = [&](const StridedArray &array)
+      -> llvm::Expected<TensorArg> {
+    TensorArg tensor;
+    tensor.shape = array.shape;
+    tensor.strides = array.strides;
+    size_t elementSize = getDTypeSize(array.storage.getDType());
+    if (!cuda) {
       // The kernel only reads inputs; the ABI's pointers are not const.
-      return const_cast<void *>(array.data());
-    size_t offset = launch.offset * getDTypeSize(array.getDType());
-    auto buffer =
-        DeviceBuffer::allocate(*cuda, offset + array.getSizeInBytes());
+      tensor.data = const_cast<uint8_t *>(
+          static_cast<const uint8_t *>(array.storage.data()) +
+          array.offset * elementSize);
+      return tensor;
+    }
+    auto buffer = DeviceBuffer::allocate(
+        *cuda, std::max<size_t>(array.storage.getSizeInBytes(), 1));
     if (!buffer)
       return buffer.takeError();
-    // Outputs start as the poison their host arrays hold.
-    if (llvm::Error e =
-            buffer->copyFromHost(array.data(), array.getSizeInBytes(), offset))
+    if (llvm::Error e = buffer->copyFromHost(array.storage.data(),
+                                             array.storage.getSizeInBytes()))
       return std::move(e);
-    void *address = reinterpret_cast<void *>(buffer->getAddress() + offset);
+    tensor.data =
+        reinterpret_cast<void *>(buffer->getAddress() + array.offset * elementSize);
     buffers.push_back(std::move(*buffer));
-    return address;
+    return tensor;
   };
-  for (auto [param, value] : llvm::zip(signature->params, values->params)) {
+  std::vector<TensorArg> paramTensors(signature->params.size());
+  std::vector<driver::LaunchArg> params;
+  for (auto [index, param, value] :
+       llvm::enumerate(signature->params, values->params)) {
     if (!param.isTensor) {
       // A scalar's value is its one-element array's bytes.
-      params.push_back(value->data());
+      params.push_back(driver::LaunchArg::ofScalar(value->storage.data()));
       continue;
     }
-    llvm::Expected<void *> pointer = addArray(*value);
-    if (!pointer)
-      return pointer.takeError();
-    params.push_back(*pointer);
+    llvm::Expected<TensorArg> tensor = makeTensorArg(*value);
+    if (!tensor)
+      return tensor.takeError();
+    paramTensors[index] = std::move(*tensor);
+    params.push_back(driver::LaunchArg::ofTensor(paramTensors[index]));
   }
-  for (const HostArray &output : run.outputs) {
-    llvm::Expected<void *> pointer = addArray(output);
-    if (!pointer)
-      return pointer.takeError();
-    outputPointers.push_back(*pointer);
+  std::vector<TensorArg> outputs;
+  for (const StridedArray &output : run.outputs) {
+    llvm::Expected<TensorArg> tensor = makeTensorArg(output);
+    if (!tensor)
+      return tensor.takeError();
+    outputs.push_back(std::move(*tensor));
   }
 
   startStage(stage, timing, "launch");
@@ -106,27 +127,58 @@ llvm::Expected<KernelRun> check::runKernel(const Kernel &kernel,
   launchOptions.synchronize = true;
   launchOptions.gridWaves = launch.gridWaves;
   launchOptions.blockSize = launch.blockSize;
-  if (llvm::Error e =
-          module.launch(*signature, params, outputPointers, n, launchOptions))
+  launchOptions.notes = launch.notes;
+  if (llvm::Error e = module.launch(*signature, params, outputs, launchOptions))
     return std::move(e);
   if (cuda) {
     startStage(stage, timing, "copy to host");
     size_t firstOutput = buffers.size() - run.outputs.size();
     for (auto [index, output] : llvm::enumerate(run.outputs))
       if (llvm::Error e = buffers[firstOutput + index].copyToHost(
-              output.data(), output.getSizeInBytes(),
-              launch.offset * getDTypeSize(output.getDType())))
+              output.storage.data(), output.storage.getSizeInBytes()))
         return std::move(e);
   }
   return std::move(run);
 }
 
-llvm::Expected<std::vector<CompareResult>>
-check::checkRun(const Kernel &kernel, const KernelRun &run, int64_t n,
-                const CheckOptions &options, mlir::TimingScope *timing) {
+StrayWrites check::findStrayWrites(const StridedArray &output) {
+  StrayWrites stray;
+  int64_t size = output.storage.size();
+  if (output.offset == 0 && output.getNumElements() == size)
+    return stray; // A contiguous view covers its whole storage.
+  std::vector<bool> inView(size, false);
+  for (int64_t i = 0, e = output.getNumElements(); i < e; ++i)
+    inView[output.getElement(i)] = true;
+  for (int64_t element = 0; element < size; ++element) {
+    if (inView[element] || output.storage.isPoison(element))
+      continue;
+    if (stray.count++ == 0)
+      stray.first = element;
+  }
+  return stray;
+}
+
+llvm::Expected<KernelCheck> check::checkRun(const Kernel &kernel,
+                                            KernelRun run,
+                                            const CheckOptions &options,
+                                            mlir::TimingScope *timing) {
   mlir::TimingScope stage;
   startStage(stage, timing, "reference and compare");
-  return checkKernel(kernel, run.inputs, run.outputs, n, options);
+  std::vector<ArrayView> inputs, outputs;
+  for (const StridedArray &input : run.inputs)
+    inputs.push_back(input.getView());
+  for (const StridedArray &output : run.outputs)
+    outputs.push_back(output.getView());
+  llvm::Expected<std::vector<CompareResult>> results =
+      checkKernel(kernel, inputs, outputs, options);
+  if (!results)
+    return results.takeError();
+  KernelCheck check;
+  check.results = std::move(*results);
+  for (const StridedArray &output : run.outputs)
+    check.strayWrites.push_back(findStrayWrites(output));
+  check.run = std::move(run);
+  return std::move(check);
 }
 
 llvm::Expected<KernelCheck>
@@ -137,32 +189,67 @@ check::runAndCheck(const Kernel &kernel, driver::LoadedModule &module,
       runKernel(kernel, module, spec, launch, timing);
   if (!run)
     return run.takeError();
-  KernelCheck result;
-  result.run = std::move(*run);
-  llvm::Expected<std::vector<CompareResult>> results =
-      checkRun(kernel, result.run, spec.n, options, timing);
-  if (!results)
-    return results.takeError();
-  result.results = std::move(*results);
-  return std::move(result);
+  return checkRun(kernel, std::move(*run), options, timing);
 }
 
-void check::printMismatches(llvm::raw_ostream &os, const CompareResult &result,
-                            const Kernel &kernel,
-                            llvm::ArrayRef<HostArray> inputs, unsigned count,
-                            llvm::StringRef indent) {
-  for (const Mismatch &mismatch : llvm::ArrayRef(result.worst).take_front(count)) {
-    os << indent << "[" << mismatch.index << "]";
-    for (const auto &param : kernel.getParams()) {
-      const HostArray &input = inputs[param->getIndex()];
-      int64_t i = param->isTensor() ? mismatch.index : 0;
-      os << " " << param->getName() << "=";
-      if (isFloat(input.getDType()))
-        os << llvm::format("%.9g", input.getAsDouble(i));
-      else if (input.getDType() == DType::Bool)
-        os << (input.getAsInt(i) ? "true" : "false");
+/// The dimensions of `dims` (a signature's), the batch expanded into
+/// "...0", "...1", ... for `batchRank` dimensions.
+static std::vector<std::string>
+expandBatch(const std::vector<std::string> &dims, size_t batchRank) {
+  std::vector<std::string> expanded;
+  for (const std::string &dim : dims) {
+    if (dim != kBatchDim) {
+      expanded.push_back(dim);
+      continue;
+    }
+    for (size_t i = 0; i < batchRank; ++i)
+      expanded.push_back(kBatchDim.str() + std::to_string(i));
+  }
+  return expanded;
+}
+
+void check::printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
+                            unsigned result, const Kernel &kernel,
+                            unsigned count, llvm::StringRef indent) {
+  KernelSignature signature = getKernelSignature(kernel);
+  size_t batchRank = check.run.bindings.batchShape.size();
+  std::vector<std::string> resultDims =
+      expandBatch(signature.results[result].dims, batchRank);
+  const StridedArray &output = check.run.outputs[result];
+  const CompareResult &compared = check.results[result];
+  for (const Mismatch &mismatch :
+       llvm::ArrayRef(compared.worst).take_front(count)) {
+    // The point's coordinates by dimension name.
+    llvm::StringMap<int64_t> coords;
+    for (int64_t index = mismatch.index, d = resultDims.size(); d-- > 0;) {
+      coords[resultDims[d]] = index % output.shape[d];
+      index /= output.shape[d];
+    }
+    os << indent << compared.formatIndex(mismatch.index);
+    for (auto [param, input] : llvm::zip(signature.params, check.run.inputs)) {
+      int64_t element = input.offset;
+      bool atPoint = true;
+      if (param.isTensor) {
+        std::vector<std::string> dims = expandBatch(param.dims, batchRank);
+        for (auto [dim, stride] : llvm::zip(dims, input.strides)) {
+          auto it = coords.find(dim);
+          atPoint &= it != coords.end();
+          if (it != coords.end())
+            element += it->getValue() * stride;
+        }
+      }
+      // A parameter with a dimension the result lacks (it feeds another
+      // result) has no one element here.
+      if (!atPoint)
+        continue;
+      const HostArray &storage = input.storage;
+      os << " " << param.name << "=";
+      if (isFloat(storage.getDType()))
+        os << llvm::format("%.9g", storage.getAsDouble(element));
+      else if (storage.getDType() == DType::Bool)
+        os << (storage.getAsInt(element) ? "true" : "false");
       else
-        os << input.getAsInt(i);
+        os << storage.getAsInt(element);
     }
     os << ": got " << mismatch.got << ", expected " << mismatch.expected
        << "\n";

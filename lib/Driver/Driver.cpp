@@ -8,6 +8,7 @@
 
 #include "ewc/Driver/Driver.h"
 
+#include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 #include "ewc/Frontend/Frontend.h"
@@ -24,6 +25,7 @@
 #include "mlir/IR/BuiltinAttributes.h"
 #include "mlir/IR/Diagnostics.h"
 #include "mlir/IR/MLIRContext.h"
+#include "mlir/Parser/Parser.h"
 #include "mlir/Pass/PassManager.h"
 #include "mlir/Support/Timing.h"
 
@@ -31,6 +33,8 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <map>
+#include <mutex>
 #include <tuple>
 
 using namespace ewc;
@@ -119,6 +123,23 @@ getCompiledSignature(mlir::ew::KernelOp kernel) {
        << ", which has no dtype";
     return llvm::createStringError(text);
   };
+  auto dimsOf = [](mlir::Type type) {
+    std::vector<std::string> dims;
+    for (mlir::StringAttr dim : mlir::ew::getDims(type))
+      dims.push_back(dim.str());
+    return dims;
+  };
+  for (mlir::StringAttr dim : kernel.getDims())
+    signature.dims.push_back(dim.str());
+  kernel.walk([&](mlir::Operation *op) {
+    llvm::StringRef dim;
+    if (auto index = llvm::dyn_cast<mlir::ew::IndexOp>(op))
+      dim = index.getDim();
+    else if (auto size = llvm::dyn_cast<mlir::ew::SizeOp>(op))
+      dim = size.getDim();
+    if (!dim.empty() && !llvm::is_contained(signature.pinnedDims, dim))
+      signature.pinnedDims.push_back(dim.str());
+  });
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     ParamSignature &param = signature.params.emplace_back();
     std::optional<DType> dtype = getDType(mlir::ew::getElementType(type));
@@ -126,6 +147,7 @@ getCompiledSignature(mlir::ew::KernelOp kernel) {
       return unsupported(type);
     param.dtype = *dtype;
     param.isTensor = mlir::ew::isTensor(type);
+    param.dims = dimsOf(type);
     mlir::TypedAttr value = kernel.getArgDefault(i);
     if (!value)
       continue;
@@ -146,7 +168,7 @@ getCompiledSignature(mlir::ew::KernelOp kernel) {
     std::optional<DType> dtype = getDType(mlir::ew::getElementType(type));
     if (!dtype)
       return unsupported(type);
-    signature.results.push_back(*dtype);
+    signature.results.push_back({*dtype, dimsOf(type)});
   }
   return signature;
 }
@@ -211,6 +233,14 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                               device.getChipName(), driverVersion});
 }
 
+/// The key of one variant of one kernel of the module whose key is `module`.
+KernelCacheKey getVariantCacheKey(const KernelCacheKey &module,
+                                  llvm::StringRef kernel,
+                                  llvm::StringRef variant) {
+  std::string base = module.str();
+  return KernelCacheKey::get({"ewc kernel variant", base, kernel, variant});
+}
+
 } // namespace
 
 //===----------------------------------------------------------------------===//
@@ -243,22 +273,67 @@ Source::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
 // LoadedModule
 //===----------------------------------------------------------------------===//
 
-LoadedModule::~LoadedModule() {
-  // The module unloads before the context that holds it is released.
-  cudaModule.reset();
-  ownedCuda.reset();
-}
+/// The compiled code of one variant of one kernel and how to call it.
+struct LoadedModule::Variant {
+  /// GPU: the module that holds the function where it is the variant's own
+  /// (null: the module of every kernel's default variant).
+  std::unique_ptr<CudaModule> module;
+  std::optional<CudaFunction> function;
+  LaunchDescriptor launch;
+  /// CPU: the JIT that holds the function where it is the variant's own.
+  std::unique_ptr<CpuJit> ownedJit;
+  CpuJit *jit = nullptr;
+  /// The ABI's order for this variant's ranks.
+  std::vector<ABIArgument> arguments;
+};
 
-llvm::StringMap<unsigned> driver::getElementsPerThread(mlir::ModuleOp module) {
-  llvm::StringMap<unsigned> elementsPerThread;
+struct LoadedModule::Impl {
+  std::unique_ptr<CudaContext> ownedCuda;
+  /// The default variants of all kernels, in one module or JIT.
+  std::unique_ptr<CudaModule> defaultModule;
+  std::unique_ptr<CpuJit> defaultJit;
+  /// Per kernel: its default variant, and the others compiled so far.
+  std::vector<std::unique_ptr<Variant>> defaults;
+  std::vector<std::map<std::string, std::unique_ptr<Variant>>> variants;
+  std::mutex variantsMutex;
+
+  /// What a variant's compilation starts from: the ew module after MLIRGen
+  /// and the ew hooks, as text, and the options without the ones that only
+  /// speak to the first compilation (diagnostics go into the error).
+  std::string ewModule;
+  CompileOptions options;
+  mlir::ew::EwToPTXOptions ptxOptions;
+  std::optional<KernelCache> cache;
+  KernelCacheKey cacheKey;
+
+  ~Impl() {
+    // The modules unload before the context that holds them is released.
+    for (auto &perKernel : variants)
+      perKernel.clear();
+    defaults.clear();
+    defaultModule.reset();
+    ownedCuda.reset();
+  }
+};
+
+LoadedModule::LoadedModule() : impl(std::make_unique<Impl>()) {}
+
+LoadedModule::~LoadedModule() = default;
+
+llvm::StringMap<LaunchDescriptor>
+driver::getLaunchDescriptors(mlir::ModuleOp module) {
+  llvm::StringMap<LaunchDescriptor> launches;
   module->walk([&](mlir::gpu::GPUFuncOp func) {
-    if (auto value = func->getAttrOfType<mlir::IntegerAttr>(
-            mlir::ew::kElementsPerThreadAttrName))
-      if (std::optional<llvm::StringRef> kernel =
-              getKernelNameOfSymbol(func.getName()))
-        elementsPerThread[*kernel] = value.getInt();
+    auto attr = func->getAttrOfType<mlir::ew::LaunchAttr>(
+        mlir::ew::kLaunchAttrName);
+    std::optional<llvm::StringRef> kernel =
+        getKernelNameOfSymbol(func.getName());
+    if (!attr || !kernel)
+      return;
+    launches[*kernel] = {attr.getSchedule().str(), attr.getBlockSize(),
+                         attr.getElementsPerThread(), attr.getSharedMemory()};
   });
-  return elementsPerThread;
+  return launches;
 }
 
 Target driver::resolveTarget(Target target, std::string *whyNotCuda) {
@@ -268,34 +343,108 @@ Target driver::resolveTarget(Target target, std::string *whyNotCuda) {
                                                     : Target::Cpu;
 }
 
+namespace {
+
+/// The ew module's GPU stages with `options`, one at a time so that
+/// `stopAfter` may stop after any (it returns true for that), and each
+/// kernel's launch descriptor after the GPU stage. `addPasses` adds the
+/// hook's passes.
+llvm::Expected<bool>
+runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
+             HookPoint lowered,
+             const mlir::ew::EwToPTXOptions &ptxOptions,
+             mlir::TimingScope &timing,
+             llvm::StringMap<LaunchDescriptor> &launches,
+             llvm::function_ref<bool(Stage, mlir::ModuleOp)> stopAfter,
+             llvm::function_ref<llvm::Error()> takeError) {
+  auto addPasses = [&](mlir::OpPassManager &pm, HookPoint point) {
+    if (options.addPasses)
+      options.addPasses(pm, point);
+  };
+  using BuildFn = std::function<void(mlir::OpPassManager &)>;
+  std::tuple<Stage, llvm::StringRef, BuildFn> stages[] = {
+      {Stage::GPU, "ew-to-gpu",
+       [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildEwToGPUPipeline(pm);
+         // Set on the pipeline's own vectorizer, for measuring it.
+         if (options.vectorsPerThread)
+           for (mlir::Pass &pass : pm.getPasses())
+             if (pass.getArgument() == "ew-vectorize-gpu-loops")
+               (void)pass.initializeOptions(
+                   "vectors-per-thread=" +
+                       std::to_string(*options.vectorsPerThread),
+                   [](const llvm::Twine &) { return mlir::failure(); });
+         addPasses(pm, lowered);
+       }},
+      {Stage::LLVM, "gpu-to-nvvm",
+       [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
+       }},
+      {Stage::PTX, "nvvm-to-ptx (PTX)", [&](mlir::OpPassManager &pm) {
+         mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
+       }}};
+  for (auto &[stage, name, build] : stages) {
+    if (!runPipeline(module, options, timing, name, build))
+      return takeError();
+    if (stage == Stage::GPU)
+      launches = getLaunchDescriptors(module);
+    if (stopAfter(stage, module))
+      return true;
+  }
+  return false;
+}
+
+/// The CPU stages of the ew module, then the JIT; null if `stopAfter`
+/// stopped after the LLVM stage.
+llvm::Expected<std::unique_ptr<CpuJit>>
+runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
+             HookPoint lowered,
+             mlir::TimingScope &timing,
+             llvm::function_ref<bool(Stage, mlir::ModuleOp)> stopAfter,
+             llvm::function_ref<llvm::Error()> takeError) {
+  if (!runPipeline(module, options, timing, "ew-to-cpu",
+                   [&](mlir::OpPassManager &pm) {
+                     mlir::ew::buildEwToLoopsPipeline(pm);
+                     if (options.addPasses)
+                       options.addPasses(pm, lowered);
+                     mlir::ew::buildLoopsToLLVMPipeline(pm);
+                   }))
+    return takeError();
+  if (stopAfter(Stage::LLVM, module))
+    return nullptr;
+  CpuJitOptions jitOptions;
+  jitOptions.targetCpu = options.cpuTarget;
+  jitOptions.optimizedIR = options.optimizedIR;
+  mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
+  return CpuJit::create(module, jitOptions);
+}
+
+} // namespace
+
 llvm::Expected<std::unique_ptr<LoadedModule>>
 LoadedModule::compile(Source &source, const CompileOptions &options,
                       CudaContext *cuda) {
   bool onGPU = options.target != Target::Cpu;
   std::unique_ptr<LoadedModule> loaded(new LoadedModule);
+  Impl &impl = *loaded->impl;
   DiagnosticSink sink(source.getSourceMgr(), options.diagnostics);
   auto stopAfter = [&](Stage stage, mlir::ModuleOp module) {
     return options.stopAfter && options.stopAfter(stage, module);
   };
-  auto addPasses = [&](mlir::OpPassManager &pm, HookPoint point) {
-    if (options.addPasses)
-      options.addPasses(pm, point);
-  };
+  auto takeError = [&] { return sink.takeError(); };
 
   mlir::TimingScope untimed;
   mlir::TimingScope &timing = options.timing ? *options.timing : untimed;
   // On the GPU, the device before anything is compiled where no hook looks
   // at the stages: its chip is the one to compile for, and the cache's key
   // names it.
-  mlir::ew::EwToPTXOptions ptxOptions;
-  std::optional<KernelCache> cache;
-  KernelCacheKey cacheKey;
+  mlir::ew::EwToPTXOptions &ptxOptions = impl.ptxOptions;
   if (onGPU) {
     if (!cuda && !options.stopAfter) {
       mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
       if (llvm::Error error = loaded->createCudaContext())
         return std::move(error);
-      cuda = loaded->ownedCuda.get();
+      cuda = impl.ownedCuda.get();
     }
     if (!options.chip.empty())
       ptxOptions.chip = options.chip;
@@ -321,17 +470,16 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)
-      cache = openCache(options);
-    if (cache) {
+      impl.cache = openCache(options);
+    if (impl.cache) {
       mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
-      cacheKey =
+      impl.cacheKey =
           getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
       std::string whyMiss;
-      if (loaded->loadFromCache(*cache, cacheKey, *cuda, whyMiss)) {
+      if (loaded->loadFromCache(impl.cacheKey, *cuda, whyMiss)) {
         if (options.notes)
           *options.notes << "note: kernel cache hit: "
-                         << cache->getEntryPath(cacheKey) << "\n";
-        loaded->prepareLaunches();
+                         << impl.cache->getEntryPath(impl.cacheKey) << "\n";
         return std::move(loaded);
       }
       if (options.notes)
@@ -352,12 +500,14 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   mlirGenTiming.stop();
   if (!module)
     return sink.takeError();
-  if (options.addPasses &&
-      !runPipeline(
-          *module, options, timing, "ew hook passes",
-          [&](mlir::OpPassManager &pm) { addPasses(pm, HookPoint::Ew); }))
+  if (options.addPasses && !runPipeline(*module, options, timing,
+                                        "ew hook passes",
+                                        [&](mlir::OpPassManager &pm) {
+                                          options.addPasses(pm, HookPoint::Ew);
+                                        }))
     return sink.takeError();
   // Read after the ew-level hook, which may change a default.
+  std::vector<KernelSignature> signatures;
   for (auto kernel : module->getOps<mlir::ew::KernelOp>()) {
     llvm::Expected<KernelSignature> signature = getCompiledSignature(kernel);
     if (!signature)
@@ -367,70 +517,49 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         for (auto [param, astParam] :
              llvm::zip(signature->params, astKernel->getParams()))
           param.name = astParam->getName().str();
-    loaded->kernels.push_back(std::move(*signature));
+    signatures.push_back(std::move(*signature));
   }
+  // Other variants start again from here.
+  {
+    llvm::raw_string_ostream os(impl.ewModule);
+    module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
+  }
+  impl.options = options;
+  impl.options.diagnostics = nullptr;
+  impl.options.timing = nullptr;
+  impl.options.stopAfter = nullptr;
+  impl.options.optimizedIR = nullptr;
+  impl.options.notes = nullptr;
+  loaded->signatures = std::move(signatures);
   if (stopAfter(Stage::MLIR, *module))
     return nullptr;
 
   if (!onGPU) {
-    if (!runPipeline(*module, options, timing, "ew-to-cpu",
-                     [&](mlir::OpPassManager &pm) {
-                       mlir::ew::buildEwToLoopsPipeline(pm);
-                       addPasses(pm, HookPoint::Lowered);
-                       mlir::ew::buildLoopsToLLVMPipeline(pm);
-                     }))
-      return sink.takeError();
-    if (stopAfter(Stage::LLVM, *module))
-      return nullptr;
-    CpuJitOptions jitOptions;
-    jitOptions.targetCpu = options.cpuTarget;
-    jitOptions.optimizedIR = options.optimizedIR;
-    mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
-    auto jit = CpuJit::create(*module, jitOptions);
+    llvm::Expected<std::unique_ptr<CpuJit>> jit =
+        runCPUStages(*module, options, HookPoint::Lowered, timing, stopAfter,
+                     takeError);
     if (!jit)
       return jit.takeError();
-    loaded->jit = std::move(*jit);
-    loaded->prepareLaunches();
+    if (!*jit)
+      return nullptr;
+    impl.defaultJit = std::move(*jit);
+    loaded->prepareDefaults({});
     return std::move(loaded);
   }
 
-  // The stages of ew-to-ptx one at a time, so that a caller can stop after
-  // any of them.
-  using BuildFn = std::function<void(mlir::OpPassManager &)>;
-  std::tuple<Stage, llvm::StringRef, BuildFn> stages[] = {
-      {Stage::GPU, "ew-to-gpu",
-       [&](mlir::OpPassManager &pm) {
-         mlir::ew::buildEwToGPUPipeline(pm);
-         // Set on the pipeline's own convert-ew-to-gpu, for measuring it.
-         if (options.vectorsPerThread)
-           for (mlir::Pass &pass : pm.getPasses())
-             if (pass.getArgument() == "convert-ew-to-gpu")
-               (void)pass.initializeOptions(
-                   "vectors-per-thread=" +
-                       std::to_string(*options.vectorsPerThread),
-                   [](const llvm::Twine &) { return mlir::failure(); });
-         addPasses(pm, HookPoint::Lowered);
-       }},
-      {Stage::LLVM, "gpu-to-nvvm",
-       [&](mlir::OpPassManager &pm) {
-         mlir::ew::buildGPUToNVVMPipeline(pm, ptxOptions);
-       }},
-      {Stage::PTX, "nvvm-to-ptx (PTX)", [&](mlir::OpPassManager &pm) {
-         mlir::ew::buildNVVMToPTXPipeline(pm, ptxOptions);
-       }}};
-  for (auto &[stage, name, build] : stages) {
-    if (!runPipeline(*module, options, timing, name, build))
-      return sink.takeError();
-    if (stage == Stage::GPU)
-      loaded->elementsPerThread = driver::getElementsPerThread(*module);
-    if (stopAfter(stage, *module))
-      return nullptr;
-  }
+  llvm::StringMap<LaunchDescriptor> launches;
+  llvm::Expected<bool> stopped =
+      runGPUStages(*module, options, HookPoint::Lowered, ptxOptions, timing,
+                   launches, stopAfter, takeError);
+  if (!stopped)
+    return stopped.takeError();
+  if (*stopped)
+    return nullptr;
   if (!cuda) {
     mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
     if (llvm::Error error = loaded->createCudaContext())
       return std::move(error);
-    cuda = loaded->ownedCuda.get();
+    cuda = impl.ownedCuda.get();
   }
   mlir::TimingScope cubinTiming = timing.nest("PTX to cubin");
   llvm::Expected<std::vector<char>> cubin =
@@ -439,14 +568,15 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   if (!cubin)
     return cubin.takeError();
   mlir::TimingScope loadTiming = timing.nest("module load");
-  if (llvm::Error error = loaded->loadCubin(*cubin, *cuda))
+  if (llvm::Error error = loaded->loadCubin(*cubin, *cuda, launches))
     return std::move(error);
   loadTiming.stop();
-  if (cache) {
+  if (impl.cache) {
     CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
-                               loaded->kernels, loaded->elementsPerThread};
+                               loaded->signatures, launches};
     // A cache that cannot be written costs the next run a compile, no more.
-    if (llvm::Error error = cache->store(cacheKey, compiled.serialize())) {
+    if (llvm::Error error =
+            impl.cache->store(impl.cacheKey, compiled.serialize())) {
       if (options.notes)
         *options.notes << "note: kernel cache not written: "
                        << llvm::toString(std::move(error)) << "\n";
@@ -454,7 +584,6 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
         llvm::consumeError(std::move(error));
     }
   }
-  loaded->prepareLaunches();
   return std::move(loaded);
 }
 
@@ -462,34 +591,47 @@ llvm::Error LoadedModule::createCudaContext() {
   auto created = CudaContext::create();
   if (!created)
     return created.takeError();
-  ownedCuda = std::move(*created);
+  impl->ownedCuda = std::move(*created);
   return llvm::Error::success();
 }
 
-llvm::Error LoadedModule::loadCubin(llvm::ArrayRef<char> cubin,
-                                    CudaContext &context) {
+void LoadedModule::prepareDefaults(
+    const llvm::StringMap<LaunchDescriptor> &launches) {
+  impl->defaults.clear();
+  impl->variants.clear();
+  for (const KernelSignature &kernel : signatures) {
+    auto variant = std::make_unique<Variant>();
+    variant->launch = launches.lookup(kernel.name);
+    variant->jit = impl->defaultJit.get();
+    variant->arguments = getABIArguments(kernel, /*batchRank=*/1);
+    impl->defaults.push_back(std::move(variant));
+  }
+  impl->variants.resize(signatures.size());
+}
+
+llvm::Error
+LoadedModule::loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context,
+                        const llvm::StringMap<LaunchDescriptor> &launches) {
   auto module = context.loadCubin(cubin);
   if (!module)
     return module.takeError();
   auto cudaModule = std::make_unique<CudaModule>(std::move(*module));
-  std::vector<CudaFunction> functions;
-  for (const KernelSignature &kernel : kernels) {
+  prepareDefaults(launches);
+  for (auto [kernel, variant] : llvm::zip(signatures, impl->defaults)) {
     auto function =
         cudaModule->getFunction(getKernelSymbol(kernel.name), kernel.name);
     if (!function)
       return function.takeError();
-    functions.push_back(*function);
+    variant->function = *function;
   }
   cuda = &context;
-  this->cudaModule = std::move(cudaModule);
-  cudaFunctions = std::move(functions);
+  impl->defaultModule = std::move(cudaModule);
   return llvm::Error::success();
 }
 
-bool LoadedModule::loadFromCache(const KernelCache &cache,
-                                 const KernelCacheKey &key,
+bool LoadedModule::loadFromCache(const KernelCacheKey &key,
                                  CudaContext &context, std::string &whyMiss) {
-  std::optional<std::string> payload = cache.lookup(key, &whyMiss);
+  std::optional<std::string> payload = impl->cache->lookup(key, &whyMiss);
   if (!payload)
     return false;
   llvm::Expected<CompiledGPUModule> compiled =
@@ -498,30 +640,21 @@ bool LoadedModule::loadFromCache(const KernelCache &cache,
     whyMiss = llvm::toString(compiled.takeError());
     return false;
   }
-  kernels = std::move(compiled->kernels);
-  elementsPerThread = std::move(compiled->elementsPerThread);
+  signatures = std::move(compiled->kernels);
   // An entry whose code the driver refuses (a driver update the key missed)
   // is rebuilt like a damaged one.
   if (llvm::Error error = loadCubin(
           llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()),
-          context)) {
+          context, compiled->launches)) {
     whyMiss = llvm::toString(std::move(error));
-    kernels.clear();
-    elementsPerThread.clear();
+    signatures.clear();
     return false;
   }
   return true;
 }
 
-void LoadedModule::prepareLaunches() {
-  abiArguments.clear();
-  for (const KernelSignature &kernel : kernels)
-    abiArguments.push_back(
-        getABIArguments(kernel.params.size(), kernel.results.size()));
-}
-
 const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
-  for (const KernelSignature &kernel : kernels)
+  for (const KernelSignature &kernel : signatures)
     if (kernel.name == name)
       return &kernel;
   return nullptr;
@@ -529,77 +662,258 @@ const KernelSignature *LoadedModule::lookupKernel(llvm::StringRef name) const {
 
 const CudaFunction *
 LoadedModule::getCudaFunction(llvm::StringRef kernel) const {
-  for (auto [index, signature] : llvm::enumerate(kernels))
-    if (signature.name == kernel && index < cudaFunctions.size())
-      return &cudaFunctions[index];
-  return nullptr;
+  const KernelSignature *signature = lookupKernel(kernel);
+  if (!signature || !cuda)
+    return nullptr;
+  const Variant &variant = *impl->defaults[signature - signatures.data()];
+  return variant.function ? &*variant.function : nullptr;
 }
 
-unsigned LoadedModule::getElementsPerThread(llvm::StringRef kernel) const {
-  return elementsPerThread.lookup(kernel);
+const LaunchDescriptor *
+LoadedModule::getLaunchDescriptor(llvm::StringRef kernel) const {
+  const KernelSignature *signature = lookupKernel(kernel);
+  if (!signature || !cuda)
+    return nullptr;
+  return &impl->defaults[signature - signatures.data()]->launch;
+}
+
+llvm::Expected<LoadedModule::Variant *>
+LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
+                         llvm::raw_ostream *notes) {
+  if (plan.isDefaultVariant())
+    return impl->defaults[index].get();
+  std::lock_guard<std::mutex> lock(impl->variantsMutex);
+  std::string key = plan.getVariantKey();
+  std::unique_ptr<Variant> &slot = impl->variants[index][key];
+  if (slot)
+    return slot.get();
+  const KernelSignature &kernel = signatures[index];
+  auto variant = std::make_unique<Variant>();
+  variant->arguments = getABIArguments(kernel, plan.batchRank);
+
+  // A cached variant runs no compiler stage.
+  std::optional<KernelCacheKey> cacheKey;
+  if (cuda && impl->cache) {
+    cacheKey = getVariantCacheKey(impl->cacheKey, kernel.name, key);
+    std::string whyMiss;
+    if (std::optional<std::string> payload =
+            impl->cache->lookup(*cacheKey, &whyMiss)) {
+      llvm::Expected<CompiledGPUModule> compiled =
+          CompiledGPUModule::deserialize(*payload);
+      if (compiled) {
+        auto module = cuda->loadCubin(
+            llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()));
+        if (module) {
+          variant->module = std::make_unique<CudaModule>(std::move(*module));
+          auto function = variant->module->getFunction(
+              getKernelSymbol(kernel.name), kernel.name);
+          if (function) {
+            variant->function = *function;
+            variant->launch = compiled->launches.lookup(kernel.name);
+            if (notes)
+              *notes << "note: kernel '" << kernel.name << "', variant "
+                     << key << ": kernel cache hit\n";
+            slot = std::move(variant);
+            return slot.get();
+          }
+          llvm::consumeError(function.takeError());
+        } else {
+          llvm::consumeError(module.takeError());
+        }
+      } else {
+        llvm::consumeError(compiled.takeError());
+      }
+      variant->module.reset();
+    }
+  }
+
+  // The ew module again, with the one kernel and the variant's attributes.
+  mlir::DialectRegistry registry;
+  mlir::ew::registerEwCompilerDialects(registry);
+  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
+  std::string diagnosticText;
+  llvm::raw_string_ostream diagnosticStream(diagnosticText);
+  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+    diagnosticStream << d << "\n";
+    return mlir::success();
+  });
+  auto takeError = [&] {
+    return llvm::createStringError("cannot compile variant " + key +
+                                   " of kernel '" + kernel.name +
+                                   "': " + diagnosticText);
+  };
+  mlir::OwningOpRef<mlir::ModuleOp> module =
+      mlir::parseSourceString<mlir::ModuleOp>(impl->ewModule, &context);
+  if (!module)
+    return takeError();
+  for (auto other :
+       llvm::make_early_inc_range(module->getOps<mlir::ew::KernelOp>())) {
+    if (other.getSymName() != kernel.name) {
+      other.erase();
+      continue;
+    }
+    mlir::Builder builder(&context);
+    other->setAttr(mlir::ew::kBatchRankAttrName,
+                   builder.getI64IntegerAttr(plan.batchRank));
+    if (!plan.stridedTensors.empty())
+      other->setAttr(mlir::ew::kStridedTensorsAttrName,
+                     builder.getDenseI64ArrayAttr(plan.stridedTensors));
+  }
+  mlir::TimingScope untimed;
+  auto never = [](Stage, mlir::ModuleOp) { return false; };
+  if (!cuda) {
+    llvm::Expected<std::unique_ptr<CpuJit>> jit =
+        runCPUStages(*module, impl->options, HookPoint::LoweredVariant, untimed,
+                     never, takeError);
+    if (!jit)
+      return jit.takeError();
+    variant->ownedJit = std::move(*jit);
+    variant->jit = variant->ownedJit.get();
+  } else {
+    llvm::StringMap<LaunchDescriptor> launches;
+    llvm::Expected<bool> stopped =
+        runGPUStages(*module, impl->options, HookPoint::LoweredVariant,
+                     impl->ptxOptions, untimed, launches, never, takeError);
+    if (!stopped)
+      return stopped.takeError();
+    llvm::Expected<std::vector<char>> cubin =
+        assembleForDevice(mlir::ew::getPTX(*module), *cuda, notes);
+    if (!cubin)
+      return cubin.takeError();
+    auto loadedModule = cuda->loadCubin(*cubin);
+    if (!loadedModule)
+      return loadedModule.takeError();
+    variant->module = std::make_unique<CudaModule>(std::move(*loadedModule));
+    auto function = variant->module->getFunction(getKernelSymbol(kernel.name),
+                                                 kernel.name);
+    if (!function)
+      return function.takeError();
+    variant->function = *function;
+    variant->launch = launches.lookup(kernel.name);
+    if (cacheKey) {
+      CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
+                                 {kernel},
+                                 launches};
+      if (llvm::Error error =
+              impl->cache->store(*cacheKey, compiled.serialize()))
+        llvm::consumeError(std::move(error));
+    }
+  }
+  if (notes)
+    *notes << "note: kernel '" << kernel.name << "', variant " << key
+           << ": compiled\n";
+  slot = std::move(variant);
+  return slot.get();
+}
+
+/// The tensors of a launch as planLaunch takes them.
+static void collectTensors(const KernelSignature &kernel,
+                           llvm::ArrayRef<LaunchArg> params,
+                           llvm::ArrayRef<TensorArg> outputs,
+                           llvm::SmallVectorImpl<const TensorArg *> &inputs,
+                           llvm::SmallVectorImpl<const TensorArg *> &results) {
+  for (const LaunchArg &arg : params)
+    inputs.push_back(arg.tensor);
+  for (const TensorArg &output : outputs)
+    results.push_back(&output);
+}
+
+llvm::Expected<LaunchPlan>
+LoadedModule::plan(const KernelSignature &requested,
+                   llvm::ArrayRef<LaunchArg> params,
+                   llvm::ArrayRef<TensorArg> outputs,
+                   const llvm::StringMap<int64_t> &dims) const {
+  const KernelSignature *kernel = lookupKernel(requested.name);
+  if (!kernel)
+    return llvm::createStringError("no kernel '" + requested.name + "'");
+  if (params.size() != kernel->params.size() ||
+      outputs.size() != kernel->results.size())
+    return llvm::createStringError(
+        "kernel '" + kernel->name + "' takes " +
+        std::to_string(kernel->params.size()) + " parameter(s) and " +
+        std::to_string(kernel->results.size()) + " output(s), got " +
+        std::to_string(params.size()) + " and " +
+        std::to_string(outputs.size()));
+  for (auto [param, arg] : llvm::zip(kernel->params, params))
+    if (param.isTensor != (arg.tensor != nullptr) ||
+        (!param.isTensor && !arg.scalar))
+      return llvm::createStringError(
+          "parameter '" + param.name + "' of kernel '" + kernel->name +
+          "' is a " + (param.isTensor ? "tensor" : "scalar") +
+          ", and its argument is not");
+  llvm::SmallVector<const TensorArg *, 8> inputs, results;
+  collectTensors(*kernel, params, outputs, inputs, results);
+  return planLaunch(*kernel, inputs, results, dims);
 }
 
 llvm::Error LoadedModule::launch(const KernelSignature &requested,
-                                 llvm::ArrayRef<const void *> params,
-                                 llvm::ArrayRef<void *> outputs, int64_t n,
+                                 llvm::ArrayRef<LaunchArg> params,
+                                 llvm::ArrayRef<TensorArg> outputs,
                                  const LaunchOptions &launchOptions) {
-  // This module's own signature of the kernel, whose ABI order was computed
-  // at load time: with it a launch allocates nothing up to 16 arguments (the
-  // arrays below live on the stack; the host cost per launch is ~3.7 us,
-  // docs/performance.md, and the three heap allocations paid here before
-  // cost ~0.1 us).
-  const KernelSignature *own = lookupKernel(requested.name);
-  if (!own)
-    return llvm::createStringError("no kernel '" + requested.name + "'");
-  const KernelSignature &kernel = *own;
-  size_t index = own - kernels.data();
-  if (params.size() != kernel.params.size() ||
-      outputs.size() != kernel.results.size())
-    return llvm::createStringError(
-        "kernel '" + kernel.name + "' takes " +
-        std::to_string(kernel.params.size()) + " parameter(s) and " +
-        std::to_string(kernel.results.size()) + " output(s), got " +
-        std::to_string(params.size()) + " and " +
-        std::to_string(outputs.size()));
-  if (n < 0)
-    return llvm::createStringError("n must not be negative, got " +
-                                   std::to_string(n));
+  llvm::Expected<LaunchPlan> planned =
+      plan(requested, params, outputs, launchOptions.dims);
+  if (!planned)
+    return planned.takeError();
+  const KernelSignature &kernel = *lookupKernel(requested.name);
+  size_t index = &kernel - signatures.data();
+  if (launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name << "': "
+                         << planned->points << " points, variant "
+                         << planned->getVariantKey() << ", "
+                         << planned->merged << " dimension(s) merged\n";
+  llvm::Expected<Variant *> found =
+      getVariant(index, *planned, launchOptions.notes);
+  if (!found)
+    return found.takeError();
+  const Variant &variant = **found;
+
   // Each entry of the ABI's array points at one argument's value: a
-  // tensor's pointer (stored here), a scalar's bytes (the caller's), or n.
-  llvm::SmallVector<const void *, 16> pointers(kernel.params.size() +
-                                               kernel.results.size());
-  llvm::SmallVector<void *, 16> args;
-  for (ABIArgument argument : abiArguments[index]) {
+  // scalar's bytes (the caller's), a descriptor field (stored here; the
+  // vectors never grow past their reserve, so the pointers stay valid).
+  llvm::SmallVector<void *, 48> args;
+  llvm::SmallVector<void *, 16> pointers;
+  llvm::SmallVector<int64_t, 48> fields;
+  pointers.reserve(variant.arguments.size());
+  fields.reserve(variant.arguments.size());
+  for (const ABIArgument &argument : variant.arguments) {
+    using Kind = ABIArgument::Kind;
+    const LaunchPlan::Descriptor *tensor =
+        argument.kind == Kind::Scalar ? nullptr
+                                      : &planned->tensors[argument.tensor];
     switch (argument.kind) {
-    case ABIArgument::Kind::Param:
-      if (!kernel.params[argument.index].isTensor) {
-        // The kernel only reads its arguments; the ABI's array is not const.
-        args.push_back(const_cast<void *>(params[argument.index]));
-        break;
-      }
-      pointers[argument.index] = params[argument.index];
-      args.push_back(&pointers[argument.index]);
+    case Kind::Scalar:
+      // The kernel only reads its arguments; the ABI's array is not const.
+      args.push_back(const_cast<void *>(params[argument.param].scalar));
+      continue;
+    case Kind::AllocatedPointer:
+    case Kind::AlignedPointer:
+      pointers.push_back(tensor->data);
+      args.push_back(&pointers.back());
+      continue;
+    case Kind::Offset:
+      fields.push_back(0);
       break;
-    case ABIArgument::Kind::Result: {
-      const void *&slot = pointers[kernel.params.size() + argument.index];
-      slot = outputs[argument.index];
-      args.push_back(&slot);
+    case Kind::Extent:
+      fields.push_back(tensor->extents[argument.dim]);
+      break;
+    case Kind::Stride:
+      fields.push_back(tensor->strides[argument.dim]);
       break;
     }
-    case ABIArgument::Kind::NumElements:
-      args.push_back(&n);
-      break;
-    }
+    args.push_back(&fields.back());
   }
-  if (!cudaModule)
-    return jit->invoke(getKernelSymbol(kernel.name), args);
-  const CudaFunction &function = cudaFunctions[index];
-  unsigned perThread = getElementsPerThread(kernel.name);
+  if (!cuda)
+    return variant.jit->invoke(getKernelSymbol(kernel.name), args);
+  if (planned->points == 0)
+    return llvm::Error::success();
+  const LaunchDescriptor &launch = variant.launch;
+  unsigned blockSize = launchOptions.blockSize.value_or(launch.blockSize);
   if (launchOptions.synchronize && !launchOptions.stream)
-    return cuda->launchElementwise(function, n, args.data(), perThread,
-                                   launchOptions.gridWaves,
-                                   launchOptions.blockSize);
-  return cuda->enqueueElementwise(
-      function, n, args.data(), perThread, launchOptions.gridWaves,
-      launchOptions.blockSize, launchOptions.stream);
+    return cuda->launchElementwise(*variant.function, planned->points,
+                                   args.data(), launch.elementsPerThread,
+                                   launchOptions.gridWaves, blockSize);
+  return cuda->enqueueElementwise(*variant.function, planned->points,
+                                  args.data(), launch.elementsPerThread,
+                                  launchOptions.gridWaves, blockSize,
+                                  launchOptions.stream);
 }

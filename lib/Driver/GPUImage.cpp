@@ -81,13 +81,21 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
 // Cache entries
 //===----------------------------------------------------------------------===//
 
+static llvm::json::Array toJSON(const std::vector<std::string> &strings) {
+  llvm::json::Array array;
+  for (const std::string &string : strings)
+    array.push_back(string);
+  return array;
+}
+
 static llvm::json::Value toJSON(const KernelSignature &kernel,
-                                unsigned elementsPerThread) {
+                                const LaunchDescriptor &launch) {
   llvm::json::Array params, results;
   for (const ParamSignature &param : kernel.params) {
     llvm::json::Object entry{{"name", param.name},
                              {"dtype", getDTypeName(param.dtype)},
-                             {"tensor", param.isTensor}};
+                             {"tensor", param.isTensor},
+                             {"dims", toJSON(param.dims)}};
     if (const std::optional<ScalarValue> &value = param.defaultValue)
       // The double's bits: JSON has no NaN or infinity, and a default may be
       // either.
@@ -97,18 +105,26 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
           {"bits", llvm::bit_cast<int64_t>(value->floatValue)}};
     params.push_back(std::move(entry));
   }
-  for (DType result : kernel.results)
-    results.push_back(getDTypeName(result));
-  return llvm::json::Object{{"name", kernel.name},
-                            {"params", std::move(params)},
-                            {"results", std::move(results)},
-                            {"elementsPerThread", elementsPerThread}};
+  for (const ResultSignature &result : kernel.results)
+    results.push_back(llvm::json::Object{
+        {"dtype", getDTypeName(result.dtype)}, {"dims", toJSON(result.dims)}});
+  return llvm::json::Object{
+      {"name", kernel.name},
+      {"params", std::move(params)},
+      {"results", std::move(results)},
+      {"dims", toJSON(kernel.dims)},
+      {"pinnedDims", toJSON(kernel.pinnedDims)},
+      {"launch", llvm::json::Object{{"schedule", launch.schedule},
+                                    {"blockSize", launch.blockSize},
+                                    {"elementsPerThread",
+                                     launch.elementsPerThread},
+                                    {"sharedMemory", launch.sharedMemory}}}};
 }
 
 std::string CompiledGPUModule::serialize() const {
   llvm::json::Array list;
   for (const KernelSignature &kernel : kernels)
-    list.push_back(toJSON(kernel, elementsPerThread.lookup(kernel.name)));
+    list.push_back(toJSON(kernel, launches.lookup(kernel.name)));
   llvm::json::Object root{{"kernels", std::move(list)}};
   std::string text;
   llvm::raw_string_ostream os(text);
@@ -133,19 +149,36 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
 
   // A reader of the description that records the first thing it lacks.
   std::string missing;
+  auto note = [&](llvm::StringRef key) {
+    if (missing.empty())
+      missing = key.str();
+  };
   auto dtype = [&](const llvm::json::Object &object,
                    llvm::StringRef key) -> DType {
     std::optional<llvm::StringRef> name = object.getString(key);
     std::optional<DType> parsed = name ? parseDTypeName(*name) : std::nullopt;
-    if (!parsed && missing.empty())
-      missing = key.str();
+    if (!parsed)
+      note(key);
     return parsed.value_or(DType::F32);
   };
   auto integer = [&](const llvm::json::Object &object, llvm::StringRef key) {
     std::optional<int64_t> value = object.getInteger(key);
-    if (!value && missing.empty())
-      missing = key.str();
+    if (!value)
+      note(key);
     return value.value_or(0);
+  };
+  auto strings = [&](const llvm::json::Object &object, llvm::StringRef key) {
+    std::vector<std::string> result;
+    const llvm::json::Array *array = object.getArray(key);
+    if (!array)
+      note(key);
+    for (const llvm::json::Value &value : array ? *array : llvm::json::Array()) {
+      std::optional<llvm::StringRef> text = value.getAsString();
+      if (!text)
+        note(key);
+      result.push_back(text.value_or("").str());
+    }
+    return result;
   };
 
   CompiledGPUModule module;
@@ -160,34 +193,50 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
         object ? object->getArray("params") : nullptr;
     const llvm::json::Array *results =
         object ? object->getArray("results") : nullptr;
+    const llvm::json::Object *launch =
+        object ? object->getObject("launch") : nullptr;
     std::optional<llvm::StringRef> name =
         object ? object->getString("name") : std::nullopt;
-    if (!params || !results || !name)
-      return bad("a kernel without name, params or results");
+    if (!params || !results || !name || !launch)
+      return bad("a kernel without name, params, results or launch");
     KernelSignature &kernel = module.kernels.emplace_back();
     kernel.name = name->str();
-    module.elementsPerThread[kernel.name] =
-        integer(*object, "elementsPerThread");
+    kernel.dims = strings(*object, "dims");
+    kernel.pinnedDims = strings(*object, "pinnedDims");
+    LaunchDescriptor &descriptor = module.launches[kernel.name];
+    std::optional<llvm::StringRef> schedule = launch->getString("schedule");
+    if (!schedule)
+      note("schedule");
+    descriptor.schedule = schedule.value_or("").str();
+    descriptor.blockSize = integer(*launch, "blockSize");
+    descriptor.elementsPerThread = integer(*launch, "elementsPerThread");
+    descriptor.sharedMemory = integer(*launch, "sharedMemory");
     for (const llvm::json::Value &paramValue : *params) {
       const llvm::json::Object *paramObject = paramValue.getAsObject();
       if (!paramObject)
         return bad("a parameter that is no object");
       ParamSignature &param = kernel.params.emplace_back();
-      param.name = paramObject->getString("name").value_or("").str();
+      std::optional<llvm::StringRef> paramName = paramObject->getString("name");
+      if (!paramName)
+        note("name");
+      param.name = paramName.value_or("").str();
       param.dtype = dtype(*paramObject, "dtype");
-      param.isTensor = paramObject->getBoolean("tensor").value_or(false);
+      std::optional<bool> isTensor = paramObject->getBoolean("tensor");
+      if (!isTensor)
+        note("tensor");
+      param.isTensor = isTensor.value_or(false);
+      param.dims = strings(*paramObject, "dims");
       if (const llvm::json::Object *value = paramObject->getObject("default"))
         param.defaultValue =
             ScalarValue{dtype(*value, "dtype"), integer(*value, "int"),
                         llvm::bit_cast<double>(integer(*value, "bits"))};
     }
     for (const llvm::json::Value &result : *results) {
-      std::optional<DType> parsed = result.getAsString()
-                                        ? parseDTypeName(*result.getAsString())
-                                        : std::nullopt;
-      if (!parsed)
-        return bad("a result without dtype");
-      kernel.results.push_back(*parsed);
+      const llvm::json::Object *resultObject = result.getAsObject();
+      if (!resultObject)
+        return bad("a result that is no object");
+      kernel.results.push_back(
+          {dtype(*resultObject, "dtype"), strings(*resultObject, "dims")});
     }
   }
   if (!missing.empty())

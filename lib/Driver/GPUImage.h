@@ -9,8 +9,8 @@
 // driver (assembled by the driver's JIT, or by nvJitLink where asked for),
 // and the kernel cache entry that keeps it with everything else
 // LoadedModule needs, so that a cache hit runs no compiler stage at all: the
-// compiled signatures (defaults included) and each kernel's elements per
-// thread.
+// compiled signatures (defaults included) and each kernel's launch
+// descriptor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -47,7 +47,7 @@ llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
 struct CompiledGPUModule {
   std::string cubin;
   std::vector<KernelSignature> kernels;
-  llvm::StringMap<unsigned> elementsPerThread;
+  llvm::StringMap<LaunchDescriptor> launches;
 
   /// The payload: a JSON description, a NUL, then the cubin's bytes.
   std::string serialize() const;

@@ -172,7 +172,7 @@ inline ::CUresult loadModule(::CUmodule *module) {
 
 llvm::Expected<std::string> driver::emitCudaHeader(
     llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
-    const llvm::StringMap<unsigned> &elementsPerThread,
+    const llvm::StringMap<LaunchDescriptor> &launches,
     llvm::StringRef namespaceName, llvm::StringRef sourceName,
     llvm::ArrayRef<std::string> cubinChips) {
   std::string text;
@@ -186,21 +186,23 @@ llvm::Expected<std::string> driver::emitCudaHeader(
         "queued on the stream, and\n// the module is loaded into the current "
         "context at the first launch of a\n// kernel: the cubin of the "
         "device's chip, else the PTX, JIT-compiled.\n"
-     << "#pragma once\n\n#include <cuda.h>\n\n#include <cstdint>\n\n"
+     << "#pragma once\n\n#include <cuda.h>\n\n#include <algorithm>\n#include "
+        "<cstdint>\n\n"
      << "namespace " << namespaceName << " {\nnamespace detail {\n\n";
   if (llvm::Error error = writeImages(os, ptx, cubinChips))
     return std::move(error);
   os << llvm::formatv(
-      R"(// The grid of computeElementwiseLaunchShape (ewc's LaunchShape.h) with
-// {0} threads per block and a cap of {1} waves (0: none).
+      R"(// The grid of computeElementwiseLaunchShape (ewc's LaunchShape.h) for the
+// kernel's launch descriptor, with a cap of {0} waves (0: none).
 // The CUDA names are qualified (::cuLaunchKernel, ::CUresult): a kernel may
 // be called like any of them, and its launch function would hide it here.
 inline ::CUresult launch(const char *symbol, ::CUfunction *function,
-                         ::CUstream stream, std::int64_t n,
-                         unsigned elementsPerThread, void **args) {{
-  if (n < 0)
+                         ::CUstream stream, std::int64_t points,
+                         unsigned blockSize, unsigned elementsPerThread,
+                         unsigned sharedMemory, void **args) {{
+  if (points < 0)
     return ::CUDA_ERROR_INVALID_VALUE;
-  if (n == 0)
+  if (points == 0)
     return ::CUDA_SUCCESS;
   if (!*function) {{
     static ::CUmodule module = nullptr;
@@ -210,25 +212,12 @@ inline ::CUresult launch(const char *symbol, ::CUfunction *function,
     if (::CUresult result = ::cuModuleGetFunction(function, module, symbol))
       return result;
   }
-  const std::uint64_t perBlock = std::uint64_t({0}) * elementsPerThread;
-  std::uint64_t grid = (std::uint64_t(n) + perBlock - 1) / perBlock;
-  if ({1} != 0) {{
-    ::CUdevice device;
-    int sms = 0, threads = 0;
-    if (::CUresult result = ::cuCtxGetDevice(&device))
-      return result;
-    ::cuDeviceGetAttribute(&sms, ::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
-                           device);
-    ::cuDeviceGetAttribute(
-        &threads, ::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device);
-    const std::uint64_t cap = std::uint64_t(sms) * (threads / {0}) * {1};
-    if (cap && grid > cap)
-      grid = cap;
-  }
-  if (grid > 0x7fffffff)
+  const std::uint64_t perBlock = std::uint64_t(blockSize) * elementsPerThread;
+  std::uint64_t grid = (std::uint64_t(points) + perBlock - 1) / perBlock;
+{1}  if (grid > 0x7fffffff)
     grid = 0x7fffffff;
-  return ::cuLaunchKernel(*function, unsigned(grid), 1, 1, {0}, 1, 1, 0,
-                          stream, args, nullptr);
+  return ::cuLaunchKernel(*function, unsigned(grid), 1, 1, blockSize, 1, 1,
+                          sharedMemory, stream, args, nullptr);
 }
 
 } // namespace detail
@@ -237,47 +226,170 @@ inline ::CUresult launch(const char *symbol, ::CUfunction *function,
 /// has no cubin for the device's chip; null before any launch.
 inline const char *getLoadedImage() {{ return detail::loadedImage; }
 )",
-      kElementwiseBlockSize, kElementwiseWaves);
+      kElementwiseWaves,
+      // The cap, where the launch rule has one: the device's SMs times the
+      // blocks each holds, times the waves.
+      kElementwiseWaves == 0
+          ? std::string()
+          : llvm::formatv(R"(  {{
+    ::CUdevice device;
+    int sms = 0, threads = 0;
+    if (::CUresult result = ::cuCtxGetDevice(&device))
+      return result;
+    ::cuDeviceGetAttribute(&sms, ::CU_DEVICE_ATTRIBUTE_MULTIPROCESSOR_COUNT,
+                           device);
+    ::cuDeviceGetAttribute(
+        &threads, ::CU_DEVICE_ATTRIBUTE_MAX_THREADS_PER_MULTIPROCESSOR, device);
+    const std::uint64_t cap = std::uint64_t(sms) * (threads / blockSize) * {0};
+    if (cap && grid > cap)
+      grid = cap;
+  }
+)",
+                          kElementwiseWaves)
+                .str());
   // The header's own names in the kernels' namespace; a kernel named like
   // one of them (or a C++ keyword) gets a trailing `_` (docs/abi.md).
   llvm::StringSet<> kernelNames = {"detail", "getLoadedImage"};
   for (const KernelSignature &kernel : kernels) {
     std::string function = getCxxName(kernel.name, kernelNames);
-    // The launch function's own locals; a parameter named like one of them
-    // (or `n` or `out0`, which the ABI adds) is renamed the same way.
-    llvm::StringSet<> locals = {"stream", "function", "args"};
-    os << "\n/// " << kernel.str() << "\ninline ::CUresult " << function
-       << "(::CUstream stream";
-    std::string args, count;
-    for (ABIArgument argument :
-         getABIArguments(kernel.params.size(), kernel.results.size())) {
-      std::string name;
-      switch (argument.kind) {
-      case ABIArgument::Kind::Param: {
-        const ParamSignature &param = kernel.params[argument.index];
-        name = getCxxName(param.name, locals);
-        os << ", " << (param.isTensor ? "const " : "")
-           << getCxxType(param.dtype) << (param.isTensor ? " *" : " ")
-           << name;
-        break;
+    LaunchDescriptor launch = launches.lookup(kernel.name);
+    // The launch functions' own locals (the 1-D one's shape and strides
+    // too); a parameter named like one of them (or like `out0`, `x_shape`,
+    // which the header adds) is renamed the same way.
+    llvm::StringSet<> locals = {"stream", "function", "args", "zero",
+                                "points", "shape", "strides"};
+    // Per tensor (tensor parameters, then results): its names in the
+    // header, its dimensions (the batch as one) and its element type.
+    struct TensorNames {
+      std::string pointer, shape, strides;
+      std::vector<std::string> dims;
+    };
+    std::vector<TensorNames> tensors;
+    std::vector<std::string> scalars(kernel.params.size());
+    std::string params;
+    auto addTensor = [&](llvm::StringRef name, DType dtype, bool isConst,
+                         const std::vector<std::string> &dims) {
+      TensorNames &tensor = tensors.emplace_back();
+      tensor.pointer = getCxxName(name, locals);
+      tensor.shape = getCxxName(tensor.pointer + "_shape", locals);
+      tensor.strides = getCxxName(tensor.pointer + "_strides", locals);
+      tensor.dims = dims;
+      params += llvm::formatv(
+          ", {0}{1} *{2}, const std::int64_t (&{3})[{5}], "
+          "const std::int64_t (&{4})[{5}]",
+          isConst ? "const " : "", getCxxType(dtype), tensor.pointer,
+          tensor.shape, tensor.strides, dims.size());
+    };
+    for (auto [index, param] : llvm::enumerate(kernel.params)) {
+      if (param.isTensor) {
+        addTensor(param.name, param.dtype, true, param.dims);
+        continue;
       }
-      case ABIArgument::Kind::Result:
-        name = getCxxName("out" + std::to_string(argument.index), locals);
-        os << ", " << getCxxType(kernel.results[argument.index]) << " *"
-           << name;
-        break;
-      case ABIArgument::Kind::NumElements:
-        name = count = getCxxName("n", locals);
-        os << ", std::int64_t " << name;
-        break;
-      }
-      args += (args.empty() ? "" : ", ") + ("(void *)&" + name);
+      scalars[index] = getCxxName(param.name, locals);
+      params += ", " + getCxxType(param.dtype).str() + " " + scalars[index];
     }
-    os << ") {\n  static ::CUfunction function = nullptr;\n  void *args[] = {"
+    for (auto [index, result] : llvm::enumerate(kernel.results))
+      addTensor("out" + std::to_string(index), result.dtype, false,
+                result.dims);
+
+    // The argument array in the ABI's order, the batch as one dimension
+    // (the header embeds the default variant only: docs/api.md).
+    std::string args;
+    for (const ABIArgument &argument : getABIArguments(kernel, 1)) {
+      using Kind = ABIArgument::Kind;
+      const TensorNames *tensor =
+          argument.kind == Kind::Scalar ? nullptr : &tensors[argument.tensor];
+      std::string value;
+      switch (argument.kind) {
+      case Kind::Scalar:
+        value = scalars[argument.param];
+        break;
+      case Kind::AllocatedPointer:
+      case Kind::AlignedPointer:
+        value = tensor->pointer;
+        break;
+      case Kind::Offset:
+        value = "zero";
+        break;
+      case Kind::Extent:
+        value = tensor->shape + "[" + std::to_string(argument.dim) + "]";
+        break;
+      case Kind::Stride:
+        value = tensor->strides + "[" + std::to_string(argument.dim) + "]";
+        break;
+      }
+      args += (args.empty() ? "" : ", ") + ("(void *)&" + value);
+    }
+    // Every dimension name one extent; every innermost stride 1 (the
+    // default variant); the grid covers the largest result.
+    std::string checks;
+    llvm::StringMap<std::string> first;
+    for (const TensorNames &tensor : tensors) {
+      for (auto [position, dim] : llvm::enumerate(tensor.dims)) {
+        std::string extent =
+            tensor.shape + "[" + std::to_string(position) + "]";
+        auto [it, inserted] = first.try_emplace(dim, extent);
+        if (!inserted)
+          checks += "  if (" + extent + " != " + it->second +
+                    ")\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
+      }
+      std::string last = std::to_string(tensor.dims.size() - 1);
+      checks += "  if (" + tensor.strides + "[" + last + "] != 1 && " +
+                tensor.shape + "[" + last +
+                "] > 1)\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
+    }
+    std::string points;
+    for (size_t r = 0; r < kernel.results.size(); ++r) {
+      const TensorNames &tensor = tensors[tensors.size() -
+                                          kernel.results.size() + r];
+      std::string product = "std::int64_t(1)";
+      for (size_t d = 0; d < tensor.dims.size(); ++d)
+        product += " * " + tensor.shape + "[" + std::to_string(d) + "]";
+      points += (r ? ", " : "") + product;
+    }
+
+    os << "\n/// " << kernel.str()
+       << "\n/// Each tensor is a device pointer to its element at index 0, "
+          "its extents and\n/// its strides (elements) in its declared order, "
+          "the leading dimensions\n/// `...` as one; innermost strides are 1."
+       << "\ninline ::CUresult " << function << "(::CUstream stream" << params
+       << ") {\n"
+       << checks << "  const std::int64_t points = std::max({" << points
+       << "});\n  std::int64_t zero = 0;\n"
+       << "  static ::CUfunction function = nullptr;\n  void *args[] = {"
        << args << "};\n  return detail::launch(\""
-       << getKernelSymbol(kernel.name) << "\", &function, stream, " << count
-       << ", " << std::max(1u, elementsPerThread.lookup(kernel.name))
-       << ", args);\n}\n";
+       << getKernelSymbol(kernel.name) << "\", &function, stream, points, "
+       << launch.blockSize << ", " << launch.elementsPerThread << ", "
+       << launch.sharedMemory << ", args);\n}\n";
+
+    // Kernels whose every tensor has one and the same dimension (a named
+    // one, or the batch `...` alone) also take n and bare pointers.
+    bool oneDimensional = kernel.dims.size() == 1;
+    if (!oneDimensional)
+      continue;
+    os << "\n/// " << kernel.str() << ", every tensor of n elements.\n"
+       << "inline ::CUresult " << function << "(::CUstream stream";
+    std::string call;
+    unsigned t = 0;
+    for (auto [index, param] : llvm::enumerate(kernel.params)) {
+      if (!param.isTensor) {
+        os << ", " << getCxxType(param.dtype) << " " << scalars[index];
+        call += ", " + scalars[index];
+        continue;
+      }
+      os << ", const " << getCxxType(param.dtype) << " *"
+         << tensors[t].pointer;
+      call += ", " + tensors[t++].pointer + ", shape, strides";
+    }
+    for (size_t r = 0; r < kernel.results.size(); ++r, ++t) {
+      os << ", " << getCxxType(kernel.results[r].dtype) << " *"
+         << tensors[t].pointer;
+      call += ", " + tensors[t].pointer + ", shape, strides";
+    }
+    std::string n = getCxxName("n", locals);
+    os << ", std::int64_t " << n << ") {\n  const std::int64_t shape[1] = {"
+       << n << "}, strides[1] = {1};\n  return " << function << "(stream"
+       << call << ");\n}\n";
   }
   os << "\n} // namespace " << namespaceName << "\n";
   return text;

@@ -130,31 +130,37 @@ static T runRecoverable(const char *what, llvm::function_ref<T()> body) {
                          ") and was stopped; a bad pointer?");
 }
 
-Status Module::launch(std::string_view kernelName,
+namespace {
+
+/// The driver's arguments of a launch: each tensor as a TensorArg (its
+/// strides row-major where none are given; `n` elements where it has no
+/// shape), each scalar as its bytes in the ABI's layout.
+struct Marshalled {
+  llvm::SmallVector<uint64_t, 16> scalars;
+  std::vector<TensorArg> tensors;
+  llvm::SmallVector<driver::LaunchArg, 16> args;
+};
+
+} // namespace
+
+/// Converts `params` for `kernel`; an error names the argument.
+static Status marshal(const KernelSignature &kernel,
                       const std::vector<Arg> &params,
-                      const std::vector<void *> &outputs, int64_t n,
-                      void *stream) {
-  const KernelSignature *kernel =
-      impl->loaded->lookupKernel(llvm::StringRef(kernelName.data(),
-                                                 kernelName.size()));
-  if (!kernel)
-    return Status::failure("no kernel named '" + std::string(kernelName) +
-                           "'");
-  if (params.size() != kernel->params.size())
+                      std::optional<int64_t> n, Marshalled &out) {
+  if (params.size() != kernel.params.size())
     return Status::failure(
-        "kernel '" + kernel->name + "' takes " +
-        std::to_string(kernel->params.size()) + " argument(s), got " +
+        "kernel '" + kernel.name + "' takes " +
+        std::to_string(kernel.params.size()) + " argument(s), got " +
         std::to_string(params.size()));
   // Scalars in the ABI's layout, 8 bytes each (the widest dtype).
-  // On the stack up to 16 parameters: a launch allocates nothing here.
-  llvm::SmallVector<uint64_t, 16> scalars(params.size());
-  llvm::SmallVector<const void *, 16> values;
+  out.scalars.resize(params.size());
+  out.tensors.reserve(params.size());
   for (auto [index, arg] : llvm::enumerate(params)) {
-    const ParamSignature &param = kernel->params[index];
+    const ParamSignature &param = kernel.params[index];
     // Built only for an error: launches are on the hot path.
     auto where = [&, index = index] {
       return "argument " + std::to_string(index) + " ('" + param.name +
-             "') of kernel '" + kernel->name + "'";
+             "') of kernel '" + kernel.name + "'";
     };
     if (param.isTensor != (arg.kind == Arg::Kind::Tensor))
       return Status::failure(where() + " is a " +
@@ -163,7 +169,16 @@ Status Module::launch(std::string_view kernelName,
                              (param.isTensor ? "; pass Arg::tensor"
                                              : "; pass a value"));
     if (param.isTensor) {
-      values.push_back(arg.data);
+      TensorArg &tensor = out.tensors.emplace_back();
+      tensor.data = const_cast<void *>(arg.data);
+      if (arg.shape.empty() && n)
+        tensor.shape = {*n};
+      else
+        tensor.shape = arg.shape;
+      tensor.strides = arg.strides.empty()
+                           ? getContiguousStrides(tensor.shape)
+                           : arg.strides;
+      out.args.push_back(driver::LaunchArg::ofTensor(tensor));
       continue;
     }
     ScalarValue value;
@@ -185,23 +200,152 @@ Status Module::launch(std::string_view kernelName,
         value.intValue = arg.intValue;
     }
     value.dtype = param.dtype;
-    value.toBytes(&scalars[index]);
-    values.push_back(&scalars[index]);
+    value.toBytes(&out.scalars[index]);
+    out.args.push_back(driver::LaunchArg::ofScalar(&out.scalars[index]));
   }
-  driver::LaunchOptions launchOptions;
-  launchOptions.stream = stream;
+  return Status();
+}
+
+static llvm::StringMap<int64_t> getDims(const LaunchOptions &options) {
+  llvm::StringMap<int64_t> dims;
+  for (const auto &[name, extent] : options.dims)
+    dims[name] = extent;
+  return dims;
+}
+
+/// Launches through the driver; on the CPU, where the JIT generates a
+/// kernel's code at its first launch (LLVM may stop with a fatal error) and
+/// the kernel reads the caller's pointers in this process, recoverably
+/// (about 0.1 us a launch).
+static Status launchMarshalled(driver::LoadedModule &loaded,
+                               const KernelSignature &kernel,
+                               const Marshalled &marshalled,
+                               llvm::ArrayRef<TensorArg> outputs,
+                               const driver::LaunchOptions &options) {
   auto launchNow = [&] {
     if (llvm::Error error =
-            impl->loaded->launch(*kernel, values, outputs, n, launchOptions))
+            loaded.launch(kernel, marshalled.args, outputs, options))
       return Status::failure(llvm::toString(std::move(error)));
     return Status();
   };
-  if (impl->loaded->getTarget() == driver::Target::Cuda)
+  if (loaded.getTarget() == driver::Target::Cuda)
     return launchNow();
-  // On the CPU the JIT generates a kernel's code at its first launch, where
-  // LLVM may stop with a fatal error, and the kernel reads the caller's
-  // pointers in this process. Costs about 0.1 us a launch.
   return runRecoverable<Status>("launch", launchNow);
+}
+
+static const KernelSignature *findKernel(driver::LoadedModule &loaded,
+                                         std::string_view name) {
+  return loaded.lookupKernel(llvm::StringRef(name.data(), name.size()));
+}
+
+/// The kernel named `kernelName` and `params` marshalled for it (n unset:
+/// the tensors carry their shapes), or the error.
+static Status findAndMarshal(driver::LoadedModule &loaded,
+                             std::string_view kernelName,
+                             const std::vector<Arg> &params,
+                             const KernelSignature *&kernel,
+                             Marshalled &marshalled) {
+  kernel = findKernel(loaded, kernelName);
+  if (!kernel)
+    return Status::failure("no kernel named '" + std::string(kernelName) +
+                           "'");
+  return marshal(*kernel, params, std::nullopt, marshalled);
+}
+
+/// The caller's outputs as the driver takes them (empty strides: row-major).
+static std::vector<TensorArg> getOutputTensors(const std::vector<Tensor> &outputs) {
+  std::vector<TensorArg> results;
+  for (const Tensor &output : outputs)
+    results.push_back({output.data, output.shape,
+                       output.strides.empty()
+                           ? getContiguousStrides(output.shape)
+                           : output.strides});
+  return results;
+}
+
+Status Module::launch(std::string_view kernelName,
+                      const std::vector<Arg> &params,
+                      const std::vector<Tensor> &outputs,
+                      const LaunchOptions &options) {
+  const KernelSignature *kernel;
+  Marshalled marshalled;
+  if (Status status =
+          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+      !status)
+    return status;
+  driver::LaunchOptions launchOptions;
+  launchOptions.stream = options.stream;
+  launchOptions.dims = getDims(options);
+  return launchMarshalled(*impl->loaded, *kernel, marshalled,
+                          getOutputTensors(outputs), launchOptions);
+}
+
+Status Module::launch(std::string_view kernelName,
+                      const std::vector<Arg> &params,
+                      const std::vector<void *> &outputs, int64_t n,
+                      void *stream) {
+  const KernelSignature *kernel = findKernel(*impl->loaded, kernelName);
+  if (!kernel)
+    return Status::failure("no kernel named '" + std::string(kernelName) +
+                           "'");
+  if (n < 0)
+    return Status::failure("n must not be negative, got " +
+                           std::to_string(n));
+  Marshalled marshalled;
+  if (Status status = marshal(*kernel, params, n, marshalled); !status)
+    return status;
+  std::vector<TensorArg> results;
+  for (void *output : outputs)
+    results.push_back({output, {n}, {1}});
+  driver::LaunchOptions launchOptions;
+  launchOptions.stream = stream;
+  // A kernel with no tensor parameter (a fill) takes its one dimension's
+  // extent from n.
+  for (const std::string &dim : kernel->dims)
+    if (dim != kBatchDim && kernel->dims.size() == 1)
+      launchOptions.dims[dim] = n;
+  return launchMarshalled(*impl->loaded, *kernel, marshalled, results,
+                          launchOptions);
+}
+
+Status Module::check(std::string_view kernelName,
+                     const std::vector<Arg> &params,
+                     const std::vector<Tensor> &outputs,
+                     const LaunchOptions &options) const {
+  const KernelSignature *kernel;
+  Marshalled marshalled;
+  if (Status status =
+          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+      !status)
+    return status;
+  llvm::Expected<LaunchPlan> plan = impl->loaded->plan(
+      *kernel, marshalled.args, getOutputTensors(outputs), getDims(options));
+  if (!plan)
+    return Status::failure(llvm::toString(plan.takeError()));
+  return Status();
+}
+
+Result<std::vector<std::vector<int64_t>>>
+Module::resultShapes(std::string_view kernelName,
+                     const std::vector<Arg> &params,
+                     const LaunchOptions &options) const {
+  const KernelSignature *kernel;
+  Marshalled marshalled;
+  if (Status status =
+          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+      !status)
+    return status;
+  llvm::SmallVector<const TensorArg *, 8> inputs;
+  for (const driver::LaunchArg &arg : marshalled.args)
+    inputs.push_back(arg.tensor);
+  llvm::Expected<DimBindings> bindings =
+      bindDims(*kernel, inputs, {}, getDims(options));
+  if (!bindings)
+    return Status::failure(llvm::toString(bindings.takeError()));
+  std::vector<std::vector<int64_t>> shapes;
+  for (unsigned r = 0; r < kernel->results.size(); ++r)
+    shapes.push_back(getResultShape(*kernel, *bindings, r));
+  return shapes;
 }
 
 driver::CompileOptions driver::getCompileOptions(const Options &options,
@@ -256,13 +400,15 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
       entry.name = param.name;
       entry.type = toElementType(param.dtype);
       entry.isTensor = param.isTensor;
+      entry.dims = param.dims;
       if (param.defaultValue)
         entry.defaultValue = Scalar{toElementType(param.defaultValue->dtype),
                                     param.defaultValue->floatValue,
                                     param.defaultValue->intValue};
     }
-    for (DType result : signature.results)
-      kernel.results.push_back(toElementType(result));
+    for (const ResultSignature &result : signature.results)
+      kernel.results.push_back({toElementType(result.dtype), result.dims});
+    kernel.dims = signature.dims;
   }
   return Module(std::move(impl));
 }

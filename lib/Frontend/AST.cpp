@@ -13,7 +13,9 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/ErrorHandling.h"
 
+#include <algorithm>
 #include <cmath>
+#include <iterator>
 
 using namespace ewc;
 
@@ -21,12 +23,15 @@ using namespace ewc;
 // Types and builtins
 //===----------------------------------------------------------------------===//
 
-std::string ewc::formatType(ValueType type, llvm::StringRef lengthName) {
-  std::string result = getDTypeName(type.dtype).str();
-  if (type.isTensor)
-    result +=
-        "[" + (lengthName.empty() ? std::string("?") : lengthName.str()) + "]";
+Shape ewc::unionShapes(llvm::ArrayRef<DimId> a, llvm::ArrayRef<DimId> b) {
+  Shape result;
+  std::set_union(a.begin(), a.end(), b.begin(), b.end(),
+                 std::back_inserter(result));
   return result;
+}
+
+bool ewc::isSubShape(llvm::ArrayRef<DimId> inner, llvm::ArrayRef<DimId> outer) {
+  return std::includes(outer.begin(), outer.end(), inner.begin(), inner.end());
 }
 
 namespace {
@@ -62,6 +67,8 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Not, "not", OpClass::Logic, 1},
     {OpKind::Cmp, "cmp", OpClass::Cmp, 2},
     {OpKind::Where, "where", OpClass::Where, 3},
+    {OpKind::Index, "index", OpClass::Dim, 0},
+    {OpKind::Size, "size", OpClass::Dim, 0},
     {OpKind::Cast, "", OpClass::Cast, 1},
 };
 
@@ -254,6 +261,41 @@ std::optional<int64_t> Param::getDefaultAsInt() const {
   if (value >= 9223372036854775808.0)
     return INT64_MAX;
   return static_cast<int64_t>(value);
+}
+
+std::optional<DimId> Kernel::lookupDim(llvm::StringRef dimName) const {
+  for (auto [id, name] : llvm::enumerate(dims))
+    if (name == dimName)
+      return static_cast<DimId>(id);
+  return std::nullopt;
+}
+
+/// `dtype[d0, d1, ...]` for the dimensions `ids`, or `dtype` for none.
+static std::string formatDims(DType dtype, llvm::ArrayRef<DimId> ids,
+                              llvm::ArrayRef<std::string> dims) {
+  std::string result = getDTypeName(dtype).str();
+  if (ids.empty())
+    return result;
+  result += "[";
+  for (auto [i, id] : llvm::enumerate(ids))
+    result += (i ? ", " : "") + (id < dims.size() ? dims[id] : "?");
+  return result + "]";
+}
+
+std::string Kernel::formatType(const ValueType &type) const {
+  return formatDims(type.dtype, type.shape, dims);
+}
+
+std::string Kernel::formatType(const TypeSpec &type) const {
+  if (!type.isTensor)
+    return getDTypeName(type.dtype).str();
+  // As written, whether or not sema has numbered the dimensions.
+  std::string result = getDTypeName(type.dtype).str() + "[";
+  if (type.hasBatch)
+    result += kBatchDimName;
+  for (auto [i, dim] : llvm::enumerate(type.dims))
+    result += (i || type.hasBatch ? ", " : "") + dim.name;
+  return result + "]";
 }
 
 const Param *Kernel::lookupParam(llvm::StringRef paramName) const {

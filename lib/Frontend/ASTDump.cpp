@@ -7,6 +7,8 @@
 
 #include "ewc/Frontend/ASTDump.h"
 
+#include "llvm/ADT/StringExtras.h"
+
 #include "llvm/Support/Casting.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
@@ -38,7 +40,7 @@ private:
   }
   void printType(const Expr &expr) {
     if (expr.hasType())
-      os << " : " << formatType(expr.getType(), lengthName);
+      os << " : " << kernel->formatType(expr.getType());
   }
 
   /// Indents the lines printed while it lives by one level.
@@ -51,7 +53,7 @@ private:
   const llvm::SourceMgr &sourceMgr;
   llvm::raw_ostream &os;
   unsigned indent = 0;
-  llvm::StringRef lengthName;
+  const Kernel *kernel = nullptr;
 };
 
 } // namespace
@@ -67,16 +69,16 @@ void ASTDumper::dump(const Module &module) {
 }
 
 void ASTDumper::dump(const Kernel &kernel) {
-  lengthName = kernel.getLengthName();
+  this->kernel = &kernel;
   line() << "Kernel " << kernel.getName();
-  if (!lengthName.empty())
-    os << " [length " << lengthName << "]";
+  if (!kernel.getDims().empty())
+    os << " [dims " << llvm::join(kernel.getDims(), ", ") << "]";
   printLoc(kernel.getLoc());
   Nest nest(indent);
   for (const std::unique_ptr<Param> &param : kernel.getParams())
     dump(*param);
   for (const TypeSpec &result : kernel.getResults()) {
-    line() << "Result " << formatType(result.getValueType(), result.lengthName);
+    line() << "Result " << kernel.formatType(result);
     printLoc(result.range.Start);
   }
   for (const std::unique_ptr<Stmt> &stmt : kernel.getBody())
@@ -85,7 +87,7 @@ void ASTDumper::dump(const Kernel &kernel) {
 
 void ASTDumper::dump(const Param &param) {
   line() << "Param #" << param.getIndex() << ' ' << param.getName() << " : "
-         << formatType(param.getType(), param.getTypeSpec().lengthName);
+         << kernel->formatType(param.getTypeSpec());
   if (const Expr *value = param.getDefault()) {
     os << " = ";
     if (auto *b = dyn_cast<BoolExpr>(value))
@@ -141,8 +143,8 @@ void ASTDumper::dump(const Expr &expr) {
   case Expr::Expr_Call: {
     auto &call = cast<CallExpr>(expr);
     line() << "Call " << call.getCallee();
-    if (call.hasPredicateName())
-      os << ' ' << call.getPredicateName();
+    if (call.hasNameArgument())
+      os << ' ' << call.getNameArgument();
     break;
   }
   }

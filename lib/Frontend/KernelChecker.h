@@ -23,8 +23,8 @@ struct Checked {
   enum class State { Error, Typed, WeakInt, WeakFloat };
 
   State state = State::Error;
-  /// Tensor-ness is known even for weak values (`where(tensorCond, 1, 2)`).
-  bool isTensor = false;
+  /// The shape is known even for weak values (`where(tensorCond, 1, 2)`).
+  Shape shape;
   /// The height of the expression in ops, counting the ops of the `let`s it
   /// names (a name is no level of its own).
   unsigned depth = 1;
@@ -34,9 +34,13 @@ struct Checked {
   unsigned letChain = 0;
 
   static Checked error() { return {}; }
-  static Checked typed(ValueType type, unsigned depth) {
-    return {State::Typed, type.isTensor, depth, type.dtype};
+  static Checked typed(const ValueType &type, unsigned depth) {
+    return {State::Typed, type.shape, depth, type.dtype};
   }
+  static Checked weak(State state, Shape shape) {
+    return {state, std::move(shape)};
+  }
+  bool isTensor() const { return !shape.empty(); }
   bool ok() const { return state != State::Error; }
   bool isWeak() const {
     return state == State::WeakInt || state == State::WeakFloat;
@@ -66,6 +70,10 @@ public:
 private:
   // Sema.cpp: the signature and the statements.
   void checkSignature();
+  /// Numbers the dimensions of the signature (Kernel::getDims) and gives
+  /// each declared tensor type its ids; reports a name used twice in one
+  /// type.
+  void numberDimensions();
   void checkDefault(Param &param);
   void checkLet(LetStmt &let);
   void checkReturn(ReturnStmt &ret);
@@ -77,6 +85,8 @@ private:
   Checked checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
                      llvm::ArrayRef<Checked> checked);
   Checked checkCast(OpExpr &op, Expr &operand, const Checked &checked);
+  /// `index(d)` and `size(d)`: resolves the dimension name.
+  Checked checkDim(CallExpr &call);
   /// Reports (once per kernel) an expression deeper than kMaxExprDepth.
   bool checkDepth(const Expr &expr, unsigned depth);
   bool resolveCall(CallExpr &call);
@@ -97,7 +107,10 @@ private:
   /// in an expression is computed in f32 for f16 and bf16).
   bool checkLiteralFits(const NumberExpr &number, DType dtype, bool asStored);
 
-  std::string formatType(ValueType type) const {
+  std::string formatType(const ValueType &type) const {
+    return kernel.formatType(type);
+  }
+  std::string formatType(const TypeSpec &type) const {
     return kernel.formatType(type);
   }
   /// How messages name an op: as written, `'*'` or `'mul'`.

@@ -58,6 +58,8 @@ llvm::StringRef ewc::getTokenKindSpelling(TokenKind kind) {
     return "'='";
   case TokenKind::Arrow:
     return "'->'";
+  case TokenKind::Ellipsis:
+    return "'...'";
   case TokenKind::Plus:
     return "'+'";
   case TokenKind::Minus:
@@ -161,6 +163,11 @@ Token Lexer::lex() {
     return makeToken(TokenKind::Colon, start);
   case ';':
     return makeToken(TokenKind::Semicolon, start);
+  case '.':
+    // `...` is the one token that starts with a dot (a number never does).
+    if (peekIs('.') && peekIs('.'))
+      return makeToken(TokenKind::Ellipsis, start);
+    return lexError(start, "unexpected character '.'; did you mean '...'?");
   case '+':
     return makeToken(TokenKind::Plus, start);
   case '*':

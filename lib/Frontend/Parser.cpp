@@ -263,7 +263,8 @@ std::unique_ptr<Param> Parser::parseParam(unsigned index) {
                                  std::move(defaultValue));
 }
 
-/// type ::= ident ('[' ident ']')?
+/// type ::= ident ('[' dims ']')?
+/// dims ::= '...' (',' ident)* | ident (',' ident)*
 std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
   if (tok.isNot(TokenKind::Identifier)) {
     emitErrorAtToken("expected " + context);
@@ -281,21 +282,46 @@ std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
   consume();
   if (tok.is(TokenKind::LBracket)) {
     consume();
-    if (tok.is(TokenKind::Integer)) {
-      emitErrorAtToken("tensor lengths are names, such as 'n' in 'f32[n]'; a "
-                       "constant length is not supported");
-      return std::nullopt;
-    }
-    if (tok.isNot(TokenKind::Identifier)) {
-      emitErrorAtToken("expected a length name in '[...]'");
-      return std::nullopt;
-    }
     type.isTensor = true;
-    type.lengthName = tok.getSpelling().str();
-    type.lengthRange = tok.getRange();
-    consume();
-    if (!expect(TokenKind::RBracket, "expected ']' after the length name"))
-      return std::nullopt;
+    bool named = true;
+    if (tok.is(TokenKind::Ellipsis)) {
+      type.hasBatch = true;
+      type.batchRange = tok.getRange();
+      consume();
+      named = tok.is(TokenKind::Comma);
+      if (named)
+        consume();
+      else if (tok.isNot(TokenKind::RBracket)) {
+        emitErrorAtToken("expected ',' or ']' after '...'");
+        return std::nullopt;
+      }
+    }
+    while (named) {
+      if (tok.is(TokenKind::Integer)) {
+        emitErrorAtToken("dimensions are names, such as 'n' in 'f32[n]'; a "
+                         "constant extent is not supported");
+        return std::nullopt;
+      }
+      if (tok.is(TokenKind::Ellipsis)) {
+        emitErrorAtToken("'...' stands for the leading dimensions: it can "
+                         "only come first, as in 'f32[..., n]'");
+        return std::nullopt;
+      }
+      if (tok.isNot(TokenKind::Identifier)) {
+        emitErrorAtToken("expected a dimension name in '[...]'");
+        return std::nullopt;
+      }
+      type.dims.push_back({tok.getSpelling().str(), tok.getRange()});
+      consume();
+      named = tok.is(TokenKind::Comma);
+      if (named)
+        consume();
+      else if (tok.isNot(TokenKind::RBracket)) {
+        emitErrorAtToken("expected ',' or ']' after the dimension name");
+        return std::nullopt;
+      }
+    }
+    consume(); // ']'
   }
   type.range = rangeFrom(start);
   return type;
@@ -626,23 +652,32 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
   llvm::StringRef callee = calleeTok.getSpelling();
   consume(); // '('
 
-  // The predicate of `cmp` is part of the syntax of the call, like a keyword:
-  // it names no value, so it is not parsed as an expression.
-  std::optional<std::pair<std::string, llvm::SMRange>> predicate;
+  // The predicate of `cmp` and the dimension of `index` and `size` are part
+  // of the syntax of the call, like keywords: they name no value, so they
+  // are not parsed as expressions.
+  std::optional<std::pair<std::string, llvm::SMRange>> nameArgument;
   bool expectValues = tok.isNot(TokenKind::RParen);
-  if (callee == "cmp" && expectValues) {
-    Token predTok = tok;
-    if (predTok.is(TokenKind::Identifier))
+  bool takesDim = callee == "index" || callee == "size";
+  if ((callee == "cmp" || takesDim) && expectValues) {
+    Token nameTok = tok;
+    if (nameTok.is(TokenKind::Identifier))
       consume();
-    if (predTok.isNot(TokenKind::Identifier) ||
+    if (nameTok.isNot(TokenKind::Identifier) ||
         (tok.isNot(TokenKind::Comma) && tok.isNot(TokenKind::RParen))) {
-      emitError(predTok.getLoc(),
-                "the first argument of 'cmp' must be a comparison predicate: "
-                "eq, ne, lt, le, gt or ge",
-                predTok.getRange());
+      if (takesDim)
+        emitError(nameTok.getLoc(),
+                  "the argument of '" + callee +
+                      "' must be a dimension name, such as 'n' in '" + callee +
+                      "(n)'",
+                  nameTok.getRange());
+      else
+        emitError(nameTok.getLoc(),
+                  "the first argument of 'cmp' must be a comparison "
+                  "predicate: eq, ne, lt, le, gt or ge",
+                  nameTok.getRange());
       return nullptr;
     }
-    predicate.emplace(predTok.getSpelling().str(), predTok.getRange());
+    nameArgument.emplace(nameTok.getSpelling().str(), nameTok.getRange());
     expectValues = tok.is(TokenKind::Comma);
     if (expectValues)
       consume();
@@ -663,7 +698,7 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
   consume(); // ')'
   return checkDepth(std::make_unique<CallExpr>(
       rangeFrom(calleeTok.getLoc()), calleeTok.getRange(), callee.str(),
-      std::move(predicate), std::move(args)));
+      std::move(nameArgument), std::move(args)));
 }
 
 std::unique_ptr<Module> ewc::parseModule(Diagnostics &diags) {

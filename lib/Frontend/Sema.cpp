@@ -57,6 +57,7 @@ void KernelChecker::check() {
 }
 
 void KernelChecker::checkSignature() {
+  numberDimensions();
   for (const std::unique_ptr<Param> &param : kernel.getParams()) {
     auto [it, inserted] = params.try_emplace(param->getName(), param.get());
     if (!inserted) {
@@ -68,45 +69,59 @@ void KernelChecker::checkSignature() {
     checkDefault(*param);
   }
 
-  // The first tensor, parameter or result, fixes the one length name.
-  const TypeSpec *first = nullptr;
-  std::string firstWhat;
-  auto checkLength = [&](const TypeSpec &type, const std::string &what) {
-    if (!type.isTensor)
-      return;
-    if (!first) {
-      first = &type;
-      firstWhat = what;
-      kernel.setLengthName(type.lengthName);
-      return;
-    }
-    if (type.lengthName == first->lengthName)
-      return;
-    diags.error(type.lengthRange.Start,
-                "mismatched tensor lengths: '" + type.lengthName + "' of " +
-                    what + " differs from '" + first->lengthName + "' of " +
-                    firstWhat + "; all tensors of a kernel have one length",
-                type.lengthRange);
-  };
-  for (const std::unique_ptr<Param> &param : kernel.getParams())
-    checkLength(param->getTypeSpec(),
-                ("parameter '" + param->getName() + "'").str());
-  for (auto [i, result] : llvm::enumerate(kernel.getResults()))
-    checkLength(result, kernel.getResults().size() == 1
-                            ? std::string("the result")
-                            : "result " + std::to_string(i + 1));
-
-  // A kernel computes arrays: its results are tensors of length n. (A scalar
-  // result would be one value for all elements; the ew dialect has none.)
-  llvm::StringRef lengthName =
-      kernel.getLengthName().empty() ? "n" : kernel.getLengthName();
+  // A kernel computes arrays: its results are tensors. (A scalar result
+  // would be one value for all elements; the ew dialect has none.)
   for (const TypeSpec &result : kernel.getResults())
     if (!result.isTensor)
       diags.error(result.range.Start,
                   "kernel results must be tensors; write '" +
-                      getDTypeName(result.dtype) + "[" + lengthName +
-                      "]' instead of '" + getDTypeName(result.dtype) + "'",
+                      getDTypeName(result.dtype) + "[n]' instead of '" +
+                      getDTypeName(result.dtype) + "'",
                   result.range);
+}
+
+void KernelChecker::numberDimensions() {
+  // `...` first, then the names in the order they first appear.
+  std::vector<std::string> dims;
+  auto types = [&](auto visit) {
+    for (const std::unique_ptr<Param> &param : kernel.getParams())
+      visit(param->getTypeSpec());
+    for (TypeSpec &result : kernel.getResults())
+      visit(result);
+  };
+  types([&](const TypeSpec &type) {
+    if (type.hasBatch && (dims.empty() || dims.front() != kBatchDimName))
+      dims.insert(dims.begin(), kBatchDimName.str());
+  });
+  types([&](const TypeSpec &type) {
+    for (const DimSpec &dim : type.dims)
+      if (!llvm::is_contained(dims, dim.name))
+        dims.push_back(dim.name);
+  });
+  kernel.setDims(dims);
+
+  types([&](TypeSpec &type) {
+    type.dimIds.clear();
+    if (type.hasBatch)
+      type.dimIds.push_back(0);
+    for (auto [i, dim] : llvm::enumerate(type.dims)) {
+      DimId id = *kernel.lookupDim(dim.name);
+      llvm::ArrayRef<DimSpec> before = llvm::ArrayRef(type.dims).take_front(i);
+      const DimSpec *previous = llvm::find_if(
+          before, [&](const DimSpec &other) { return other.name == dim.name; });
+      if (previous != before.end()) {
+        diags.error(dim.range.Start,
+                    "dimension '" + dim.name + "' appears twice in '" +
+                        formatType(type) +
+                        "'; each dimension of a tensor has its own name",
+                    {dim.range, previous->range});
+        continue;
+      }
+      type.dimIds.push_back(id);
+    }
+    type.shape.assign(type.dimIds.begin(), type.dimIds.end());
+    llvm::sort(type.shape);
+  });
 }
 
 void KernelChecker::checkDefault(Param &param) {
@@ -121,7 +136,7 @@ void KernelChecker::checkDefault(Param &param) {
     return;
   }
   if (auto *b = dyn_cast<BoolExpr>(value)) {
-    b->setType({DType::Bool, false});
+    b->setType({DType::Bool, {}});
     if (param.getDType() != DType::Bool)
       diags.error(value->getLoc(),
                   "type mismatch: the default value of '" + param.getName() +
@@ -185,19 +200,37 @@ void KernelChecker::checkReturn(ReturnStmt &ret) {
       continue;
     }
     ValueType declared = kernel.getResultType(i);
+    const TypeSpec &declaredSpec = kernel.getResults()[i];
     if (checked.isWeak() && !resolveWeak(value, declared.dtype))
       continue;
-    // A scalar result type has been reported with the signature. A scalar
-    // value of the result's element type fills the result.
-    if (value.getType().dtype == declared.dtype || !declared.isTensor)
+    // A scalar result type has been reported with the signature.
+    if (!declared.isTensor())
       continue;
     std::string which = numResults == 1 ? std::string("the result")
                                         : "result " + std::to_string(i + 1);
-    diags.error(value.getLoc(),
-                "type mismatch: " + which + " of kernel '" + kernel.getName() +
-                    "' is declared " + formatType(declared) +
-                    " but the returned value is " + formatType(value.getType()),
-                {value.getRange(), kernel.getResults()[i].range});
+    if (value.getType().dtype != declared.dtype) {
+      diags.error(value.getLoc(),
+                  "type mismatch: " + which + " of kernel '" +
+                      kernel.getName() + "' is declared " +
+                      formatType(declaredSpec) +
+                      " but the returned value is " +
+                      formatType(value.getType()),
+                  {value.getRange(), declaredSpec.range});
+      continue;
+    }
+    // A value broadcasts over the dimensions of the result it lacks (a
+    // scalar over all of them), but it cannot have one the result lacks:
+    // which of its elements would the result hold?
+    for (DimId dim : value.getType().shape)
+      if (!llvm::is_contained(declared.shape, dim)) {
+        diags.error(value.getLoc(),
+                    "the returned value has dimension '" +
+                        kernel.getDimName(dim) + "', which " + which + " " +
+                        formatType(declaredSpec) + " of kernel '" +
+                        kernel.getName() + "' lacks",
+                    {value.getRange(), declaredSpec.range});
+        break;
+      }
   }
 }
 

@@ -20,6 +20,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/Casting.h"
 
@@ -78,12 +79,12 @@ Checked KernelChecker::checkExpr(Expr &expr) {
   switch (expr.getKind()) {
   case Expr::Expr_Number: {
     bool isFloatLiteral = cast<NumberExpr>(expr).isFloatLiteral();
-    return {isFloatLiteral ? Checked::State::WeakFloat
-                           : Checked::State::WeakInt,
-            false, 1};
+    return Checked::weak(isFloatLiteral ? Checked::State::WeakFloat
+                                        : Checked::State::WeakInt,
+                         {});
   }
   case Expr::Expr_Bool:
-    expr.setType({DType::Bool, false});
+    expr.setType({DType::Bool, {}});
     return Checked::typed(expr.getType(), 1);
   case Expr::Expr_Name:
     return checkName(cast<NameExpr>(expr));
@@ -194,7 +195,8 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     diags.error(call.getLoc(), msg, call.getCalleeRange());
     return false;
   }
-  unsigned expected = getNumValueOperands(*op) + (*op == OpKind::Cmp ? 1 : 0);
+  bool takesName = *op == OpKind::Cmp || getOpClass(*op) == OpClass::Dim;
+  unsigned expected = getNumValueOperands(*op) + (takesName ? 1 : 0);
   if (call.getNumArgs() != expected) {
     diags.error(call.getLoc(),
                 "'" + call.getCallee() + "' expects " + llvm::Twine(expected) +
@@ -206,16 +208,41 @@ bool KernelChecker::resolveCall(CallExpr &call) {
   CmpPredicate pred = CmpPredicate::Eq;
   if (*op == OpKind::Cmp) {
     std::optional<CmpPredicate> parsed =
-        parsePredicateName(call.getPredicateName());
+        parsePredicateName(call.getNameArgument());
     if (!parsed) {
       std::string msg = "unknown comparison predicate '" +
-                        call.getPredicateName().str() +
+                        call.getNameArgument().str() +
                         "'; expected eq, ne, lt, le, gt or ge";
-      diags.error(call.getPredicateRange().Start, msg,
-                  call.getPredicateRange());
+      diags.error(call.getNameArgumentRange().Start, msg,
+                  call.getNameArgumentRange());
       return false;
     }
     pred = *parsed;
+  }
+  if (getOpClass(*op) == OpClass::Dim) {
+    std::optional<DimId> dim = kernel.lookupDim(call.getNameArgument());
+    // (The parser takes an identifier only, never `...`.)
+    if (!dim) {
+      std::string msg = "unknown dimension '" + call.getNameArgument().str() +
+                        "' in '" + call.getCallee().str() + "'";
+      llvm::SmallVector<llvm::StringRef> named;
+      for (llvm::StringRef name : kernel.getDims())
+        if (name != kBatchDimName)
+          named.push_back(name);
+      if (named.empty())
+        msg += "; the kernel has no named dimension";
+      else {
+        std::string before = msg;
+        suggestName(msg, call.getNameArgument(), named);
+        if (msg == before)
+          msg += "; the kernel's dimensions are " + llvm::join(named, ", ");
+      }
+      diags.error(call.getNameArgumentRange().Start, msg,
+                  call.getNameArgumentRange());
+      return false;
+    }
+    call.resolveDim(*op, *dim);
+    return true;
   }
   call.resolve(*op, pred);
   return true;
@@ -261,6 +288,9 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   case OpClass::Cast:
     result = checkCast(op, *operands[0], checked[0]);
     break;
+  case OpClass::Dim:
+    result = checkDim(cast<CallExpr>(op));
+    break;
   case OpClass::Cmp: {
     Checked common = unify(op, operands, checked, "operands");
     if (!common.ok())
@@ -283,8 +313,8 @@ Checked KernelChecker::checkOp(OpExpr &op) {
       return Checked::error();
     }
     op.setOperandDType(common.dtype);
-    result = Checked::typed({DType::Bool, common.isTensor}, depth);
-    op.setType({DType::Bool, common.isTensor});
+    result = Checked::typed({DType::Bool, common.shape}, depth);
+    op.setType({DType::Bool, common.shape});
     break;
   }
   case OpClass::Where: {
@@ -301,7 +331,7 @@ Checked KernelChecker::checkOp(OpExpr &op) {
     result = unify(op, llvm::ArrayRef(operands).drop_front(),
                    llvm::ArrayRef(checked).drop_front(), "values");
     if (result.ok())
-      result.isTensor |= checked[0].isTensor;
+      result.shape = unionShapes(result.shape, checked[0].shape);
     break;
   }
   }
@@ -312,15 +342,15 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   if (result.isWeak() || op.hasType())
     return result;
   op.setOperandDType(result.dtype);
-  op.setType({result.dtype, result.isTensor});
+  op.setType({result.dtype, result.shape});
   return result;
 }
 
 Checked KernelChecker::checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
                                   llvm::ArrayRef<Checked> checked) {
-  bool isTensor = false;
+  Shape shape;
   for (auto [operand, c] : llvm::zip(operands, checked)) {
-    isTensor |= c.isTensor;
+    shape = unionShapes(shape, c.shape);
     // A literal cannot be bool; resolveWeak says so in the literal's words.
     if (c.isWeak()) {
       resolveWeak(*operand, DType::Bool);
@@ -335,7 +365,7 @@ Checked KernelChecker::checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
       return Checked::error();
     }
   }
-  return {Checked::State::Typed, isTensor, 1, DType::Bool};
+  return Checked::typed({DType::Bool, shape}, 1);
 }
 
 Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
@@ -352,8 +382,18 @@ Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
       return Checked::error();
   }
   op.setOperandDType(operand.getType().dtype);
-  op.setType({target, checked.isTensor});
+  op.setType({target, checked.shape});
   return Checked::typed(op.getType(), 1);
+}
+
+Checked KernelChecker::checkDim(CallExpr &call) {
+  // index(d) is a tensor over d, size(d) one value; both i64.
+  Shape shape;
+  if (call.getOp() == OpKind::Index)
+    shape.push_back(call.getDim());
+  call.setOperandDType(DType::I64);
+  call.setType({DType::I64, shape});
+  return Checked::typed(call.getType(), 1);
 }
 
 bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {
@@ -394,13 +434,15 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
     return Checked::error();
   };
 
-  // Tensors must agree exactly: the type of a tensor is its storage.
+  // Tensors must agree exactly on their element type: the type of a tensor
+  // is its storage. Their dimensions combine by name.
   const Expr *firstTensor = nullptr;
-  bool isTensor = false, anyFloatLiteral = false;
+  Shape shape;
+  bool anyFloatLiteral = false;
   for (auto [value, c] : llvm::zip(values, checked)) {
-    isTensor |= c.isTensor;
+    shape = unionShapes(shape, c.shape);
     anyFloatLiteral |= c.state == Checked::State::WeakFloat;
-    if (c.isWeak() || !c.isTensor)
+    if (c.isWeak() || !c.isTensor())
       continue;
     if (!firstTensor)
       firstTensor = value;
@@ -413,7 +455,7 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
   if (firstTensor)
     dtype = firstTensor->getType().dtype;
   for (auto [value, c] : llvm::zip(values, checked)) {
-    if (c.isWeak() || c.isTensor)
+    if (c.isWeak() || c.isTensor())
       continue;
     DType scalar = value->getType().dtype;
     if (!dtype) {
@@ -427,18 +469,18 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
       dtype = promoteScalars(*dtype, scalar);
   }
   if (!dtype)
-    return {anyFloatLiteral ? Checked::State::WeakFloat
-                            : Checked::State::WeakInt,
-            isTensor, 1};
+    return Checked::weak(anyFloatLiteral ? Checked::State::WeakFloat
+                                         : Checked::State::WeakInt,
+                         shape);
 
   // Reporting `true + 1` as arithmetic on bool beats complaining that 1 is
   // not a bool.
-  if (!checkOperandClass(op, {*dtype, isTensor}))
+  if (!checkOperandClass(op, {*dtype, shape}))
     return Checked::error();
   for (auto [value, c] : llvm::zip(values, checked))
     if (c.isWeak() && !resolveWeak(*value, *dtype))
       return Checked::error();
-  return {Checked::State::Typed, isTensor, 1, *dtype};
+  return Checked::typed({*dtype, shape}, 1);
 }
 
 //===----------------------------------------------------------------------===//
@@ -493,7 +535,7 @@ bool KernelChecker::resolveWeak(Expr &expr, DType dtype) {
   if (auto *number = dyn_cast<NumberExpr>(&expr)) {
     if (!checkLiteralFits(*number, dtype, /*asStored=*/false))
       return false;
-    number->setType({dtype, false});
+    number->setType({dtype, {}});
     return true;
   }
   if (auto *name = dyn_cast<NameExpr>(&expr)) {
@@ -524,13 +566,13 @@ bool KernelChecker::resolveWeak(Expr &expr, DType dtype) {
 
   // Only arithmetic, math and `where` can be weak; the rest is typed.
   auto &op = cast<OpExpr>(expr);
-  bool isTensor = false;
+  Shape shape;
   for (const std::unique_ptr<Expr> &operand : op.getOperands()) {
     if (!resolveWeak(*operand, dtype))
       return false;
-    isTensor |= operand->getType().isTensor;
+    shape = unionShapes(shape, operand->getType().shape);
   }
-  if (op.getOp() != OpKind::Where && !checkOperandClass(op, {dtype, isTensor}))
+  if (op.getOp() != OpKind::Where && !checkOperandClass(op, {dtype, shape}))
     return false;
   // The literals of a weak division are float literals in disguise: `1 / 2`
   // is 0.5, so it cannot become an integer division.
@@ -544,6 +586,6 @@ bool KernelChecker::resolveWeak(Expr &expr, DType dtype) {
     return false;
   }
   op.setOperandDType(dtype);
-  op.setType({dtype, isTensor});
+  op.setType({dtype, shape});
   return true;
 }

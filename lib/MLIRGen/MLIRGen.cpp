@@ -14,6 +14,12 @@
 // is converted to the type its op computes in, and a result is rounded to its
 // declared type at the `ew.return`. The ew ops themselves never mix types.
 //
+// Broadcasting by name becomes explicit here too: a value's dimensions are
+// listed in the kernel's order (Kernel::getDims), and each tensor operand
+// that lacks some of its op's dimensions, a parameter declared in another
+// order, and a returned value are `ew.broadcast` to the dimensions they
+// need, so the elementwise ops only ever see tensors of one shape.
+//
 //===----------------------------------------------------------------------===//
 
 #include "ewc/MLIRGen/MLIRGen.h"
@@ -58,7 +64,13 @@ private:
   }
 
   mlir::Type getElementType(DType dtype);
+  /// The ew type of a value: a tensor over `type.shape` in the kernel's order
+  /// of dimensions, or a scalar.
   mlir::Type getType(ValueType type);
+  /// The ew type of a parameter or result: its dimensions in the declared
+  /// order.
+  mlir::Type getType(const TypeSpec &type);
+  mlir::Type getTensorType(llvm::ArrayRef<DimId> dims, mlir::Type element);
   /// The attribute of a literal (NumberExpr or BoolExpr) as a scalar of
   /// `dtype`.
   mlir::TypedAttr getLiteralAttr(const Expr &literal, DType dtype);
@@ -67,16 +79,22 @@ private:
   /// The value of `expr` in its compute type.
   mlir::Value genExpr(const Expr &expr);
   mlir::Value genOp(const OpExpr &op);
-  /// Converts `value` to element type `dtype` (keeping tensor-ness) with an
-  /// ew.cast, or returns it if it has that element type already.
+  /// Converts `value` to element type `dtype` (keeping its dimensions) with
+  /// an ew.cast, or returns it if it has that element type already.
   mlir::Value convert(mlir::Value value, DType dtype, mlir::Location loc);
+  /// `value` as a tensor of type `type` (its element type, other dimensions):
+  /// an ew.broadcast where the dimensions differ; scalars stay scalars.
+  mlir::Value broadcastTo(mlir::Value value, mlir::Type type,
+                          mlir::Location loc);
 
   mlir::OpBuilder builder;
   const llvm::SourceMgr &sourceMgr;
   mlir::StringAttr fileName;
 
-  /// Per kernel: the block argument of each parameter, by index, and the
+  /// Per kernel: the kernel, the block argument of each parameter (by index)
+  /// once in its compute type and the kernel's order of dimensions, and the
   /// value of each `let` emitted so far.
+  const Kernel *kernel = nullptr;
   llvm::SmallVector<mlir::Value> paramValues;
   llvm::DenseMap<const LetStmt *, mlir::Value> letValues;
 };
@@ -103,11 +121,26 @@ mlir::Type MLIRGenImpl::getElementType(DType dtype) {
   llvm_unreachable("unknown DType");
 }
 
+mlir::Type MLIRGenImpl::getTensorType(llvm::ArrayRef<DimId> dims,
+                                      mlir::Type element) {
+  llvm::SmallVector<mlir::StringAttr> names;
+  for (DimId dim : dims)
+    names.push_back(builder.getStringAttr(kernel->getDimName(dim)));
+  return mlir::ew::NamedTensorType::get(names, element);
+}
+
 mlir::Type MLIRGenImpl::getType(ValueType type) {
+  mlir::Type element = getElementType(type.dtype);
+  if (!type.isTensor())
+    return element;
+  return getTensorType(type.shape, element);
+}
+
+mlir::Type MLIRGenImpl::getType(const TypeSpec &type) {
   mlir::Type element = getElementType(type.dtype);
   if (!type.isTensor)
     return element;
-  return mlir::ew::getTensorType(element);
+  return getTensorType(type.dimIds, element);
 }
 
 mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal, DType dtype) {
@@ -137,11 +170,12 @@ mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::genModule(const Module &module) {
 }
 
 void MLIRGenImpl::genKernel(const Kernel &kernel) {
+  this->kernel = &kernel;
   llvm::SmallVector<mlir::Type> inputs, results;
   for (const std::unique_ptr<Param> &param : kernel.getParams())
-    inputs.push_back(getType(param->getType()));
-  for (unsigned i = 0, e = kernel.getResults().size(); i != e; ++i)
-    results.push_back(getType(kernel.getResultType(i)));
+    inputs.push_back(getType(param->getTypeSpec()));
+  for (const TypeSpec &result : kernel.getResults())
+    results.push_back(getType(result));
 
   auto kernelOp = mlir::ew::KernelOp::create(
       builder, getLoc(kernel.getLoc()), kernel.getName(),
@@ -163,11 +197,16 @@ void MLIRGenImpl::genKernel(const Kernel &kernel) {
   builder.setInsertionPointToStart(entry);
   const ReturnStmt &ret = kernel.getReturn();
   llvm::SmallVector<mlir::Value> values;
-  // Each result is rounded to its declared type here, once. A scalar stays
-  // a scalar: ew.return fills a tensor result with it.
-  for (auto [index, value] : llvm::enumerate(ret.getValues()))
-    values.push_back(convert(genExpr(*value), kernel.getResultType(index).dtype,
-                             getLoc(value->getLoc())));
+  // Each result is rounded to its declared type here, once, and broadcast
+  // to the result's dimensions in their declared order. A scalar stays a
+  // scalar: ew.return fills a tensor result with it.
+  for (auto [index, value] : llvm::enumerate(ret.getValues())) {
+    mlir::Location loc = getLoc(value->getLoc());
+    mlir::Value rounded = convert(
+        genExpr(*value), kernel.getResultType(index).dtype, loc);
+    values.push_back(
+        broadcastTo(rounded, results[index], loc));
+  }
   mlir::ew::ReturnOp::create(builder, getLoc(ret.getLoc()), values);
 }
 
@@ -176,10 +215,20 @@ mlir::Value MLIRGenImpl::convert(mlir::Value value, DType dtype,
   mlir::Type element = getElementType(dtype);
   if (mlir::ew::getElementType(value.getType()) == element)
     return value;
-  mlir::Type type = mlir::ew::isTensor(value.getType())
-                        ? mlir::Type(mlir::ew::getTensorType(element))
-                        : element;
+  mlir::Type type = mlir::ew::getBroadcastType(value.getType(), element);
   return mlir::ew::CastOp::create(builder, loc, type, value);
+}
+
+mlir::Value MLIRGenImpl::broadcastTo(mlir::Value value, mlir::Type type,
+                                     mlir::Location loc) {
+  auto tensor = llvm::dyn_cast<mlir::ew::NamedTensorType>(value.getType());
+  auto target = llvm::dyn_cast<mlir::ew::NamedTensorType>(type);
+  if (!tensor || !target)
+    return value;
+  target = target.withElementType(tensor.getElementType());
+  if (tensor == target)
+    return value;
+  return mlir::ew::BroadcastOp::create(builder, loc, target, value);
 }
 
 mlir::Value MLIRGenImpl::genExpr(const Expr &expr) {
@@ -194,10 +243,13 @@ mlir::Value MLIRGenImpl::genExpr(const Expr &expr) {
   case Expr::Expr_Name: {
     auto &name = cast<NameExpr>(expr);
     if (const Param *param = name.getParam()) {
-      // f16 and bf16 parameters are extended once, at their first use.
+      // f16 and bf16 parameters are extended once, at their first use, and
+      // a tensor declared in another order than the kernel's is put in that
+      // order (no copy: ew.broadcast only renames the order).
       mlir::Value &value = paramValues[param->getIndex()];
       value = convert(value, getComputeDType(param->getDType()),
                       value.getLoc());
+      value = broadcastTo(value, getType(param->getType()), value.getLoc());
       return value;
     }
     const LetStmt *let = name.getLet();
@@ -236,15 +288,18 @@ static mlir::ew::CmpPredicate convertPredicate(CmpPredicate pred) {
 
 mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
   // Operands first, left to right: this fixes the op order (see top). Each
-  // is converted to the type the op computes in; `where`'s condition is
-  // bool already.
+  // is converted to the type the op computes in (`where`'s condition is
+  // bool already) and broadcast to the op's dimensions.
   mlir::Location loc = getLoc(op.getLoc());
   DType computeType = getComputeDType(op.getOperandDType());
+  mlir::Type shape = getType(op.getType());
   llvm::SmallVector<mlir::Value, 3> operands;
   for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
     mlir::Value value = genExpr(*operand);
     bool isCondition = op.getOp() == OpKind::Where && index == 0;
-    operands.push_back(isCondition ? value : convert(value, computeType, loc));
+    if (!isCondition)
+      value = convert(value, computeType, loc);
+    operands.push_back(broadcastTo(value, shape, loc));
   }
   auto unary = [&](auto opTag) {
     using Op = typename decltype(opTag)::type;
@@ -303,6 +358,12 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
   case OpKind::Where:
     return ew::WhereOp::create(builder, loc, operands[0], operands[1],
                                operands[2]);
+  case OpKind::Index:
+    return ew::IndexOp::create(builder, loc, shape,
+                               kernel->getDimName(op.getDim()));
+  case OpKind::Size:
+    return ew::SizeOp::create(builder, loc, builder.getI64Type(),
+                              kernel->getDimName(op.getDim()));
   case OpKind::Cast: {
     // Rounds to the cast's type, then (for f16 and bf16) back to the f32
     // that the value is computed in. A cast to the operand's own compute

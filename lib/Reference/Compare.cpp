@@ -72,7 +72,8 @@ void ResultComparer::fail(int64_t index, std::string gotText,
     result.worst.pop_back();
 }
 
-void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
+void ResultComparer::check(int64_t index, int64_t element,
+                           const ExpectedElement &expected) {
   ++result.size;
   const double infinity = std::numeric_limits<double>::infinity();
   DType dtype = got.getDType();
@@ -80,7 +81,7 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
   // 0x7f): it only names why an element is wrong. Float poison is a
   // signaling NaN that no arithmetic produces, so it is wrong even where a
   // NaN is expected.
-  bool poison = got.isPoison(index);
+  bool poison = got.isPoison(element);
   auto failElement = [&](std::string gotText, std::string expectedText,
                          double severity) {
     if (poison) {
@@ -91,7 +92,7 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
   };
 
   if (dtype == DType::Bool) {
-    uint8_t byte = static_cast<const uint8_t *>(got.data())[index];
+    uint8_t byte = static_cast<const uint8_t *>(got.data())[element];
     auto name = [](int64_t v) { return v ? "true" : "false"; };
     if (byte > 1) {
       char text[16];
@@ -103,7 +104,7 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
     return;
   }
   if (!isFloat(dtype)) {
-    int64_t value = got.getAsInt(index);
+    int64_t value = got.getAsInt(element);
     if (!expected.unsure && value != expected.intValue)
       failElement(std::to_string(value), std::to_string(expected.intValue),
                   infinity);
@@ -114,7 +115,7 @@ void ResultComparer::check(int64_t index, const ExpectedElement &expected) {
     return;
   }
 
-  double value = got.getAsDouble(index);
+  double value = got.getAsDouble(element);
   double want = expected.value, slack = expected.slack;
   if (std::isinf(slack))
     return;
@@ -181,6 +182,22 @@ void CompareResult::merge(const CompareResult &later, unsigned numWorst) {
   worst = std::move(all);
 }
 
+std::string CompareResult::formatIndex(int64_t index) const {
+  // Row-major over the result's shape: [i, j] rather than the flat index.
+  std::vector<int64_t> coords(std::max<size_t>(shape.size(), 1));
+  if (shape.empty())
+    coords[0] = index;
+  for (size_t d = shape.size(); d-- > 0;) {
+    int64_t extent = std::max<int64_t>(shape[d], 1);
+    coords[d] = index % extent;
+    index /= extent;
+  }
+  std::string text = "[";
+  for (auto [i, coord] : llvm::enumerate(coords))
+    text += (i ? ", " : "") + std::to_string(coord);
+  return text + "]";
+}
+
 void CompareResult::print(llvm::raw_ostream &os) const {
   if (ok()) {
     os << "all " << size << " elements match";
@@ -189,7 +206,7 @@ void CompareResult::print(llvm::raw_ostream &os) const {
   os << numMismatches << " of " << size << " elements differ";
   if (numUnwritten)
     os << " (" << numUnwritten << " never written)";
-  os << "; first at [" << first.index << "]: got " << first.got
+  os << "; first at " << formatIndex(first.index) << ": got " << first.got
      << ", expected " << first.expected;
   if (isFloat(dtype))
     os << " (rtol " << llvm::format("%g", tolerance.rtol) << ", atol "

@@ -155,22 +155,50 @@ double propagate(F f, double result, DType dtype, double a, double ea,
 /// typical kernel fit in L2 together.
 constexpr int64_t kBlockSize = 4096;
 
+/// The extents of a kernel's dimensions, bound from the views' shapes.
+struct Bindings {
+  /// Per DimId: the extent of a named dimension (the batch's entry unused).
+  std::vector<int64_t> extents;
+  std::vector<int64_t> batchShape;
+};
+
+/// The dimensions of a declared type in its own order with the batch
+/// expanded: a named dimension as its DimId, batch dimension k as
+/// kBatchBase + k.
+constexpr int64_t kBatchBase = int64_t(1) << 32;
+static std::vector<int64_t> expandDims(const TypeSpec &type,
+                                       size_t batchRank) {
+  std::vector<int64_t> dims;
+  for (DimId id : type.dimIds) {
+    if (type.hasBatch && id == 0) {
+      for (size_t k = 0; k < batchRank; ++k)
+        dims.push_back(kBatchBase + k);
+      continue;
+    }
+    dims.push_back(id);
+  }
+  return dims;
+}
+
 class Evaluator {
 public:
-  Evaluator(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs, int64_t n)
-      : kernel(kernel), inputs(inputs), n(n) {}
+  /// Evaluates result `result` over its dimensions.
+  Evaluator(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+            const Bindings &bindings, unsigned result);
 
-  llvm::Error checkArrays(llvm::ArrayRef<HostArray> outputs);
-  /// Checks elements [begin, end) of every output.
-  std::vector<CompareResult> run(llvm::ArrayRef<HostArray> outputs,
-                                 const CheckOptions &options, int64_t begin,
-                                 int64_t end);
+  /// The number of points of the result.
+  int64_t getNumPoints() const { return numPoints; }
+  /// Checks points [begin, end) of the result, in row-major order of its
+  /// dimensions, against `output`.
+  CompareResult run(const ArrayView &output, const CheckOptions &options,
+                    int64_t begin, int64_t end);
 
 private:
   ColumnPtr eval(const Expr &expr);
   ColumnPtr evalParam(const Param &param);
   ColumnPtr evalLiteral(const Expr &expr);
   ColumnPtr evalOp(const OpExpr &op);
+  ColumnPtr evalDim(const OpExpr &op);
 
   /// Converts `column` to `to` with ew.cast's semantics (no op if it is of
   /// that type already).
@@ -186,87 +214,100 @@ private:
   size_t getSize(bool isTensor) const {
     return isTensor ? static_cast<size_t>(blockSize) : 1;
   }
+  /// The storage index in `view` of point k of the block, for a tensor of
+  /// dimensions `dims` (expandDims).
+  int64_t getElement(const ArrayView &view, llvm::ArrayRef<int64_t> dims,
+                     size_t k) const;
 
   const Kernel &kernel;
-  llvm::ArrayRef<HostArray> inputs;
-  int64_t n;
+  llvm::ArrayRef<ArrayView> inputs;
+  const Bindings &bindings;
+  unsigned result;
+  /// The result's dimensions (expandDims) and their extents.
+  std::vector<int64_t> dims, extents;
+  int64_t numPoints = 1;
 
-  /// The block being evaluated, and the columns of its parameters and
+  /// The block being evaluated: its first point, its size, each dimension's
+  /// coordinate at each of its points; and the columns of its parameters and
   /// `let`s, each computed at its first use.
   int64_t blockBegin = 0;
   int64_t blockSize = 0;
+  std::vector<std::vector<int64_t>> coords;
   std::vector<ColumnPtr> params;
   llvm::DenseMap<const LetStmt *, ColumnPtr> lets;
 };
 
 } // namespace
 
-llvm::Error Evaluator::checkArrays(llvm::ArrayRef<HostArray> outputs) {
-  if (n < 0)
-    return llvm::createStringError(llvm::formatv("negative length {0}", n));
-  if (inputs.size() != kernel.getParams().size())
-    return llvm::createStringError(llvm::formatv(
-        "kernel '{0}' has {1} parameters but got {2} inputs", kernel.getName(),
-        kernel.getParams().size(), inputs.size()));
-  for (const std::unique_ptr<Param> &param : kernel.getParams()) {
-    const HostArray &input = inputs[param->getIndex()];
-    int64_t expectedSize = param->isTensor() ? n : 1;
-    if (input.getDType() != param->getDType() || input.size() != expectedSize)
-      return llvm::createStringError(llvm::formatv(
-          "input for parameter '{0}' is {1} x {2}, expected {3} x {4}",
-          param->getName(), input.size(), getDTypeName(input.getDType()),
-          expectedSize, getDTypeName(param->getDType())));
+Evaluator::Evaluator(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+                     const Bindings &bindings, unsigned result)
+    : kernel(kernel), inputs(inputs), bindings(bindings), result(result) {
+  dims = expandDims(kernel.getResults()[result], bindings.batchShape.size());
+  for (int64_t dim : dims) {
+    extents.push_back(dim >= kBatchBase ? bindings.batchShape[dim - kBatchBase]
+                                        : bindings.extents[dim]);
+    numPoints *= extents.back();
   }
-  if (outputs.size() != kernel.getResults().size())
-    return llvm::createStringError(llvm::formatv(
-        "kernel '{0}' has {1} results but got {2} outputs", kernel.getName(),
-        kernel.getResults().size(), outputs.size()));
-  for (auto [index, output] : llvm::enumerate(outputs)) {
-    DType dtype = kernel.getResultType(index).dtype;
-    if (output.getDType() != dtype || output.size() != n)
-      return llvm::createStringError(llvm::formatv(
-          "output {0} is {1} x {2}, expected {3} x {4}", index, output.size(),
-          getDTypeName(output.getDType()), n, getDTypeName(dtype)));
-  }
-  return llvm::Error::success();
 }
 
-std::vector<CompareResult> Evaluator::run(llvm::ArrayRef<HostArray> outputs,
-                                          const CheckOptions &options,
-                                          int64_t begin, int64_t end) {
-  std::vector<ResultComparer> comparers;
-  for (const HostArray &output : outputs) {
-    Tolerance tolerance = getDefaultTolerance(output.getDType());
-    tolerance.rtol = options.rtol.value_or(tolerance.rtol);
-    tolerance.atol = options.atol.value_or(tolerance.atol);
-    comparers.emplace_back(output, tolerance, options.numWorst);
+int64_t Evaluator::getElement(const ArrayView &view,
+                              llvm::ArrayRef<int64_t> tensorDims,
+                              size_t k) const {
+  int64_t element = view.offset;
+  for (auto [dim, stride] : llvm::zip(tensorDims, view.strides)) {
+    size_t position = llvm::find(dims, dim) - dims.begin();
+    element += coords[position][k] * stride;
   }
+  return element;
+}
 
+CompareResult Evaluator::run(const ArrayView &output,
+                             const CheckOptions &options, int64_t begin,
+                             int64_t end) {
+  Tolerance tolerance = getDefaultTolerance(output.array->getDType());
+  tolerance.rtol = options.rtol.value_or(tolerance.rtol);
+  tolerance.atol = options.atol.value_or(tolerance.atol);
+  ResultComparer comparer(*output.array, tolerance, options.numWorst);
+  const Expr &value = *kernel.getReturn().getValues()[result];
+  DType dtype = kernel.getResultType(result).dtype;
+  coords.assign(dims.size(), {});
   for (blockBegin = begin; blockBegin < end; blockBegin += kBlockSize) {
     blockSize = std::min(kBlockSize, end - blockBegin);
-    params.assign(kernel.getParams().size(), nullptr);
-    lets.clear();
-    for (auto [index, value] : llvm::enumerate(kernel.getReturn().getValues())) {
-      // Each result is rounded to its declared type, once; a scalar fills.
-      ColumnPtr column =
-          convert(eval(*value), kernel.getResultType(index).dtype);
-      for (int64_t k = 0; k < blockSize; ++k) {
-        ExpectedElement expected;
-        if (isFloat(column->dtype)) {
-          expected.value = column->f(k);
-          expected.slack = column->e(k);
-        } else {
-          expected.intValue = column->i(k);
-          expected.unsure = column->u(k);
-        }
-        comparers[index].check(blockBegin + k, expected);
+    // Each point's coordinates, row-major: the first from the flat index,
+    // the rest by counting on.
+    for (auto &column : coords)
+      column.resize(blockSize);
+    int64_t rest = blockBegin;
+    for (size_t d = dims.size(); d-- > 0;) {
+      coords[d][0] = rest % extents[d];
+      rest /= extents[d];
+    }
+    for (int64_t k = 1; k < blockSize; ++k) {
+      bool carry = true;
+      for (size_t d = dims.size(); d-- > 0;) {
+        coords[d][k] = coords[d][k - 1] + (carry ? 1 : 0);
+        carry = coords[d][k] == extents[d];
+        if (carry)
+          coords[d][k] = 0;
       }
     }
+    params.assign(kernel.getParams().size(), nullptr);
+    lets.clear();
+    // The result is rounded to its declared type, once; a scalar fills.
+    ColumnPtr column = convert(eval(value), dtype);
+    for (int64_t k = 0; k < blockSize; ++k) {
+      ExpectedElement expected;
+      if (isFloat(column->dtype)) {
+        expected.value = column->f(k);
+        expected.slack = column->e(k);
+      } else {
+        expected.intValue = column->i(k);
+        expected.unsure = column->u(k);
+      }
+      comparer.check(blockBegin + k, getElement(output, dims, k), expected);
+    }
   }
-  std::vector<CompareResult> results;
-  for (ResultComparer &comparer : comparers)
-    results.push_back(comparer.finish());
-  return results;
+  return comparer.finish();
 }
 
 ColumnPtr Evaluator::eval(const Expr &expr) {
@@ -297,22 +338,46 @@ ColumnPtr Evaluator::evalParam(const Param &param) {
   ColumnPtr &slot = params[param.getIndex()];
   if (slot)
     return slot;
-  const HostArray &input = inputs[param.getIndex()];
+  const ArrayView &input = inputs[param.getIndex()];
   auto column = std::make_shared<Column>();
   // f16 and bf16 values are exact in f32, their compute type.
   column->dtype = getComputeDType(param.getDType());
   column->isTensor = param.isTensor();
-  int64_t begin = column->isTensor ? blockBegin : 0;
   size_t size = getSize(column->isTensor);
+  std::vector<int64_t> tensorDims;
+  if (param.isTensor())
+    tensorDims =
+        expandDims(param.getTypeSpec(), bindings.batchShape.size());
+  // The element each point reads: the point's coordinates along the
+  // parameter's own dimensions (broadcasting by name).
+  auto element = [&](size_t k) {
+    return param.isTensor() ? getElement(input, tensorDims, k) : input.offset;
+  };
   if (isFloat(column->dtype)) {
     column->floats.resize(size);
-    input.readDoubles(begin, column->floats);
+    for (size_t k = 0; k < size; ++k)
+      column->floats[k] = input.array->getAsDouble(element(k));
   } else {
     column->ints.resize(size);
-    input.readInts(begin, column->ints);
+    for (size_t k = 0; k < size; ++k)
+      column->ints[k] = input.array->getAsInt(element(k));
   }
   slot = column;
   return slot;
+}
+
+ColumnPtr Evaluator::evalDim(const OpExpr &op) {
+  // index(d): each point's coordinate along d; size(d): d's extent.
+  auto column = std::make_shared<Column>();
+  column->dtype = DType::I64;
+  if (op.getOp() == OpKind::Size) {
+    column->ints = {bindings.extents[op.getDim()]};
+    return column;
+  }
+  column->isTensor = true;
+  size_t position = llvm::find(dims, int64_t(op.getDim())) - dims.begin();
+  column->ints.assign(coords[position].begin(), coords[position].end());
+  return column;
 }
 
 ColumnPtr Evaluator::evalLiteral(const Expr &expr) {
@@ -383,9 +448,11 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
     bool isCondition = op.getOp() == OpKind::Where && index == 0;
     operands.push_back(isCondition ? value : convert(value, dtype));
   }
-  bool isTensor = op.getType().isTensor;
+  bool isTensor = op.getType().isTensor();
 
   switch (getOpClass(op.getOp())) {
+  case OpClass::Dim:
+    return evalDim(op);
   case OpClass::Cast: {
     // Round to the cast's type, then back to its compute type (f16 and bf16
     // values are computed in f32).
@@ -592,37 +659,146 @@ ColumnPtr Evaluator::evalWhere(bool isTensor, const Column &c, const Column &t,
   return out.finish();
 }
 
-llvm::Expected<std::vector<CompareResult>>
-ewc::checkKernel(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
-                 llvm::ArrayRef<HostArray> outputs, int64_t n,
-                 const CheckOptions &options) {
-  if (llvm::Error error = Evaluator(kernel, inputs, n).checkArrays(outputs))
-    return std::move(error);
+ArrayView ArrayView::of(const HostArray &array) {
+  return of(array, {array.size()});
+}
 
-  // Elements are independent, so ranges of blocks are checked on all cores,
-  // each with its own evaluator, and the verdicts merged in index order. A
-  // range of 256 blocks (2^20 elements, a few ms) keeps the tasks coarse; at
-  // n = 2^31 that is 2048 of them, enough to balance 16 cores.
-  constexpr int64_t kRangeSize = 256 * kBlockSize;
-  int64_t numRanges = std::max<int64_t>(1, (n + kRangeSize - 1) / kRangeSize);
-  std::vector<std::vector<CompareResult>> partial(numRanges);
-  auto checkRange = [&](int64_t range) {
-    int64_t begin = range * kRangeSize;
-    partial[range] = Evaluator(kernel, inputs, n)
-                         .run(outputs, options, begin,
-                              std::min(n, begin + kRangeSize));
-  };
-  if (numRanges == 1) {
-    checkRange(0);
-  } else {
-    llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
-    for (int64_t range = 0; range < numRanges; ++range)
-      pool.async([&, range] { checkRange(range); });
-    pool.wait();
+ArrayView ArrayView::of(const HostArray &array, std::vector<int64_t> shape) {
+  ArrayView view;
+  view.array = &array;
+  view.strides.resize(shape.size());
+  int64_t stride = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    view.strides[i] = stride;
+    stride *= shape[i];
   }
-  std::vector<CompareResult> results = std::move(partial[0]);
-  for (int64_t range = 1; range < numRanges; ++range)
-    for (auto [result, more] : llvm::zip(results, partial[range]))
-      result.merge(more, options.numWorst);
+  view.shape = std::move(shape);
+  return view;
+}
+
+int64_t ArrayView::getNumElements() const {
+  int64_t count = 1;
+  for (int64_t extent : shape)
+    count *= extent;
+  return count;
+}
+
+/// Binds the kernel's dimensions from the views' shapes, and checks that
+/// every view fits its parameter or result.
+static llvm::Expected<Bindings> bindViews(const Kernel &kernel,
+                                          llvm::ArrayRef<ArrayView> inputs,
+                                          llvm::ArrayRef<ArrayView> outputs) {
+  if (inputs.size() != kernel.getParams().size())
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' has {1} parameters but got {2} inputs", kernel.getName(),
+        kernel.getParams().size(), inputs.size()));
+  if (outputs.size() != kernel.getResults().size())
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' has {1} results but got {2} outputs", kernel.getName(),
+        kernel.getResults().size(), outputs.size()));
+  Bindings bindings;
+  bindings.extents.assign(kernel.getDims().size(), -1);
+  std::optional<std::vector<int64_t>> batch;
+  auto bind = [&](const TypeSpec &type, const ArrayView &view,
+                  const std::string &what) -> llvm::Error {
+    if (!view.array || view.array->getDType() != type.dtype)
+      return llvm::createStringError(what + " is not an array of " +
+                                     getDTypeName(type.dtype).str());
+    if (!type.isTensor) {
+      if (!view.shape.empty() || view.offset >= view.array->size())
+        return llvm::createStringError(what + " is not a scalar");
+      return llvm::Error::success();
+    }
+    size_t named = type.dimIds.size() - (type.hasBatch ? 1 : 0);
+    if (view.shape.size() != view.strides.size() ||
+        view.shape.size() < named ||
+        (!type.hasBatch && view.shape.size() != named))
+      return llvm::createStringError(
+          llvm::formatv("{0} has rank {1}, which its type {2} cannot have",
+                        what, view.shape.size(), kernel.formatType(type)));
+    size_t batchRank = view.shape.size() - named;
+    if (type.hasBatch) {
+      std::vector<int64_t> shape(view.shape.begin(),
+                                 view.shape.begin() + batchRank);
+      if (batch && *batch != shape)
+        return llvm::createStringError(what +
+                                       " has other leading dimensions");
+      batch = shape;
+    }
+    std::vector<int64_t> dims = expandDims(type, batchRank);
+    for (auto [dim, extent] : llvm::zip(dims, view.shape)) {
+      if (dim >= kBatchBase)
+        continue;
+      int64_t &bound = bindings.extents[dim];
+      if (bound >= 0 && bound != extent)
+        return llvm::createStringError(llvm::formatv(
+            "{0} has {1} = {2}, another tensor {3}", what,
+            kernel.getDimName(dim), extent, bound));
+      bound = extent;
+    }
+    // Every element of the view is inside its array.
+    int64_t last = view.offset;
+    for (auto [extent, stride] : llvm::zip(view.shape, view.strides)) {
+      if (extent == 0)
+        return llvm::Error::success();
+      last += (extent - 1) * stride;
+    }
+    if (view.offset < 0 || last >= view.array->size())
+      return llvm::createStringError(what + " reaches past its array");
+    return llvm::Error::success();
+  };
+  for (const std::unique_ptr<Param> &param : kernel.getParams())
+    if (llvm::Error error =
+            bind(param->getTypeSpec(), inputs[param->getIndex()],
+                 "input for parameter '" + param->getName().str() + "'"))
+      return std::move(error);
+  for (auto [index, type] : llvm::enumerate(kernel.getResults()))
+    if (llvm::Error error =
+            bind(type, outputs[index], "output " + std::to_string(index)))
+      return std::move(error);
+  bindings.batchShape = batch.value_or(std::vector<int64_t>());
+  return bindings;
+}
+
+llvm::Expected<std::vector<CompareResult>>
+ewc::checkKernel(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+                 llvm::ArrayRef<ArrayView> outputs,
+                 const CheckOptions &options) {
+  llvm::Expected<Bindings> bindings = bindViews(kernel, inputs, outputs);
+  if (!bindings)
+    return bindings.takeError();
+
+  // Points are independent, so ranges of blocks are checked on all cores,
+  // each with its own evaluator, and the verdicts merged in order. A range
+  // of 256 blocks (2^20 points, a few ms) keeps the tasks coarse; at 2^31
+  // points that is 2048 of them, enough to balance 16 cores.
+  constexpr int64_t kRangeSize = 256 * kBlockSize;
+  std::vector<CompareResult> results;
+  for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
+    int64_t points = Evaluator(kernel, inputs, *bindings, r).getNumPoints();
+    int64_t numRanges =
+        std::max<int64_t>(1, (points + kRangeSize - 1) / kRangeSize);
+    std::vector<CompareResult> partial(numRanges);
+    auto checkRange = [&](int64_t range) {
+      int64_t begin = range * kRangeSize;
+      partial[range] =
+          Evaluator(kernel, inputs, *bindings, r)
+              .run(outputs[r], options, begin,
+                   std::min(points, begin + kRangeSize));
+    };
+    if (numRanges == 1) {
+      checkRange(0);
+    } else {
+      llvm::DefaultThreadPool pool(llvm::hardware_concurrency());
+      for (int64_t range = 0; range < numRanges; ++range)
+        pool.async([&, range] { checkRange(range); });
+      pool.wait();
+    }
+    CompareResult result = std::move(partial[0]);
+    for (int64_t range = 1; range < numRanges; ++range)
+      result.merge(partial[range], options.numWorst);
+    result.shape = outputs[r].shape;
+    results.push_back(std::move(result));
+  }
   return results;
 }

@@ -19,9 +19,11 @@
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <cassert>
 #include <cstring>
 #include <limits>
 
@@ -286,6 +288,21 @@ llvm::Expected<NpyHeader> ewc::parseNpyHeader(StringRef bytes) {
 //===----------------------------------------------------------------------===//
 
 llvm::Expected<HostArray> ewc::parseNpy(StringRef bytes, DType dtype) {
+  llvm::Expected<NpyArray> array = parseNpyArray(bytes, dtype);
+  if (!array)
+    return array.takeError();
+  if (array->fortranOrder)
+    return makeError("is in Fortran order; only C order is read");
+  if (array->shape.size() != 1) {
+    llvm::SmallVector<uint64_t> shape(array->shape.begin(), array->shape.end());
+    return makeError(llvm::formatv(
+        "holds a {0}-D array of shape {1}; only 1-D arrays are read",
+        shape.size(), formatShape(shape)));
+  }
+  return std::move(array->array);
+}
+
+llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
   llvm::Expected<NpyHeader> header = parseNpyHeader(bytes);
   if (!header)
     return header.takeError();
@@ -298,14 +315,12 @@ llvm::Expected<HostArray> ewc::parseNpy(StringRef bytes, DType dtype) {
                                    held, getDTypeName(dtype),
                                    getNpyDescr(dtype)));
   }
-  if (header->fortranOrder)
-    return makeError("is in Fortran order; only C order is read");
-  if (header->shape.size() != 1)
-    return makeError(llvm::formatv(
-        "holds a {0}-D array of shape {1}; only 1-D arrays are read",
-        header->shape.size(), formatShape(header->shape)));
-
-  uint64_t count = header->shape[0];
+  uint64_t count = 1;
+  for (uint64_t extent : header->shape)
+    if (__builtin_mul_overflow(count, extent, &count) ||
+        count > uint64_t(std::numeric_limits<int64_t>::max()))
+      return makeError(llvm::formatv("announces a shape {0} too large to hold",
+                                     formatShape(header->shape)));
   size_t elementSize = getDTypeSize(dtype);
   size_t available = bytes.size() - header->dataOffset;
   if (count > available / elementSize)
@@ -324,18 +339,28 @@ llvm::Expected<HostArray> ewc::parseNpy(StringRef bytes, DType dtype) {
             "holds the byte {0} at element {1}, which is no bool (0 or 1)",
             llvm::format_hex(static_cast<uint8_t>(byte), 4), i));
 
-  HostArray array(dtype, static_cast<int64_t>(count));
+  NpyArray result;
+  result.array = HostArray(dtype, static_cast<int64_t>(count));
   if (count)
-    std::memcpy(array.data(), data.data(), array.getSizeInBytes());
-  return array;
+    std::memcpy(result.array.data(), data.data(),
+                result.array.getSizeInBytes());
+  result.shape.assign(header->shape.begin(), header->shape.end());
+  result.fortranOrder = header->fortranOrder;
+  return result;
 }
 
 /// The header of serializeNpy, padding included.
-static std::string makeHeader(const HostArray &array) {
+static std::string makeHeader(const HostArray &array,
+                              std::optional<llvm::ArrayRef<int64_t>> shape) {
+  llvm::SmallVector<uint64_t> extents;
+  if (shape)
+    extents.assign(shape->begin(), shape->end());
+  else
+    extents = {static_cast<uint64_t>(array.size())};
+  assert(llvm::all_of(extents, [](uint64_t e) { return int64_t(e) >= 0; }));
   std::string dict =
-      llvm::formatv(
-          "{{'descr': '{0}', 'fortran_order': False, 'shape': ({1},), }",
-          getNpyDescr(array.getDType()), array.size())
+      llvm::formatv("{{'descr': '{0}', 'fortran_order': False, 'shape': {1}, }",
+                    getNpyDescr(array.getDType()), formatShape(extents))
           .str();
   // Version 1.0's 2-byte length suffices: the dict is under 100 bytes.
   size_t unpadded = kMagicSize + 2 + 2 + dict.size() + 1;
@@ -351,8 +376,9 @@ static std::string makeHeader(const HostArray &array) {
   return header + dict;
 }
 
-std::string ewc::serializeNpy(const HostArray &array) {
-  std::string bytes = makeHeader(array);
+std::string ewc::serializeNpy(const HostArray &array,
+                              std::optional<llvm::ArrayRef<int64_t>> shape) {
+  std::string bytes = makeHeader(array, shape);
   if (array.size())
     bytes.append(static_cast<const char *>(array.data()),
                  array.getSizeInBytes());
@@ -370,11 +396,23 @@ llvm::Expected<HostArray> ewc::readNpyFile(StringRef path, DType dtype) {
   return array;
 }
 
-llvm::Error ewc::writeNpyFile(StringRef path, const HostArray &array) {
+llvm::Expected<NpyArray> ewc::readNpyArrayFile(StringRef path, DType dtype) {
+  auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
+                                          /*RequiresNullTerminator=*/false);
+  if (std::error_code ec = file.getError())
+    return makeError("cannot read '" + path + "': " + ec.message());
+  llvm::Expected<NpyArray> array = parseNpyArray((*file)->getBuffer(), dtype);
+  if (!array)
+    return makeError("'" + path + "' " + llvm::toString(array.takeError()));
+  return array;
+}
+
+llvm::Error ewc::writeNpyFile(StringRef path, const HostArray &array,
+                              std::optional<llvm::ArrayRef<int64_t>> shape) {
   std::error_code ec;
   llvm::raw_fd_ostream out(path, ec);
   if (!ec) {
-    out << makeHeader(array);
+    out << makeHeader(array, shape);
     if (array.size())
       out.write(static_cast<const char *>(array.data()),
                 array.getSizeInBytes());

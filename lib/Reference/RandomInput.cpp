@@ -17,6 +17,7 @@
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <algorithm>
 #include <cassert>
 #include <cmath>
 #include <limits>
@@ -318,26 +319,31 @@ std::optional<double> ewc::getSpecialTieValue(uint64_t seed, int64_t index) {
   return (static_cast<double>(hash % 2001) - 1000.0) / 64.0;
 }
 
-std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel, int64_t n,
+std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel,
+                                             llvm::ArrayRef<int64_t> sizes,
                                              uint64_t seed, InputKind kind) {
+  assert(sizes.size() == kernel.getParams().size() && "one size per parameter");
   std::vector<HostArray> inputs;
+  int64_t largest = 0;
   for (const std::unique_ptr<Param> &param : kernel.getParams()) {
     if (!param->isTensor() && param->hasDefault()) {
       inputs.push_back(getDefaultValue(*param));
       continue;
     }
-    inputs.push_back(makeRandomInput(param->getDType(),
-                                     param->isTensor() ? n : 1, seed,
+    int64_t size = param->isTensor() ? sizes[param->getIndex()] : 1;
+    if (param->isTensor())
+      largest = std::max(largest, size);
+    inputs.push_back(makeRandomInput(param->getDType(), size, seed,
                                      param->getIndex(), kind));
   }
   if (kind != InputKind::Special)
     return inputs;
-  for (int64_t i = 0; i < n; ++i) {
+  for (int64_t i = 0; i < largest; ++i) {
     std::optional<double> tie = getSpecialTieValue(seed, i);
     if (!tie)
       continue;
     for (const std::unique_ptr<Param> &param : kernel.getParams())
-      if (param->isTensor())
+      if (param->isTensor() && i < inputs[param->getIndex()].size())
         inputs[param->getIndex()].setFromDouble(i, *tie);
   }
   return inputs;

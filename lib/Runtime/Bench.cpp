@@ -5,6 +5,8 @@
 //===----------------------------------------------------------------------===//
 //
 // Buffers, their rotation, CUDA-event timing and statistics for Bench.h.
+// The launch itself is the caller's (ewc-run plans it with the driver), so
+// the benchmark times what users call, views and variants included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -198,33 +200,40 @@ void fillRepeatedOnHost(llvm::MutableArrayRef<uint8_t> buffer,
 } // namespace
 
 
-llvm::Expected<BenchReport>
-ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
-                      uint64_t numElements, llvm::ArrayRef<BenchArg> args,
-                      const BenchOptions &options) {
+/// Checks what every benchmark needs and sums the bytes moved.
+static llvm::Expected<BenchReport> startReport(llvm::ArrayRef<BenchTensor> tensors,
+                                               const BenchOptions &options) {
   if (options.repetitions == 0)
     return makeError("a benchmark needs at least one timed launch");
-  if (numElements == 0)
-    return makeError("a benchmark needs at least one element (--n 0 moves "
-                     "no bytes)");
+  BenchReport report;
+  for (const BenchTensor &tensor : tensors)
+    report.bytesMoved += tensor.viewElements * tensor.elementSize;
+  if (report.bytesMoved == 0)
+    return makeError("the kernel moves no bytes (no tensor, or only empty "
+                     "ones): nothing to time");
+  return report;
+}
+
+llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
+                                               llvm::ArrayRef<BenchTensor> tensors,
+                                               const BenchOptions &options,
+                                               BenchLaunch launch) {
+  llvm::Expected<BenchReport> started = startReport(tensors, options);
+  if (!started)
+    return started.takeError();
+  BenchReport report = *started;
   llvm::Expected<const DriverApi &> api = getDriverApi();
   if (!api)
     return api.takeError();
 
-  BenchReport report;
-  report.numElements = numElements;
-  report.offsetElements = options.offsetElements;
+  auto setStride = [](const BenchTensor &tensor) {
+    return llvm::alignTo(std::max<uint64_t>(tensor.storageElements, 1) *
+                             tensor.elementSize,
+                         kSetAlignment);
+  };
   uint64_t footprint = 0;
-  for (const BenchArg &arg : args) {
-    if (arg.kind == BenchArg::Kind::Scalar)
-      continue;
-    report.bytesMoved += numElements * arg.elementSize;
-    footprint += llvm::alignTo(
-        (numElements + options.offsetElements) * arg.elementSize,
-        kSetAlignment);
-  }
-  if (report.bytesMoved == 0)
-    return makeError("the kernel has no tensor argument: nothing to time");
+  for (const BenchTensor &tensor : tensors)
+    footprint += setStride(tensor);
   uint64_t l2 = std::max(context.getDeviceInfo().l2CacheBytes, 0);
   report.bufferSets = static_cast<unsigned>(std::clamp<uint64_t>(
       llvm::divideCeil(kL2Multiple * l2, footprint), 1, kMaxSets));
@@ -232,48 +241,26 @@ ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
 
   // One allocation per tensor holds all its sets.
   std::vector<DeviceBuffer> buffers;
-  std::vector<std::vector<uint64_t>> pointers(sets);
-  for (const BenchArg &arg : args) {
-    if (arg.kind == BenchArg::Kind::Scalar)
-      continue;
-    uint64_t stride = llvm::alignTo(
-        (numElements + options.offsetElements) * arg.elementSize,
-        kSetAlignment);
+  std::vector<std::vector<uint8_t *>> storage(sets);
+  for (const BenchTensor &tensor : tensors) {
+    uint64_t stride = setStride(tensor);
     llvm::Expected<DeviceBuffer> buffer =
         DeviceBuffer::allocate(context, stride * sets);
     if (!buffer)
       return buffer.takeError();
     if (llvm::Error error = fillRepeated(
             *api, *buffer,
-            arg.kind == BenchArg::Kind::Input ? arg.bytes
-                                              : llvm::ArrayRef<uint8_t>()))
+            tensor.isOutput ? llvm::ArrayRef<uint8_t>() : tensor.pattern))
       return std::move(error);
     for (unsigned s = 0; s < sets; ++s)
-      pointers[s].push_back(buffer->getAddress() + s * stride +
-                            options.offsetElements * arg.elementSize);
+      storage[s].push_back(
+          reinterpret_cast<uint8_t *>(buffer->getAddress() + s * stride));
     buffers.push_back(std::move(*buffer));
   }
-  // The ABI's parameter arrays, one per set: scalars point at their bytes,
-  // tensors at this set's pointer, and n last.
-  uint64_t n = numElements;
-  std::vector<std::vector<void *>> params(sets);
-  for (unsigned s = 0; s < sets; ++s) {
-    unsigned tensor = 0;
-    for (const BenchArg &arg : args)
-      params[s].push_back(arg.kind == BenchArg::Kind::Scalar
-                              ? const_cast<uint8_t *>(arg.bytes.data())
-                              : static_cast<void *>(&pointers[s][tensor++]));
-    params[s].push_back(&n);
-  }
 
-  llvm::Expected<BenchTiming> kernel = timeLoop(
-      *api, options.warmup, options.repetitions, sets, report.bytesMoved,
-      [&](unsigned set) {
-        return context.enqueueElementwise(function, numElements,
-                                          params[set].data(),
-                                          options.elementsPerThread,
-                                          options.gridWaves, options.blockSize);
-      });
+  llvm::Expected<BenchTiming> kernel =
+      timeLoop(*api, options.warmup, options.repetitions, sets,
+               report.bytesMoved, [&](unsigned set) { return launch(storage[set]); });
   if (!kernel)
     return kernel.takeError();
   report.kernel = *kernel;
@@ -281,7 +268,8 @@ ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
   buffers.clear();
 
   uint64_t copyBytes = report.bytesMoved / 2;
-  uint64_t copyStride = llvm::alignTo(copyBytes, kSetAlignment);
+  uint64_t copyStride = llvm::alignTo(std::max<uint64_t>(copyBytes, 1),
+                                      kSetAlignment);
   llvm::Expected<DeviceBuffer> source =
       DeviceBuffer::allocate(context, copyStride * sets);
   if (!source)
@@ -308,45 +296,27 @@ ewc::benchElementwise(CudaContext &context, const CudaFunction &function,
   return report;
 }
 
-llvm::Expected<BenchReport> ewc::benchElementwiseOnHost(
-    uint64_t numElements, llvm::ArrayRef<BenchArg> args,
-    const BenchOptions &options,
-    llvm::function_ref<llvm::Error(llvm::ArrayRef<const void *>,
-                                   llvm::ArrayRef<void *>)>
-        run) {
-  if (options.repetitions == 0)
-    return makeError("a benchmark needs at least one timed run");
-  if (numElements == 0)
-    return makeError("a benchmark needs at least one element (--n 0 moves "
-                     "no bytes)");
-  BenchReport report;
-  report.numElements = numElements;
+llvm::Expected<BenchReport> ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
+                                             const BenchOptions &options,
+                                             BenchLaunch launch) {
+  llvm::Expected<BenchReport> started = startReport(tensors, options);
+  if (!started)
+    return started.takeError();
+  BenchReport report = *started;
   // One set of host buffers: the kernel and the copy read and write the same
   // amounts, from memory or from cache alike.
   std::vector<std::vector<uint8_t>> buffers;
-  std::vector<const void *> params;
-  std::vector<void *> outputs;
-  for (const BenchArg &arg : args) {
-    if (arg.kind == BenchArg::Kind::Scalar) {
-      params.push_back(arg.bytes.data());
-      continue;
-    }
-    report.bytesMoved += numElements * arg.elementSize;
-    std::vector<uint8_t> &buffer =
-        buffers.emplace_back(numElements * arg.elementSize);
-    fillRepeatedOnHost(buffer, arg.kind == BenchArg::Kind::Input
-                                   ? arg.bytes
-                                   : llvm::ArrayRef<uint8_t>());
-    if (arg.kind == BenchArg::Kind::Input)
-      params.push_back(buffer.data());
-    else
-      outputs.push_back(buffer.data());
+  std::vector<uint8_t *> storage;
+  for (const BenchTensor &tensor : tensors) {
+    std::vector<uint8_t> &buffer = buffers.emplace_back(
+        std::max<uint64_t>(tensor.storageElements, 1) * tensor.elementSize);
+    fillRepeatedOnHost(buffer, tensor.isOutput ? llvm::ArrayRef<uint8_t>()
+                                               : tensor.pattern);
+    storage.push_back(buffer.data());
   }
-  if (report.bytesMoved == 0)
-    return makeError("the kernel has no tensor argument: nothing to time");
   llvm::Expected<BenchTiming> kernel =
       timeHostLoop(options.warmup, options.repetitions, report.bytesMoved,
-                   [&] { return run(params, outputs); });
+                   [&] { return launch(storage); });
   if (!kernel)
     return kernel.takeError();
   report.kernel = *kernel;
@@ -381,12 +351,9 @@ llvm::json::Object ewc::toJSON(const BenchReport &report) {
                       ? report.kernel.gigabytesPerSecond /
                             report.copy.gigabytesPerSecond
                       : 0;
-  return llvm::json::Object{{"n", static_cast<int64_t>(report.numElements)},
-                            {"bytes_moved",
+  return llvm::json::Object{{"bytes_moved",
                              static_cast<int64_t>(report.bytesMoved)},
                             {"buffer_sets", report.bufferSets},
-                            {"offset_elements",
-                             static_cast<int64_t>(report.offsetElements)},
                             {"kernel", ::toJSON(report.kernel)},
                             {"copy", ::toJSON(report.copy)},
                             {"kernel_of_copy", ofCopy}};

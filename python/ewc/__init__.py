@@ -1,14 +1,21 @@
 """ewc from Python: compile .ew kernels at run time and call them on arrays.
 
     import ewc, numpy as np
-    mod = ewc.compile(source=open("kernels/leaky_relu.ew").read(), device="cpu")
-    y = mod.leaky_relu(np.arange(5, dtype=np.float32), slope=0.2)
+    mod = ewc.compile(source=\"\"\"
+    kernel bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n] { return x + b; }
+    \"\"\", device="cpu")
+    y = mod.bias_add(np.ones((3, 4), np.float32), np.arange(4, dtype=np.float32))
 
-NumPy arrays (and torch CPU tensors) run on the CPU path; torch CUDA tensors
-and other objects with __cuda_array_interface__ on the GPU path, on torch's
-current stream when torch is in use; DLPack objects on the device they name. Outputs are allocated like the first
-tensor argument, or passed with out=. Pure Python over the C API
-(include/ewc-c/ewc.h) with ctypes: one package for any CPython 3.
+Tensors of any rank and strides (a NumPy view as it is: x.T, x[:, ::2]);
+dimensions bind by name across the arguments, and a mismatch is a ValueError
+in the driver's words. NumPy arrays (and torch CPU tensors) run on the CPU
+path; torch CUDA tensors and other objects with __cuda_array_interface__ on
+the GPU path, on torch's current stream when torch is in use; DLPack objects
+on the device they name. Outputs are allocated in the results' shapes like
+the first tensor argument, or passed with out= (any view: only it is
+written); dims={'n': 5} gives the extent of a dimension only results have.
+Pure Python over the C API (include/ewc-c/ewc.h) with ctypes: one package
+for any CPython 3.
 """
 
 import ctypes
@@ -19,10 +26,11 @@ import os
 import sys
 import threading
 
-from . import _capi
+from . import _arrays, _capi
 from ._capi import lib
 
-__all__ = ["compile", "CompileError", "LaunchError", "Module", "Kernel"]
+__all__ = ["compile", "CompileError", "LaunchError", "Module", "Kernel",
+           "Param", "Result"]
 
 
 class CompileError(Exception):
@@ -31,194 +39,54 @@ class CompileError(Exception):
 
 
 class LaunchError(RuntimeError):
-    """The runtime refused or failed a launch (e.g. a CUDA error)."""
+    """The driver refused a launch after the checks of the call itself (an
+    output that overlaps an input, or repeats an element), or the runtime
+    failed it (e.g. a CUDA error); the message is the driver's."""
 
 
 #===------------------------------------------------------------------------===#
-# Arrays
-#===------------------------------------------------------------------------===#
-
-_NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
-                "float16": "f16", "float32": "f32", "float64": "f64"}
-_NUMPY_OF = {v: k for k, v in _NUMPY_TYPES.items()}
-_NUMPY_BY_DTYPE = None  # numpy.dtype -> ewc type, made on first use
-_CAI_TYPES = {"|b1": "bool", "<i4": "i32", "<i8": "i64", "<f2": "f16",
-              "<f4": "f32", "<f8": "f64"}
-_TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
-                "float16": "f16", "bfloat16": "bf16", "float32": "f32",
-                "float64": "f64"}
-
-
-def _torch():
-    # torch only if the program imported it: importing it here would cost
-    # seconds and is never needed for NumPy.
-    return sys.modules.get("torch")
-
-
-class _Array:
-    """One tensor argument or output, whatever library holds it."""
-    __slots__ = ("obj", "pointer", "size", "type", "device", "contiguous",
-                 "writable", "kind", "capsule", "description")
-
-    def __init__(self, obj, what):
-        self.obj = obj
-        self.writable = True
-        # NumPy first, by exact type: the CPU path's common case. Its dtype
-        # is looked up by the dtype object (dtype.name costs 1.6 us a call).
-        numpy = sys.modules.get("numpy")
-        if numpy is not None and type(obj) is numpy.ndarray:
-            self._from_numpy(obj, numpy)
-            return
-        torch = _torch()
-        if torch is not None and isinstance(obj, torch.Tensor):
-            self.kind = "torch"
-            self.pointer = obj.data_ptr()
-            self.size = obj.numel()
-            self.type = _TORCH_NAMES.get(str(obj.dtype).replace("torch.", ""))
-            self.device = obj.device.type
-            self.contiguous = obj.is_contiguous()
-            return
-        cai = getattr(obj, "__cuda_array_interface__", None)
-        if cai is not None:
-            self.kind = type(obj).__module__.split(".")[0]
-            self.pointer, readonly = cai["data"]
-            self.writable = not readonly
-            self.size = 1
-            for extent in cai["shape"]:
-                self.size *= extent
-            self.type = _CAI_TYPES.get(cai["typestr"])
-            self.device = "cuda"
-            strides = cai.get("strides")
-            self.contiguous = strides is None or _c_contiguous(
-                cai["shape"], strides, int(cai["typestr"][2:]))
-            return
-        if numpy is not None and isinstance(obj, numpy.ndarray):
-            self._from_numpy(obj, numpy)
-            return
-        if hasattr(obj, "__dlpack__"):
-            self._from_dlpack(obj, what)
-            return
-        raise TypeError("%s: expected a NumPy array (CPU) or a CUDA array "
-                        "(torch, CuPy), got %s" % (what, type(obj).__name__))
-
-    def _from_numpy(self, obj, numpy):
-        global _NUMPY_BY_DTYPE
-        if _NUMPY_BY_DTYPE is None:
-            _NUMPY_BY_DTYPE = {numpy.dtype(name): t
-                               for name, t in _NUMPY_TYPES.items()}
-        self.kind = "numpy"
-        self.pointer = obj.ctypes.data
-        self.size = obj.size
-        self.type = _NUMPY_BY_DTYPE.get(obj.dtype)
-        self.device = "cpu"
-        flags = obj.flags
-        self.contiguous = flags.c_contiguous
-        self.writable = flags.writeable
-
-    def _from_dlpack(self, obj, what):
-        # The capsule stays referenced while this _Array lives; dropping it
-        # unused calls the producer's deleter (the DLPack protocol).
-        self.kind = "dlpack"
-        self.capsule = obj.__dlpack__()
-        pointer = ctypes.pythonapi.PyCapsule_GetPointer(self.capsule,
-                                                        b"dltensor")
-        tensor = ctypes.cast(pointer, ctypes.POINTER(_DLTensor)).contents
-        self.pointer = (tensor.data or 0) + tensor.byte_offset
-        shape = [tensor.shape[i] for i in range(tensor.ndim)]
-        self.size = 1
-        for extent in shape:
-            self.size *= extent
-        code, bits, lanes = (tensor.dtype.code, tensor.dtype.bits,
-                             tensor.dtype.lanes)
-        self.type = _DLPACK_TYPES.get((code, bits)) if lanes == 1 else None
-        self.description = "DLPack type code %d, %d bits x %d" % (code, bits,
-                                                                 lanes)
-        self.device = {1: "cpu", 2: "cuda"}.get(tensor.device.device_type,
-                                                "device type %d" %
-                                                tensor.device.device_type)
-        self.contiguous = not tensor.strides or _c_contiguous(
-            shape, [tensor.strides[i] * (bits // 8)
-                    for i in range(tensor.ndim)], bits // 8)
-
-    def empty_like(self, type_name):
-        """A new array of this one's shape and device, of `type_name`."""
-        if self.kind == "torch":
-            torch = _torch()
-            dtype = getattr(torch, _TORCH_NAMES_INV[type_name])
-            return torch.empty(self.obj.shape, dtype=dtype,
-                               device=self.obj.device)
-        if self.kind == "numpy":
-            import numpy
-            if type_name not in _NUMPY_OF:
-                raise TypeError("NumPy has no %s; pass out=" % type_name)
-            return numpy.empty(self.obj.shape, dtype=_NUMPY_OF[type_name])
-        if self.kind == "cupy":
-            import cupy
-            return cupy.empty(self.obj.shape, dtype=_NUMPY_OF[type_name])
-        raise TypeError("cannot allocate an output like a %s; pass out="
-                        % type(self.obj).__name__)
-
-
-_TORCH_NAMES_INV = {v: k for k, v in _TORCH_NAMES.items()}
-
-
-class _DLDevice(ctypes.Structure):
-    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
-
-
-class _DLDataType(ctypes.Structure):
-    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
-                ("lanes", ctypes.c_uint16)]
-
-
-class _DLTensor(ctypes.Structure):
-    """DLPack's DLTensor, the first member of the DLManagedTensor that a
-    "dltensor" capsule points to."""
-    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
-                ("ndim", ctypes.c_int32), ("dtype", _DLDataType),
-                ("shape", ctypes.POINTER(ctypes.c_int64)),
-                ("strides", ctypes.POINTER(ctypes.c_int64)),
-                ("byte_offset", ctypes.c_uint64)]
-
-
-# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLFloat 2, kDLBfloat 4,
-# kDLBool 6.
-_DLPACK_TYPES = {(0, 32): "i32", (0, 64): "i64", (2, 16): "f16",
-                 (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
-                 (6, 8): "bool"}
-ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
-ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object,
-                                                  ctypes.c_char_p]
-
-
-def _c_contiguous(shape, strides, itemsize):
-    expected = itemsize
-    for extent, stride in reversed(list(zip(shape, strides))):
-        if extent != 1 and stride != expected:
-            return False
-        expected *= extent
-    return True
-
-
-#===------------------------------------------------------------------------===#
-# Kernels and modules
+# Kernels
 #===------------------------------------------------------------------------===#
 
 class Param:
-    __slots__ = ("name", "type", "is_tensor", "default")
+    """A parameter: a tensor over the dimensions `dims` (names, "..." first
+    for any leading dimensions), or a scalar (dims ()) with its default."""
+    __slots__ = ("name", "type", "is_tensor", "dims", "default")
 
-    def __init__(self, name, type_name, is_tensor, default):
-        self.name, self.type = name, type_name
-        self.is_tensor, self.default = is_tensor, default
+    def __init__(self, name, type_name, is_tensor, dims, default):
+        self.name, self.type, self.is_tensor = name, type_name, is_tensor
+        self.dims, self.default = dims, default
 
     def __repr__(self):
-        return "Param(%r, %r, is_tensor=%r, default=%r)" % (
-            self.name, self.type, self.is_tensor, self.default)
+        return "Param(%r, %r, is_tensor=%r, dims=%r, default=%r)" % (
+            self.name, self.type, self.is_tensor, self.dims, self.default)
+
+
+class Result:
+    """A result: a tensor of `type` over the dimensions `dims`."""
+    __slots__ = ("type", "dims")
+
+    def __init__(self, type_name, dims):
+        self.type, self.dims = type_name, dims
+
+    def __repr__(self):
+        return "Result(%r, dims=%r)" % (self.type, self.dims)
+
+
+def _names(count, get):
+    return tuple(get(i).decode() for i in range(count))
+
+
+# The range of each integer parameter type, for the OverflowError of a
+# value outside it (ctypes would wrap it silently).
+_INT_RANGES = {"bool": (0, 1), "i32": (-2 ** 31, 2 ** 31 - 1),
+               "i64": (-2 ** 63, 2 ** 63 - 1)}
 
 
 class Kernel:
     """A compiled kernel; call it like a function:
-    kernel(x, slope=0.2, out=None, stream=None)."""
+    kernel(x, b, slope=0.2, out=None, stream=None, dims=None).
+    `params`, `results` and `dims` describe it; repr shows its signature."""
 
     def __init__(self, module, index):
         handle = module._handle
@@ -226,6 +94,8 @@ class Kernel:
         self._index = index
         self.name = lib.ewcKernelGetName(handle, index).decode()
         self.signature = lib.ewcKernelGetSignature(handle, index).decode()
+        self.dims = _names(lib.ewcKernelGetNumDims(handle, index),
+                           lambda d: lib.ewcKernelGetDim(handle, index, d))
         self.params = []
         for p in range(lib.ewcKernelGetNumParams(handle, index)):
             value = ctypes.c_double()
@@ -236,14 +106,34 @@ class Kernel:
                 _capi.ELEMENT_TYPES[lib.ewcKernelGetParamType(handle, index,
                                                               p)],
                 bool(lib.ewcKernelParamIsTensor(handle, index, p)),
+                _names(lib.ewcKernelGetParamNumDims(handle, index, p),
+                       lambda d: lib.ewcKernelGetParamDim(handle, index, p,
+                                                          d)),
                 value.value if has_default else None))
         self.results = [
-            _capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(handle, index, r)]
+            Result(_capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(
+                       handle, index, r)],
+                   _names(lib.ewcKernelGetResultNumDims(handle, index, r),
+                          lambda d: lib.ewcKernelGetResultDim(handle, index,
+                                                              r, d)))
             for r in range(lib.ewcKernelGetNumResults(handle, index))]
         self._names = {p.name: i for i, p in enumerate(self.params)}
         # Everything a call needs that does not depend on its arguments is
         # made here once: a call is on the hot path (docs/api.md).
+        self._device = module.device
         self._on_gpu = module.device == "cuda"
+        # The packed launch (ewcModuleLaunchPacked) takes n elements per
+        # tensor: it serves a kernel whose tensors are all over one and the
+        # same dimension (a name, or '...' alone: then n is its one
+        # extent), called on 1-D contiguous tensors.
+        tensor_dims = {p.dims for p in self.params if p.is_tensor} | {
+            r.dims for r in self.results}
+        only = tensor_dims.pop() if len(tensor_dims) == 1 else ()
+        self._packed = len(only) == 1
+        # Dimensions no tensor parameter has: the result-shape query needs
+        # them from dims=.
+        bound = {d for p in self.params if p.is_tensor for d in p.dims}
+        self._result_only = [d for d in self.dims if d not in bound]
         self._plan = []
         for i, param in enumerate(self.params):
             slot = _capi.EwcSlot()
@@ -259,9 +149,9 @@ class Kernel:
                             for r in range(len(self.results))]
         self._num_slots = len(self.params) + len(self.results)
         self._local = threading.local()
+        self._handle = ctypes.c_void_p(handle)
         self._launch = functools.partial(lib.ewcModuleLaunchPacked,
-                                         ctypes.c_void_p(handle),
-                                         ctypes.c_int(index))
+                                         self._handle, ctypes.c_int(index))
 
     def __repr__(self):
         return "<ewc kernel %s>" % self.signature
@@ -287,6 +177,23 @@ class Kernel:
                                ", ".join(p.name for p in self.params)))
         raise TypeError("%s() got '%s' twice" % (self.name, name))
 
+    def _missing(self, i):
+        param = self.params[i]
+        raise TypeError("%s() missing argument '%s' (%s%s)" % (
+            self.name, param.name, param.type,
+            "[%s]" % ", ".join(param.dims) if param.is_tensor else ""))
+
+    #===--------------------------------------------------------------------===#
+    # The fast path: 1-D contiguous tensors, ewcModuleLaunchPacked
+    #===--------------------------------------------------------------------===#
+
+    # A call runs a __call__ made for its kernel (_make_call): CPython binds
+    # the arguments to the kernel's own parameter names, and each parameter
+    # has its own straight-line checks; no loop, no keyword dict. 4.0 us
+    # against 8.4 us for a loop over the parameters (leaky_relu with
+    # slope= and out=, CPU path here). Whatever those checks do not take as
+    # it is goes to _general, which takes anything and says what is wrong.
+
     def _slots(self):
         """This thread's slot array, as int64 and as double views of one
         buffer. One per thread: ctypes lets go of the GIL during the launch,
@@ -296,155 +203,263 @@ class Kernel:
         self._local.slots = ints, floats
         return ints, floats
 
-    # A call runs a __call__ made for its kernel (_make_call): CPython binds
-    # the arguments to the kernel's own parameter names, and each parameter
-    # has its own straight-line checks; no loop, no keyword dict. 4.0 us
-    # against 8.4 us for a loop over the parameters (leaky_relu with
-    # slope= and out=, CPU path here).
-
-    def _missing(self, i):
-        param = self.params[i]
-        raise TypeError("%s() missing argument '%s' (%s%s)" % (
-            self.name, param.name, param.type,
-            "[n]" if param.is_tensor else ""))
-
-    def _bad_length(self, i, size, first, n):
-        raise ValueError("%s has %d elements, but '%s' has %d; all tensors "
-                         "need the same length" % (
-                             self._plan[i][3], size, self.params[first].name,
-                             n))
-
-    def _outputs(self, out, first, n, ints):
-        """Puts the outputs' pointers into `ints`, allocated like `first`
-        unless given in `out`; returns them, the first tensor and n."""
-        base = len(self._plan)
-        if out is None:
-            if first is None:
-                raise TypeError("%s() has no tensor argument to size its "
-                                "outputs by; pass out=" % self.name)
-            outputs = [_empty_like(first, t) for t in self.results]
-            for r, output in enumerate(outputs):
-                ints[base + r] = _tensor(output, self.results[r],
-                                         self._on_gpu, "out", True)[0]
-            return outputs, first, n
+    def _fast_outputs(self, out, n, ints):
+        """(the call's result, n) with the pointers of the outputs in `out`
+        in `ints`, if they are all 1-D, contiguous and of n elements (any n
+        where n < 0); else None."""
         given = out if isinstance(out, (tuple, list)) else (out,)
         if len(given) != len(self.results):
-            raise TypeError("%s() returns %d result(s), got %d in out=" % (
-                self.name, len(self.results), len(given)))
+            return None
+        base = len(self._plan)
         for r, value in enumerate(given):
-            ints[base + r], size = _tensor(value, self.results[r],
-                                           self._on_gpu, self._out_wheres[r],
-                                           True)
-            if first is None:
-                first, n = value, size
-            elif size != n:
-                self._bad_out_length(r, size, n)
-        return given, first, n
+            tensor = _fast_tensor(value, self.results[r].type, self._on_gpu)
+            if tensor is None:
+                return None
+            if n < 0:
+                n = tensor[1]
+            elif tensor[1] != n:
+                return None
+            ints[base + r] = tensor[0]
+        return (given[0] if len(given) == 1 else tuple(given)), n
 
-    def _bad_out_length(self, r, size, n):
-        raise ValueError("%s has %d elements, the inputs %d" % (
-            self._out_wheres[r], size, n))
+    def _failed(self, error, call):
+        """Raises for the failed launch of `call` (a _Call with its outputs
+        set): the caller's mistake (an output that overlaps an input, a zero
+        stride in an output) as a ValueError, what fails with arguments the
+        driver accepts as a LaunchError. Asked only once a launch has
+        failed: a call that succeeds pays nothing."""
+        invalid = lib.ewcModuleCheckLaunch(
+            self._handle, self._index, call.args, len(self.params),
+            call.outputs, len(self.results), ctypes.byref(call.options))
+        if invalid:
+            _capi.take_string(error)
+            raise ValueError("%s(): %s" % (self.name,
+                                           _capi.take_string(invalid)))
+        raise LaunchError("%s(): %s" % (self.name, _capi.take_string(error)))
 
+    def _fast_failed(self, error, values, outputs, dims):
+        """_failed for the packed launch of `values` into `outputs` (the
+        array or the tuple it returns)."""
+        _learn_types()
+        call = _Call(self, values, dims)
+        call.set_outputs(list(outputs) if type(outputs) is tuple
+                         else [outputs])
+        self._failed(error, call)
+
+    #===--------------------------------------------------------------------===#
+    # The general path: any shape and strides, ewcModuleLaunchTensors
+    #===--------------------------------------------------------------------===#
+
+    def _general(self, values, out, stream, dims):
+        """Calls the kernel on `values` (one per parameter, _MISSING where
+        none was given) with every check: tensors of any rank and strides,
+        outputs allocated in the result shapes the driver computes."""
+        _learn_types()
+        call = _Call(self, values, dims)
+        if out is None:
+            shapes = call.result_shapes()
+            outputs = [call.allocate(shape, result.type)
+                       for shape, result in zip(shapes, self.results)]
+        else:
+            outputs = list(out) if isinstance(out, (tuple, list)) else [out]
+            if len(outputs) != len(self.results):
+                raise TypeError("%s() returns %d result(s), got %d in out=" % (
+                    self.name, len(self.results), len(outputs)))
+        arrays = call.set_outputs(outputs)
+        if out is not None and all(d in call.dims for d in self._result_only):
+            # The shapes the driver binds from the inputs: a ValueError for
+            # an output of another shape, as for the inputs.
+            for r, (array, shape) in enumerate(zip(arrays,
+                                                   call.result_shapes())):
+                if tuple(array.shape) != shape:
+                    raise ValueError("%s has shape %s, but the result has %s"
+                                     % (self._out_wheres[r],
+                                        tuple(array.shape), shape))
+        if stream is None and self._on_gpu:
+            first = call.first or arrays[0]
+            if first.kind == "torch":
+                stream = _torch_stream(first.obj)
+        call.options.stream = stream
+        error = lib.ewcModuleLaunchTensors(
+            self._handle, self._index, call.args, len(self.params),
+            call.outputs, len(self.results), ctypes.byref(call.options))
+        if error:
+            self._failed(error, call)
+        return outputs[0] if len(outputs) == 1 else tuple(outputs)
+
+    def result_shapes(self, *args, dims=None, **kwargs):
+        """The shape of each result for these arguments (scalars may be
+        left out), as a list of tuples: what a call allocates."""
+        values = self._bind(args, kwargs)
+        _learn_types()
+        return _Call(self, values, dims, scalars_optional=True).result_shapes()
+
+
+class _Call:
+    """The C API's arrays for one general call: EwcArgs, EwcTensors and
+    EwcLaunchOptions, with everything they point to kept alive."""
+
+    def __init__(self, kernel, values, dims, scalars_optional=False):
+        self.kernel = kernel
+        self.keep = []
+        self.first = None
+        self.max_rank = 0
+        self.args = (_capi.EwcArg * len(kernel.params))()
+        for (i, kind, type_name, where, default), value, arg in zip(
+                kernel._plan, values, self.args):
+            if value is _MISSING and default is None and kind != _TENSOR \
+                    and scalars_optional:
+                # Any value: a scalar has no part in the shapes.
+                arg.kind = _capi.ARG_FLOAT if kind == _FLOAT else \
+                    _capi.ARG_INT
+            elif value is _MISSING:
+                if kind == _TENSOR or default is None:
+                    kernel._missing(i)
+                arg.kind = _capi.ARG_DEFAULT
+            elif kind == _TENSOR:
+                array = _arrays.Array(value, where)
+                array.check(type_name, kernel._device, where, False)
+                arg.kind = _capi.ARG_TENSOR
+                self._set_tensor(arg.tensor, array)
+                if self.first is None:
+                    self.first = array
+            elif kind == _FLOAT:
+                arg.kind = _capi.ARG_FLOAT
+                arg.floatValue = _to_float(value, type_name, where)
+            else:
+                arg.kind = _capi.ARG_INT
+                arg.intValue = _to_int(value, type_name, where)
+        self.options = _capi.EwcLaunchOptions()
+        self.dims = {} if dims is None else self._set_dims(dims)
+
+    def _set_tensor(self, tensor, array):
+        rank = len(array.shape)
+        shape = (ctypes.c_int64 * rank)(*array.shape)
+        tensor.data = array.pointer
+        tensor.ndim = rank
+        tensor.shape = shape
+        if array.strides is not None:
+            strides = (ctypes.c_int64 * rank)(*array.strides)
+            tensor.strides = strides
+            self.keep.append(strides)
+        self.keep += [shape, array]
+        self.max_rank = max(self.max_rank, rank)
+
+    def _set_dims(self, dims):
+        kernel = self.kernel.name
+        if not hasattr(dims, "items"):
+            raise TypeError("%s(): dims= takes a dict of extents by "
+                            "dimension name, got %s" % (
+                                kernel, type(dims).__name__))
+        names, extents = [], []
+        for name, extent in dims.items():
+            if not isinstance(name, str):
+                raise TypeError("%s(): dims= names a dimension by a str, got "
+                                "%r" % (kernel, name))
+            if isinstance(extent, bool) or not isinstance(extent,
+                                                          numbers.Integral):
+                raise TypeError("%s(): dims[%r] is an integer extent, got %r"
+                                % (kernel, name, extent))
+            extent = int(extent)
+            low, high = _INT_RANGES["i64"]
+            if not low <= extent <= high:
+                raise OverflowError("%s(): dims[%r] = %d is out of the range "
+                                    "of i64" % (kernel, name, extent))
+            names.append(name.encode())
+            extents.append(extent)
+        self.options.numDims = len(names)
+        self.options.dimNames = (ctypes.c_char_p * len(names))(*names)
+        self.options.dimExtents = (ctypes.c_int64 * len(names))(*extents)
+        return dict(dims)
+
+    def result_shapes(self):
+        kernel = self.kernel
+        count = len(kernel.results)
+        ranks = (ctypes.c_int * count)()
+        # A result has its named dimensions and at most the batch of the
+        # largest input.
+        capacity = sum(len(r.dims) for r in kernel.results) + \
+            count * self.max_rank
+        extents = (ctypes.c_int64 * capacity)()
+        error = lib.ewcModuleGetResultShapes(
+            kernel._handle, kernel._index, self.args, len(kernel.params),
+            ctypes.byref(self.options), ranks, extents, capacity)
+        if error:
+            raise ValueError("%s(): %s" % (kernel.name,
+                                           _capi.take_string(error)))
+        shapes, start = [], 0
+        for rank in ranks:
+            shapes.append(tuple(extents[start:start + rank]))
+            start += rank
+        return shapes
+
+    def allocate(self, shape, type_name):
+        """A new output like the first tensor argument; with none, NumPy's
+        on the CPU, torch's or CuPy's on the GPU."""
+        try:
+            if self.first is not None:
+                return self.first.allocate(shape, type_name)
+            if not self.kernel._on_gpu:
+                return _arrays.allocate("numpy", None, shape, type_name)
+            if _arrays.torch() is not None:
+                return _arrays.allocate("torch", "cuda", shape, type_name)
+            if "cupy" in sys.modules:
+                return _arrays.allocate("cupy", None, shape, type_name)
+            raise TypeError("no tensor argument to allocate the outputs "
+                            "like (and neither torch nor CuPy is imported); "
+                            "pass out=")
+        except TypeError as e:
+            raise TypeError("%s(): %s" % (self.kernel.name, e)) from None
+
+    def set_outputs(self, outputs):
+        kernel = self.kernel
+        self.outputs = (_capi.EwcTensor * len(outputs))()
+        arrays = []
+        for r, (value, tensor) in enumerate(zip(outputs, self.outputs)):
+            where = kernel._out_wheres[r]
+            array = _arrays.Array(value, where)
+            array.check(kernel.results[r].type, kernel._device, where, True)
+            self._set_tensor(tensor, array)
+            arrays.append(array)
+        return arrays
+
+
+#===------------------------------------------------------------------------===#
+# The generated __call__
+#===------------------------------------------------------------------------===#
 
 def _make_call(kernel):
     """The __call__ of `kernel`'s class: Python source made for its
     parameters, compiled once. Parameter names that Python cannot take as
-    its own (keywords, out, stream, self) go through Kernel._bind instead."""
+    its own (keywords, out, stream, dims, self) go through Kernel._bind
+    instead."""
     names = [p.name for p in kernel.params]
     own = all(name.isidentifier() and not keyword.iskeyword(name) and
-              name not in ("self", "out", "stream") and
+              name not in ("self", "out", "stream", "dims") and
               not name.startswith("_ewc") for name in names)
     if own:
         local = names
-        head = ["def __call__(self, %s*_ewc_more, out=None, stream=None, "
-                "**_ewc_named):" % "".join(n + "=_MISSING, " for n in names),
-                # Only a wrong call has more: _bind says what is wrong.
-                "    if _ewc_more or _ewc_named:",
-                "        self._bind((%s*_ewc_more), _ewc_named)" %
-                "".join(n + ", " for n in names)]
+        lines = ["def __call__(self, %s*_ewc_more, out=None, stream=None, "
+                 "dims=None, **_ewc_named):" %
+                 "".join(n + "=_MISSING, " for n in names),
+                 # Only a wrong call has more: _bind says what is wrong.
+                 "    if _ewc_more or _ewc_named:",
+                 "        self._bind((%s*_ewc_more), _ewc_named)" %
+                 "".join(n + ", " for n in names)]
     else:
         local = ["_ewc_a%d" % i for i in range(len(names))]
-        head = ["def __call__(self, *_ewc_args, out=None, stream=None, "
-                "**_ewc_named):",
-                "    if _ewc_named or len(_ewc_args) != %d:" % len(names),
-                "        _ewc_args = self._bind(_ewc_args, _ewc_named)",
-                "    %s, = _ewc_args" % ", ".join(local) if local else ""]
-    lines = head + [
-        "    try:",
-        "        _ewc_ints, _ewc_floats = self._local.slots",
-        "    except AttributeError:",
-        "        _ewc_ints, _ewc_floats = self._slots()"]
-    on_gpu = kernel._on_gpu
-    first = None
-    for (i, kind, type_name, where, default), name in zip(kernel._plan,
-                                                           local):
-        if kind == _TENSOR:
-            lines += ["    if %s is _MISSING:" % name,
-                      "        self._missing(%d)" % i]
-            if first is None:
-                first = i
-                lines.append("    _ewc_ints[%d], _ewc_n = _tensor(%s, %r, %r, "
-                             "%r, False)" % (i, name, type_name, on_gpu,
-                                             where))
-            else:
-                lines += ["    _ewc_ints[%d], _ewc_size = _tensor(%s, %r, %r,"
-                          " %r, False)" % (i, name, type_name, on_gpu, where),
-                          "    if _ewc_size != _ewc_n:",
-                          "        self._bad_length(%d, _ewc_size, %d, "
-                          "_ewc_n)" % (i, first)]
-            continue
-        # Plain floats and ints first: isinstance against the numbers ABCs
-        # costs about a microsecond.
-        view, plain, convert = (("_ewc_floats", "float", "_to_float")
-                                if kind == _FLOAT else
-                                ("_ewc_ints", "int", "_to_int"))
-        lines += ["    if type(%s) is %s:" % (name, plain),
-                  "        %s[%d] = %s" % (view, i, name),
-                  "    elif %s is _MISSING:" % name,
-                  ("        _ewc_ints[%d] = %d" % (i, default))
-                  if default is not None else
-                  "        self._missing(%d)" % i,
-                  "    else:",
-                  "        %s[%d] = %s(%s, %r, %r)" % (view, i, convert, name,
-                                                       type_name, where)]
-    first_name = "None" if first is None else local[first]
-    base = len(kernel._plan)
-    if first is not None:
-        lines.append("    if out is None:")
-        for r, type_name in enumerate(kernel.results):
-            lines += ["        _ewc_out%d = _empty_like(%s, %r)" % (
-                          r, first_name, type_name),
-                      "        _ewc_ints[%d] = _tensor(_ewc_out%d, %r, %r, "
-                      "'out', True)[0]" % (base + r, r, type_name, on_gpu)]
-        lines += ["        _ewc_result = %s" % (
-                      "_ewc_out0" if len(kernel.results) == 1 else
-                      "(%s)" % "".join("_ewc_out%d, " % r for r in
-                                        range(len(kernel.results)))),
-                  "        _ewc_first = %s" % first_name]
-        if len(kernel.results) == 1:
-            # One array in out=, the common case, without _outputs.
-            lines += ["    elif type(out) is not tuple and type(out) is not "
-                      "list:",
-                      "        _ewc_ints[%d], _ewc_size = _tensor(out, %r, %r, "
-                      "%r, True)" % (base, kernel.results[0], on_gpu,
-                                     kernel._out_wheres[0]),
-                      "        if _ewc_size != _ewc_n:",
-                      "            self._bad_out_length(0, _ewc_size, _ewc_n)",
-                      "        _ewc_result = out",
-                      "        _ewc_first = %s" % first_name]
-        lines.append("    else:")
-    indent = "        " if first is not None else "    "
-    lines += [indent + "_ewc_result, _ewc_first, _ewc_n = self._outputs("
-              "out, %s, %s, _ewc_ints)" % (
-                  first_name, "-1" if first is None else "_ewc_n"),
-              indent + "_ewc_result = _ewc_result[0] if len(_ewc_result) == 1"
-              " else tuple(_ewc_result)",
-              "    if stream is None and type(_ewc_first) is _TORCH_TENSOR:",
-              "        stream = _torch_stream(_ewc_first)",
-              "    _ewc_error = self._launch(_ewc_ints, _ewc_n, stream)",
-              "    if _ewc_error:",
-              "        raise LaunchError(_capi.take_string(_ewc_error))",
-              "    return _ewc_result"]
+        lines = ["def __call__(self, *_ewc_args, out=None, stream=None, "
+                 "dims=None, **_ewc_named):",
+                 "    if _ewc_named or len(_ewc_args) != %d:" % len(names),
+                 "        _ewc_args = self._bind(_ewc_args, _ewc_named)"]
+        if local:
+            lines.append("    %s, = _ewc_args" % ", ".join(local))
+    general = "return self._general((%s), out, stream, dims)" % "".join(
+        n + ", " for n in local)
+    if kernel._packed:
+        lines += _fast_body(kernel, local, general)
+    else:
+        lines.append("    " + general)
     namespace = {}
     exec("\n".join(lines), globals(), namespace)
     call = namespace["__call__"]
@@ -452,11 +467,110 @@ def _make_call(kernel):
     return call
 
 
+def _fast_body(kernel, local, general):
+    """The lines of a packed kernel's __call__ after the binding: each
+    tensor taken as it is if it is 1-D and contiguous, else (and for
+    dims=) the statement `general`."""
+    lines = ["    if dims is not None:",
+             "        " + general,
+             "    try:",
+             "        _ewc_ints, _ewc_floats = self._local.slots",
+             "    except AttributeError:",
+             "        _ewc_ints, _ewc_floats = self._slots()"]
+    on_gpu = kernel._on_gpu
+    first = None
+    for (i, kind, type_name, where, default), name in zip(kernel._plan,
+                                                           local):
+        if kind == _TENSOR:
+            lines += ["    _ewc_t = _fast_tensor(%s, %r, %r)" % (
+                          name, type_name, on_gpu),
+                      "    if _ewc_t is None:",
+                      "        " + general]
+            if first is None:
+                first = name
+                lines.append("    _ewc_ints[%d], _ewc_n = _ewc_t" % i)
+            else:
+                lines += ["    if _ewc_t[1] != _ewc_n:",
+                          "        " + general,
+                          "    _ewc_ints[%d] = _ewc_t[0]" % i]
+            continue
+        # Plain floats and ints first: isinstance against the numbers ABCs
+        # costs about a microsecond.
+        if kind == _FLOAT:
+            view, test, convert = "_ewc_floats", "type(%s) is float" % name, \
+                "_to_float"
+        else:
+            low, high = _INT_RANGES[type_name]
+            view, convert = "_ewc_ints", "_to_int"
+            test = ("type(%s) is bool" % name if type_name == "bool" else
+                    "type(%s) is int and %d <= %s <= %d" % (name, low, name,
+                                                            high))
+        lines += ["    if %s:" % test,
+                  "        %s[%d] = %s" % (view, i, name),
+                  "    elif %s is _MISSING:" % name,
+                  ("        _ewc_ints[%d] = %d" % (i, default))
+                  if default is not None else "        " + general,
+                  "    else:",
+                  "        %s[%d] = %s(%s, %r, %r)" % (view, i, convert, name,
+                                                       type_name, where)]
+    base = len(kernel._plan)
+    results = kernel.results
+    if first is not None:
+        lines.append("    if out is None:")
+        for r, result in enumerate(results):
+            lines += ["        _ewc_out%d = _empty_like(%s, %r)" % (
+                          r, first, result.type),
+                      "        _ewc_t = _fast_tensor(_ewc_out%d, %r, %r)" % (
+                          r, result.type, on_gpu),
+                      "        if _ewc_t is None:",
+                      "            " + general,
+                      "        _ewc_ints[%d] = _ewc_t[0]" % (base + r)]
+        lines.append("        _ewc_result = %s" % (
+            "_ewc_out0" if len(results) == 1 else
+            "(%s)" % "".join("_ewc_out%d, " % r for r in range(len(results)))))
+        if len(results) == 1:
+            # One array in out=, the common case, without _fast_outputs.
+            lines += ["    elif type(out) is not tuple and type(out) is not "
+                      "list:",
+                      "        _ewc_t = _fast_tensor(out, %r, %r)" % (
+                          results[0].type, on_gpu),
+                      "        if _ewc_t is None or _ewc_t[1] != _ewc_n:",
+                      "            " + general,
+                      "        _ewc_ints[%d] = _ewc_t[0]" % base,
+                      "        _ewc_result = out"]
+        lines += ["    else:",
+                  "        _ewc_result = self._fast_outputs(out, _ewc_n, "
+                  "_ewc_ints)",
+                  "        if _ewc_result is None:",
+                  "            " + general,
+                  "        _ewc_result = _ewc_result[0]",
+                  "    _ewc_first = %s" % first]
+    else:
+        # No tensor parameter (a fill): n from the outputs, or from dims=
+        # on the general path.
+        lines += ["    if out is None:",
+                  "        " + general,
+                  "    _ewc_result = self._fast_outputs(out, -1, _ewc_ints)",
+                  "    if _ewc_result is None:",
+                  "        " + general,
+                  "    _ewc_result, _ewc_n = _ewc_result",
+                  "    _ewc_first = _ewc_result if type(_ewc_result) is not "
+                  "tuple else _ewc_result[0]"]
+    lines += ["    if stream is None and type(_ewc_first) is _TORCH_TENSOR:",
+              "        stream = _torch_stream(_ewc_first)",
+              "    _ewc_error = self._launch(_ewc_ints, _ewc_n, stream)",
+              "    if _ewc_error:",
+              "        self._fast_failed(_ewc_error, (%s), _ewc_result, "
+              "dims)" % "".join(n + ", " for n in local),
+              "    return _ewc_result"]
+    return lines
+
+
 _MISSING = object()
 _TENSOR, _FLOAT, _INT = range(3)
 _FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
 
-# The classes and dtypes of the fast paths, filled in once NumPy or torch
+# The classes and dtypes of the fast path, filled in once NumPy or torch
 # is seen (neither is imported here: torch costs seconds to import).
 _NDARRAY = _TORCH_TENSOR = _numpy_empty = None
 _NUMPY_DTYPES = {}
@@ -465,28 +579,27 @@ _from_buffer = ctypes.c_char.from_buffer
 _addressof = ctypes.addressof
 
 
-def _tensor(obj, type_name, on_gpu, where, output):
-    """(pointer, size) of a tensor argument or output, checked."""
+def _fast_tensor(obj, type_name, on_gpu):
+    """(pointer, n) of a 1-D contiguous tensor of `type_name` that the fast
+    path takes as it is: a writable NumPy array on the CPU, a torch CUDA
+    tensor on the GPU. None for anything else (the general path's)."""
     cls = type(obj)
-    if cls is _NDARRAY and not on_gpu and (
-            obj.dtype is _NUMPY_DTYPES.get(type_name)):
+    if cls is _NDARRAY:
+        if on_gpu or obj.dtype is not _NUMPY_DTYPES.get(type_name) or \
+                obj.ndim != 1:
+            return None
         # from_buffer asks for a writable C-contiguous buffer: a readonly
-        # or strided array raises and takes the checked path below.
-        # 0.6 us a call cheaper than obj.ctypes.data.
+        # or strided array raises. 0.6 us a call cheaper than
+        # obj.ctypes.data.
         try:
             return _addressof(_from_buffer(obj)), obj.size
         except (TypeError, ValueError, BufferError):
-            pass
-    elif cls is _TORCH_TENSOR and on_gpu and (
+            return None
+    if cls is _TORCH_TENSOR and on_gpu and (
             obj.dtype is _TORCH_DTYPES.get(type_name)) and (
-            obj.is_cuda and obj.is_contiguous()):
+            obj.is_cuda and obj.dim() == 1 and obj.is_contiguous()):
         return obj.data_ptr(), obj.numel()
-    _learn_types()
-    array = _Array(obj, where)
-    _check_array(array, type_name, "cuda" if on_gpu else "cpu", where)
-    if output and not array.writable:
-        raise ValueError("%s is read-only" % where)
-    return array.pointer, array.size
+    return None
 
 
 def _learn_types():
@@ -495,27 +608,28 @@ def _learn_types():
     if numpy is not None and _NDARRAY is None:
         _numpy_empty = numpy.empty
         _NUMPY_DTYPES.update((t, numpy.dtype(name))
-                             for name, t in _NUMPY_TYPES.items())
+                             for name, t in _arrays.NUMPY_TYPES.items())
         _NDARRAY = numpy.ndarray
-    torch = _torch()
+    torch = _arrays.torch()
     if torch is not None and _TORCH_TENSOR is None:
         _TORCH_DTYPES.update((t, getattr(torch, name))
-                             for name, t in _TORCH_NAMES.items())
+                             for name, t in _arrays.TORCH_NAMES.items())
         _TORCH_TENSOR = torch.Tensor
 
 
 def _empty_like(first, type_name):
-    """A new array of `first`'s shape and device, of `type_name`."""
+    """A new array of `first`'s shape and device (a NumPy array or a torch
+    tensor that _fast_tensor took), of `type_name`."""
     cls = type(first)
     if cls is _NDARRAY and type_name in _NUMPY_DTYPES:
         # 0.5 us; numpy.empty_like 2.4 us.
         return _numpy_empty(first.shape, _NUMPY_DTYPES[type_name])
     if cls is _TORCH_TENSOR:
         dtype = _TORCH_DTYPES[type_name]
-        torch = _torch()
+        torch = _arrays.torch()
         return (torch.empty_like(first) if first.dtype is dtype else
                 torch.empty_like(first, dtype=dtype))
-    return _Array(first, "first").empty_like(type_name)
+    return _arrays.allocate("numpy", None, first.shape, type_name)
 
 
 _raw_stream = None
@@ -525,7 +639,7 @@ def _torch_stream(tensor):
     """torch's current CUstream on `tensor`'s device."""
     global _raw_stream
     if _raw_stream is None:
-        torch = _torch()
+        torch = _arrays.torch()
         # What Triton calls too: torch.cuda.current_stream() builds a
         # Stream object, several microseconds a call.
         _raw_stream = getattr(torch._C, "_cuda_getCurrentRawStream", None) \
@@ -533,44 +647,36 @@ def _torch_stream(tensor):
     return _raw_stream(tensor.get_device())
 
 
-def _check_array(array, type_name, device, where):
-    if array.type != type_name:
-        raise TypeError("%s: expected %s elements, got %s" % (
-            where, type_name, _type_of(array)))
-    if array.device != device:
-        raise ValueError("%s is on %s, but this module runs on the %s "
-                         "(compile with device='%s')" % (
-                             where, array.device,
-                             "GPU" if device == "cuda" else "CPU",
-                             array.device))
-    if not array.contiguous:
-        raise ValueError("%s is not contiguous" % where)
-
-
-def _type_of(array):
-    if array.kind == "dlpack":
-        return array.description
-    obj = array.obj
-    return str(getattr(obj, "dtype", None) or
-               getattr(obj, "__cuda_array_interface__", {}).get("typestr"))
-
-
 def _to_float(value, type_name, where):
     if isinstance(value, numbers.Real):
-        return float(value)
+        try:
+            return float(value)
+        except OverflowError:
+            raise OverflowError("%s is %s; %s is out of the range of a "
+                                "double" % (where, type_name,
+                                            type(value).__name__)) from None
     raise TypeError("%s is a scalar %s; got %s" % (
         where, type_name, type(value).__name__))
 
 
 def _to_int(value, type_name, where):
     if isinstance(value, (bool, numbers.Integral)):
-        return int(value)
+        value = int(value)
+        low, high = _INT_RANGES[type_name]
+        if not low <= value <= high:
+            raise OverflowError("%s is %s; %d is out of its range [%d, %d]" % (
+                where, type_name, value, low, high))
+        return value
     if isinstance(value, numbers.Real):
         raise TypeError("%s is %s; got the float %r" % (where, type_name,
                                                         value))
     raise TypeError("%s is a scalar %s; got %s" % (
         where, type_name, type(value).__name__))
 
+
+#===------------------------------------------------------------------------===#
+# Modules
+#===------------------------------------------------------------------------===#
 
 class Module:
     """Compiled kernels: mod["leaky_relu"](x) for any kernel, and

@@ -8,7 +8,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 2  # EWC_C_API_VERSION
+API_VERSION = 3  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -21,9 +21,21 @@ class EwcSlot(ctypes.Union):
                 ("intValue", ctypes.c_int64)]
 
 
+class EwcTensor(ctypes.Structure):
+    _fields_ = [("data", ctypes.c_void_p), ("ndim", ctypes.c_int),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64))]
+
+
 class EwcArg(ctypes.Structure):
-    _fields_ = [("kind", ctypes.c_int), ("data", ctypes.c_void_p),
-                ("floatValue", ctypes.c_double), ("intValue", ctypes.c_int64)]
+    _fields_ = [("kind", ctypes.c_int), ("floatValue", ctypes.c_double),
+                ("intValue", ctypes.c_int64), ("tensor", EwcTensor)]
+
+
+class EwcLaunchOptions(ctypes.Structure):
+    _fields_ = [("stream", ctypes.c_void_p), ("numDims", ctypes.c_int),
+                ("dimNames", ctypes.POINTER(ctypes.c_char_p)),
+                ("dimExtents", ctypes.POINTER(ctypes.c_int64))]
 
 
 def _candidates():
@@ -93,6 +105,26 @@ _declare("ewcKernelGetParamDefaultSlot", ctypes.c_int, _P, ctypes.c_int,
 _declare("ewcKernelGetNumResults", ctypes.c_int, _P, ctypes.c_int)
 _declare("ewcKernelGetResultType", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int)
+_declare("ewcKernelGetNumDims", ctypes.c_int, _P, ctypes.c_int)
+_declare("ewcKernelGetDim", _S, _P, ctypes.c_int, ctypes.c_int)
+_declare("ewcKernelGetParamNumDims", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcKernelGetParamDim", _S, _P, ctypes.c_int, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcKernelGetResultNumDims", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcKernelGetResultDim", _S, _P, ctypes.c_int, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcModuleLaunchTensors", _P, _P, ctypes.c_int,
+         ctypes.POINTER(EwcArg), ctypes.c_int, ctypes.POINTER(EwcTensor),
+         ctypes.c_int, ctypes.POINTER(EwcLaunchOptions))
+_declare("ewcModuleCheckLaunch", _P, _P, ctypes.c_int,
+         ctypes.POINTER(EwcArg), ctypes.c_int, ctypes.POINTER(EwcTensor),
+         ctypes.c_int, ctypes.POINTER(EwcLaunchOptions))
+_declare("ewcModuleGetResultShapes", _P, _P, ctypes.c_int,
+         ctypes.POINTER(EwcArg), ctypes.c_int,
+         ctypes.POINTER(EwcLaunchOptions), ctypes.POINTER(ctypes.c_int),
+         ctypes.POINTER(ctypes.c_int64), ctypes.c_int)
 _declare("ewcModuleLaunch", _P, _P, ctypes.c_int, ctypes.POINTER(EwcArg),
          ctypes.c_int, ctypes.POINTER(_P), ctypes.c_int, ctypes.c_int64, _P)
 
@@ -100,7 +132,6 @@ _declare("ewcModuleLaunch", _P, _P, ctypes.c_int, ctypes.POINTER(EwcArg),
 # through an int64 and a double view of one buffer).
 _declare("ewcModuleLaunchPacked", _P, _P, ctypes.c_int,
          ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, _P)
-
 
 
 def take_string(pointer):

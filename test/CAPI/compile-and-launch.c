@@ -43,7 +43,9 @@ int main(void) {
     x[i] = (float)(i - 500) / 7.0f;
     y[i] = NAN;
   }
-  EwcArg args[2] = {{EWC_ARG_TENSOR, x, 0, 0}, {EWC_ARG_FLOAT, NULL, 0.2, 0}};
+  // A tensor without a shape: the launch's n elements.
+  EwcTensor xs = {x, 0, NULL, NULL};
+  EwcArg args[2] = {ewcArgTensor(xs), ewcArgFloat(0.2)};
   void *outputs[1] = {y};
   char *launchError = ewcModuleLaunch(module, k, args, 2, outputs, 1, N, NULL);
   int wrong = 0;

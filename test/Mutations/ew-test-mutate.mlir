@@ -11,12 +11,17 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=f64-as-f32 | FileCheck %s --enable-var-scope --check-prefix=CHECK-F64
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=neg-as-sub | FileCheck %s --enable-var-scope --check-prefix=CHECK-NEG
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=bool-as-2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-BOOL
-// RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=bool-as-2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUBOOL '--implicit-check-not=i1 to i8'
+// RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=bool-as-2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUBOOL '--implicit-check-not=arith.extui'
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=unwritten-output | FileCheck %s --enable-var-scope --check-prefix=CHECK-UNWRITTEN
 // RUN: ewc-opt %s --ew-test-mutate=mutation=wrong-default | FileCheck %s --enable-var-scope --check-prefix=CHECK-DEFAULT
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=max-as-maxnum | FileCheck %s --enable-var-scope --check-prefix=CHECK-MAX
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAP
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-dims | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAPDIMS
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-OUTER
+// RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUOUTER
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -31,30 +36,29 @@
 // CHECK-UNORD:         arith.cmpf ult,
 
 // CHECK-TAIL-LABEL: func.func @ew$leaky(
-// CHECK-TAIL-SAME:    %[[N:[^:]*]]: i64)
-// CHECK-TAIL:         %[[MASK:.*]] = arith.constant -8 : i64
-// CHECK-TAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
-// CHECK-TAIL:         scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
+// CHECK-TAIL:         %[[N:.*]] = memref.dim
+// CHECK-TAIL:         %[[MASK:.*]] = arith.constant -8 : index
+// CHECK-TAIL-NEXT:    %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : index
+// CHECK-TAIL-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
 
 // The grid-stride loop that runs up to n (the scalar tail of a vectorized
 // kernel, which starts after the whole chunks): only the bound changes, not
 // the start or the step.
+// On the GPU every grid-stride loop that stores (the scalar ones and the
+// vectorized main loop): only the bound changes, not the start or the step.
 // CHECK-GPUTAIL-LABEL: gpu.func @ew$leaky(
-// CHECK-GPUTAIL-SAME:    %[[N:[^:]*]]: i64) kernel
-// CHECK-GPUTAIL:         %[[START:.*]] = arith.addi
-// CHECK-GPUTAIL:         %[[STEP:.*]] = arith.muli
-// CHECK-GPUTAIL:         %[[FIRST:.*]] = arith.addi %{{.*}}, %[[START]] : i64
-// CHECK-GPUTAIL:         %[[MASK:.*]] = arith.constant -8 : i64
-// CHECK-GPUTAIL:         %[[BOUND:.*]] = arith.andi %[[N]], %[[MASK]] : i64
-// CHECK-GPUTAIL:         scf.for %{{.*}} = %[[FIRST]] to %[[BOUND]] step %[[STEP]]
+// CHECK-GPUTAIL:         %[[MASK:.*]] = arith.constant -8 : index
+// CHECK-GPUTAIL-NEXT:    %[[BOUND:.*]] = arith.andi %{{.*}}, %[[MASK]] : index
+// CHECK-GPUTAIL-NEXT:    scf.for %{{.*}} = %[[FIRST:.*]] to %[[BOUND]] step %[[STEP:.*]] {
 
 // CHECK-OBO-LABEL: func.func @ew$leaky(
-// CHECK-OBO-SAME:    %[[N:[^:]*]]: i64)
-// CHECK-OBO:         %[[BOUND:.*]] = arith.subi %[[N]], %c1_i64{{.*}} : i64
-// CHECK-OBO:         scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
+// CHECK-OBO:         %[[N:.*]] = memref.dim
+// CHECK-OBO:         %[[ONE:.*]] = arith.constant 1 : index
+// CHECK-OBO-NEXT:    %[[BOUND:.*]] = arith.subi %[[N]], %[[ONE]] : index
+// CHECK-OBO-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[BOUND]] step
 
 // CHECK-F64-LABEL: func.func @ew$doubles(
-// CHECK-F64:         %[[X:.*]] = llvm.load %{{.*}} -> f64
+// CHECK-F64:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf64
 // CHECK-F64:         %[[X32:.*]] = arith.truncf %[[X]] : f64 to f32
 // CHECK-F64-NEXT:    %[[NEG32:.*]] = arith.negf %[[X32]] : f32
 // CHECK-F64-NEXT:    %[[NEG:.*]] = arith.extf %[[NEG32]] : f32 to f64
@@ -63,10 +67,10 @@
 // CHECK-F64-NEXT:    %[[Q32:.*]] = arith.divf %[[NEGT]], %[[Y32]] : f32
 // CHECK-F64-NEXT:    %[[Q:.*]] = arith.extf %[[Q32]] : f32 to f64
 // CHECK-F64:         arith.cmpf olt, %{{.*}}, %{{.*}} : f32
-// CHECK-F64:         llvm.store %[[Q]], %{{.*}} : f64, !llvm.ptr
+// CHECK-F64:         memref.store %[[Q]], %{{.*}} : memref<?xf64
 
 // CHECK-NEG-LABEL: func.func @ew$doubles(
-// CHECK-NEG:         %[[X:.*]] = llvm.load %{{.*}} -> f64
+// CHECK-NEG:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf64
 // CHECK-NEG:         %[[ZERO:.*]] = arith.constant 0.000000e+00 : f64
 // CHECK-NEG-NEXT:    %[[SUB:.*]] = arith.subf %[[ZERO]], %[[X]] : f64
 // CHECK-NEG-NEXT:    arith.divf %[[SUB]],
@@ -76,21 +80,20 @@
 // CHECK-BOOL:         %[[TWO:.*]] = arith.constant 2 : i8
 // CHECK-BOOL-NEXT:    %[[ZERO:.*]] = arith.constant 0 : i8
 // CHECK-BOOL-NEXT:    %[[BYTE:.*]] = arith.select %[[GE]], %[[TWO]], %[[ZERO]] : i8
-// CHECK-BOOL:         llvm.store %[[BYTE]], %{{.*}} : i8, !llvm.ptr
+// CHECK-BOOL:         memref.store %[[BYTE]], %{{.*}} : memref<?xi8
 // On the GPU also the bytes that the vectorized main loop gathers into a
 // vector before it stores them (no widening of an i1 to a byte is left).
+// On the GPU also the bytes that the vectorized main loop widens as a vector
+// (no widening of an i1 to a byte is left).
 // CHECK-GPUBOOL-LABEL: gpu.func @ew$ints(
-// CHECK-GPUBOOL:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : i8
-// CHECK-GPUBOOL:         llvm.insertelement
-// CHECK-GPUBOOL:         llvm.store %{{.*}}, %{{.*}} {alignment = {{[0-9]+}} : i64} : vector<{{[0-9]+}}xi8>, !llvm.ptr<1>
+// CHECK-GPUBOOL:         arith.select %{{.*}}, %{{.*}}, %{{.*}} : {{(vector<[0-9]+xi1>, vector<[0-9]+x)?}}i8
 
 // The first result (%arg3) is never stored; the second still is.
 // CHECK-UNWRITTEN-LABEL: func.func @ew$leaky(
-// CHECK-UNWRITTEN-SAME:    %[[OUT0:[^:]*]]: !llvm.ptr, %[[OUT1:[^:]*]]: !llvm.ptr, %{{.*}}: i64)
-// CHECK-UNWRITTEN:         %[[P0:.*]] = llvm.getelementptr inbounds %[[OUT0]]
-// CHECK-UNWRITTEN-NOT:     llvm.store %{{.*}}, %[[P0]]
-// CHECK-UNWRITTEN:         %[[P1:.*]] = llvm.getelementptr inbounds %[[OUT1]]
-// CHECK-UNWRITTEN-NEXT:    llvm.store %{{.*}}, %[[P1]] : i8
+// CHECK-UNWRITTEN-SAME:    %[[OUT0:[^:]*]]: memref<?xf32, strided<[1], offset: ?>>, %[[OUT1:[^:]*]]: memref<?xi8, strided<[1], offset: ?>>)
+// CHECK-UNWRITTEN-NOT:     memref.store %{{.*}}, %[[OUT0]]
+// CHECK-UNWRITTEN:         memref.store %{{.*}}, %[[OUT1]]
+// CHECK-UNWRITTEN-NOT:     memref.store %{{.*}}, %[[OUT0]]
 // CHECK-UNWRITTEN:         return
 
 // Only the first parameter with a default changes: 0.01 doubled, 7 kept.
@@ -103,7 +106,7 @@
 // CHECK-MAX-NEXT:    arith.minnumf
 
 // CHECK-SWAP-LABEL: func.func @ew$leaky(
-// CHECK-SWAP:         %[[X:.*]] = llvm.load %{{.*}} -> f32
+// CHECK-SWAP:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf32
 // CHECK-SWAP:         %[[KEEP:.*]] = arith.cmpf oge, %[[X]]
 // CHECK-SWAP-NEXT:    %[[SCALED:.*]] = arith.mulf %{{.*}}, %[[X]]
 // CHECK-SWAP-NEXT:    arith.select %[[KEEP]], %[[SCALED]], %[[X]] : f32
@@ -125,25 +128,64 @@
 // CHECK-RTZ-NEXT:    %[[H:.*]] = arith.select %[[AWAY]], %[[TOWARD]], %[[NEAR]] : f16
 // CHECK-RTZ-NEXT:    return %{{.*}}, %{{.*}}, %[[H]]
 
-ew.kernel @leaky(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}, %k: i32 {ew.default = 7 : i32}) -> (tensor<?xf32>, tensor<?xi1>) {
+// x's strides replaced by the row-major ones of its extents (the inner one
+// static 1 as the type has it), the loads reading through the cast.
+// CHECK-STRIDE-LABEL: func.func @ew$bias(
+// CHECK-STRIDE-SAME:    %[[X:[^:]*]]: memref<?x?xf32
+// CHECK-STRIDE:         %[[BASE:[^,]*]], %[[OFF:[^,]*]], %[[SIZES:[^:]*]]:2, %{{.*}} = memref.extract_strided_metadata %[[X]]
+// CHECK-STRIDE:         %[[ROW:.*]] = arith.muli %{{.*}}, %[[SIZES]]#1 : index
+// CHECK-STRIDE:         %[[CAST:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[SIZES]]#0, %[[SIZES]]#1], strides: [%[[ROW]], 1]
+// CHECK-STRIDE:         memref.load %[[CAST]][
+
+// b[n] read at the outer coordinate.
+// CHECK-BCAST-LABEL: func.func @ew$bias(
+// CHECK-BCAST-SAME:    %{{[^:]*}}: memref<?x?xf32, {{.*}}>, %[[B:[^:]*]]: memref<?xf32
+// CHECK-BCAST:         scf.for %[[I:[^ ]*]] =
+// CHECK-BCAST-NEXT:      scf.for %[[J:[^ ]*]] =
+// CHECK-BCAST:             memref.load %[[B]][%[[I]]]
+
+// x read transposed, the store unchanged.
+// CHECK-SWAPDIMS-LABEL: func.func @ew$bias(
+// CHECK-SWAPDIMS-SAME:    %[[X:[^:]*]]: memref<?x?xf32
+// CHECK-SWAPDIMS:         scf.for %[[I:[^ ]*]] =
+// CHECK-SWAPDIMS-NEXT:      scf.for %[[J:[^ ]*]] =
+// CHECK-SWAPDIMS-NEXT:        memref.load %[[X]][%[[J]], %[[I]]]
+// CHECK-SWAPDIMS:             memref.store %{{.*}}[%[[I]], %[[J]]]
+
+// The outer loop stops after its first iteration; on the GPU the outer
+// coordinate is always 0.
+// CHECK-OUTER-LABEL: func.func @ew$bias(
+// CHECK-OUTER:         %[[ONE:.*]] = arith.addi %[[LB:[^,]*]], %{{.*}} : index
+// CHECK-OUTER-NEXT:    scf.for %{{.*}} = %[[LB]] to %[[ONE]] step
+// CHECK-GPUOUTER-LABEL: gpu.func @ew$bias(
+// CHECK-GPUOUTER:         %[[C:.*]]:2 = affine.delinearize_index
+// CHECK-GPUOUTER:         %[[ZERO:.*]] = arith.constant 0 : index
+// CHECK-GPUOUTER:         memref.store %{{.*}}[%[[ZERO]], %[[C]]#1]
+ew.kernel @bias(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %1 : !ew.tensor<[m, n], f32>
+}
+
+ew.kernel @leaky(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 : f32}, %k: i32 {ew.default = 7 : i32}) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i1>) {
   %zero = ew.constant 0.0 : f32
-  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
-  %neg = ew.mul %slope, %x : f32, tensor<?xf32>
-  %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-  %less = ew.cmp lt, %x, %zero : tensor<?xf32>, f32
-  ew.return %r, %less : tensor<?xf32>, tensor<?xi1>
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %less = ew.cmp lt, %x, %zero : !ew.tensor<[n], f32>, f32
+  ew.return %r, %less : !ew.tensor<[n], f32>, !ew.tensor<[n], i1>
 }
 
-ew.kernel @ints(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi1> {
-  %ge = ew.cmp ge, %a, %b : tensor<?xi32>, tensor<?xi32>
-  ew.return %ge : tensor<?xi1>
+ew.kernel @ints(%a: !ew.tensor<[n], i32>, %b: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i1> {
+  %ge = ew.cmp ge, %a, %b : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %ge : !ew.tensor<[n], i1>
 }
 
-ew.kernel @doubles(%x: tensor<?xf64>, %y: tensor<?xf64>) -> (tensor<?xf64>, tensor<?xi1>) {
-  %n = ew.neg %x : tensor<?xf64>
-  %q = ew.div %n, %y : tensor<?xf64>, tensor<?xf64>
-  %lt = ew.cmp lt, %x, %y : tensor<?xf64>, tensor<?xf64>
-  ew.return %q, %lt : tensor<?xf64>, tensor<?xi1>
+ew.kernel @doubles(%x: !ew.tensor<[n], f64>, %y: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], f64>, !ew.tensor<[n], i1>) {
+  %n = ew.neg %x : !ew.tensor<[n], f64>
+  %q = ew.div %n, %y : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  %lt = ew.cmp lt, %x, %y : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  ew.return %q, %lt : !ew.tensor<[n], f64>, !ew.tensor<[n], i1>
 }
 
 // (No bf16 here: convert-ew-to-loops turns bf16 narrowing into integer code,

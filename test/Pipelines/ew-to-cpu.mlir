@@ -2,7 +2,9 @@
 // RUN: ewc-opt %s --ew-to-cpu | FileCheck %s --check-prefix=CHECK-NO-BF16-CONVERSION
 
 // The CPU pipeline, exactly as ewc-run runs it: an LLVM-dialect function
-// with the plain ABI and a loop over n, nothing left of ew, scf or arith.
+// with the kernel ABI (each tensor its memref descriptor's fields: allocated
+// and aligned pointer, offset, extents, strides) and a loop over the
+// extent, nothing left of ew, scf, arith or memref.
 
 // Math functions become LLVM intrinsics where LLVM has one (exp, log, tanh,
 // fabs; sqrt is llvm.sqrt called by name) and libm calls otherwise (erf);
@@ -27,33 +29,40 @@
 // CHECK:         llvm.store %[[R]], %{{.*}} : bf16, !llvm.ptr
 // CHECK:         llvm.store %[[ERF64]], %{{.*}} : f64, !llvm.ptr
 // CHECK-NO-BF16-CONVERSION-NOT: {{llvm\.(fpext|fptrunc).*bf16}}
-ew.kernel @math(%x: tensor<?xbf16>, %d: tensor<?xf64>) -> (tensor<?xbf16>, tensor<?xf64>) {
-  %w = ew.cast %x : tensor<?xbf16> to tensor<?xf32>
-  %0 = ew.exp %w : tensor<?xf32>
-  %1 = ew.log %0 : tensor<?xf32>
-  %2 = ew.tanh %1 : tensor<?xf32>
-  %3 = ew.erf %2 : tensor<?xf32>
-  %4 = ew.sqrt %3 : tensor<?xf32>
-  %5 = ew.abs %4 : tensor<?xf32>
-  %6 = ew.cast %5 : tensor<?xf32> to tensor<?xbf16>
-  %7 = ew.erf %d : tensor<?xf64>
-  ew.return %6, %7 : tensor<?xbf16>, tensor<?xf64>
+ew.kernel @math(%x: !ew.tensor<[n], bf16>, %d: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], f64>) {
+  %w = ew.cast %x : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+  %0 = ew.exp %w : !ew.tensor<[n], f32>
+  %1 = ew.log %0 : !ew.tensor<[n], f32>
+  %2 = ew.tanh %1 : !ew.tensor<[n], f32>
+  %3 = ew.erf %2 : !ew.tensor<[n], f32>
+  %4 = ew.sqrt %3 : !ew.tensor<[n], f32>
+  %5 = ew.abs %4 : !ew.tensor<[n], f32>
+  %6 = ew.cast %5 : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+  %7 = ew.erf %d : !ew.tensor<[n], f64>
+  ew.return %6, %7 : !ew.tensor<[n], bf16>, !ew.tensor<[n], f64>
 }
 
 // CHECK-LABEL: llvm.func @ew$leaky_relu(
-// CHECK-SAME:    %[[X:.*]]: !llvm.ptr, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr, %[[N:.*]]: i64)
-// CHECK:         llvm.icmp "slt" %{{.*}}, %[[N]] : i64
+// CHECK-SAME:    %[[XA:[^:]*]]: !llvm.ptr, %[[X:[^:]*]]: !llvm.ptr, %[[XO:[^:]*]]: i64, %[[N:[^:]*]]: i64, %[[XS:[^:]*]]: i64,
+// CHECK-SAME:    %[[S:[^:]*]]: f32,
+// CHECK-SAME:    %[[OA:[^:]*]]: !llvm.ptr, %[[OUT:[^:]*]]: !llvm.ptr, %[[OO:[^:]*]]: i64, %[[ON:[^:]*]]: i64, %[[OS:[^:]*]]: i64)
+// CHECK:         %[[D1:.*]] = llvm.insertvalue %[[X]], %{{.*}}[1]
+// CHECK-NEXT:    %[[D2:.*]] = llvm.insertvalue %[[XO]], %[[D1]][2]
+// CHECK-NEXT:    %[[D3:.*]] = llvm.insertvalue %[[N]], %[[D2]][3, 0]
+// CHECK-NEXT:    %[[D4:.*]] = llvm.insertvalue %[[XS]], %[[D3]][4, 0]
+// CHECK:         %[[DIM:.*]] = llvm.extractvalue %[[D4]][3, 0]
+// CHECK:         llvm.icmp "slt" %{{.*}}, %[[DIM]] : i64
 // CHECK:         %[[V:.*]] = llvm.load %{{.*}} : !llvm.ptr -> f32
 // CHECK:         %[[K:.*]] = llvm.fcmp "oge" %[[V]], %{{.*}} : f32
 // CHECK-NEXT:    %[[M:.*]] = llvm.fmul %[[S]], %[[V]] : f32
 // CHECK-NEXT:    %[[R:.*]] = llvm.select %[[K]], %[[V]], %[[M]] : i1, f32
 // CHECK:         llvm.store %[[R]], %{{.*}} : f32, !llvm.ptr
 // CHECK:         llvm.return
-// CHECK-NOT:   {{ew\.|scf\.|arith\.|unrealized}}
-ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) -> tensor<?xf32> {
+// CHECK-NOT:   {{ew\.|scf\.|arith\.|memref\.|unrealized}}
+ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 : f32}) -> !ew.tensor<[n], f32> {
   %zero = ew.constant 0.0 : f32
-  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
-  %neg = ew.mul %slope, %x : f32, tensor<?xf32>
-  %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-  ew.return %r : tensor<?xf32>
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
 }

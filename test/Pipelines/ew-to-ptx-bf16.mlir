@@ -14,11 +14,11 @@
 // CHECK-NOT:     cvt.rn.f16.f32
 // CHECK:         div.rn.f32 [[Q:%r[0-9]+]], [[W]], [[W]];
 // CHECK-NEXT:    cvt.rn.f16.f32 {{%rs[0-9]+}}, [[Q]];
-ew.kernel @div_to_f16(%x: tensor<?xbf16>) -> tensor<?xf16> {
-  %0 = ew.cast %x : tensor<?xbf16> to tensor<?xf32>
-  %1 = ew.div %0, %0 : tensor<?xf32>, tensor<?xf32>
-  %2 = ew.cast %1 : tensor<?xf32> to tensor<?xf16>
-  ew.return %2 : tensor<?xf16>
+ew.kernel @div_to_f16(%x: !ew.tensor<[n], bf16>) -> !ew.tensor<[n], f16> {
+  %0 = ew.cast %x : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+  %1 = ew.div %0, %0 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %2 = ew.cast %1 : !ew.tensor<[n], f32> to !ew.tensor<[n], f16>
+  ew.return %2 : !ew.tensor<[n], f16>
 }
 
 // The other rewrite: fpext(fptrunc(sitofp(fptosi(fpext bf16 x))) to half)
@@ -32,9 +32,9 @@ ew.kernel @div_to_f16(%x: tensor<?xbf16>) -> tensor<?xf16> {
 // CHECK:         cvt.rn.f16.s32 {{%rs[0-9]+}}, [[I:%r[0-9]+]];
 // CHECK-DAG:     setp.gt.s32 {{%p[0-9]+}}, [[I]], 65519;
 // CHECK-DAG:     setp.lt.s32 {{%p[0-9]+}}, [[I]], -65519;
-ew.kernel @int_to_f16(%x: tensor<?xbf16>) -> tensor<?xf16> {
-  %0 = ew.cast %x : tensor<?xbf16> to tensor<?xi32>
-  %1 = ew.cast %0 : tensor<?xi32> to tensor<?xf16>
-  %2 = ew.mul %1, %1 : tensor<?xf16>, tensor<?xf16>
-  ew.return %2 : tensor<?xf16>
+ew.kernel @int_to_f16(%x: !ew.tensor<[n], bf16>) -> !ew.tensor<[n], f16> {
+  %0 = ew.cast %x : !ew.tensor<[n], bf16> to !ew.tensor<[n], i32>
+  %1 = ew.cast %0 : !ew.tensor<[n], i32> to !ew.tensor<[n], f16>
+  %2 = ew.mul %1, %1 : !ew.tensor<[n], f16>, !ew.tensor<[n], f16>
+  ew.return %2 : !ew.tensor<[n], f16>
 }

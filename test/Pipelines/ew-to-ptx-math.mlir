@@ -23,21 +23,21 @@
 // CHECK-DAG:   {{(rcp|div)}}.rn.f32 %{{r[0-9]+}}, {{.*}}%[[ROOT]];
 // CHECK-DAG:   cvt.rn.bf16.f32
 // CHECK:       ret;
-ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>, %h: tensor<?xbf16>, %i: tensor<?xi64>)
-    -> (tensor<?xf32>, tensor<?xf64>, tensor<?xbf16>, tensor<?xi64>) {
-  %0 = ew.exp %x : tensor<?xf32>
-  %1 = ew.log %0 : tensor<?xf32>
-  %2 = ew.tanh %1 : tensor<?xf32>
-  %3 = ew.erf %2 : tensor<?xf32>
-  %4 = ew.rsqrt %3 : tensor<?xf32>
-  %5 = ew.sigmoid %4 : tensor<?xf32>
-  %6 = ew.exp %d : tensor<?xf64>
-  %7 = ew.log %6 : tensor<?xf64>
-  %8 = ew.tanh %7 : tensor<?xf64>
-  %9 = ew.erf %8 : tensor<?xf64>
-  %10 = ew.exp %h : tensor<?xbf16>
-  %11 = ew.abs %i : tensor<?xi64>
-  ew.return %5, %9, %10, %11 : tensor<?xf32>, tensor<?xf64>, tensor<?xbf16>, tensor<?xi64>
+ew.kernel @math(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>, %h: !ew.tensor<[n], bf16>, %i: !ew.tensor<[n], i64>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i64>) {
+  %0 = ew.exp %x : !ew.tensor<[n], f32>
+  %1 = ew.log %0 : !ew.tensor<[n], f32>
+  %2 = ew.tanh %1 : !ew.tensor<[n], f32>
+  %3 = ew.erf %2 : !ew.tensor<[n], f32>
+  %4 = ew.rsqrt %3 : !ew.tensor<[n], f32>
+  %5 = ew.sigmoid %4 : !ew.tensor<[n], f32>
+  %6 = ew.exp %d : !ew.tensor<[n], f64>
+  %7 = ew.log %6 : !ew.tensor<[n], f64>
+  %8 = ew.tanh %7 : !ew.tensor<[n], f64>
+  %9 = ew.erf %8 : !ew.tensor<[n], f64>
+  %10 = ew.exp %h : !ew.tensor<[n], bf16>
+  %11 = ew.abs %i : !ew.tensor<[n], i64>
+  ew.return %5, %9, %10, %11 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i64>
 }
 
 // No contraction: a * b + c stays a rounded multiply and a rounded add (the
@@ -51,11 +51,11 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>, %h: tensor<?xbf16>, %i: te
 // CHECK-NEXT:  sqrt.rn.f32 %{{r[0-9]+}}, %[[C]];
 // CHECK-NOT:   fma
 // CHECK:       ret;
-ew.kernel @ieee(%a: tensor<?xf32>, %b: tensor<?xf32>, %c: tensor<?xf32>)
-    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
-  %0 = ew.mul %a, %b : tensor<?xf32>, tensor<?xf32>
-  %1 = ew.add %0, %c : tensor<?xf32>, tensor<?xf32>
-  %2 = ew.div %a, %b : tensor<?xf32>, tensor<?xf32>
-  %3 = ew.sqrt %c : tensor<?xf32>
-  ew.return %1, %2, %3 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+ew.kernel @ieee(%a: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], f32>, %c: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %0 = ew.mul %a, %b : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.add %0, %c : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %2 = ew.div %a, %b : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %3 = ew.sqrt %c : !ew.tensor<[n], f32>
+  ew.return %1, %2, %3 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }

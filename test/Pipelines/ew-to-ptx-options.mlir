@@ -14,7 +14,7 @@
 // CHECK-SM100-SAME: .target sm_100
 // CHECK-PTX86: .version 8.6
 // CHECK-PTX86-SAME: .target sm_90
-ew.kernel @neg(%x: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = ew.neg %x : tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @neg(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %0 = ew.neg %x : !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }

@@ -1,6 +1,10 @@
 # python/ewc on the CPU with NumPy: compile from a file and from a string,
 # call kernels with keyword scalars, defaults, out= and several results, and
 # get a clear exception for each kind of wrong call and for a compile error.
+# 1-D contiguous calls of a kernel over one dimension take the packed launch
+# (the fast path), everything else the general one; both give the same
+# values. Shapes, views and their errors: broadcast.py, batch.py,
+# out-views.py, dims.py, errors.py.
 #
 # RUN: %ewc_python %s %kernels | FileCheck %s
 
@@ -25,7 +29,7 @@ def show(what, call):
 mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu")
 # CHECK: <ewc module on cpu: leaky_relu>
 print(mod)
-# CHECK-NEXT: leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n]
+# CHECK-NEXT: leaky_relu(x: f32[...], slope: f32 = 0.01) -> f32[...]
 print(mod.leaky_relu.signature)
 
 x = np.linspace(-4, 4, 1001, dtype=np.float32)
@@ -42,12 +46,26 @@ returned = mod.leaky_relu(x, 0.5, out=out)
 # CHECK-NEXT: out=: same object True exact True
 print("out=: same object", returned is out, "exact",
       np.array_equal(out, np.where(x >= 0, x, np.float32(0.5) * x)))
-# Any contiguous shape: n is its size, the output has its shape.
-# CHECK-NEXT: 2-D: (3, 4) exact True
-x2 = np.arange(-6, 6, dtype=np.float32).reshape(3, 4)
-y2 = mod.leaky_relu(x2, slope=0.25)
-print("2-D:", y2.shape, "exact",
-      np.array_equal(y2, np.where(x2 >= 0, x2, np.float32(0.25) * x2)))
+# A strided 1-D view takes the general launch, with the same values.
+# CHECK-NEXT: strided: (501,) exact True
+y_strided = mod.leaky_relu(x[::2], slope=0.25)
+print("strided:", y_strided.shape, "exact", np.array_equal(
+    y_strided, np.where(x[::2] >= 0, x[::2], np.float32(0.25) * x[::2])))
+
+# Which launch a call takes: the general path is Kernel._general.
+general_calls = []
+kernel = mod.leaky_relu
+general = kernel._general
+kernel._general = lambda *a: general_calls.append(1) or general(*a)
+kernel(x)
+kernel(x, 0.5, out=out)
+# CHECK-NEXT: fast path: 0 general call(s)
+print("fast path: %d general call(s)" % len(general_calls))
+kernel(x[::2])
+kernel(x, out=np.empty(2002, np.float32)[::2])
+# CHECK-NEXT: strided: 2 general call(s)
+print("strided: %d general call(s)" % len(general_calls))
+del kernel._general
 
 two = ewc.compile(source="""
 kernel split(x: f64[n], k: i32, flag: bool = true) -> (f64[n], bool[n]) {
@@ -120,11 +138,18 @@ show("too many", lambda: mod.leaky_relu(x, 0.1, 0.2))
 
 # CHECK-NEXT: wrong dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got float64
 show("wrong dtype", lambda: mod.leaky_relu(x.astype(np.float64)))
-# CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has 3 elements, the inputs 1001
+# CHECK-NEXT: wrong length: ValueError: leaky_relu(): out[0] has shape (3,), but the result has (1001,)
 show("wrong length",
      lambda: mod.leaky_relu(x, out=np.empty(3, dtype=np.float32)))
-# CHECK-NEXT: not contiguous: ValueError: leaky_relu(): 'x' is not contiguous
-show("not contiguous", lambda: mod.leaky_relu(x[::2]))
+# LeakyReLU is over '...': any shape, its result that shape. A kernel over
+# one dimension takes 1-D tensors only.
+# CHECK-NEXT: 2-D: (10, 100) exact True
+y2 = mod.leaky_relu(x[:1000].reshape(10, 100), slope=0.5)
+print("2-D:", y2.shape, "exact",
+      np.array_equal(y2, np.where(x[:1000] >= 0, x[:1000],
+                                  np.float32(0.5) * x[:1000]).reshape(10, 100)))
+# CHECK-NEXT: 2-D for [n]: ValueError: odd(): 'lambda' has 2 dimensions, but its type f32[n] has 1; a kernel over any leading dimensions declares it as 'f32[..., n]'
+show("2-D for [n]", lambda: odd.odd(small.reshape(2, 2)))
 # CHECK-NEXT: missing: TypeError: split() missing argument 'k' (i32)
 show("missing", lambda: two.split(d))
 # CHECK-NEXT: unknown: TypeError: leaky_relu() has no parameter 'alpha' (it takes x, slope)
@@ -168,8 +193,15 @@ print("dlpack:", "exact",
 # CHECK-NEXT: dlpack dtype: TypeError: leaky_relu(): 'x': expected f32 elements, got DLPack type code 2, 64 bits x 1
 show("dlpack dtype", lambda: mod.leaky_relu(DLPackOnly(np.zeros(1001)),
                                              out=dl_out))
-# CHECK-NEXT: dlpack strides: ValueError: leaky_relu(): 'x' is not contiguous
-show("dlpack strides", lambda: mod.leaky_relu(DLPackOnly(x[::2])))
+# DLPack's strides are in elements.
+dl_strided = np.full(1001, np.nan, dtype=np.float32)
+mod.leaky_relu(DLPackOnly(x[::2]), slope=0.5,
+               out=DLPackOnly(dl_strided[:501]))
+# CHECK-NEXT: dlpack strides: exact True
+print("dlpack strides:", "exact", np.array_equal(
+    dl_strided[:501], np.where(x[::2] >= 0, x[::2], np.float32(0.5) * x[::2])))
+# CHECK-NEXT: dlpack out: TypeError: leaky_relu(): cannot allocate an output like a DLPackOnly; pass out=
+show("dlpack out", lambda: mod.leaky_relu(DLPackOnly(x)))
 
 # The cache options are accepted (what they do: the cache's own tests).
 cached = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",

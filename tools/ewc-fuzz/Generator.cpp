@@ -14,6 +14,16 @@
 // - math only on floats, logic only on bool, ordering only on numbers, and
 //   literals in range for the type they take.
 //
+// A type is an element type and a set of the kernel's dimensions, and every
+// expression has exactly the dimensions asked of it: the operands of an
+// operation over D have subsets of D whose union is D (the rest are added
+// to the anchor), which makes broadcasts, outer products (`a[m] * b[n]`)
+// and, since each parameter declares its dimensions in an order of its own,
+// transposed reads (`x[m, n] + y[n, m]`). `index(d)` and `size(d)` are
+// leaves of i64 (or cast) over {d} and of no dimension; a dimension they
+// name that no type of the signature has yet joins the first result's (a
+// result may have more dimensions than its value).
+//
 // Parameters are made on demand, when an expression needs a leaf of a type
 // that no parameter or let has yet, and the signature is written last.
 //
@@ -49,9 +59,15 @@ const char *getName(DT dt) {
 bool isFloat(DT dt) { return dt >= DT::F16; }
 bool isInt(DT dt) { return dt == DT::I32 || dt == DT::I64; }
 
+/// A set of a kernel's dimensions: bit i is the program's dimension i
+/// (ProgramDims::names), kBatchBit the batch `...`. Empty: a scalar.
+using DimSet = unsigned;
+constexpr DimSet kBatchBit = 1u << 8;
+
 struct Type {
   DT dt;
-  bool tensor;
+  DimSet dims = 0;
+  bool isTensor() const { return dims != 0; }
 };
 
 /// Binding strength, as the grammar's levels: a child binding less tightly
@@ -74,12 +90,14 @@ struct WeakLet {
 struct Named {
   std::string name;
   Type type;
+  std::string dimsText;    // tensor parameters: "[n, m]", in their order
   std::string defaultText; // scalar parameters only; empty: none
 };
 
 class KernelGen {
 public:
-  KernelGen(std::mt19937_64 &rng, unsigned size) : rng(rng), size(size) {}
+  KernelGen(std::mt19937_64 &rng, unsigned size, const ProgramDims &dims)
+      : rng(rng), size(size), programDims(dims) {}
   std::string generate(const std::string &name);
 
 private:
@@ -91,14 +109,20 @@ private:
     return items[below(N)];
   }
 
+  DimSet subsetOf(DimSet dims);
+  DimSet nonEmptySubsetOf(DimSet dims);
+  unsigned pickDim(DimSet dims);
+  std::string formatDims(DimSet dims);
+
   Expr gen(Type type, int depth);
   Expr leaf(Type type);
+  std::optional<Expr> dimLeaf(Type type);
   Expr literal(DT dt, bool weak = true);
   Expr weakExpression(DT dt);
   Expr weakLetOrLiteral(DT dt);
   std::vector<Expr> operands(Type type, unsigned count, int depth,
-                             bool literals);
-  DT compatibleScalar(Type type);
+                             bool literals, DimSet covered = 0);
+  DT compatibleScalar(DT dt, bool besideTensor);
 
   Expr genBool(Type type, int depth);
   Expr genNumber(Type type, int depth);
@@ -117,9 +141,58 @@ private:
 
   std::mt19937_64 &rng;
   unsigned size;
+  const ProgramDims &programDims;
+  /// The dimensions this kernel's types draw from, and those that an
+  /// index or size names (the signature must have them).
+  DimSet kernelDims = 0, dimsNamed = 0;
   std::vector<Named> params, lets;
   std::vector<WeakLet> weakLets;
 };
+
+//===----------------------------------------------------------------------===//
+// Dimensions
+//===----------------------------------------------------------------------===//
+
+/// `dims` itself (45%), else each of its dimensions by a coin flip.
+DimSet KernelGen::subsetOf(DimSet dims) {
+  if (chance(45))
+    return dims;
+  DimSet subset = 0;
+  for (DimSet bit = 1; bit <= dims; bit <<= 1)
+    if ((dims & bit) && chance(50))
+      subset |= bit;
+  return subset;
+}
+
+DimSet KernelGen::nonEmptySubsetOf(DimSet dims) {
+  DimSet subset = subsetOf(dims);
+  return subset ? subset : DimSet(1) << pickDim(dims);
+}
+
+/// The bit of one dimension of `dims` (not empty), drawn evenly.
+unsigned KernelGen::pickDim(DimSet dims) {
+  std::vector<unsigned> bits;
+  for (unsigned bit = 0; (DimSet(1) << bit) <= dims; ++bit)
+    if (dims & (DimSet(1) << bit))
+      bits.push_back(bit);
+  return bits[below(bits.size())];
+}
+
+/// The dimension list of a type over `dims` (not empty): `...` first, as
+/// the grammar wants, then the names in an order drawn here (values combine
+/// by name, so a parameter's order is its layout: a transpose of another's).
+std::string KernelGen::formatDims(DimSet dims) {
+  std::vector<std::string> names;
+  for (unsigned bit = 0; bit < programDims.names.size(); ++bit)
+    if (dims & (DimSet(1) << bit))
+      names.push_back(programDims.names[bit]);
+  for (size_t i = names.size(); i > 1; --i)
+    std::swap(names[i - 1], names[below(i)]);
+  std::string text = dims & kBatchBit ? "..." : "";
+  for (const std::string &name : names)
+    text += (text.empty() ? "" : ", ") + name;
+  return "[" + text + "]";
+}
 
 //===----------------------------------------------------------------------===//
 // Printing with the grammar's precedence
@@ -340,29 +413,56 @@ std::string KernelGen::defaultLiteral(DT dt) {
 // Leaves and operands
 //===----------------------------------------------------------------------===//
 
+/// Now and then `index(d)` for a type over one named dimension d, or
+/// `size(d)` for a scalar, cast to the type's element type unless i64 (the
+/// cast of a coordinate or an extent, at most a few hundred here, is exact
+/// in every type).
+std::optional<Expr> KernelGen::dimLeaf(Type type) {
+  DimSet named = kernelDims & ~kBatchBit;
+  bool oneDim =
+      type.dims && !(type.dims & (type.dims - 1)) && type.dims != kBatchBit;
+  bool isI64 = type.dt == DT::I64;
+  Expr dim;
+  if (oneDim && chance(isI64 ? 25 : 6)) {
+    dimsNamed |= type.dims;
+    dim = call("index", {{programDims.names[pickDim(type.dims)], Primary}});
+  } else if (!type.dims && named && chance(isI64 ? 15 : 4)) {
+    unsigned bit = pickDim(named);
+    dimsNamed |= DimSet(1) << bit;
+    dim = call("size", {{programDims.names[bit], Primary}});
+  } else {
+    return std::nullopt;
+  }
+  return isI64 ? dim : call(getName(type.dt), {dim});
+}
+
 Expr KernelGen::leaf(Type type) {
+  if (std::optional<Expr> dim = dimLeaf(type))
+    return *dim;
   std::vector<const Named *> found;
   for (const std::vector<Named> *names : {&params, &lets})
     for (const Named &named : *names)
-      if (named.type.dt == type.dt && named.type.tensor == type.tensor)
+      if (named.type.dt == type.dt && named.type.dims == type.dims)
         found.push_back(&named);
   if (!found.empty() && (params.size() >= 2 + size || chance(75)))
     return {found[below(found.size())]->name, Primary};
-  Named param{"p" + std::to_string(params.size()), type, ""};
-  if (!type.tensor && chance(50))
+  Named param{"p" + std::to_string(params.size()), type, "", ""};
+  if (type.isTensor())
+    param.dimsText = formatDims(type.dims);
+  else if (chance(50))
     param.defaultText = defaultLiteral(type.dt);
   params.push_back(param);
   return {param.name, Primary};
 }
 
-/// A scalar type that an operation of result `type` accepts beside its
-/// anchor: with a tensor, any of the same kind; among scalars, one that
-/// promotes to type.dt.
-DT KernelGen::compatibleScalar(Type type) {
-  if (type.tensor)
-    return isFloat(type.dt) ? pick(kFloatTypes)
-                            : isInt(type.dt) ? pick(kIntTypes) : DT::Bool;
-  switch (type.dt) {
+/// A scalar type that an operation of element type `dt` accepts beside its
+/// anchor: beside a tensor, any of the same kind; among scalars, one that
+/// promotes to dt.
+DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
+  if (besideTensor)
+    return isFloat(dt) ? pick(kFloatTypes)
+                       : isInt(dt) ? pick(kIntTypes) : DT::Bool;
+  switch (dt) {
   case DT::F32: {
     static const DT kNarrower[] = {DT::F16, DT::BF16, DT::F32};
     return pick(kNarrower);
@@ -372,30 +472,51 @@ DT KernelGen::compatibleScalar(Type type) {
   case DT::I64:
     return pick(kIntTypes);
   default:
-    return type.dt;
+    return dt;
   }
 }
 
 /// `count` operands of an operation whose result is `type`: one anchor of
-/// that exact type, the others of that element type, compatible scalars, or
-/// (if `literals`) literals.
+/// its element type, the others of that element type, compatible scalars,
+/// or (if `literals`) literals. Each has a subset of type.dims, and together
+/// with `covered` (the dimensions of a where's condition) they have them
+/// all: what the others leave out, the anchor takes. The anchor is a tensor
+/// whenever the operands hold one (it decides what the scalars beside it
+/// may be); under a condition that has every dimension, a where's values
+/// may be scalars alone.
 std::vector<Expr> KernelGen::operands(Type type, unsigned count, int depth,
-                                      bool literals) {
-  std::vector<Expr> result(count);
+                                      bool literals, DimSet covered) {
+  enum class Kind { Anchor, Literal, Other };
+  struct Planned {
+    Kind kind;
+    Type type;
+  };
+  DimSet missing = type.dims & ~covered;
+  bool tensors = missing || (type.dims && chance(50));
+  std::vector<Planned> plan(count);
   unsigned anchor = below(count);
   for (unsigned i = 0; i < count; ++i) {
     uint64_t r = below(100);
     if (i == anchor)
-      result[i] = gen(type, depth);
+      plan[i] = {Kind::Anchor,
+                 {type.dt, tensors ? nonEmptySubsetOf(type.dims) : 0}};
     else if (literals && r < 25)
-      // Beside the anchor, a weak let takes type.dt. With three operands
-      // (clamp) a literal may meet the other one first and take its type.
-      result[i] = count == 2 ? weakLetOrLiteral(type.dt) : literal(type.dt);
+      plan[i] = {Kind::Literal, {type.dt, 0}};
     else if (r < 45)
-      result[i] = gen({compatibleScalar(type), false}, depth);
+      plan[i] = {Kind::Other, {compatibleScalar(type.dt, tensors), 0}};
     else
-      result[i] = gen({type.dt, type.tensor && chance(60)}, depth);
+      plan[i] = {Kind::Other,
+                 {type.dt, tensors && chance(60) ? subsetOf(type.dims) : 0}};
+    missing &= ~plan[i].type.dims;
   }
+  plan[anchor].type.dims |= missing;
+  std::vector<Expr> result(count);
+  for (unsigned i = 0; i < count; ++i)
+    // Beside the anchor, a weak let takes type.dt. With three operands
+    // (clamp) a literal may meet the other one first and take its type.
+    result[i] = plan[i].kind != Kind::Literal ? gen(plan[i].type, depth)
+                : count == 2                  ? weakLetOrLiteral(type.dt)
+                                              : literal(type.dt);
   return result;
 }
 
@@ -415,25 +536,23 @@ Expr KernelGen::gen(Type type, int depth) {
 }
 
 Expr KernelGen::genWhere(Type type, int depth) {
-  // A tensor condition makes the result a tensor whatever the branches are.
-  bool condTensor = type.tensor && chance(50);
-  Expr cond = gen({DT::Bool, condTensor}, depth - 1);
-  Type branches{type.dt, type.tensor && !condTensor ? true : false};
-  if (type.tensor && condTensor && chance(50))
-    branches.tensor = true;
-  std::vector<Expr> args = operands(branches, 2, depth - 1, true);
+  // The condition's dimensions are the result's as much as the values'.
+  DimSet condDims =
+      type.isTensor() && chance(50) ? nonEmptySubsetOf(type.dims) : 0;
+  Expr cond = gen({DT::Bool, condDims}, depth - 1);
+  std::vector<Expr> args = operands(type, 2, depth - 1, true, condDims);
   return call("where", {cond, args[0], args[1]});
 }
 
 Expr KernelGen::genCast(Type type, int depth) {
   // Now and then a literal argument, which takes the cast's type where it
   // can (`f64(0.1)`), else the default (`i32(2.5)` truncates an f32).
-  if (!type.tensor && chance(10)) {
+  if (!type.isTensor() && chance(10)) {
     Expr arg = literal(isFloat(type.dt) ? type.dt : DT::I32);
     return call(getName(type.dt), {arg});
   }
   return call(getName(type.dt),
-              {gen({pick(kAllTypes), type.tensor}, depth - 1)});
+              {gen({pick(kAllTypes), type.dims}, depth - 1)});
 }
 
 Expr KernelGen::genBool(Type type, int depth) {
@@ -451,7 +570,7 @@ Expr KernelGen::genBool(Type type, int depth) {
   }
   // A comparison of any element type; bools only compare for equality.
   DT dt = pick(kAllTypes);
-  std::vector<Expr> args = operands({dt, type.tensor}, 2, depth - 1, true);
+  std::vector<Expr> args = operands({dt, type.dims}, 2, depth - 1, true);
   static const char *const kPreds[] = {"eq", "ne", "lt", "le", "gt", "ge"};
   static const char *const kOps[] = {"==", "!=", "<", "<=", ">", ">="};
   unsigned p = below(dt == DT::Bool ? 2 : 6);
@@ -497,6 +616,17 @@ Expr KernelGen::genNumber(Type type, int depth) {
 //===----------------------------------------------------------------------===//
 
 std::string KernelGen::generate(const std::string &name) {
+  // The kernel's dimensions: mostly all of the program's, now and then the
+  // batch alone (`f32[...]`, a tensor of any rank).
+  DimSet named = (DimSet(1) << programDims.names.size()) - 1;
+  DimSet batch = programDims.batch ? kBatchBit : 0;
+  if (batch && chance(10)) {
+    kernelDims = batch;
+  } else {
+    kernelDims = chance(70) ? named : nonEmptySubsetOf(named);
+    if (batch && chance(70))
+      kernelDims |= batch;
+  }
   int depth = 1 + static_cast<int>(size / 2 + below(2));
   std::string body;
   unsigned numLets = below(size + 1);
@@ -513,38 +643,52 @@ std::string KernelGen::generate(const std::string &name) {
       weakLets.push_back({letName, isFloatLet, std::nullopt});
       continue;
     }
-    Type type{pick(kAllTypes), chance(75)};
+    DT dt = pick(kAllTypes);
+    Type type{dt, chance(75) ? nonEmptySubsetOf(kernelDims) : 0};
     Expr value = gen(type, depth);
     body += "  let " + letName + " = " + value.text + ";\n";
-    lets.push_back({letName, type, ""});
+    lets.push_back({letName, type, "", ""});
   }
   unsigned numResults = 1 + below(1 + std::min(3u, size / 3));
-  std::vector<DT> results;
+  std::vector<Type> results;
   std::string ret;
   for (unsigned i = 0; i < numResults; ++i) {
+    // A result's value has its dimensions, or some (it is the same along
+    // the others), or none: a scalar, now and then a weak literal, which
+    // takes the result's type (a fill).
     DT dt = pick(kAllTypes);
-    results.push_back(dt);
-    // A weak literal now and then: it takes the result's type (a fill).
-    Expr value = chance(3) ? literal(dt) : gen({dt, chance(85)}, depth);
+    DimSet declared = nonEmptySubsetOf(kernelDims);
+    uint64_t r = below(100);
+    DimSet valueDims = r < 75 ? declared : r < 88 ? 0 : subsetOf(declared);
+    Expr value =
+        !valueDims && chance(20) ? literal(dt) : gen({dt, valueDims}, depth);
+    results.push_back({dt, declared});
     ret += (i ? ", " : "") + value.text;
   }
-  // The length is named `n` by convention; any identifier works.
-  std::string length = chance(90) ? "n" : "len";
+  // An index or size may name a dimension that no type has (a let's); the
+  // first result takes it, as a dimension its value lacks.
+  DimSet typed = 0;
+  for (const Named &param : params)
+    typed |= param.type.dims;
+  for (const Type &result : results)
+    typed |= result.dims;
+  results[0].dims |= dimsNamed & ~typed;
+
   std::string text = "kernel " + name + "(";
   for (size_t i = 0; i < params.size(); ++i) {
     const Named &param = params[i];
-    text += (i ? ", " : "") + param.name + ": " + getName(param.type.dt);
-    if (param.type.tensor)
-      text += "[" + length + "]";
+    text += (i ? ", " : "") + param.name + ": " + getName(param.type.dt) +
+            param.dimsText;
     if (!param.defaultText.empty())
       text += " = " + param.defaultText;
   }
   text += ") -> ";
   if (numResults > 1)
     text += "(";
-  for (size_t i = 0; i < results.size(); ++i)
-    text += (i ? ", " : "") + std::string(getName(results[i])) + "[" +
-            length + "]";
+  for (size_t i = 0; i < results.size(); ++i) {
+    std::string dims = formatDims(results[i].dims);
+    text += (i ? ", " : "") + std::string(getName(results[i].dt)) + dims;
+  }
   if (numResults > 1)
     text += ")";
   return text + " {\n" + body + "  return " + ret + ";\n}\n";
@@ -580,8 +724,39 @@ static const char *const kRiskyKernelNames[] = {
     "CUresult",     "detail",        "getLoadedImage", "compile",
     "kernels",      "device",        "__call__",      "__init__"};
 
+ProgramDims ewc::fuzz::chooseProgramDims(uint64_t seed) {
+  // A stream apart from the text's: the shape of a run (Shapes.cpp) draws
+  // from the seed without generating the program.
+  std::mt19937_64 rng(deriveProgramSeed(seed, 0xd1a5));
+  auto below = [&](uint64_t n) { return rng() % n; };
+  std::vector<std::string> pool = {"m", "n", "k", "d"};
+  for (size_t i = pool.size(); i > 1; --i)
+    std::swap(pool[i - 1], pool[below(i)]);
+  uint64_t r = below(100);
+  size_t count = r < 20 ? 1 : r < 55 ? 2 : r < 85 ? 3 : 4;
+  ProgramDims dims;
+  for (size_t i = 0; i < count; ++i) {
+    // Now and then a name that is also a parameter's, a let's, a kernel's, a
+    // builtin's or a dtype's: dimensions live in a namespace of their own
+    // (index(index), f32[f32]).
+    static const char *const kOddNames[] = {
+        "len", "rows", "p0",    "v1",   "k0", "exp", "index",
+        "size", "f32", "where", "N",    "x_1"};
+    std::string name = pool[i];
+    if (below(100) < 8) {
+      std::string odd = kOddNames[below(std::size(kOddNames))];
+      if (!llvm::is_contained(dims.names, odd))
+        name = odd;
+    }
+    dims.names.push_back(name);
+  }
+  dims.batch = below(100) < 25;
+  return dims;
+}
+
 std::string ewc::fuzz::generateProgram(uint64_t seed,
                                        const GeneratorOptions &options) {
+  ProgramDims dims = chooseProgramDims(seed);
   std::mt19937_64 rng(seed);
   unsigned size = std::max(1u, options.size);
   unsigned numKernels = 1 + rng() % (1 + size / 4);
@@ -598,7 +773,7 @@ std::string ewc::fuzz::generateProgram(uint64_t seed,
         name = risky;
     }
     names.push_back(name);
-    KernelGen kernel(rng, size);
+    KernelGen kernel(rng, size, dims);
     text += (k ? "\n" : "") + kernel.generate(name);
   }
   return text;

@@ -6,6 +6,11 @@
 // everything it writes: a program the front end rejects is a bug in the
 // generator or in the front end, and ewc-fuzz reports it as one.
 //
+// Programs are N-D: each program draws a few dimension names (and maybe the
+// batch `...`), and every tensor names a subset of them in an order of its
+// own, so that values broadcast by name, transpose and form outer products
+// as the language defines (docs/language.md, "Broadcasting by name").
+//
 // Reproducible: a seed gives the same text on every platform, because every
 // choice is std::mt19937_64's output (which the standard fixes) reduced by
 // integer arithmetic here, never by std::uniform_*_distribution (whose
@@ -18,6 +23,7 @@
 
 #include <cstdint>
 #include <string>
+#include <vector>
 
 namespace ewc {
 namespace fuzz {
@@ -30,6 +36,18 @@ struct GeneratorOptions {
 
 /// The .ew text of the program seeded by `seed`.
 std::string generateProgram(uint64_t seed, const GeneratorOptions &options);
+
+/// The dimensions that the types of the program seeded by `seed` draw from:
+/// one to four names, mostly m, n, k and d (now and then one that is also a
+/// parameter, builtin or dtype name: dimensions have their own namespace),
+/// and whether its tensors may have the batch `...`. Not every kernel uses
+/// every one; a kernel uses no other. Drawn from a stream of its own, so
+/// that the shape of a run (Shapes.h) needs only the seed.
+struct ProgramDims {
+  std::vector<std::string> names;
+  bool batch = false;
+};
+ProgramDims chooseProgramDims(uint64_t seed);
 
 /// The seed of program `index` of a run seeded with `seed` (splitmix64), so
 /// that program I of a run can be made alone (ewc-fuzz --first I --count 1).

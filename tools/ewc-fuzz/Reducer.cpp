@@ -3,7 +3,11 @@
 // Greedy passes to a fixed point, each keeping the first candidate that still
 // fails: whole kernels out, then `let` lines out, then subexpressions (the
 // largest first, so that one success removes the most) replaced by each name
-// the program declares and by a few literals.
+// the program declares and by a few literals, then parameters out of the
+// signatures and dimensions out of their types (`f32[m, n]` to `f32[n]`,
+// `f32[n]` to the scalar `f32`), which lowers the rank of an N-D failure.
+// The shape the program runs over is the caller's: the reducer changes the
+// text only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -45,6 +49,71 @@ std::vector<Span> findLets(const std::string &text) {
     if (llvm::StringRef(text).substr(at, end - at).ltrim().starts_with("let "))
       spans.push_back({at, end});
     at = end;
+  }
+  return spans;
+}
+
+/// The items of the list between `open` and `close` (exclusive), separated
+/// by top-level commas (a comma inside `[...]` is a type's), each span with
+/// its separator so that cutting it leaves a list: an item before another
+/// with the comma and space after it, the last one of several with the
+/// comma before it, a lone item alone (or with `[` and `]` if `brackets`,
+/// so that `f32[n]` becomes `f32`).
+void addListItems(const std::string &text, size_t open, size_t close,
+                  bool brackets, std::vector<Span> &spans) {
+  std::vector<size_t> commas;
+  unsigned depth = 0;
+  for (size_t i = open + 1; i < close; ++i) {
+    if (text[i] == '[')
+      ++depth;
+    else if (text[i] == ']' && depth)
+      --depth;
+    else if (text[i] == ',' && !depth)
+      commas.push_back(i);
+  }
+  if (commas.empty()) {
+    if (close > open + 1)
+      spans.push_back(brackets ? Span{open, close + 1} : Span{open + 1, close});
+    return;
+  }
+  auto startAfter = [&](size_t comma) {
+    size_t start = comma + 1;
+    while (start < close && text[start] == ' ')
+      ++start;
+    return start;
+  };
+  for (size_t i = 0; i <= commas.size(); ++i) {
+    size_t start = i == 0 ? open + 1 : startAfter(commas[i - 1]);
+    if (i < commas.size())
+      spans.push_back({start, startAfter(commas[i])});
+    else
+      spans.push_back({commas[i - 1], close});
+  }
+}
+
+/// The parameters of every signature.
+std::vector<Span> findParams(const std::string &text) {
+  std::vector<Span> spans;
+  for (Span kernel : findKernels(text)) {
+    size_t open = text.find('(', kernel.begin);
+    // A parameter list holds no parentheses (defaults are literals).
+    size_t close = text.find(')', open);
+    if (open < kernel.end && close < kernel.end)
+      addListItems(text, open, close, /*brackets=*/false, spans);
+  }
+  return spans;
+}
+
+/// The dimensions of every type: `[...]` outside the bodies (where `[`
+/// never appears).
+std::vector<Span> findTypeDims(const std::string &text) {
+  std::vector<Span> spans;
+  for (size_t open = text.find('['); open != std::string::npos;
+       open = text.find('[', open + 1)) {
+    size_t close = text.find(']', open);
+    if (close == std::string::npos)
+      break;
+    addListItems(text, open, close, /*brackets=*/true, spans);
   }
   return spans;
 }
@@ -122,19 +191,22 @@ ewc::fuzz::reduceProgram(const std::string &text,
   auto cut = [&](Span span, const std::string &with) {
     return best.substr(0, span.begin) + with + best.substr(span.end);
   };
-  for (bool progress = true; progress && attempts < maxAttempts;) {
-    progress = false;
-    for (const auto &finder : {findKernels, findLets}) {
-      // Spans go stale after a success: look again from the start.
-      for (bool again = true; again;) {
-        again = false;
-        for (Span span : finder(best))
-          if (tryCandidate(cut(span, ""))) {
-            again = progress = true;
-            break;
-          }
-      }
+  bool progress = true;
+  auto cutEach = [&](std::vector<Span> (*finder)(const std::string &)) {
+    // Spans go stale after a success: look again from the start.
+    for (bool again = true; again;) {
+      again = false;
+      for (Span span : finder(best))
+        if (tryCandidate(cut(span, ""))) {
+          again = progress = true;
+          break;
+        }
     }
+  };
+  while (progress && attempts < maxAttempts) {
+    progress = false;
+    cutEach(findKernels);
+    cutEach(findLets);
     for (bool again = true; again;) {
       again = false;
       std::vector<std::string> replacements = getReplacements(best);
@@ -148,6 +220,10 @@ ewc::fuzz::reduceProgram(const std::string &text,
           break;
       }
     }
+    // Parameters that nothing uses any more, then the dimensions that the
+    // failure does not need.
+    cutEach(findParams);
+    cutEach(findTypeDims);
   }
   return best;
 }

@@ -2,10 +2,13 @@
 //
 // A delta reduction of a failing program to a smaller one that fails the same
 // way, as Csmith's users do with C-Reduce, but on .ew's few shapes: drop
-// whole kernels, drop `let`s, and replace a parenthesized or called
-// subexpression by a name or a small literal. The candidates are textual and
-// need not be well typed: the front end rejects those that are not, and
-// `stillFails` (which runs the front end) says no to them.
+// whole kernels, drop `let`s, replace a parenthesized or called
+// subexpression by a name or a small literal, drop parameters, and drop
+// dimensions from types. The candidates are textual and need not be well
+// typed: the front end rejects those that are not, and `stillFails` (which
+// runs the front end) says no to them. Only the text changes: the caller
+// runs every candidate over the same shape (ewc-fuzz: the one the program's
+// seed draws, whatever dimensions the candidate still has).
 //
 //===----------------------------------------------------------------------===//
 

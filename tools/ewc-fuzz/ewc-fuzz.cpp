@@ -3,12 +3,13 @@
 // Differential testing in one process: generates seeded random .ew programs
 // (Generator.h), compiles each for the CPU, the GPU or both through the
 // driver (EWCDriver, the code ewc-run and the C++ API share), runs every
-// kernel on seeded inputs and checks each result with the reference, through
-// the same library as ewc-run (EWCCheck). --jobs runs programs on several
-// threads, each compiling in its own MLIRContext. A program
-// that the front end rejects is a generator or front-end bug, one that fails
-// to compile a compiler bug, one whose results differ a miscompilation (or a
-// reference bug). Crashes and LLVM fatal errors are caught per program
+// kernel on seeded inputs over the program's own shape (Shapes.h) and
+// layouts, and checks each result with the reference, through the same
+// library as ewc-run (EWCCheck). --jobs runs programs on several threads,
+// each compiling in its own MLIRContext. A program that the front end
+// rejects is a generator or front-end bug, one that fails to compile a
+// compiler bug, one whose results differ a miscompilation (or a reference
+// bug). Crashes and LLVM fatal errors are caught per program
 // (llvm::CrashRecoveryContext) so that one bad program does not end a long
 // run. docs/fuzzing.md, "Random programs", records the runs.
 //
@@ -18,6 +19,7 @@
 
 #include "Generator.h"
 #include "Reducer.h"
+#include "Shapes.h"
 
 #include "ewc/Check/KernelRunner.h"
 #include "ewc/Driver/Driver.h"
@@ -26,6 +28,7 @@
 
 #include "Transforms/TestPasses.h"
 
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/FileSystem.h"
@@ -57,17 +60,34 @@ cl::opt<uint64_t>
 cl::opt<unsigned> sizeOpt("size",
                           cl::desc("size of the programs (default 4)"),
                           cl::init(4));
-cl::opt<int64_t> nOpt("n", cl::desc("elements per run (default 257)"),
-                      cl::init(257));
+cl::opt<int64_t>
+    nOpt("n",
+         cl::desc("the extent of a dimension that no --dim of the program's "
+                  "shape sets (default 257; the generator's dimensions all "
+                  "have drawn extents: --max-points)"),
+         cl::init(257));
+cl::opt<uint64_t> maxPointsOpt(
+    "max-points",
+    cl::desc("the most elements of any tensor: each program's extents, "
+             "drawn from its seed, multiply to at most this (default 65536)"),
+    cl::init(65536));
 cl::opt<std::string>
     inputsOpt("inputs", cl::desc("normal|uniform|special|ints (default special)"),
               cl::init("special"));
+cl::opt<std::string> layoutOpt(
+    "layout",
+    cl::desc("how the tensors lie in memory, as ewc-run --layout (default "
+             "random: each tensor of each program its own, and every "
+             "program's views start 0 to 3 elements into their storage)"),
+    cl::init("random"));
 cl::opt<std::string> saveOpt(
     "save-failures",
     cl::desc("write each failing program and its commands into DIR"),
     cl::value_desc("DIR"));
-cl::opt<bool> printOpt("print",
-                       cl::desc("print the programs instead of running them"));
+cl::opt<bool>
+    printOpt("print",
+             cl::desc("print the programs, each after a line with its shape "
+                      "(--dim, --batch), instead of running them"));
 cl::opt<bool> reduceOpt(
     "reduce", cl::desc("shrink each failing program to a smaller one that "
                        "fails the same way (Reducer.h)"));
@@ -126,16 +146,41 @@ struct Devices {
   CudaContext *cuda = nullptr;
 };
 
+/// How many elements into their storage the views of the program seeded
+/// with `programSeed` start: 0 to 3 with --layout random (misaligned base
+/// pointers), else 0.
+uint64_t getOffset(uint64_t programSeed) {
+  return layoutOpt == "random" ? deriveParamSeed(programSeed, 0x0ff5e7) % 4 : 0;
+}
+
+/// The shape that the program seeded with `programSeed` runs over.
+fuzz::ProgramShape getShape(uint64_t programSeed) {
+  return fuzz::drawProgramShape(programSeed, maxPointsOpt);
+}
+
+/// The inputs of the program seeded with `programSeed`: its seed, shape,
+/// layouts and offset. The reproducers (getEwcRunArgs) say the same.
+check::InputSpec getInputSpec(uint64_t programSeed, InputKind kind) {
+  check::InputSpec spec;
+  spec.n = nOpt;
+  fuzz::ProgramShape shape = getShape(programSeed);
+  for (const auto &[name, extent] : shape.dims)
+    spec.dims[name] = extent;
+  spec.batch = shape.batch;
+  spec.seed = programSeed;
+  spec.kind = kind;
+  spec.layout = *check::parseLayoutName(layoutOpt);
+  spec.offset = getOffset(programSeed);
+  return spec;
+}
+
 /// Runs `kernel` of `module` and checks it; appends what failed to `out`,
 /// each result's line starting with `label`.
 llvm::Expected<Verdict> runKernel(const Kernel &kernel,
                                   driver::LoadedModule &module, uint64_t seed,
                                   InputKind kind, llvm::StringRef label,
                                   llvm::raw_ostream &out) {
-  check::InputSpec spec;
-  spec.n = nOpt;
-  spec.seed = seed;
-  spec.kind = kind;
+  check::InputSpec spec = getInputSpec(seed, kind);
   // The three worst elements of each result are shown.
   // Exact comparison: the reference is exact but for the math functions,
   // whose error it carries as slack, so any other difference is a bug. With
@@ -154,9 +199,14 @@ llvm::Expected<Verdict> runKernel(const Kernel &kernel,
         << index << ": ";
     result.print(out);
     out << "\n";
-    check::printMismatches(out, result, kernel, checked->run.inputs, 3,
-                           "    ");
+    check::printMismatches(out, *checked, index, kernel, 3, "    ");
   }
+  for (auto [index, stray] : llvm::enumerate(checked->strayWrites))
+    if (stray.count)
+      out << "  " << label << "kernel '" << kernel.getName() << "' result "
+          << index << ": " << stray.count
+          << " element(s) outside its view written, first at element "
+          << stray.first << " of its storage\n";
   return checked->ok() ? Verdict::Ok : Verdict::Mismatch;
 }
 
@@ -190,7 +240,9 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
       mlir::ew::test::addTestMutation(pm, mutationOpt,
                                       point == driver::HookPoint::Ew
                                           ? MutationStage::Ew
-                                          : MutationStage::Lowered);
+                                      : point == driver::HookPoint::Lowered
+                                          ? MutationStage::Lowered
+                                          : MutationStage::LoweredVariant);
     };
   auto module = driver::LoadedModule::compile(source, options, cuda);
   if (!module || !*module) {
@@ -232,28 +284,73 @@ Outcome runProgram(const std::string &text, const std::string &name,
   return outcome;
 }
 
-/// The arguments of the ewc-run command that reruns one program from `file`
-/// on `device`.
+/// The dimensions of the kernels of `text` (kBatchDimName for the batch),
+/// or none if the front end rejects it (ewc-run then stops before it looks
+/// at its --dim).
+llvm::StringSet<> getKernelDims(const std::string &text) {
+  llvm::StringSet<> dims;
+  auto source = driver::Source::parse(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "program.ew"), nullptr);
+  if (!source) {
+    llvm::consumeError(source.takeError());
+    return dims;
+  }
+  for (const auto &kernel : (*source)->getAST().getKernels())
+    for (const std::string &dim : kernel->getDims())
+      dims.insert(dim);
+  return dims;
+}
+
+/// The shape that `text`, seeded with `programSeed`, runs over, as ewc-run's
+/// options: --dim for each dimension that a kernel has (ewc-run refuses
+/// others) and --batch if a kernel has the batch (`--batch ""` for rank 0),
+/// so that nothing is left to --n. Each option starts with a space.
+std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
+  llvm::StringSet<> kernelDims = getKernelDims(text);
+  fuzz::ProgramShape shape = getShape(programSeed);
+  std::string args;
+  for (const auto &[name, extent] : shape.dims)
+    if (kernelDims.contains(name))
+      args += llvm::formatv(" --dim {0}={1}", name, extent).str();
+  if (shape.batch && kernelDims.contains(kBatchDimName)) {
+    std::string batch = fuzz::formatBatch(*shape.batch);
+    args += " --batch " + (batch.empty() ? "\"\"" : batch);
+  }
+  return args;
+}
+
+/// The arguments of the ewc-run command that reruns `text`, seeded with
+/// `programSeed`, from `file` on `device`: its shape, inputs, layouts and
+/// offset, and the exact comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
-                          uint64_t programSeed) {
-  return llvm::formatv("{0} --device {1} --n {2} --inputs {3} --seed {4}{5}",
+                          uint64_t programSeed, const std::string &text) {
+  return llvm::formatv("{0} --device {1} --n {2}{8} --inputs {3} --seed {4} "
+                       "--layout {6} --offset {7} --rtol 0 --atol 0{5}",
                        file, getDeviceName(device), nOpt.getValue(),
                        inputsOpt.getValue(), programSeed,
                        mutationOpt.empty() ? ""
-                                           : " --test-mutation=" + mutationOpt);
+                                           : " --test-mutation=" + mutationOpt,
+                       layoutOpt.getValue(), getOffset(programSeed),
+                       getShapeArgs(programSeed, text));
 }
 
-/// The commands that rerun program `index` alone.
+/// The commands that rerun program `index` (`text`, perhaps reduced) alone.
 std::string getReproducers(uint64_t index, uint64_t programSeed,
-                           llvm::StringRef file, driver::Target device) {
+                           const std::string &text, llvm::StringRef file,
+                           driver::Target device) {
+  std::string maxPoints =
+      maxPointsOpt.getNumOccurrences()
+          ? llvm::formatv(" --max-points {0}", maxPointsOpt.getValue()).str()
+          : "";
   return llvm::formatv(
-      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2} --n {3} "
-      "--inputs {4}{5}{6}\newc-run {7}\n",
+      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2} --n {3}{9} "
+      "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(),
       deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
       mutationOpt.empty() ? "" : " --test-mutation " + mutationOpt,
-      getEwcRunArgs(file, device, programSeed));
+      getEwcRunArgs(file, device, programSeed, text), layoutOpt.getValue(),
+      maxPoints);
 }
 
 /// Writes the failing program into --save-failures as a lit test: its
@@ -273,7 +370,8 @@ void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
                  << "\n";
     return;
   }
-  std::string commands = getReproducers(index, programSeed, path, outcome.device);
+  std::string commands =
+      getReproducers(index, programSeed, text, path, outcome.device);
   file << "# " << kVerdictNames[static_cast<int>(outcome.verdict)]
        << ", found by ewc-fuzz. Reproduce with:\n";
   llvm::SmallVector<llvm::StringRef, 2> lines;
@@ -283,7 +381,7 @@ void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
   if (outcome.device == driver::Target::Cuda)
     file << "# REQUIRES: cuda\n";
   file << "# RUN: ewc-run "
-       << getEwcRunArgs("%s", outcome.device, programSeed)
+       << getEwcRunArgs("%s", outcome.device, programSeed, text)
        << " | FileCheck %s\n"
        << "# CHECK: {{^True$}}\n";
   file << text;
@@ -329,7 +427,8 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
         << outcome.details;
     if (!llvm::StringRef(outcome.details).ends_with("\n"))
       out << "\n";
-    out << text << getReproducers(index, programSeed, "FILE.ew", outcome.device);
+    out << text
+        << getReproducers(index, programSeed, text, "FILE.ew", outcome.device);
     if (!saveOpt.empty())
       saveFailure(index, programSeed, text, outcome);
     // A rejection is not reduced: any typo would reproduce it.
@@ -379,9 +478,9 @@ int main(int argc, char **argv) {
   // libraries register.
   cl::OptionCategory category("ewc-fuzz options");
   for (cl::Option *option : std::initializer_list<cl::Option *>{
-           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &nOpt, &inputsOpt,
-           &saveOpt, &printOpt, &reduceOpt, &timeLimitOpt, &deviceOpt,
-           &jobsOpt, &verboseOpt, &mutationOpt})
+           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &nOpt, &maxPointsOpt,
+           &inputsOpt, &layoutOpt, &saveOpt, &printOpt, &reduceOpt,
+           &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt, &mutationOpt})
     option->addCategory(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
@@ -394,17 +493,25 @@ int main(int argc, char **argv) {
                  << "': expected normal, uniform, special or ints\n";
     return 2;
   }
+  if (!check::parseLayoutName(layoutOpt)) {
+    llvm::errs() << "error: invalid --layout '" << layoutOpt
+                 << "': expected " << check::getLayoutNames() << "\n";
+    return 2;
+  }
   if (jobsOpt == 0) {
     llvm::errs() << "error: invalid --jobs 0: expected a positive number\n";
     return 2;
   }
   if (printOpt) {
-    for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index)
-      llvm::outs() << "# program " << index << "\n"
-                   << fuzz::generateProgram(
-                          fuzz::deriveProgramSeed(seedOpt, index),
-                          {/*size=*/sizeOpt.getValue()})
-                   << "\n";
+    // Each program after a line with its shape: "# program 3: --dim m=4".
+    for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index) {
+      uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
+      std::string text =
+          fuzz::generateProgram(programSeed, {/*size=*/sizeOpt.getValue()});
+      llvm::outs() << "# program " << index << ":"
+                   << getShapeArgs(programSeed, text) << "\n"
+                   << text << "\n";
+    }
     return 0;
   }
   llvm::Expected<std::vector<driver::Target>> targets = getTargets();

@@ -41,8 +41,27 @@ cl::list<std::string> files(cl::Positional, cl::desc("FILE.ew"),
                             cl::cat(category));
 cl::opt<std::string>
     nOpt("n", cl::value_desc("N"), cl::cat(category),
-         cl::desc("elements per tensor (default 1024, or the length of the "
-                  "--input files)"));
+         cl::desc("the extent of every dimension that no --dim or --input\n"
+                  "sets (default 1024); for a kernel over '...' only, the\n"
+                  "leading dimensions' one extent"));
+cl::list<std::string>
+    dimOpt("dim", cl::value_desc("NAME=N"), cl::cat(category),
+           cl::desc("the extent of dimension NAME (default: --n, or the\n"
+                    "--input files' shape)"));
+cl::opt<std::string> batchOpt(
+    "batch", cl::value_desc("AxBx..."), cl::cat(category),
+    cl::desc("the shape of the leading dimensions '...' (e.g. 4x3; an\n"
+             "empty value for none; default: the --input files', else\n"
+             "none, or [N] for a kernel over '...' only)"));
+cl::opt<std::string> layoutOpt(
+    "layout", cl::value_desc("NAME"), cl::cat(category),
+    cl::desc("how every tensor (inputs and results) lies in memory:\n"
+             "  contiguous  row-major and dense (the default)\n"
+             "  padded      rows 3 elements longer than their extent\n"
+             "  transposed  column-major (the strides of a .T)\n"
+             "  strided     every stride doubled (x[..., ::2])\n"
+             "  random      each tensor one of those, drawn from --seed\n"
+             "elements outside a result's view must stay unwritten"));
 cl::list<std::string>
     argOpt("arg", cl::value_desc("NAME=VALUE"), cl::cat(category),
            cl::desc("value of scalar parameter NAME (default: its default)"));
@@ -76,15 +95,17 @@ cl::opt<std::string> inputsOpt(
         "  ints     floats and integers uniform over the integers in [-8, 8]"));
 cl::list<std::string> inputOpt(
     "input", cl::value_desc("NAME=FILE.npy"), cl::cat(category),
-    cl::desc("read tensor parameter NAME from a NumPy file: 1-D, C order,\n"
+    cl::desc("read tensor parameter NAME from a NumPy file: any shape\n"
+             "(which binds its dimensions), C or Fortran order,\n"
              "little-endian, the parameter's dtype (bool |b1, i32 <i4, i64\n"
              "<i8, f16 <f2, bf16 <u2 holding the bit patterns, f32 <f4, f64\n"
-             "<f8); --n is the file's length"));
+             "<f8)"));
 cl::list<std::string> saveOpt(
     "save", cl::value_desc("NAME=FILE.npy"), cl::cat(category),
     cl::desc("write result NAME (out0, out1, ... in the order of the\n"
-             "kernel's results) to a NumPy file, as --input reads it; needs a\n"
-             "single kernel (see --kernel)"));
+             "kernel's results) to a NumPy file of the result's shape, in C\n"
+             "order, as --input reads it; needs a single kernel (see\n"
+             "--kernel)"));
 cl::opt<std::string> emitOpt(
     "emit", cl::value_desc("ast|mlir|gpu|llvm|llvm-ir|ptx|header"),
     cl::cat(category),
@@ -115,17 +136,17 @@ cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                                   "result: index, inputs, got and expected"));
 cl::opt<std::string> offsetOpt(
     "offset", cl::value_desc("K"), cl::cat(category),
-    cl::desc("place every tensor (inputs and results) K elements past an\n"
-             "aligned device allocation: misaligned base pointers (GPU only;\n"
-             "default 0)"));
+    cl::desc("place every tensor (inputs and results) K elements past the\n"
+             "start of an aligned allocation: misaligned base pointers\n"
+             "(default 0)"));
 cl::opt<bool> benchOpt(
     "bench", cl::cat(category),
     cl::desc("instead of checking, time each kernel on the GPU: warm-up,\n"
              "then the median and spread of 100 launches timed with CUDA\n"
              "events, rotating buffer sets while one set fits in L2, and a\n"
              "device-to-device copy of the same bytes in the same process;\n"
-             "inputs are the seeded random values of the first 2^20\n"
-             "elements, repeated (docs/performance.md); with --device cpu,\n"
+             "inputs are 2^20 seeded random values, repeated, laid out as\n"
+             "--layout and --offset say (docs/performance.md); with --device cpu,\n"
              "the CPU JIT's kernel (20 runs after 2 warm-ups, steady clock)\n"
              "against a memcpy of the same bytes on its one thread"));
 cl::opt<bool> jsonOpt("json", cl::cat(category),
@@ -203,7 +224,39 @@ llvm::Expected<RunOptions> getRunOptions() {
       return makeError("invalid --n '" + nOpt +
                        "': expected a non-negative integer");
     options.n = n;
-    options.nGiven = true;
+  }
+  for (StringRef dim : dimOpt) {
+    auto [name, value] = dim.split('=');
+    long long extent;
+    if (!dim.contains('=') || name.empty() ||
+        value.getAsInteger(10, extent) || extent < 0)
+      return makeError("invalid --dim '" + dim +
+                       "': expected NAME=N with N a non-negative integer");
+    if (!options.dims.try_emplace(name, extent).second)
+      return makeError("--dim " + name + " is given twice");
+  }
+  if (batchOpt.getNumOccurrences()) {
+    std::vector<int64_t> shape;
+    StringRef rest = batchOpt;
+    while (!rest.empty()) {
+      auto [word, tail] = rest.split('x');
+      long long extent;
+      if (word.getAsInteger(10, extent) || extent < 0 ||
+          (tail.empty() && rest.ends_with("x")))
+        return makeError("invalid --batch '" + batchOpt +
+                         "': expected extents joined by x, e.g. 4x3 (or "
+                         "nothing, for no leading dimension)");
+      shape.push_back(extent);
+      rest = tail;
+    }
+    options.batch = std::move(shape);
+  }
+  if (layoutOpt.getNumOccurrences()) {
+    std::optional<check::Layout> layout = check::parseLayoutName(layoutOpt);
+    if (!layout)
+      return makeError("invalid --layout '" + layoutOpt + "': expected " +
+                       check::getLayoutNames());
+    options.layout = *layout;
   }
   for (StringRef arg : argOpt) {
     size_t eq = arg.find('=');
@@ -320,9 +373,6 @@ llvm::Expected<RunOptions> getRunOptions() {
 
   if (options.json && !options.bench)
     return makeError("--json describes --bench results; add --bench");
-  if (options.offset && options.device == DeviceChoice::Cpu)
-    return makeError("--offset places device buffers; it needs a CUDA "
-                     "device, not --device cpu");
   return options;
 }
 

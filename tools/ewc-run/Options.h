@@ -29,9 +29,14 @@ enum class EmitStage { AST, MLIR, GPU, LLVM, LLVMIR, PTX, Header };
 
 struct RunOptions {
   std::string file;
+  /// The extent of every dimension no --dim or --input sets.
   int64_t n = 1024;
-  /// Whether --n was given (else n may come from --input files).
-  bool nGiven = false;
+  /// --dim NAME=N, checked against the kernels later.
+  llvm::StringMap<int64_t> dims;
+  /// --batch: the shape of `...`.
+  std::optional<std::vector<int64_t>> batch;
+  /// --layout: how tensors lie in memory.
+  check::Layout layout = check::Layout::Contiguous;
   /// --arg NAME=VALUE, checked against the kernels later.
   std::vector<check::ScalarArg> args;
   DeviceChoice device = DeviceChoice::Auto;
@@ -58,8 +63,8 @@ struct RunOptions {
   bool bench = false;
   /// With --bench: one JSON object per kernel on stdout.
   bool json = false;
-  /// Every tensor's base pointer starts this many elements past an aligned
-  /// allocation (GPU only): misaligned inputs and outputs.
+  /// Every tensor's view starts this many elements past the start of its
+  /// allocation (aligned): misaligned inputs and outputs.
   uint64_t offset = 0;
   /// Hidden, for measuring the launch shape and code generation's choices:
   /// the grid cap in waves and the block size (LaunchShape.h), and

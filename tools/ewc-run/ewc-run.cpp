@@ -98,12 +98,17 @@ llvm::Error checkSaveNames(const RunOptions &options,
   return llvm::Error::success();
 }
 
-/// Writes the outputs that --save names (checked by checkSaveNames).
-llvm::Error saveOutputs(const Kernel &kernel, llvm::ArrayRef<HostArray> outputs,
+/// Writes the outputs that --save names (checked by checkSaveNames), each
+/// in its shape, in C order.
+llvm::Error saveOutputs(const Kernel &kernel,
+                        llvm::ArrayRef<check::StridedArray> outputs,
                         const RunOptions &options) {
   for (const check::NamedFile &save : options.saveFiles)
     if (llvm::Error error = writeNpyFile(
-            save.path, outputs[*lookupResultName(kernel, save.name)]))
+            save.path,
+            outputs[*lookupResultName(kernel, save.name)].toContiguous(),
+            llvm::ArrayRef<int64_t>(
+                outputs[*lookupResultName(kernel, save.name)].shape)))
       return llvm::createStringError("--save " + save.name + ": " +
                                      llvm::toString(std::move(error)));
   return llvm::Error::success();
@@ -119,6 +124,10 @@ check::InputSpec getInputSpec(const RunOptions &options,
                               const check::InputArrays &files) {
   check::InputSpec spec;
   spec.n = options.n;
+  spec.dims = options.dims;
+  spec.batch = options.batch;
+  spec.layout = options.layout;
+  spec.offset = options.offset;
   spec.seed = options.seed;
   spec.kind = options.inputs;
   spec.args = options.args;
@@ -133,9 +142,9 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
                                const check::InputArrays &files,
                                mlir::TimingScope &timing) {
   check::LaunchConfig launch;
-  launch.offset = options.offset;
   launch.gridWaves = options.gridWaves;
   launch.blockSize = options.blockSize;
+  launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(options, files);
   llvm::Expected<check::KernelRun> run =
       check::runKernel(kernel, module, spec, launch, &timing);
@@ -147,108 +156,186 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
   checkOptions.rtol = options.rtol;
   checkOptions.atol = options.atol;
   checkOptions.numWorst = options.verbose ? 10 : 1;
-  llvm::Expected<std::vector<CompareResult>> results =
-      check::checkRun(kernel, *run, options.n, checkOptions, &timing);
-  if (!results)
-    return results.takeError();
-  bool allMatch = true;
-  for (auto [index, result] : llvm::enumerate(*results)) {
-    if (result.ok())
-      continue;
-    allMatch = false;
-    llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
-                 << index << ": ";
-    result.print(llvm::errs());
-    llvm::errs() << "\n";
-    if (options.verbose)
-      check::printMismatches(llvm::errs(), result, kernel, run->inputs,
-                             checkOptions.numWorst, "  ");
+  llvm::Expected<check::KernelCheck> checked =
+      check::checkRun(kernel, std::move(*run), checkOptions, &timing);
+  if (!checked)
+    return checked.takeError();
+  for (auto [index, result] : llvm::enumerate(checked->results)) {
+    if (!result.ok()) {
+      llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
+                   << index << ": ";
+      result.print(llvm::errs());
+      llvm::errs() << "\n";
+      if (options.verbose)
+        check::printMismatches(llvm::errs(), *checked, index, kernel,
+                               checkOptions.numWorst, "  ");
+    }
+    const check::StrayWrites &stray = checked->strayWrites[index];
+    if (stray.count)
+      llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
+                   << index << ": " << stray.count
+                   << " element(s) outside its view written, first at "
+                      "element "
+                   << stray.first << " of its storage\n";
   }
-  return allMatch;
+  return checked->ok();
 }
 
 /// Times `kernel` (--bench) on the GPU, or on the CPU JIT with --device cpu,
-/// and prints the report.
+/// and prints the report. The tensors have the run's shapes and layouts;
+/// every launch goes through the driver as a user's would (planned, its
+/// variant chosen), queued back to back.
 llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
                         driver::LoadedModule &executor,
                         const check::InputArrays &files) {
-  // The inputs' values: the seeded random inputs of the first 2^20 elements
-  // (or fewer), which the benchmark repeats over all n. Generating n random
-  // values on the host would take longer than the whole benchmark at 2^30.
-  constexpr int64_t kPatternElements = int64_t(1) << 20;
-  check::InputSpec spec = getInputSpec(options, files);
-  spec.n = std::min(options.n, kPatternElements);
-  llvm::Expected<std::vector<HostArray>> inputs = check::makeInputs(kernel, spec);
-  if (!inputs)
-    return inputs.takeError();
   const KernelSignature *signature = executor.lookupKernel(kernel.getName());
   if (!signature)
     return llvm::createStringError("no compiled kernel '" + kernel.getName() +
                                    "'");
-  llvm::Expected<check::LaunchValues> launchInputs =
-      check::getLaunchValues(kernel, *signature, *inputs, options.args);
-  if (!launchInputs)
-    return launchInputs.takeError();
-  auto bytesOf = [](const HostArray &array) {
-    return llvm::ArrayRef<uint8_t>(static_cast<const uint8_t *>(array.data()),
-                                   array.getSizeInBytes());
+  check::InputSpec spec = getInputSpec(options, files);
+  llvm::Expected<DimBindings> bindings = check::bindRunDims(kernel, spec);
+  if (!bindings)
+    return bindings.takeError();
+  // The scalars' values: the inputs of a run with every extent 0 (the
+  // tensors' values come from the patterns below). Generating every
+  // element on the host would take longer than the whole benchmark at 2^30.
+  check::InputSpec scalarSpec = spec;
+  scalarSpec.files = nullptr;
+  DimBindings empty = *bindings;
+  for (auto &extent : empty.extents)
+    extent.getValue() = 0;
+  for (int64_t &extent : empty.batchShape)
+    extent = 0;
+  llvm::Expected<std::vector<check::StridedArray>> scalars =
+      check::makeInputs(kernel, scalarSpec, empty);
+  if (!scalars)
+    return scalars.takeError();
+  llvm::Expected<check::LaunchValues> values =
+      check::getLaunchValues(kernel, *signature, *scalars, options.args);
+  if (!values)
+    return values.takeError();
+
+  // Each tensor's placement and its pattern: 2^20 seeded random values (or
+  // the --input file's), repeated over its storage.
+  constexpr int64_t kPatternElements = int64_t(1) << 20;
+  std::vector<check::TensorPlacement> placements;
+  std::vector<HostArray> patterns;
+  std::vector<BenchTensor> tensors;
+  auto addTensor = [&](std::vector<int64_t> shape, DType dtype, bool isOutput,
+                       const HostArray *file, unsigned paramIndex) {
+    check::TensorPlacement placement = check::placeTensor(
+        std::move(shape), check::getLayoutOf(spec, tensors.size()),
+        spec.offset);
+    BenchTensor tensor;
+    tensor.isOutput = isOutput;
+    tensor.elementSize = getDTypeSize(dtype);
+    tensor.storageElements = placement.storageElements;
+    tensor.viewElements = 1;
+    for (int64_t extent : placement.shape)
+      tensor.viewElements *= extent;
+    if (!isOutput) {
+      const HostArray &pattern =
+          file ? *file
+               : patterns.emplace_back(makeRandomInput(
+                     dtype,
+                     std::min<int64_t>(placement.storageElements,
+                                       kPatternElements),
+                     options.seed, paramIndex, options.inputs));
+      tensor.pattern = llvm::ArrayRef<uint8_t>(
+          static_cast<const uint8_t *>(pattern.data()),
+          pattern.getSizeInBytes());
+    }
+    placements.push_back(std::move(placement));
+    tensors.push_back(tensor);
   };
-  std::vector<BenchArg> args;
-  for (const auto &param : kernel.getParams()) {
-    const HostArray &input = *launchInputs->params[param->getIndex()];
-    BenchArg arg;
-    arg.kind =
-        param->isTensor() ? BenchArg::Kind::Input : BenchArg::Kind::Scalar;
-    arg.elementSize = getDTypeSize(param->getDType());
-    arg.bytes = bytesOf(input);
-    args.push_back(arg);
+  // Reserved: the tensors' patterns point into it.
+  patterns.reserve(signature->params.size());
+  for (auto [index, param] : llvm::enumerate(signature->params)) {
+    if (!param.isTensor)
+      continue;
+    auto file = files.find(param.name);
+    addTensor(getTensorShape(param.dims, *bindings), param.dtype, false,
+              file == files.end() ? nullptr : &file->getValue().array, index);
   }
-  for (unsigned r = 0; r < kernel.getResults().size(); ++r) {
-    BenchArg arg;
-    arg.kind = BenchArg::Kind::Output;
-    arg.elementSize = getDTypeSize(kernel.getResultType(r).dtype);
-    args.push_back(arg);
+  uint64_t points = 0;
+  for (auto [index, result] : llvm::enumerate(signature->results)) {
+    std::vector<int64_t> shape = getResultShape(*signature, *bindings, index);
+    uint64_t size = 1;
+    for (int64_t extent : shape)
+      size *= extent;
+    points = std::max(points, size);
+    addTensor(std::move(shape), result.dtype, true, nullptr, 0);
   }
+
+  // One launch over the tensors whose storage starts at `storage`.
+  std::vector<TensorArg> inputs(signature->params.size()), outputs;
+  driver::LaunchOptions launchOptions;
+  launchOptions.gridWaves = options.gridWaves;
+  launchOptions.blockSize = options.blockSize;
+  auto launch = [&](llvm::ArrayRef<uint8_t *> storage) -> llvm::Error {
+    std::vector<driver::LaunchArg> params;
+    outputs.clear();
+    unsigned tensor = 0;
+    for (auto [index, param] : llvm::enumerate(signature->params)) {
+      if (!param.isTensor) {
+        params.push_back(driver::LaunchArg::ofScalar(
+            values->params[index]->storage.data()));
+        continue;
+      }
+      const check::TensorPlacement &placement = placements[tensor];
+      inputs[index] = {storage[tensor] +
+                           placement.offset * tensors[tensor].elementSize,
+                       placement.shape, placement.strides};
+      params.push_back(driver::LaunchArg::ofTensor(inputs[index]));
+      ++tensor;
+    }
+    for (; tensor < tensors.size(); ++tensor) {
+      const check::TensorPlacement &placement = placements[tensor];
+      outputs.push_back({storage[tensor] +
+                             placement.offset * tensors[tensor].elementSize,
+                         placement.shape, placement.strides});
+    }
+    return executor.launch(*signature, params, outputs, launchOptions);
+  };
+
   BenchOptions benchOptions;
   llvm::Expected<BenchReport> report = BenchReport();
   CudaContext *cuda = executor.getCudaContext();
   if (cuda) {
-    const CudaFunction *function = executor.getCudaFunction(kernel.getName());
-    if (!function)
-      return llvm::createStringError("no loaded GPU kernel '" +
-                                     kernel.getName() + "'");
-    benchOptions.offsetElements = options.offset;
-    benchOptions.elementsPerThread =
-        executor.getElementsPerThread(kernel.getName());
-    benchOptions.gridWaves = options.gridWaves;
-    benchOptions.blockSize = options.blockSize;
-    report = benchElementwise(*cuda, *function, options.n, args, benchOptions);
+    // The variant this layout needs, compiled before the clock starts.
+    report = benchOnDevice(*cuda, tensors, benchOptions, launch);
   } else {
-    if (llvm::Error error = check::checkHostMemory(kernel, options.n))
+    if (llvm::Error error = check::checkHostMemory(kernel, spec, *bindings))
       return error;
     // A CPU run at n = 2^28 takes a good part of a second: fewer of them.
     benchOptions.warmup = 2;
     benchOptions.repetitions = 20;
-    report = benchElementwiseOnHost(
-        options.n, args, benchOptions,
-        [&](llvm::ArrayRef<const void *> params,
-            llvm::ArrayRef<void *> outputs) {
-          return executor.launch(*signature, params, outputs, options.n);
-        });
+    report = benchOnHost(tensors, benchOptions, launch);
   }
   if (!report)
     return report.takeError();
 
+  std::string shape = llvm::join(
+      llvm::map_range(placements.back().shape,
+                      [](int64_t extent) { return std::to_string(extent); }),
+      "x");
   if (options.json) {
     llvm::json::Object object = toJSON(*report);
     object["name"] = kernel.getName();
+    object["n"] = static_cast<int64_t>(points);
+    object["shape"] = shape;
+    object["layout"] = check::getLayoutName(options.layout);
+    object["offset_elements"] = static_cast<int64_t>(options.offset);
     if (cuda) {
+      const LaunchDescriptor *descriptor =
+          executor.getLaunchDescriptor(kernel.getName());
       object["device"] = cuda->getDeviceInfo().getSummary();
-      object["elements_per_thread"] = benchOptions.elementsPerThread;
+      object["elements_per_thread"] =
+          descriptor ? descriptor->elementsPerThread : 1;
       object["grid_waves"] =
           static_cast<int64_t>(options.gridWaves.value_or(kElementwiseWaves));
-      object["block_size"] = static_cast<int64_t>(
-          options.blockSize.value_or(kElementwiseBlockSize));
+      object["block_size"] = static_cast<int64_t>(options.blockSize.value_or(
+          descriptor ? descriptor->blockSize : kElementwiseBlockSize));
     } else {
       object["device"] = "cpu (--cpu-target " + options.cpuTarget + ")";
       // The CPU JIT's kernels, and so the memcpy, run on the calling thread.
@@ -266,11 +353,11 @@ llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
         timing.gigabytesPerSecond);
   };
   llvm::outs() << llvm::formatv(
-      "bench '{0}'{1}: n = {2}, offset {3}, {4} bytes moved, {5} buffer "
-      "set(s), {6} launches\n",
-      kernel.getName(), cuda ? "" : " on the CPU (1 thread)",
-      report->numElements, report->offsetElements, report->bytesMoved,
-      report->bufferSets, report->kernel.samples);
+      "bench '{0}'{1}: {2} points ({3}), layout {4}, offset {5}, {6} bytes "
+      "moved, {7} buffer set(s), {8} launches\n",
+      kernel.getName(), cuda ? "" : " on the CPU (1 thread)", points, shape,
+      check::getLayoutName(options.layout), options.offset,
+      report->bytesMoved, report->bufferSets, report->kernel.samples);
   line("kernel", report->kernel);
   line(cuda ? "copy" : "memcpy", report->copy);
   llvm::outs() << llvm::formatv(
@@ -363,13 +450,18 @@ int main(int argc, char **argv) {
       return fail("unknown --arg '" + arg.name +
                   "': no kernel has a "
                   "parameter of that name");
-  llvm::Expected<check::InputArrays> inputFiles = check::loadInputFiles(
-      options.inputFiles, kernels,
-      options.nGiven ? std::optional(options.n) : std::nullopt);
+  llvm::Expected<check::InputArrays> inputFiles =
+      check::loadInputFiles(options.inputFiles, kernels);
   if (!inputFiles)
     return fail(inputFiles.takeError());
-  if (!inputFiles->empty())
-    options.n = inputFiles->begin()->getValue().size();
+  // Each --dim must name a dimension of some kernel that runs.
+  for (const auto &dim : options.dims)
+    if (llvm::none_of(kernels, [&](const Kernel *kernel) {
+          return kernel->lookupDim(dim.getKey()) &&
+                 dim.getKey() != kBatchDimName;
+        }))
+      return fail("unknown --dim '" + dim.getKey() +
+                  "': no kernel has a dimension of that name");
   if (llvm::Error error = checkSaveNames(options, kernels))
     return fail(std::move(error));
 
@@ -437,23 +529,25 @@ int main(int argc, char **argv) {
       mlir::ew::test::addTestMutation(pm, options.testMutation,
                                       point == driver::HookPoint::Ew
                                           ? MutationStage::Ew
-                                          : MutationStage::Lowered);
+                                      : point == driver::HookPoint::Lowered
+                                          ? MutationStage::Lowered
+                                          : MutationStage::LoweredVariant);
     };
-  // --emit header: the kernels' elements per thread, read at the GPU stage,
+  // --emit header: the kernels' launch descriptors, read at the GPU stage,
   // and the PTX at the last.
-  llvm::StringMap<unsigned> elementsPerThread;
+  llvm::StringMap<LaunchDescriptor> launches;
   std::optional<std::string> headerError;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
     if (options.emit == EmitStage::Header) {
       if (stage == driver::Stage::GPU)
-        elementsPerThread = driver::getElementsPerThread(module);
+        launches = driver::getLaunchDescriptors(module);
       if (stage != driver::Stage::PTX)
         return false;
       std::vector<KernelSignature> signatures;
       for (const auto &kernel : ast->getKernels())
         signatures.push_back(getKernelSignature(*kernel));
       llvm::Expected<std::string> header = driver::emitCudaHeader(
-          mlir::ew::getPTX(module), signatures, elementsPerThread,
+          mlir::ew::getPTX(module), signatures, launches,
           getHeaderNamespace(options.file), options.file,
           driver::getHeaderCubinChips());
       if (header)
@@ -507,9 +601,6 @@ int main(int argc, char **argv) {
         return fail(std::move(error));
     return kExitMatch;
   }
-  if (options.offset && !executor.getCudaContext())
-    return fail("--offset places device buffers, and no CUDA device was "
-                "found");
 
   bool allMatch = true;
   for (const Kernel *kernel : kernels) {

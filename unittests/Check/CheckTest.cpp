@@ -1,9 +1,10 @@
 //===- CheckTest.cpp - Marshalling and checking of validation runs --------===//
 //
 // The pieces of EWCCheck that lit reaches only through ewc-run's output:
-// scalar text to ABI bytes, which inputs a run makes, which values a launch
-// takes (compiled defaults versus given ones), and that a run on the CPU
-// JIT is checked element by element, a corrupted output included.
+// scalar text to ABI bytes, how a run binds its dimensions, which inputs it
+// makes and how it lays them out, which values a launch takes (compiled
+// defaults versus given ones), and that a run on the CPU JIT is checked
+// element by element, a corrupted output and a stray write included.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,8 @@
 #include "ewc/Driver/Driver.h"
 #include "ewc/Frontend/AST.h"
 
+#include "llvm/Support/Format.h"
+#include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MemoryBuffer.h"
 
 #include "gtest/gtest.h"
@@ -30,7 +33,22 @@ kernel leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n] {
 kernel scale(x: i32[n], k: i32) -> i32[n] {
   return x * k;
 }
+kernel bias_add(x: f32[..., m, n], b: f32[n]) -> f32[..., m, n] {
+  return x + b;
+}
+kernel fill(v: f32 = 0.5) -> f32[n] {
+  return v;
+}
 )";
+
+/// makeInputs under the dimensions bindRunDims gives for `spec`.
+llvm::Expected<std::vector<StridedArray>> makeInputs(const Kernel &kernel,
+                                                     const InputSpec &spec) {
+  llvm::Expected<DimBindings> bindings = bindRunDims(kernel, spec);
+  if (!bindings)
+    return bindings.takeError();
+  return check::makeInputs(kernel, spec, *bindings);
+}
 
 /// The parsed program and its kernels compiled for the CPU.
 struct Compiled {
@@ -99,15 +117,17 @@ TEST(InputsTest, DefaultsArgsAndRandomTensors) {
   auto inputs = makeInputs(leaky, spec);
   ASSERT_TRUE(bool(inputs)) << errorText(inputs.takeError());
   ASSERT_EQ(inputs->size(), 2u);
-  EXPECT_EQ((*inputs)[0].size(), 100);
-  EXPECT_EQ((*inputs)[1].size(), 1);
-  EXPECT_FLOAT_EQ((*inputs)[1].getAsDouble(0), 0.01f);
+  EXPECT_EQ((*inputs)[0].shape, (std::vector<int64_t>{100}));
+  EXPECT_EQ((*inputs)[0].storage.size(), 100);
+  EXPECT_EQ((*inputs)[1].storage.size(), 1);
+  EXPECT_TRUE((*inputs)[1].shape.empty());
+  EXPECT_FLOAT_EQ((*inputs)[1].storage.getAsDouble(0), 0.01f);
   // The same seed, the same tensor; a given scalar replaces the default.
   spec.args = {{"slope", "0.5"}};
   auto again = makeInputs(leaky, spec);
   ASSERT_TRUE(bool(again));
-  EXPECT_EQ((*again)[0].toDoubles(), (*inputs)[0].toDoubles());
-  EXPECT_EQ((*again)[1].getAsDouble(0), 0.5);
+  EXPECT_EQ((*again)[0].storage.toDoubles(), (*inputs)[0].storage.toDoubles());
+  EXPECT_EQ((*again)[1].storage.getAsDouble(0), 0.5);
 }
 
 TEST(InputsTest, ScalarWithoutDefaultDrawsFromTheSeed) {
@@ -118,11 +138,101 @@ TEST(InputsTest, ScalarWithoutDefaultDrawsFromTheSeed) {
   auto first = makeInputs(scale, spec);
   auto again = makeInputs(scale, spec);
   ASSERT_TRUE(first && again);
-  EXPECT_EQ((*first)[1].getAsInt(0), (*again)[1].getAsInt(0));
+  EXPECT_EQ((*first)[1].storage.getAsInt(0), (*again)[1].storage.getAsInt(0));
   spec.args = {{"k", "-3"}};
   auto given = makeInputs(scale, spec);
   ASSERT_TRUE(bool(given));
-  EXPECT_EQ((*given)[1].getAsInt(0), -3);
+  EXPECT_EQ((*given)[1].storage.getAsInt(0), -3);
+}
+
+TEST(InputsTest, BindsDimensions) {
+  Compiled compiled = compile();
+  const Kernel &bias = compiled.kernel("bias_add");
+  InputSpec spec;
+  spec.n = 5;
+  spec.dims = {{"m", 3}};
+  // --n for n, --dim for m, no batch by default where named dimensions are.
+  auto bound = bindRunDims(bias, spec);
+  ASSERT_TRUE(bool(bound)) << errorText(bound.takeError());
+  EXPECT_EQ(bound->extents.lookup("m"), 3);
+  EXPECT_EQ(bound->extents.lookup("n"), 5);
+  EXPECT_TRUE(bound->batchShape.empty());
+  spec.batch = std::vector<int64_t>{2, 4};
+  bound = bindRunDims(bias, spec);
+  ASSERT_TRUE(bool(bound));
+  EXPECT_EQ(bound->batchShape, (std::vector<int64_t>{2, 4}));
+  // A file's shape binds its dimensions and beats --n; --dim disagreeing
+  // with it is an error naming both.
+  InputArrays files;
+  files["x"] = NpyArray{HostArray(DType::F32, 2 * 3 * 7), {2, 3, 7}, false};
+  spec.files = &files;
+  spec.batch.reset();
+  spec.dims.clear();
+  bound = bindRunDims(bias, spec);
+  ASSERT_TRUE(bool(bound)) << errorText(bound.takeError());
+  EXPECT_EQ(bound->extents.lookup("n"), 7);
+  EXPECT_EQ(bound->extents.lookup("m"), 3);
+  EXPECT_EQ(bound->batchShape, (std::vector<int64_t>{2}));
+  spec.dims = {{"n", 6}};
+  EXPECT_EQ(errorText(bindRunDims(bias, spec).takeError()),
+            "--dim n=6 disagrees with --input x, which has n = 7");
+  // A dimension only the result has takes --n like the others.
+  InputSpec fillSpec;
+  fillSpec.n = 9;
+  bound = bindRunDims(compiled.kernel("fill"), fillSpec);
+  ASSERT_TRUE(bool(bound));
+  EXPECT_EQ(bound->extents.lookup("n"), 9);
+}
+
+TEST(InputsTest, Layouts) {
+  // Every layout holds the same logical elements; only where they lie
+  // differs, and the gaps are poisoned.
+  Compiled compiled = compile();
+  const Kernel &bias = compiled.kernel("bias_add");
+  InputSpec spec;
+  spec.n = 5;
+  spec.dims = {{"m", 3}};
+  spec.seed = 3;
+  auto contiguous = makeInputs(bias, spec);
+  ASSERT_TRUE(bool(contiguous));
+  const StridedArray &dense = (*contiguous)[0];
+  EXPECT_EQ(dense.strides, (std::vector<int64_t>{5, 1}));
+  struct Expected {
+    Layout layout;
+    std::vector<int64_t> strides;
+    int64_t storage;
+  };
+  for (const Expected &expected :
+       {Expected{Layout::Padded, {8, 1}, 2 + 2 * 8 + 5},
+        Expected{Layout::Transposed, {1, 3}, 2 + 15},
+        Expected{Layout::Strided, {10, 2}, 2 + 2 * 10 + 4 * 2 + 1}}) {
+    spec.layout = expected.layout;
+    spec.offset = 2;
+    auto inputs = makeInputs(bias, spec);
+    ASSERT_TRUE(bool(inputs));
+    const StridedArray &x = (*inputs)[0];
+    SCOPED_TRACE(getLayoutName(expected.layout).str());
+    EXPECT_EQ(x.strides, expected.strides);
+    EXPECT_EQ(x.offset, 2);
+    EXPECT_EQ(x.storage.size(), expected.storage);
+    EXPECT_TRUE(x.storage.isPoison(0));
+    for (int64_t i = 0; i < 15; ++i)
+      EXPECT_EQ(x.storage.getAsDouble(x.getElement(i)),
+                dense.storage.getAsDouble(i));
+    EXPECT_EQ(x.toContiguous().toDoubles(), dense.storage.toDoubles());
+  }
+  EXPECT_EQ(parseLayoutName("transposed"), Layout::Transposed);
+  EXPECT_EQ(parseLayoutName("sideways"), std::nullopt);
+  // Random draws per tensor from the seed: not all tensors alike for every
+  // seed.
+  spec.layout = Layout::Random;
+  bool differs = false;
+  for (uint64_t seed = 0; seed < 16 && !differs; ++seed) {
+    spec.seed = seed;
+    differs = getLayoutOf(spec, 0) != getLayoutOf(spec, 1);
+  }
+  EXPECT_TRUE(differs);
+  EXPECT_NE(getLayoutOf(spec, 0), Layout::Random);
 }
 
 TEST(InputsTest, Errors) {
@@ -133,11 +243,15 @@ TEST(InputsTest, Errors) {
       errorText(makeInputs(compiled.kernel("leaky_relu"), spec).takeError()),
       "--arg x: 'x' is a tensor parameter; only scalar parameters take "
       "values");
+  DimBindings huge;
+  huge.extents["n"] = int64_t(1) << 60;
   EXPECT_TRUE(
-      errorText(checkHostMemory(compiled.kernel("leaky_relu"), int64_t(1) << 60))
-          .find("GiB of host memory for kernel 'leaky_relu'") !=
+      errorText(checkHostMemory(compiled.kernel("leaky_relu"), spec, huge))
+          .find("kernel 'leaky_relu' with n = 1152921504606846976 needs") !=
       std::string::npos);
-  EXPECT_FALSE(checkHostMemory(compiled.kernel("leaky_relu"), 1024));
+  DimBindings small;
+  small.extents["n"] = 1024;
+  EXPECT_FALSE(checkHostMemory(compiled.kernel("leaky_relu"), spec, small));
 }
 
 TEST(LaunchValuesTest, CompiledDefaultUnlessGiven) {
@@ -155,8 +269,8 @@ TEST(LaunchValuesTest, CompiledDefaultUnlessGiven) {
   ASSERT_TRUE(bool(values)) << errorText(values.takeError());
   ASSERT_EQ(values->params.size(), 2u);
   EXPECT_EQ(values->params[0], &(*inputs)[0]);
-  EXPECT_EQ(values->params[1]->getAsDouble(0), 0.25);
-  EXPECT_FLOAT_EQ((*inputs)[1].getAsDouble(0), 0.01f);
+  EXPECT_EQ(values->params[1]->storage.getAsDouble(0), 0.25);
+  EXPECT_FLOAT_EQ((*inputs)[1].storage.getAsDouble(0), 0.01f);
   // Given on the command line, the value is the same for both.
   std::vector<ScalarArg> args = {{"slope", "2"}};
   values = getLaunchValues(leaky, signature, *inputs, args);
@@ -182,7 +296,71 @@ TEST(KernelRunnerTest, RunsAndChecksOnTheCpu) {
   ASSERT_EQ(checked->results.size(), 1u);
   EXPECT_EQ(checked->results[0].size, 1003);
   const KernelRun &run = checked->run;
-  EXPECT_EQ(run.outputs[0].getAsInt(7), run.inputs[0].getAsInt(7) * -3);
+  EXPECT_EQ(run.outputs[0].storage.getAsInt(7),
+            run.inputs[0].storage.getAsInt(7) * -3);
+}
+
+TEST(KernelRunnerTest, ViewsOfEveryLayout) {
+  // bias_add over a batch, every tensor in its own layout, misaligned.
+  Compiled compiled = compile();
+  const Kernel &bias = compiled.kernel("bias_add");
+  InputSpec spec;
+  spec.n = 33;
+  spec.dims = {{"m", 5}};
+  spec.batch = std::vector<int64_t>{2, 3};
+  spec.layout = Layout::Random;
+  spec.offset = 1;
+  for (uint64_t seed = 0; seed < 6; ++seed) {
+    spec.seed = seed;
+    auto checked = runAndCheck(bias, *compiled.module, spec, CheckOptions());
+    ASSERT_TRUE(bool(checked)) << errorText(checked.takeError());
+    EXPECT_TRUE(checked->ok()) << seed;
+    EXPECT_EQ(checked->results[0].size, 2 * 3 * 5 * 33);
+    EXPECT_EQ(checked->run.outputs[0].shape,
+              (std::vector<int64_t>{2, 3, 5, 33}));
+  }
+}
+
+TEST(KernelRunnerTest, FindsAStrayWrite) {
+  Compiled compiled = compile();
+  const Kernel &bias = compiled.kernel("bias_add");
+  InputSpec spec;
+  spec.n = 4;
+  spec.dims = {{"m", 3}};
+  spec.layout = Layout::Padded;
+  auto run = runKernel(bias, *compiled.module, spec);
+  ASSERT_TRUE(bool(run)) << errorText(run.takeError());
+  // Rows of 4 at a pitch of 7: element 5 lies in the first row's padding.
+  StridedArray &output = run->outputs[0];
+  ASSERT_EQ(output.strides, (std::vector<int64_t>{7, 1}));
+  EXPECT_EQ(findStrayWrites(output).count, 0);
+  output.storage.setFromDouble(5, 1.0);
+  output.storage.setFromDouble(13, 1.0);
+  StrayWrites stray = findStrayWrites(output);
+  EXPECT_EQ(stray.count, 2);
+  EXPECT_EQ(stray.first, 5);
+  auto checked = checkRun(bias, std::move(*run), CheckOptions());
+  ASSERT_TRUE(bool(checked));
+  EXPECT_TRUE(checked->results[0].ok());
+  EXPECT_FALSE(checked->ok());
+
+  // A wrong element at point [1, 2] (storage element 9) prints with x's
+  // and b's elements there.
+  StridedArray &written = checked->run.outputs[0];
+  float x = checked->run.inputs[0].storage.getAsDouble(
+      checked->run.inputs[0].getElement(1 * 4 + 2));
+  float b = checked->run.inputs[1].storage.getAsDouble(2);
+  written.storage.setFromDouble(9, 1000.0);
+  auto rechecked = checkRun(bias, std::move(checked->run), CheckOptions());
+  ASSERT_TRUE(bool(rechecked));
+  EXPECT_EQ(rechecked->results[0].numMismatches, 1);
+  std::string text;
+  llvm::raw_string_ostream os(text);
+  printMismatches(os, *rechecked, 0, bias, 1, "");
+  EXPECT_EQ(text, llvm::formatv("[1, 2] x={0} b={1}: got 1000, expected {2}\n",
+                                llvm::format("%.9g", x), llvm::format("%.9g", b),
+                                rechecked->results[0].first.expected)
+                      .str());
 }
 
 TEST(KernelRunnerTest, FindsAWrongAndAnUnwrittenElement) {
@@ -192,23 +370,24 @@ TEST(KernelRunnerTest, FindsAWrongAndAnUnwrittenElement) {
   spec.n = 64;
   auto run = runKernel(leaky, *compiled.module, spec);
   ASSERT_TRUE(bool(run)) << errorText(run.takeError());
-  run->outputs[0].setFromDouble(5, run->outputs[0].getAsDouble(5) + 1);
+  HostArray &output = run->outputs[0].storage;
+  output.setFromDouble(5, output.getAsDouble(5) + 1);
   HostArray poison(DType::F32, 1);
   poison.fillPoison();
-  std::memcpy(static_cast<float *>(run->outputs[0].data()) + 9, poison.data(),
+  std::memcpy(static_cast<float *>(output.data()) + 9, poison.data(),
               sizeof(float));
   CheckOptions options;
   options.numWorst = 2;
-  auto results = checkRun(leaky, *run, spec.n, options);
-  ASSERT_TRUE(bool(results));
-  ASSERT_EQ(results->size(), 1u);
-  const CompareResult &result = (*results)[0];
+  auto checked = checkRun(leaky, std::move(*run), options);
+  ASSERT_TRUE(bool(checked));
+  ASSERT_EQ(checked->results.size(), 1u);
+  const CompareResult &result = checked->results[0];
   EXPECT_EQ(result.numMismatches, 2);
   EXPECT_EQ(result.numUnwritten, 1);
   EXPECT_EQ(result.first.index, 5);
   std::string text;
   llvm::raw_string_ostream os(text);
-  printMismatches(os, result, leaky, run->inputs, 1, "  ");
+  printMismatches(os, *checked, 0, leaky, 1, "  ");
   // The worst first: the unwritten element, with the inputs at its index.
   EXPECT_EQ(text.rfind("  [9] x=", 0), 0u) << text;
   EXPECT_NE(text.find("slope=0.00999999978: got unwritten"), std::string::npos)

@@ -1,8 +1,9 @@
 //===- ApiTest.cpp - The C++ API (ewc/ewc.h) on the CPU -------------------===//
 //
 // Compiles kernels from strings, reads their signatures, launches them on
-// host arrays, and checks that every kind of bad input comes back as an
-// error value with its text; and that the options reach the driver.
+// host arrays (contiguous, broadcast by name, strided views, a batch), and
+// checks that every kind of bad input comes back as an error value with its
+// text; and that the options reach the driver.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,6 +25,12 @@ kernel leaky_relu(x: f32[n], slope: f32 = 0.01) -> f32[n] {
 kernel scale(x: f64[n], k: i32) -> (f64[n], bool[n]) {
   return x * f64(k), x > 0.0;
 }
+kernel bias_add(x: f32[..., m, n], b: f32[n]) -> f32[..., m, n] {
+  return x + b;
+}
+kernel iota(start: i64) -> i64[n] {
+  return start + index(n);
+}
 )";
 
 ewc::Options cpu() {
@@ -36,7 +43,7 @@ TEST(ApiTest, Signatures) {
   ewc::Result<ewc::Module> mod = ewc::compile(kLeakyRelu, cpu(), "k.ew");
   ASSERT_TRUE(mod) << mod.error();
   EXPECT_EQ(mod->target(), ewc::Target::Cpu);
-  ASSERT_EQ(mod->kernels().size(), 2u);
+  ASSERT_EQ(mod->kernels().size(), 4u);
   const ewc::Kernel *leaky = mod->kernel("leaky_relu");
   ASSERT_NE(leaky, nullptr);
   EXPECT_EQ(leaky->signature,
@@ -49,10 +56,18 @@ TEST(ApiTest, Signatures) {
   EXPECT_FLOAT_EQ(leaky->params[1].defaultValue->floatValue, 0.01f);
   const ewc::Kernel *scale = mod->kernel("scale");
   ASSERT_NE(scale, nullptr);
-  EXPECT_EQ(scale->results,
-            (std::vector<ewc::ElementType>{ewc::ElementType::F64,
-                                           ewc::ElementType::Bool}));
+  ASSERT_EQ(scale->results.size(), 2u);
+  EXPECT_EQ(scale->results[0].type, ewc::ElementType::F64);
+  EXPECT_EQ(scale->results[1].type, ewc::ElementType::Bool);
+  EXPECT_EQ(scale->results[1].dims, std::vector<std::string>{"n"});
   EXPECT_FALSE(scale->params[1].defaultValue);
+  const ewc::Kernel *bias = mod->kernel("bias_add");
+  ASSERT_NE(bias, nullptr);
+  EXPECT_EQ(bias->params[0].dims,
+            (std::vector<std::string>{"...", "m", "n"}));
+  EXPECT_EQ(bias->dims, (std::vector<std::string>{"...", "m", "n"}));
+  EXPECT_EQ(bias->signature,
+            "bias_add(x: f32[..., m, n], b: f32[n]) -> f32[..., m, n]");
   EXPECT_EQ(mod->kernel("nope"), nullptr);
 }
 
@@ -81,6 +96,54 @@ TEST(ApiTest, LaunchOnHostArrays) {
   ASSERT_TRUE(status) << status.error();
   EXPECT_EQ(scaled, (std::vector<double>{-4.5, 6}));
   EXPECT_EQ(positive, (std::vector<uint8_t>{0, 1}));
+}
+
+TEST(ApiTest, LaunchOnViews) {
+  ewc::Result<ewc::Module> mod = ewc::compile(kLeakyRelu, cpu());
+  ASSERT_TRUE(mod) << mod.error();
+  // x: 2 x 3, read transposed out of a 3 x 2 buffer; b: every other element.
+  std::vector<float> xT = {0, 10, 1, 11, 2, 12}, b = {100, -1, 200, -1, 300};
+  std::vector<float> y(6, NAN);
+  ewc::Status status = mod->launch(
+      "bias_add",
+      {ewc::Arg::tensor({xT.data(), {2, 3}, {1, 2}}),
+       ewc::Arg::tensor({b.data(), {3}, {2}})},
+      {ewc::Tensor{y.data(), {2, 3}, {}}});
+  ASSERT_TRUE(status) << status.error();
+  EXPECT_EQ(y, (std::vector<float>{100, 201, 302, 110, 211, 312}));
+  // A batch of 2 over a column of one: shapes [2, 1, 3].
+  std::vector<float> x3 = {1, 2, 3, 4, 5, 6}, y3(6);
+  status = mod->launch(
+      "bias_add",
+      {ewc::Arg::tensor({x3.data(), {2, 1, 3}, {}}),
+       ewc::Arg::tensor({b.data(), {3}, {2}})},
+      {ewc::Tensor{y3.data(), {2, 1, 3}, {}}});
+  ASSERT_TRUE(status) << status.error();
+  EXPECT_EQ(y3, (std::vector<float>{101, 202, 303, 104, 205, 306}));
+  // The shapes of the results, from the arguments and the dims.
+  auto shapes = mod->resultShapes(
+      "bias_add", {ewc::Arg::tensor({x3.data(), {4, 2, 3}, {}}),
+                   ewc::Arg::tensor({b.data(), {3}, {}})});
+  ASSERT_TRUE(shapes) << shapes.error();
+  EXPECT_EQ(*shapes, (std::vector<std::vector<int64_t>>{{4, 2, 3}}));
+  ewc::LaunchOptions options;
+  options.dims = {{"n", 4}};
+  auto iotaShapes = mod->resultShapes("iota", {ewc::Arg::integer(5)}, options);
+  ASSERT_TRUE(iotaShapes) << iotaShapes.error();
+  EXPECT_EQ(*iotaShapes, (std::vector<std::vector<int64_t>>{{4}}));
+  // A dimension only the result has comes from the output.
+  std::vector<int64_t> counted(4);
+  status = mod->launch("iota", {ewc::Arg::integer(5)},
+                       {ewc::Tensor{counted.data(), {4}, {}}});
+  ASSERT_TRUE(status) << status.error();
+  EXPECT_EQ(counted, (std::vector<int64_t>{5, 6, 7, 8}));
+  // Disagreeing extents name the dimension and both tensors.
+  status = mod->launch("bias_add",
+                       {ewc::Arg::tensor({xT.data(), {2, 3}, {}}),
+                        ewc::Arg::tensor({b.data(), {2}, {}})},
+                       {ewc::Tensor{y.data(), {2, 3}, {}}});
+  ASSERT_FALSE(status);
+  EXPECT_EQ(status.error(), "'b' has n = 2 but 'x' has n = 3");
 }
 
 TEST(ApiTest, CompileErrorIsLocated) {

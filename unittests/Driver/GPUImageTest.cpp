@@ -29,27 +29,30 @@ CompiledGPUModule makeModule() {
   module.cubin = std::string("\x7f" "ELF\0\0\x01", 7);
   KernelSignature &leaky = module.kernels.emplace_back();
   leaky.name = "leaky_relu";
-  leaky.params.push_back({"x", DType::BF16, true, std::nullopt});
+  leaky.params.push_back({"x", DType::BF16, true, {"...", "n"}, std::nullopt});
   leaky.params.push_back(
-      {"slope", DType::F32, false, ScalarValue{DType::F32, 0, 0.01}});
-  leaky.params.push_back({"bound", DType::F64, false,
+      {"slope", DType::F32, false, {}, ScalarValue{DType::F32, 0, 0.01}});
+  leaky.params.push_back({"bound", DType::F64, false, {},
                           ScalarValue{DType::F64, 0,
                                       -std::numeric_limits<double>::infinity()}});
   leaky.params.push_back(
-      {"fill", DType::F32, false,
+      {"fill", DType::F32, false, {},
        ScalarValue{DType::F32, 0, std::numeric_limits<double>::quiet_NaN()}});
   leaky.params.push_back(
-      {"zero", DType::F16, false, ScalarValue{DType::F16, 0, -0.0}});
+      {"zero", DType::F16, false, {}, ScalarValue{DType::F16, 0, -0.0}});
   leaky.params.push_back(
-      {"k", DType::I64, false, ScalarValue{DType::I64, -(int64_t(1) << 62), 0}});
+      {"k", DType::I64, false, {}, ScalarValue{DType::I64, -(int64_t(1) << 62), 0}});
   leaky.params.push_back(
-      {"on", DType::Bool, false, ScalarValue{DType::Bool, 1, 0}});
-  leaky.results = {DType::BF16, DType::Bool};
-  module.elementsPerThread["leaky_relu"] = 8;
+      {"on", DType::Bool, false, {}, ScalarValue{DType::Bool, 1, 0}});
+  leaky.results = {{DType::BF16, {"...", "n"}}, {DType::Bool, {"n"}}};
+  leaky.dims = {"...", "n"};
+  leaky.pinnedDims = {"n"};
+  module.launches["leaky_relu"] = {"elementwise", 256, 8, 0};
   KernelSignature &empty = module.kernels.emplace_back();
   empty.name = "nothing";
-  empty.results = {DType::I32};
-  module.elementsPerThread["nothing"] = 1;
+  empty.results = {{DType::I32, {"m", "k"}}};
+  empty.dims = {"m", "k"};
+  module.launches["nothing"] = LaunchDescriptor();
   return module;
 }
 
@@ -72,10 +75,19 @@ TEST(GPUImage, EntryRoundTrips) {
   EXPECT_TRUE(std::signbit(params[4].defaultValue->floatValue));
   EXPECT_EQ(params[5].defaultValue->intValue, -(int64_t(1) << 62));
   EXPECT_EQ(params[6].defaultValue->dtype, DType::Bool);
-  EXPECT_EQ(back->kernels[0].results,
-            (std::vector<DType>{DType::BF16, DType::Bool}));
-  EXPECT_EQ(back->elementsPerThread.lookup("leaky_relu"), 8u);
-  EXPECT_EQ(back->elementsPerThread.lookup("nothing"), 1u);
+  EXPECT_EQ(params[0].dims, (std::vector<std::string>{"...", "n"}));
+  ASSERT_EQ(back->kernels[0].results.size(), 2u);
+  EXPECT_EQ(back->kernels[0].results[1].dtype, DType::Bool);
+  EXPECT_EQ(back->kernels[0].results[1].dims, std::vector<std::string>{"n"});
+  EXPECT_EQ(back->kernels[0].dims, (std::vector<std::string>{"...", "n"}));
+  EXPECT_EQ(back->kernels[0].pinnedDims, std::vector<std::string>{"n"});
+  EXPECT_EQ(back->kernels[1].results[0].dims,
+            (std::vector<std::string>{"m", "k"}));
+  const LaunchDescriptor &launch = back->launches.lookup("leaky_relu");
+  EXPECT_EQ(launch.schedule, "elementwise");
+  EXPECT_EQ(launch.blockSize, 256u);
+  EXPECT_EQ(launch.elementsPerThread, 8u);
+  EXPECT_EQ(back->launches.lookup("nothing").elementsPerThread, 1u);
 }
 
 TEST(GPUImage, DamagedDescriptionsAreErrors) {
@@ -101,8 +113,12 @@ TEST(GPUImage, DamagedDescriptionsAreErrors) {
   EXPECT_TRUE(fails(edited("\"dtype\":\"bf16\"", "\"dtype\":\"f8\"")));
   EXPECT_TRUE(fails(edited("\"elementsPerThread\":8", "\"perThread\":8")));
   EXPECT_TRUE(fails(edited("\"kernels\":", "\"kernel\":")));
-  EXPECT_TRUE(fails(edited("\"results\":[\"bf16\"", "\"results\":[\"x\"")));
+  EXPECT_TRUE(fails(edited("\"dims\":[\"n\"],\"dtype\":\"bool\"",
+                           "\"dims\":[\"n\"],\"dtype\":\"x\"")));
+  EXPECT_TRUE(fails(edited("\"pinnedDims\":[\"n\"]", "\"pinnedDims\":[1]")));
   EXPECT_TRUE(fails(edited("\"bits\":", "\"bytes\":")));
+  EXPECT_TRUE(fails(edited("\"tensor\":true", "\"tensor\":1")));
+  EXPECT_TRUE(fails(edited("\"schedule\":", "\"plan\":")));
 }
 
 } // namespace

@@ -193,6 +193,49 @@ TEST(Npy, Errors) {
             "of 8 bytes, but only 0 bytes of data follow)");
 }
 
+TEST(Npy, ArraysOfAnyShape) {
+  // parseNpyArray keeps the shape and the order; serializeNpy writes any
+  // shape, rank 0 included.
+  std::string data(24, '\0');
+  for (llvm::StringRef shape : {"(2, 3)", "(1, 2, 3)", "(6,)"}) {
+    llvm::Expected<NpyArray> array =
+        parseNpyArray(makeFile(dictOf("<f4", shape), data), DType::F32);
+    ASSERT_TRUE(bool(array)) << llvm::toString(array.takeError());
+    EXPECT_EQ(array->array.size(), 6);
+    EXPECT_FALSE(array->fortranOrder);
+  }
+  llvm::Expected<NpyArray> fortran = parseNpyArray(
+      makeFile(dictOf("<f4", "(2, 3)", "True"), data), DType::F32);
+  ASSERT_TRUE(bool(fortran));
+  EXPECT_EQ(fortran->shape, (std::vector<int64_t>{2, 3}));
+  EXPECT_TRUE(fortran->fortranOrder);
+  // A shape whose elements overflow is an error, not a wrapped count.
+  EXPECT_NE(llvm::toString(parseNpyArray(makeFile(dictOf("<f4",
+                                                          "(4294967296, "
+                                                          "4294967296)"),
+                                                  data),
+                                         DType::F32)
+                               .takeError())
+                .find("too large"),
+            std::string::npos);
+
+  HostArray six(DType::I32, 6);
+  for (int64_t i = 0; i < 6; ++i)
+    six.setFromInt(i, i);
+  llvm::Expected<NpyArray> back = parseNpyArray(
+      serializeNpy(six, llvm::ArrayRef<int64_t>{3, 1, 2}), DType::I32);
+  ASSERT_TRUE(bool(back));
+  EXPECT_EQ(back->shape, (std::vector<int64_t>{3, 1, 2}));
+  EXPECT_EQ(back->array.toInts(), six.toInts());
+  HostArray one(DType::F64, 1);
+  one.setFromDouble(0, 2.5);
+  back = parseNpyArray(serializeNpy(one, llvm::ArrayRef<int64_t>{}),
+                       DType::F64);
+  ASSERT_TRUE(bool(back));
+  EXPECT_TRUE(back->shape.empty());
+  EXPECT_EQ(back->array.getAsDouble(0), 2.5);
+}
+
 TEST(Npy, CorruptHeaders) {
   std::string four(4, '\0');
   auto headerError = [&](llvm::StringRef dict) {

@@ -227,7 +227,8 @@ TEST(RandomInput, SpecialTies) {
   const int64_t n = 8000;
   const uint64_t seed = 11;
   std::vector<HostArray> inputs =
-      makeRandomInputs(parsed.kernel(), n, seed, InputKind::Special);
+      makeRandomInputs(parsed.kernel(), {n, n, n, n, 1, 1}, seed,
+                       InputKind::Special);
   ASSERT_EQ(inputs.size(), 6u);
   const HostArray &x = inputs[0], &y = inputs[1], &z = inputs[2],
                   &w = inputs[3];
@@ -273,7 +274,7 @@ TEST(RandomInput, SpecialTies) {
   // No other kind adds ties: x and w are independent streams.
   for (InputKind kind : {InputKind::Normal, InputKind::Uniform}) {
     std::vector<HostArray> plain =
-        makeRandomInputs(parsed.kernel(), n, seed, kind);
+        makeRandomInputs(parsed.kernel(), {n, n, n, n, 1, 1}, seed, kind);
     unsigned equal = 0;
     for (int64_t i = 0; i < n; ++i)
       equal += bitsAt(plain[0], i) == bitsAt(plain[3], i);

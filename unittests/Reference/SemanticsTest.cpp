@@ -164,7 +164,7 @@ TEST(SemanticsTest, UlpOfEachType) {
 bool matches(const HostArray &got, ExpectedElement expected,
              Tolerance tolerance = {0, 0}) {
   ResultComparer comparer(got, tolerance, 1);
-  comparer.check(0, expected);
+  comparer.check(0, 0, expected);
   return comparer.finish().ok();
 }
 
@@ -219,7 +219,7 @@ TEST(CompareTest, PoisonIsNeverAValue) {
   EXPECT_TRUE(std::isnan(got.getAsDouble(0)));
   // Even where a NaN is expected, an unwritten element is wrong.
   ResultComparer comparer(got, {0, 0}, 1);
-  comparer.check(0, floatValue(kNaN));
+  comparer.check(0, 0, floatValue(kNaN));
   CompareResult result = comparer.finish();
   EXPECT_EQ(result.numMismatches, 1);
   EXPECT_EQ(result.numUnwritten, 1);
@@ -243,7 +243,7 @@ TEST(CompareTest, KeepsTheWorstMismatchesFirst) {
   got.writeDoubles(0, {1.5, 10.0, 2.5});
   ResultComparer comparer(got, {0, 0}, 2);
   for (int64_t i = 0; i < 3; ++i)
-    comparer.check(i, floatValue(1.0));
+    comparer.check(i, i, floatValue(1.0));
   CompareResult result = comparer.finish();
   EXPECT_EQ(result.numMismatches, 3);
   EXPECT_EQ(result.first.index, 0);
@@ -258,10 +258,10 @@ TEST(CompareTest, MergesRangesInIndexOrder) {
   HostArray got(DType::F32, 4);
   got.writeDoubles(0, {1.0, 3.0, 9.0, 1.5});
   ResultComparer low(got, {0, 0}, 2), high(got, {0, 0}, 2);
-  low.check(0, floatValue(1.0));
-  low.check(1, floatValue(1.0));
-  high.check(2, floatValue(1.0));
-  high.check(3, floatValue(1.0));
+  low.check(0, 0, floatValue(1.0));
+  low.check(1, 1, floatValue(1.0));
+  high.check(2, 2, floatValue(1.0));
+  high.check(3, 3, floatValue(1.0));
   CompareResult result = low.finish();
   result.merge(high.finish(), 2);
   EXPECT_EQ(result.size, 4);

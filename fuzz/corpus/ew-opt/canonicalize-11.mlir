@@ -1,14 +1,11 @@
-
-
-ew.kernel @no_identity_folds(%x: tensor<?xf32>, %s: f32, %i: tensor<?xi32>)
-    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>) {
+ew.kernel @no_identity_folds(%x: !ew.tensor<[n], f32>, %s: f32, %i: !ew.tensor<[n], i32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i32>) {
   %zero = ew.constant 0.0 : f32
   %izero = ew.constant 0 : i32
-  %0 = ew.add %x, %zero : tensor<?xf32>, f32
+  %0 = ew.add %x, %zero : !ew.tensor<[n], f32>, f32
   %1 = ew.add %s, %zero : f32, f32
-  %2 = ew.mul %x, %zero : tensor<?xf32>, f32
+  %2 = ew.mul %x, %zero : !ew.tensor<[n], f32>, f32
   %3 = ew.mul %s, %zero : f32, f32
-  %4 = ew.mul %i, %izero : tensor<?xi32>, i32
-  ew.return %0, %1, %2, %3, %4 : tensor<?xf32>, f32, tensor<?xf32>, f32, tensor<?xi32>
+  %4 = ew.mul %i, %izero : !ew.tensor<[n], i32>, i32
+  ew.return %0, %1, %2, %3, %4 : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], f32>, f32, !ew.tensor<[n], i32>
 }
-

@@ -1,9 +1,10 @@
-
-
-ew.kernel @cse(%x: tensor<?xf32>, %c: tensor<?xi32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
-  %0 = ew.exp %x : tensor<?xf32>
-  %1 = ew.exp %x : tensor<?xf32>
-  %2 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
-  %3 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
-  ew.return %0, %1, %2, %3 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+ew.kernel @fold_broadcast(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[k, m, n], f32>) {
+  %same = ew.broadcast %x : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32>
+  %t = ew.broadcast %x : !ew.tensor<[m, n], f32> to !ew.tensor<[n, m], f32>
+  %tt = ew.broadcast %t : !ew.tensor<[n, m], f32> to !ew.tensor<[m, n], f32>
+  %bm = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+  %bk = ew.broadcast %bm : !ew.tensor<[m, n], f32> to !ew.tensor<[k, m, n], f32>
+  %dead = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[n, m], f32>
+  ew.return %same, %tt, %bk : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[k, m, n], f32>
 }

@@ -1,7 +1,4 @@
-
-
-ew.kernel @dead_code(%x: tensor<?xf32>) -> tensor<?xf32> {
-  %unused = ew.mul %x, %x : tensor<?xf32>, tensor<?xf32>
-  ew.return %x : tensor<?xf32>
+ew.kernel @dead_code(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %unused = ew.mul %x, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

@@ -1,6 +1,4 @@
-
-
-ew.kernel @fold_int_div() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>) {
+ew.kernel @fold_int_div() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>) {
   %m7 = ew.constant -7 : i32
   %two = ew.constant 2 : i32
   %zero = ew.constant 0 : i32
@@ -12,4 +10,3 @@ ew.kernel @fold_int_div() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tenso
   %3 = ew.div %zero, %zero : i32, i32
   ew.return %0, %1, %2, %3 : i32, i32, i32, i32
 }
-

@@ -1,6 +1,4 @@
-
-
-ew.kernel @fold_max_min_abs() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) {
+ew.kernel @fold_max_min_abs() -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>) {
   %pz = ew.constant 0.0 : f32
   %nz = ew.constant -0.0 : f32
   %nan = ew.constant 0x7FC00000 : f32
@@ -16,4 +14,3 @@ ew.kernel @fold_max_min_abs() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, t
   %6 = ew.abs %min : i64
   ew.return %0, %1, %2, %3, %4, %5, %6 : f32, f32, f32, f32, i64, i64, i64
 }
-

@@ -1,6 +1,4 @@
-
-
-ew.kernel @fold_math() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xbf16>) {
+ew.kernel @fold_math() -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], bf16>) {
   %zero = ew.constant 0.0 : f32
   %one = ew.constant 1.0 : f32
   %four = ew.constant 4.0 : f32
@@ -16,4 +14,3 @@ ew.kernel @fold_math() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?
   %7 = ew.exp %one16 : bf16
   ew.return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f64, f32, f32, f32, f32, bf16
 }
-

@@ -1,6 +1,4 @@
-
-
-ew.kernel @fold_cast_constants() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi64>, tensor<?xi64>, tensor<?xi32>, tensor<?xbf16>, tensor<?xbf16>) {
+ew.kernel @fold_cast_constants() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, !ew.tensor<[n], i32>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>) {
   %big = ew.constant 1.0e10 : f32
   %small = ew.constant -1.0e10 : f32
   %nan = ew.constant 0x7FC00000 : f32
@@ -24,4 +22,3 @@ ew.kernel @fold_cast_constants() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>
   %10 = ew.cast %int : i32 to bf16
   ew.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9, %10 : i32, i32, i32, i32, i1, i1, i64, i64, i32, bf16, bf16
 }
-

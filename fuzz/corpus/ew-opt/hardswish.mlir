@@ -1,15 +1,15 @@
 module {
-  ew.kernel @hardswish(%arg0: tensor<?xf32>) -> tensor<?xf32> {
+  ew.kernel @hardswish(%arg0: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
     %0 = ew.constant 3.000000e+00 : f32
-    %1 = ew.add %arg0, %0 : tensor<?xf32>, f32
+    %1 = ew.add %arg0, %0 : !ew.tensor<[n], f32>, f32
     %2 = ew.constant 0.000000e+00 : f32
     %3 = ew.constant 6.000000e+00 : f32
-    %4 = ew.max %1, %2 : tensor<?xf32>, f32
-    %5 = ew.min %4, %3 : tensor<?xf32>, f32
-    %6 = ew.mul %arg0, %5 : tensor<?xf32>, tensor<?xf32>
+    %4 = ew.max %1, %2 : !ew.tensor<[n], f32>, f32
+    %5 = ew.min %4, %3 : !ew.tensor<[n], f32>, f32
+    %6 = ew.mul %arg0, %5 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
     %7 = ew.constant 6.000000e+00 : f32
-    %8 = ew.div %6, %7 : tensor<?xf32>, f32
-    ew.return %8 : tensor<?xf32>
+    %8 = ew.div %6, %7 : !ew.tensor<[n], f32>, f32
+    ew.return %8 : !ew.tensor<[n], f32>
   }
 }
 

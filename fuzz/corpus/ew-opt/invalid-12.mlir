@@ -1,8 +1,4 @@
-
-
-ew.kernel @where_condition(%x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.where' op operand #0 must be ew tensor or scalar of i1, but got 'tensor<?xf32>'}}
-  %0 = ew.where %x, %x, %x : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @where_condition(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %0 = ew.where %x, %x, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
-

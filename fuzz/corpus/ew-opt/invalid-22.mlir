@@ -1,6 +1,3 @@
-
-
-ew.kernel @static_param(%x: tensor<?xf32>, %y: tensor<8xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @static_param(%x: !ew.tensor<[n], f32>, %y: tensor<8xf32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

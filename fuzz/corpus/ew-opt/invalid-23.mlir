@@ -1,6 +1,3 @@
-
-
-ew.kernel @i8_param(%s: i8, %x: tensor<?xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @i8_param(%s: i8, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

@@ -1,6 +1,3 @@
-
-
-ew.kernel @tensor_default(%x: tensor<?xf32> {ew.default = 1.0 : f32}) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @tensor_default(%x: !ew.tensor<[n], f32> {ew.default = 1.0 : f32}) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

@@ -1,6 +1,3 @@
-
-
-ew.kernel @default_type(%s: f32 {ew.default = 1 : i32}, %x: tensor<?xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @default_type(%s: f32 {ew.default = 1 : i32}, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

@@ -1,6 +1,3 @@
-
-
-ew.kernel @static_result(%x: tensor<?xf32>) -> tensor<4xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @static_result(%x: !ew.tensor<[n], f32>) -> tensor<4xf32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
-

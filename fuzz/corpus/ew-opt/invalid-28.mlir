@@ -1,6 +1,3 @@
-
-
-ew.kernel @no_result(%x: tensor<?xf32>) {
+ew.kernel @no_result(%x: !ew.tensor<[n], f32>) {
   ew.return
 }
-

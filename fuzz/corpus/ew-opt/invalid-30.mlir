@@ -1,7 +1,3 @@
-
-
-ew.kernel @return_type(%x: tensor<?xf32>, %y: tensor<?xf64>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.return' op result 0 has type 'tensor<?xf64>' but the kernel returns 'tensor<?xf32>' (or a scalar 'f32' to fill it)}}
-  ew.return %y : tensor<?xf64>
+ew.kernel @return_type(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f64>) -> !ew.tensor<[n], f32> {
+  ew.return %y : !ew.tensor<[n], f64>
 }
-

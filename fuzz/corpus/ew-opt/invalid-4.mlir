@@ -1,8 +1,4 @@
-
-
-ew.kernel @bool_arith(%x: tensor<?xi1>) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.max' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got 'tensor<?xi1>'}}
-  %0 = "ew.max"(%x, %x) : (tensor<?xi1>, tensor<?xi1>) -> tensor<?xi1>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @bool_arith(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
+  %0 = "ew.max"(%x, %x) : (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
-

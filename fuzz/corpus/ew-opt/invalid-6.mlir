@@ -1,8 +1,4 @@
-
-
-ew.kernel @int_logic(%x: tensor<?xi32>, %p: i1) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.and' op operand #0 must be ew tensor or scalar of i1, but got 'tensor<?xi32>'}}
-  %0 = "ew.and"(%x, %p) : (tensor<?xi32>, i1) -> tensor<?xi1>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @int_logic(%x: !ew.tensor<[n], i32>, %p: i1) -> !ew.tensor<[n], i1> {
+  %0 = "ew.and"(%x, %p) : (!ew.tensor<[n], i32>, i1) -> !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
-

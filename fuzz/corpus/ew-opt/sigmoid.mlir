@@ -1,7 +1,7 @@
 module {
-  ew.kernel @sigmoid(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-    %0 = ew.sigmoid %arg0 : tensor<?xf32>
-    ew.return %0 : tensor<?xf32>
+  ew.kernel @sigmoid(%arg0: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+    %0 = ew.sigmoid %arg0 : !ew.tensor<[n], f32>
+    ew.return %0 : !ew.tensor<[n], f32>
   }
 }
 

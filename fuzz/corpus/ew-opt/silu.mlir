@@ -1,8 +1,8 @@
 module {
-  ew.kernel @silu(%arg0: tensor<?xf32>) -> tensor<?xf32> {
-    %0 = ew.sigmoid %arg0 : tensor<?xf32>
-    %1 = ew.mul %arg0, %0 : tensor<?xf32>, tensor<?xf32>
-    ew.return %1 : tensor<?xf32>
+  ew.kernel @silu(%arg0: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+    %0 = ew.sigmoid %arg0 : !ew.tensor<[n], f32>
+    %1 = ew.mul %arg0, %0 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+    ew.return %1 : !ew.tensor<[n], f32>
   }
 }
 

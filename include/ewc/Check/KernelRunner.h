@@ -1,10 +1,12 @@
 //===- KernelRunner.h - Run a compiled kernel and check it ------*- C++ -*-===//
 //
-// One validation run of one kernel, wherever the driver loaded it: make the
-// inputs (Inputs.h), poison the outputs, launch (on the GPU through device
-// copies, on the CPU on the host arrays themselves), and compare every
-// result element with the reference. ewc-run and ewc-fuzz are thin layers
-// over it; each stage is timed under the caller's mlir::TimingScope.
+// One validation run of one kernel, wherever the driver loaded it: bind the
+// dimensions and make the inputs (Inputs.h), poison the outputs, launch (on
+// the GPU through device copies of every tensor's whole storage, on the CPU
+// on the host storage itself), compare every result element with the
+// reference, and check that the kernel wrote nothing in an output's storage
+// outside its view. ewc-run and ewc-fuzz are thin layers over it; each stage
+// is timed under the caller's mlir::TimingScope.
 //
 //===----------------------------------------------------------------------===//
 
@@ -32,19 +34,30 @@ namespace check {
 
 /// How a run launches.
 struct LaunchConfig {
-  /// GPU: every tensor starts this many elements past an aligned device
-  /// allocation (misaligned base pointers).
-  uint64_t offset = 0;
   /// GPU launch shape overrides (LaunchShape.h).
   std::optional<unsigned> gridWaves, blockSize;
+  /// Where the driver's notes on the launch go (its plan, a variant
+  /// compiled); null: nowhere.
+  llvm::raw_ostream *notes = nullptr;
 };
 
 /// What one run of a kernel produced.
 struct KernelRun {
+  /// The extents of the kernel's dimensions.
+  DimBindings bindings;
   /// The reference's inputs, one per parameter (makeInputs).
-  std::vector<HostArray> inputs;
-  /// What the kernel wrote, one per result.
-  std::vector<HostArray> outputs;
+  std::vector<StridedArray> inputs;
+  /// What the kernel wrote, one per result: the whole storage, as it was
+  /// after the launch.
+  std::vector<StridedArray> outputs;
+};
+
+/// Elements of an output's storage outside its view that the kernel wrote
+/// (they held the poison pattern before the launch).
+struct StrayWrites {
+  int64_t count = 0;
+  /// The first such storage element.
+  int64_t first = -1;
 };
 
 /// A run with its verdict.
@@ -52,9 +65,13 @@ struct KernelCheck {
   KernelRun run;
   /// One per result.
   std::vector<CompareResult> results;
+  std::vector<StrayWrites> strayWrites;
 
   bool ok() const {
-    return llvm::all_of(results, [](const CompareResult &r) { return r.ok(); });
+    return llvm::all_of(results,
+                        [](const CompareResult &r) { return r.ok(); }) &&
+           llvm::all_of(strayWrites,
+                        [](const StrayWrites &s) { return s.count == 0; });
   }
 };
 
@@ -69,10 +86,14 @@ llvm::Expected<KernelRun> runKernel(const Kernel &kernel,
                                     mlir::TimingScope *timing = nullptr);
 
 /// Compares every result of `run` with the reference (evaluated and compared
-/// a block at a time, timed as one stage, "reference and compare").
-llvm::Expected<std::vector<CompareResult>>
-checkRun(const Kernel &kernel, const KernelRun &run, int64_t n,
-         const CheckOptions &options, mlir::TimingScope *timing = nullptr);
+/// a block at a time, timed as one stage, "reference and compare"), and
+/// looks for stray writes.
+llvm::Expected<KernelCheck> checkRun(const Kernel &kernel, KernelRun run,
+                                     const CheckOptions &options,
+                                     mlir::TimingScope *timing = nullptr);
+
+/// The stray writes of `output` (KernelRun::outputs).
+StrayWrites findStrayWrites(const StridedArray &output);
 
 /// runKernel, then checkRun.
 llvm::Expected<KernelCheck> runAndCheck(const Kernel &kernel,
@@ -82,13 +103,14 @@ llvm::Expected<KernelCheck> runAndCheck(const Kernel &kernel,
                                         const LaunchConfig &launch = {},
                                         mlir::TimingScope *timing = nullptr);
 
-/// Prints up to `count` of the worst mismatches of `result`, one line each
-/// after `indent`: the index, every parameter's input there, what the kernel
-/// wrote and what the reference expects, e.g.
-/// "[17] x=-1.5 slope=0.01: got -1.5, expected -0.015".
-void printMismatches(llvm::raw_ostream &os, const CompareResult &result,
-                     const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
-                     unsigned count, llvm::StringRef indent);
+/// Prints up to `count` of the worst mismatches of result `result` of
+/// `check`, one line each after `indent`: the point, every parameter's
+/// input there (each tensor's element at the point's coordinates in its own
+/// dimensions), what the kernel wrote and what the reference expects, e.g.
+/// "[2, 17] x=-1.5 b=0.25 slope=0.01: got -1.5, expected -0.015".
+void printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
+                     unsigned result, const Kernel &kernel, unsigned count,
+                     llvm::StringRef indent);
 
 } // namespace check
 } // namespace ewc

@@ -9,9 +9,14 @@
 #define EWC_CONVERSION_PASSES_H
 
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Conversion/EwToGPU/VectorizeGPULoops.h"
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"
 #include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Pass/Pass.h"
 
 namespace mlir {

@@ -63,11 +63,15 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     ```
   }];
   let dependentDialects = [
+    "::mlir::affine::AffineDialect",
     "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
     "::mlir::gpu::GPUDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
   ];
   let options = [
     Option<"gpuModuleName", "gpu-module-name", "std::string",
@@ -81,6 +85,101 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
            "16-byte vectors of the widest element type that one thread moves "
            "per main-loop iteration (0: chosen from each kernel's element "
            "code, VectorizeElementLoop.h says how and why)">,
+  ];
+}
+
+def EwVectorizeGPULoops : Pass<"ew-vectorize-gpu-loops", "::mlir::ModuleOp"> {
+  let summary = "Realize the #ew.blocked layout of GPU loop nests with "
+                "16-byte vector accesses";
+  let description = [{
+    Rewrites each scalar grid-stride loop that `convert-ew-to-gpu` left in a
+    `gpu.func` (one point of the nest per thread and step, the loop marked
+    with a scalar `ew.layout`) into the layout `#ew.blocked<threads, atom,
+    atoms>` (EwTypes.td): chunks of blockDim x atom x atoms points per block
+    and step, thread t's k-th atom the `atom` consecutive points at chunk
+    offset (k x blockDim + t) x atom, so that each warp-wide access of one k
+    is contiguous. It vectorizes along the innermost dimension of the nest:
+
+    - a tensor that has the innermost dimension as its own innermost one,
+      with a static unit stride, is moved with `vector.load`/`vector.store`
+      of up to 16 bytes (`atom` elements, or several 16-byte vectors for a
+      tensor wider than the widest output); `atom` is 16 bytes of the
+      widest such output;
+    - a tensor without the innermost dimension (s[m] beside x[m, n]) is
+      loaded once per atom and used for all its points;
+    - any other tensor (a runtime innermost stride: a strided variant) is
+      read or written with `atom` scalar accesses;
+    - bool tensors move as their bytes (i8).
+
+    Vectors need aligned addresses, which only the runtime knows, so the
+    loop is versioned with `scf.if` on checks made once per thread:
+
+    - one row (every outer extent 1: a 1-D nest, or a contiguous tensor that
+      the launch merged into one row): a scalar prologue up to the first
+      point where every vectorized tensor is aligned, if one point aligns
+      them all, then the vector loop;
+    - several rows: the vector loop if every vectorized tensor's rows start
+      aligned (base address and offset, and each outer stride times the
+      element size) and the innermost extent is a multiple of `atom`;
+    - otherwise a coalesced unrolled scalar loop (`atom = 1, atoms = E`),
+      as torch falls back to, not one point per thread and step;
+
+    and the original loop runs the tail after the whole chunks. The points
+    per thread and step, E = atom x atoms, follow the cost of the element
+    code (`vectors-per-thread` 16-byte vectors of the widest vectorized
+    tensor, chosen from the number of long-latency operations when 0,
+    VectorizeGPULoops.h says why). Each main loop's `ew.layout` says what
+    it realizes, and the kernel's `ew.launch` gets E as its
+    `elements_per_thread`. A loop that it cannot vectorize (no tensor with
+    a unit innermost stride, an access that is not at the point's
+    coordinates, a loop that is not the grid-stride loop over the points)
+    stays as it is, with a remark that says why.
+
+    Before (bias_add, x[m, n] * s + b[n]):
+    ```mlir
+    scf.for %f = %tid_global to %points step %grid_size {
+      %c:2 = affine.delinearize_index %f into (%m, %n) : index, index
+      %x = memref.load %X[%c#0, %c#1] : memref<?x?xf32, strided<[?, 1], offset: ?>, 1>
+      %b = memref.load %B[%c#1] : memref<?xf32, strided<[1], offset: ?>, 1>
+      %0 = arith.mulf %x, %s : f32
+      %1 = arith.addf %0, %b : f32
+      memref.store %1, %OUT[%c#0, %c#1] : memref<?x?xf32, strided<[?, 1], offset: ?>, 1>
+    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+    ```
+    After (the checks and the other versions abridged):
+    ```mlir
+    %tail = scf.if %one_row_aligned -> (index) {
+      scf.for %f = %tid_global to %peel step %grid_size { ... }   // prologue
+      scf.for %c = %block_id to %chunks step %grid_dim {
+        // atom start %a0 = %peel + %c * %chunk + %tid * 4, row %r, column %j
+        %vx = vector.load %X[%r, %j] {alignment = 16 : i64} : memref<...>, vector<4xf32>
+        %vb = vector.load %B[%j] {alignment = 16 : i64} : memref<...>, vector<4xf32>
+        %x0 = vector.extract %vx[0] : f32 from vector<4xf32>
+        ...
+        %v = vector.from_elements %r0, %r1, %r2, %r3 : vector<4xf32>
+        vector.store %v, %OUT[%r, %j] {alignment = 16 : i64} : memref<...>, vector<4xf32>
+      } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
+      scf.yield ...
+    } else {
+      ... rows aligned: the same vector loop from 0; else the unrolled
+      scalar loop {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
+    }
+    scf.for %f = %tid_global + %tail to %points step %grid_size { ... }  // tail
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::gpu::GPUDialect",
+    "::mlir::memref::MemRefDialect",
+    "::mlir::scf::SCFDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+  let options = [
+    Option<"vectorsPerThread", "vectors-per-thread", "unsigned",
+           /*default=*/"::mlir::ew::kDefaultVectorsPerThread",
+           "16-byte vectors of the widest vectorized tensor that one thread "
+           "moves per step of the main loop (0: chosen from each loop's "
+           "element code, VectorizeGPULoops.h says how and why)">,
   ];
 }
 
@@ -124,7 +223,9 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     "::mlir::func::FuncDialect",
     "::mlir::LLVM::LLVMDialect",
     "::mlir::math::MathDialect",
+    "::mlir::memref::MemRefDialect",
     "::mlir::scf::SCFDialect",
+    "::mlir::ub::UBDialect",
   ];
 }
 

@@ -13,6 +13,7 @@
 #define EWC_DRIVER_DRIVER_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/ABI/LaunchPlan.h"
 #include "ewc/Runtime/CudaContext.h"
 
 #include "llvm/ADT/ArrayRef.h"
@@ -57,9 +58,11 @@ enum class Target {
 /// (ewc-run --emit).
 enum class Stage { MLIR, GPU, LLVM, PTX };
 
-/// Where a hook may add passes: on the ew module right after MLIRGen, or on
-/// the lowered loops (GPU or CPU) before they go to LLVM.
-enum class HookPoint { Ew, Lowered };
+/// Where a hook may add passes: on the ew module right after MLIRGen, on the
+/// lowered loops (GPU or CPU) of the module's default variants before they go
+/// to LLVM, or on those of one kernel's variant that a launch compiles at its
+/// first use (LaunchPlan.h), a module with that kernel alone.
+enum class HookPoint { Ew, Lowered, LoweredVariant };
 
 /// An error whose diagnostics were already printed to
 /// CompileOptions::diagnostics; its message is empty. ewc-run exits on it
@@ -141,72 +144,97 @@ struct LaunchOptions {
   bool synchronize = false;
   /// Launch shape overrides (ewc-run's hidden knobs).
   std::optional<unsigned> gridWaves, blockSize;
+  /// Extents by name of the dimensions no tensor has (ewc-run --dim).
+  llvm::StringMap<int64_t> dims;
+  /// Where notes on the launch go (ewc-run --verbose: the plan, a variant
+  /// compiled); null: nowhere.
+  llvm::raw_ostream *notes = nullptr;
+};
+
+/// One parameter's argument of a launch: a tensor (device memory on the GPU,
+/// host memory on the CPU), or a scalar's bytes in the ABI's layout
+/// (ScalarValue::toBytes).
+struct LaunchArg {
+  const TensorArg *tensor = nullptr;
+  const void *scalar = nullptr;
+
+  static LaunchArg ofTensor(const TensorArg &tensor) { return {&tensor, nullptr}; }
+  static LaunchArg ofScalar(const void *bytes) { return {nullptr, bytes}; }
 };
 
 /// Compiled kernels loaded for one target.
 class LoadedModule {
 public:
   /// Lowers `source` for `options.target` (Cuda or Cpu: resolve Auto with
-  /// resolveTarget first) and loads the result. On the GPU, `cuda` is the
-  /// context to load into; null creates one, which the module then owns.
-  /// Returns null if options.stopAfter stopped it.
+  /// resolveTarget first) and loads the result: every kernel in its default
+  /// variant (LaunchPlan.h). On the GPU, `cuda` is the context to load into;
+  /// null creates one, which the module then owns. Returns null if
+  /// options.stopAfter stopped it.
   static llvm::Expected<std::unique_ptr<LoadedModule>>
   compile(Source &source, const CompileOptions &options,
           CudaContext *cuda = nullptr);
   ~LoadedModule();
 
-  Target getTarget() const { return cudaModule ? Target::Cuda : Target::Cpu; }
+  Target getTarget() const { return cuda ? Target::Cuda : Target::Cpu; }
   /// The kernels with the defaults the compiled IR holds (`ew.default`).
-  llvm::ArrayRef<KernelSignature> getKernels() const { return kernels; }
+  llvm::ArrayRef<KernelSignature> getKernels() const { return signatures; }
   const KernelSignature *lookupKernel(llvm::StringRef name) const;
-  /// ew.elements_per_thread of a GPU kernel (EwToGPU.h); 1 on the CPU.
-  unsigned getElementsPerThread(llvm::StringRef kernel) const;
+  /// The launch descriptor of a GPU kernel's default variant; null on the
+  /// CPU or for a name that is no kernel's.
+  const LaunchDescriptor *getLaunchDescriptor(llvm::StringRef kernel) const;
   CudaContext *getCudaContext() const { return cuda; }
-  CudaModule *getCudaModule() const { return cudaModule.get(); }
-  /// The loaded function of GPU kernel `kernel` (its .ew name), or null on
-  /// the CPU or for a name that is no kernel's.
+  /// The loaded function of GPU kernel `kernel`'s default variant, or null
+  /// on the CPU or for a name that is no kernel's.
   const CudaFunction *getCudaFunction(llvm::StringRef kernel) const;
 
-  /// Launches `kernel` over `n` elements. `params` has one entry per
-  /// parameter: a tensor's data pointer (device memory on the GPU, host
-  /// memory on the CPU), or a pointer to a scalar's bytes in the ABI's
-  /// layout (ScalarValue::toBytes). `outputs` has one pointer per result.
-  /// On the CPU the kernel has run when this returns.
+  /// Plans (planLaunch) and launches `kernel`: `params` has one argument per
+  /// parameter, `outputs` one tensor per result. A launch whose tensors need
+  /// another variant than the default compiles it first, once (and caches
+  /// it on disk like the module). On the CPU the kernel has run when this
+  /// returns.
   llvm::Error launch(const KernelSignature &kernel,
-                     llvm::ArrayRef<const void *> params,
-                     llvm::ArrayRef<void *> outputs, int64_t n,
+                     llvm::ArrayRef<LaunchArg> params,
+                     llvm::ArrayRef<TensorArg> outputs,
                      const LaunchOptions &launchOptions = {});
 
+  /// The plan `launch` would make, for callers that need its shapes (the
+  /// benchmark) or want to check arguments without launching.
+  llvm::Expected<LaunchPlan> plan(const KernelSignature &kernel,
+                                  llvm::ArrayRef<LaunchArg> params,
+                                  llvm::ArrayRef<TensorArg> outputs,
+                                  const llvm::StringMap<int64_t> &dims) const;
+
+  /// The compiled code of one variant of one kernel.
+  struct Variant;
+
 private:
-  LoadedModule() = default;
+  LoadedModule();
   /// Creates the context this module owns.
   llvm::Error createCudaContext();
-  /// Loads `cubin` into `context` and looks up every kernel of `kernels`.
-  llvm::Error loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context);
-  /// Takes kernels, elements per thread and code from `key`'s entry in
-  /// `cache`; false (and `whyMiss` says why) when there is none or it does
-  /// not load.
-  bool loadFromCache(const KernelCache &cache, const KernelCacheKey &key,
-                     CudaContext &context, std::string &whyMiss);
+  /// Makes every kernel's default variant record (its ABI order for a batch
+  /// of one and its launch descriptor in `launches`).
+  void prepareDefaults(const llvm::StringMap<LaunchDescriptor> &launches);
+  /// Loads `cubin` (every kernel's default variant) into `context`.
+  llvm::Error loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context,
+                        const llvm::StringMap<LaunchDescriptor> &launches);
+  /// Takes the kernels and their code from `key`'s entry in the cache;
+  /// false (and `whyMiss` says why) when there is none or it does not load.
+  bool loadFromCache(const KernelCacheKey &key, CudaContext &context,
+                     std::string &whyMiss);
+  /// The variant of kernel `index` that `plan` needs, compiled (and
+  /// cached) at its first use.
+  llvm::Expected<Variant *> getVariant(size_t index, const LaunchPlan &plan,
+                                       llvm::raw_ostream *notes);
 
-  std::vector<KernelSignature> kernels;
-  llvm::StringMap<unsigned> elementsPerThread;
-  std::unique_ptr<CudaContext> ownedCuda;
+  struct Impl;
+  std::unique_ptr<Impl> impl;
+  std::vector<KernelSignature> signatures;
   CudaContext *cuda = nullptr;
-  std::unique_ptr<CudaModule> cudaModule;
-  /// On the GPU, the function of each kernel, in the order of `kernels`:
-  /// looked up once, not per launch.
-  std::vector<CudaFunction> cudaFunctions;
-  std::unique_ptr<CpuJit> jit;
-  /// The ABI's argument order of each kernel, in the order of `kernels`:
-  /// computed once, so that a launch allocates nothing.
-  std::vector<std::vector<ABIArgument>> abiArguments;
-  /// Fills abiArguments; the last step of every compile().
-  void prepareLaunches();
 };
 
-/// ew.elements_per_thread of each gpu.func in `module` (after the GPU stage).
-llvm::StringMap<unsigned> getElementsPerThread(mlir::ModuleOp module);
+/// The launch descriptor (#ew.launch) of each gpu.func in `module` (after the
+/// GPU stage), by kernel name.
+llvm::StringMap<LaunchDescriptor> getLaunchDescriptors(mlir::ModuleOp module);
 
 /// Cuda or Cpu for `target`: Auto is Cuda where CudaContext finds a device.
 /// `whyNotCuda`, if not null, gets the reason Auto chose the CPU.

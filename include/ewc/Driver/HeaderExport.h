@@ -27,13 +27,14 @@ namespace driver {
 /// comma-separated list ("none" or empty: PTX only), else sm_90, the H200's.
 std::vector<std::string> getHeaderCubinChips();
 
-/// The header for `kernels`, compiled to `ptx`, each kernel handling
-/// elementsPerThread[name] elements per thread and loop iteration; its
-/// functions live in namespace `namespaceName`. `sourceName` is named in the
-/// header's comment. Launch functions take, in the ABI's order, a device
-/// pointer per tensor (f16 and bf16 as uint16_t bit patterns, bool as one
-/// byte), a value per scalar, a pointer per result and n, after the
-/// CUstream, and return the CUresult of the launch.
+/// The header for `kernels`, compiled to `ptx` (their default variants),
+/// each launched as launches[name] says; its functions live in namespace
+/// `namespaceName`. `sourceName` is named in the header's comment. Launch
+/// functions take, after the CUstream, for each tensor parameter and then
+/// each result a device pointer (f16 and bf16 as uint16_t bit patterns,
+/// bool as one byte), its extents and its strides, and for each scalar its
+/// value, and return the CUresult of the launch; kernels of one dimension
+/// also take bare pointers and n.
 ///
 /// Beside the PTX the header embeds a cubin for each of `cubinChips`,
 /// assembled here by nvJitLink; its loader takes the cubin of the device's
@@ -42,7 +43,7 @@ std::vector<std::string> getHeaderCubinChips();
 /// chip it rejects.
 llvm::Expected<std::string>
 emitCudaHeader(llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
-               const llvm::StringMap<unsigned> &elementsPerThread,
+               const llvm::StringMap<LaunchDescriptor> &launches,
                llvm::StringRef namespaceName, llvm::StringRef sourceName,
                llvm::ArrayRef<std::string> cubinChips);
 

@@ -18,6 +18,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/SMLoc.h"
 
@@ -56,20 +57,39 @@ constexpr unsigned kMaxLetChain = 1024;
 // Types and builtins
 //===----------------------------------------------------------------------===//
 
-/// The type of a value: a scalar of `dtype`, or a 1-D tensor of `dtype` whose
-/// length is the kernel's length name.
+/// The id of a dimension of a kernel: its position in Kernel::getDims().
+using DimId = unsigned;
+
+/// How a kernel's dimension table names the leading dimensions `...`: any
+/// number of them (none included), the same for every tensor that writes it.
+/// To the rest of the language they are one dimension, the batch.
+constexpr llvm::StringLiteral kBatchDimName = "...";
+
+/// The dimensions a value ranges over, as ids of its kernel's dimensions in
+/// increasing order (the kernel's order), empty for a scalar. Values combine
+/// by dimension name, so the order of an intermediate's dimensions is not
+/// observable; a declared type keeps its own order (TypeSpec::dimIds).
+using Shape = llvm::SmallVector<DimId, 4>;
+
+/// The type of a value: an element type and the dimensions it ranges over
+/// (none: a scalar, one value for every element).
 struct ValueType {
   DType dtype = DType::F32;
-  bool isTensor = false;
+  Shape shape;
 
+  bool isTensor() const { return !shape.empty(); }
   bool operator==(const ValueType &other) const {
-    return dtype == other.dtype && isTensor == other.isTensor;
+    return dtype == other.dtype && shape == other.shape;
   }
   bool operator!=(const ValueType &other) const { return !(*this == other); }
 };
 
-/// Formats a type as written in the source: `f32[n]` or `f32`.
-std::string formatType(ValueType type, llvm::StringRef lengthName);
+/// The union of two shapes (each in increasing order), in increasing order:
+/// the shape of an operation on values of those shapes.
+Shape unionShapes(llvm::ArrayRef<DimId> a, llvm::ArrayRef<DimId> b);
+
+/// True when every dimension of `inner` is one of `outer`.
+bool isSubShape(llvm::ArrayRef<DimId> inner, llvm::ArrayRef<DimId> outer);
 
 /// The elementwise operations. Infix operators and builtin calls map onto the
 /// same kinds, which is what lets both spellings give identical IR.
@@ -99,6 +119,9 @@ enum class OpKind {
   // Comparison, selection and conversion.
   Cmp,
   Where,
+  // The position and the extent of an element along a dimension.
+  Index,
+  Size,
   Cast,
 };
 
@@ -109,6 +132,7 @@ enum class OpClass {
   Logic, ///< bool only
   Cmp,   ///< any type (bool: eq and ne only); the result is bool
   Where, ///< bool condition, then two values of one type
+  Dim,   ///< no value operand, a dimension name: `index(n)`, `size(n)`
   Cast,  ///< any type to the cast's type
 };
 
@@ -121,8 +145,8 @@ enum class CmpPredicate { Eq, Ne, Lt, Le, Gt, Ge };
 /// Returns the builtin function name of an op ("add", ..., "where").
 llvm::StringRef getOpName(OpKind op);
 
-/// Returns the number of value operands of an op (the predicate of `cmp` is
-/// not a value).
+/// Returns the number of value operands of an op (the predicate of `cmp` and
+/// the dimension of `index` and `size` are not values).
 unsigned getNumValueOperands(OpKind op);
 
 /// Looks a builtin function up by name; std::nullopt if there is none. The
@@ -295,6 +319,11 @@ public:
     assert(resolved && op == OpKind::Cast && "not a cast");
     return castType;
   }
+  /// The dimension of `index(d)` and `size(d)`.
+  DimId getDim() const {
+    assert(resolved && getOpClass(op) == OpClass::Dim && "not index or size");
+    return dim;
+  }
   /// The element type the value operands are converted to before the op
   /// computes (set by sema): the operands' common type, which for mixed
   /// precision is the tensor's (`slope * x` with `slope: f32`, `x: bf16[n]`
@@ -319,10 +348,11 @@ protected:
         operands(std::move(operands)) {}
 
   void setOp(OpKind newOp, CmpPredicate newPred,
-             DType newCastType = DType::F32) {
+             DType newCastType = DType::F32, DimId newDim = 0) {
     op = newOp;
     pred = newPred;
     castType = newCastType;
+    dim = newDim;
     resolved = true;
   }
 
@@ -334,6 +364,7 @@ private:
   CmpPredicate pred = CmpPredicate::Eq;
   DType castType = DType::F32;
   DType operandDType = DType::F32;
+  DimId dim = 0;
   bool resolved = false;
 };
 
@@ -382,27 +413,29 @@ private:
   makeOperands(std::unique_ptr<Expr> lhs, std::unique_ptr<Expr> rhs);
 };
 
-/// `callee(args)`. The parser keeps the first argument of `cmp` apart as a
-/// predicate name, so the operands are always values; sema resolves the
-/// callee to a builtin and checks the predicate.
+/// `callee(args)`. The parser keeps a first argument that is a name apart:
+/// the predicate of `cmp(ge, a, b)`, the dimension of `index(n)` and
+/// `size(n)`; so the operands are always values. Sema resolves the callee to
+/// a builtin and checks the name.
 class CallExpr : public OpExpr {
 public:
   CallExpr(llvm::SMRange range, llvm::SMRange calleeRange, std::string callee,
-           std::optional<std::pair<std::string, llvm::SMRange>> predicate,
+           std::optional<std::pair<std::string, llvm::SMRange>> nameArgument,
            std::vector<std::unique_ptr<Expr>> args)
       : OpExpr(Expr_Call, range, calleeRange.Start, std::move(args)),
         callee(std::move(callee)), calleeRange(calleeRange),
-        predicate(std::move(predicate)) {}
+        nameArgument(std::move(nameArgument)) {}
 
   llvm::StringRef getCallee() const { return callee; }
   llvm::SMRange getCalleeRange() const { return calleeRange; }
-  /// The predicate name written as the first argument of `cmp`, if any.
-  bool hasPredicateName() const { return predicate.has_value(); }
-  llvm::StringRef getPredicateName() const { return predicate->first; }
-  llvm::SMRange getPredicateRange() const { return predicate->second; }
-  /// The number of arguments as written, the predicate included.
+  /// The name written as the first argument (cmp's predicate, the dimension
+  /// of index and size), if any.
+  bool hasNameArgument() const { return nameArgument.has_value(); }
+  llvm::StringRef getNameArgument() const { return nameArgument->first; }
+  llvm::SMRange getNameArgumentRange() const { return nameArgument->second; }
+  /// The number of arguments as written, the name included.
   unsigned getNumArgs() const {
-    return getOperands().size() + (predicate ? 1 : 0);
+    return getOperands().size() + (nameArgument ? 1 : 0);
   }
 
   /// Called by sema once the callee and predicate are known to be valid.
@@ -411,13 +444,17 @@ public:
   }
   /// Called by sema for a cast, `f16(x)`.
   void resolveCast(DType type) { setOp(OpKind::Cast, CmpPredicate::Eq, type); }
+  /// Called by sema for `index(d)` and `size(d)`.
+  void resolveDim(OpKind op, DimId dim) {
+    setOp(op, CmpPredicate::Eq, DType::F32, dim);
+  }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Call; }
 
 private:
   std::string callee;
   llvm::SMRange calleeRange;
-  std::optional<std::pair<std::string, llvm::SMRange>> predicate;
+  std::optional<std::pair<std::string, llvm::SMRange>> nameArgument;
 };
 
 //===----------------------------------------------------------------------===//
@@ -487,16 +524,30 @@ private:
 // Kernels and modules
 //===----------------------------------------------------------------------===//
 
-/// A type as written in a signature: `f32` or `f32[n]`.
+/// A dimension name as written in a tensor type.
+struct DimSpec {
+  std::string name;
+  llvm::SMRange range;
+};
+
+/// A type as written in a signature: `f32`, `f32[n]`, `f32[m, n]`,
+/// `f32[...]`, `f32[..., n]`.
 struct TypeSpec {
   DType dtype = DType::F32;
   bool isTensor = false;
-  /// The length name of a tensor (`n` in `f32[n]`), else empty.
-  std::string lengthName;
+  /// Whether the dimensions start with `...` (any leading dimensions).
+  bool hasBatch = false;
+  llvm::SMRange batchRange;
+  /// The named dimensions, in the order written (after `...`).
+  std::vector<DimSpec> dims;
   llvm::SMRange range;
-  llvm::SMRange lengthRange;
+  /// Set by sema: the kernel's ids of the dimensions in the order written
+  /// (the batch first where there is one), which is the tensor's memory
+  /// order, and the same ids in the kernel's order, the value's shape.
+  std::vector<DimId> dimIds;
+  Shape shape;
 
-  ValueType getValueType() const { return {dtype, isTensor}; }
+  ValueType getValueType() const { return {dtype, shape}; }
 };
 
 /// One kernel parameter: `name: type (= default)?`.
@@ -513,6 +564,7 @@ public:
   llvm::SMLoc getLoc() const { return nameRange.Start; }
   llvm::SMRange getNameRange() const { return nameRange; }
   const TypeSpec &getTypeSpec() const { return type; }
+  TypeSpec &getTypeSpec() { return type; }
   ValueType getType() const { return type.getValueType(); }
   DType getDType() const { return type.dtype; }
   bool isTensor() const { return type.isTensor; }
@@ -562,6 +614,7 @@ public:
   const Param *lookupParam(llvm::StringRef paramName) const;
 
   llvm::ArrayRef<TypeSpec> getResults() const { return results; }
+  llvm::MutableArrayRef<TypeSpec> getResults() { return results; }
   ValueType getResultType(unsigned i) const {
     return results[i].getValueType();
   }
@@ -571,14 +624,24 @@ public:
   const ReturnStmt &getReturn() const;
   ReturnStmt &getReturn();
 
-  /// The one length name all tensors share, or empty if the kernel has no
-  /// tensor (set by sema).
-  llvm::StringRef getLengthName() const { return lengthName; }
-  void setLengthName(llvm::StringRef newName) { lengthName = newName.str(); }
-  /// Formats a type with this kernel's length name.
-  std::string formatType(ValueType type) const {
-    return ewc::formatType(type, lengthName);
+  /// The kernel's dimensions (set by sema): `...` first where some type
+  /// writes it (kBatchDimName), then every named dimension in the order of
+  /// its first appearance in the signature, parameters before results. A
+  /// DimId indexes this table.
+  llvm::ArrayRef<std::string> getDims() const { return dims; }
+  llvm::StringRef getDimName(DimId dim) const { return dims[dim]; }
+  void setDims(std::vector<std::string> newDims) { dims = std::move(newDims); }
+  /// The id of dimension `dimName`, or std::nullopt.
+  std::optional<DimId> lookupDim(llvm::StringRef dimName) const;
+  /// True if some type of the signature writes `...` (then it is dim 0).
+  bool hasBatchDim() const {
+    return !dims.empty() && dims.front() == kBatchDimName;
   }
+  /// Formats a value type as the source would write it, its dimensions in
+  /// the kernel's order: `f32`, `f32[n]`, `f32[..., m, n]`.
+  std::string formatType(const ValueType &type) const;
+  /// Formats a declared type in its own order: `f32[n, m]`.
+  std::string formatType(const TypeSpec &type) const;
 
 private:
   std::string name;
@@ -587,7 +650,7 @@ private:
   std::vector<std::unique_ptr<Param>> params;
   std::vector<TypeSpec> results;
   std::vector<std::unique_ptr<Stmt>> body;
-  std::string lengthName;
+  std::vector<std::string> dims;
 };
 
 /// A source file: its kernels, in order.

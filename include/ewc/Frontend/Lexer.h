@@ -46,8 +46,9 @@ enum class TokenKind {
   Comma,
   Colon,
   Semicolon,
-  Assign, ///< `=`
-  Arrow,  ///< `->`
+  Assign,   ///< `=`
+  Arrow,    ///< `->`
+  Ellipsis, ///< `...`, any leading dimensions of a tensor type
 
   // Operators.
   Plus,

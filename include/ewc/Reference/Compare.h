@@ -72,7 +72,12 @@ struct CompareResult {
   Mismatch first;
   std::vector<Mismatch> worst;
 
+  /// The result's shape (empty: indices print flat).
+  std::vector<int64_t> shape;
+
   bool ok() const { return numMismatches == 0; }
+  /// A point as its coordinates in `shape`: "[3, 17]".
+  std::string formatIndex(int64_t index) const;
 
   /// Adds the verdict on a later range of the same result: counts add up,
   /// the first mismatch stays the earliest, the `numWorst` worst are kept.
@@ -90,8 +95,9 @@ class ResultComparer {
 public:
   ResultComparer(const HostArray &got, Tolerance tolerance, unsigned numWorst);
 
-  /// Checks element `index` of the output against `expected`.
-  void check(int64_t index, const ExpectedElement &expected);
+  /// Checks the output's point `index` (row-major over the result's
+  /// shape), which is element `element` of its array, against `expected`.
+  void check(int64_t index, int64_t element, const ExpectedElement &expected);
 
   CompareResult finish() { return std::move(result); }
 

@@ -40,17 +40,34 @@ struct CheckOptions {
   unsigned numWorst = 1;
 };
 
+/// A tensor argument as the reference reads (an input) or checks (an
+/// output) it: the elements of `array` at `offset` + sum of index[k] x
+/// strides[k] for every index within `shape`, which is the tensor's shape
+/// with its batch `...` expanded. A scalar is a view of rank 0 of a
+/// one-element array.
+struct ArrayView {
+  const HostArray *array = nullptr;
+  int64_t offset = 0;
+  std::vector<int64_t> shape, strides;
+
+  /// All of `array`, contiguous, as one dimension (or as `shape`).
+  static ArrayView of(const HostArray &array);
+  static ArrayView of(const HostArray &array, std::vector<int64_t> shape);
+  int64_t getNumElements() const;
+};
+
 /// Checks the `outputs` of `kernel` (which must have passed sema) against
-/// the reference for `inputs`, one array per parameter (`n` elements for a
-/// tensor, one for a scalar), and returns one CompareResult per result, or
-/// an error if an array does not fit the signature.
+/// the reference for `inputs`, one view per parameter, and returns one
+/// CompareResult per result, or an error if a view does not fit the
+/// signature. The reference binds the dimensions from the views' shapes
+/// itself (an extent per name, one shape for the batch).
 ///
-/// The kernel is evaluated a block of elements at a time and each block is
-/// compared as soon as it is computed, so no expected array of all n
-/// elements is ever stored.
+/// Each result is evaluated over its own dimensions a block of points at a
+/// time, and each block is compared as soon as it is computed, so no
+/// expected array of a whole result is ever stored.
 llvm::Expected<std::vector<CompareResult>>
-checkKernel(const Kernel &kernel, llvm::ArrayRef<HostArray> inputs,
-            llvm::ArrayRef<HostArray> outputs, int64_t n,
+checkKernel(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+            llvm::ArrayRef<ArrayView> outputs,
             const CheckOptions &options = {});
 
 } // namespace ewc

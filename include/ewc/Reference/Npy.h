@@ -19,6 +19,7 @@
 
 #include <cstdint>
 #include <optional>
+#include <vector>
 #include <string>
 
 namespace ewc {
@@ -51,17 +52,34 @@ llvm::Expected<NpyHeader> parseNpyHeader(llvm::StringRef bytes);
 /// '<f8' (f64), but f32 ('<f4') is expected".
 llvm::Expected<HostArray> parseNpy(llvm::StringRef bytes, DType dtype);
 
-/// The .npy file of `array`: format 1.0, a 1-D C-order array, the header
-/// padded to 64 bytes as NumPy writes it, then the elements.
-std::string serializeNpy(const HostArray &array);
+/// An array of any shape from a .npy file: its elements in the file's
+/// order (C order, or Fortran order: the first dimension varies fastest).
+struct NpyArray {
+  HostArray array;
+  std::vector<int64_t> shape;
+  bool fortranOrder = false;
+};
+
+/// Decodes a .npy file of any shape, in C or Fortran order, as parseNpy.
+llvm::Expected<NpyArray> parseNpyArray(llvm::StringRef bytes, DType dtype);
+
+/// The .npy file of `array` in C order of `shape` (unset: 1-D; empty: rank
+/// 0, one element), whose elements must be array.size(): format 1.0, the
+/// header padded to 64 bytes as NumPy writes it, then the elements.
+std::string serializeNpy(const HostArray &array,
+                         std::optional<llvm::ArrayRef<int64_t>> shape = {});
 
 /// parseNpy of the file at `path`; errors begin "cannot read 'PATH': " or
 /// "'PATH' ".
 llvm::Expected<HostArray> readNpyFile(llvm::StringRef path, DType dtype);
 
-/// Writes serializeNpy(array) to `path`; the error begins
+/// parseNpyArray of the file at `path`; errors as readNpyFile's.
+llvm::Expected<NpyArray> readNpyArrayFile(llvm::StringRef path, DType dtype);
+
+/// Writes serializeNpy(array, shape) to `path`; the error begins
 /// "cannot write 'PATH': ".
-llvm::Error writeNpyFile(llvm::StringRef path, const HostArray &array);
+llvm::Error writeNpyFile(llvm::StringRef path, const HostArray &array,
+                         std::optional<llvm::ArrayRef<int64_t>> shape = {});
 
 } // namespace ewc
 

@@ -12,6 +12,7 @@
 
 #include "ewc/Reference/HostArray.h"
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <cstdint>
@@ -74,12 +75,16 @@ uint64_t deriveParamSeed(uint64_t seed, unsigned paramIndex);
 /// draw independently.
 std::optional<double> getSpecialTieValue(uint64_t seed, int64_t index);
 
-/// One input per parameter of `kernel` (which must have passed sema): a
-/// tensor gets makeRandomInput(dtype, n, seed, index, kind), with the ties
-/// of getSpecialTieValue written over it for InputKind::Special; a scalar
-/// gets a one-element array holding its default value, or, without one, a
-/// random value drawn the same way (never a tie).
-std::vector<HostArray> makeRandomInputs(const Kernel &kernel, int64_t n,
+/// One input per parameter of `kernel` (which must have passed sema): tensor
+/// parameter i gets makeRandomInput(dtype, sizes[i], seed, i, kind), its
+/// elements in row-major order over its shape, with the ties of
+/// getSpecialTieValue written over it for InputKind::Special (at element
+/// `index` of each tensor that has one: parameters of one shape tie at the
+/// same points); a scalar gets a one-element array holding its default
+/// value, or, without one, a random value drawn the same way (never a tie;
+/// its entry of `sizes` is ignored).
+std::vector<HostArray> makeRandomInputs(const Kernel &kernel,
+                                        llvm::ArrayRef<int64_t> sizes,
                                         uint64_t seed,
                                         InputKind kind = InputKind::Normal);
 

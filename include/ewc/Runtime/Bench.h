@@ -4,7 +4,7 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// `ewc-run --bench`: times a loaded elementwise kernel with CUDA events and,
+// `ewc-run --bench`: times a loaded kernel with CUDA events and,
 // in the same process, a device-to-device copy of the same number of bytes,
 // the practical ceiling of a memory-bound kernel (docs/performance.md); on
 // the CPU, the JIT's kernel against a memcpy on the same thread.
@@ -32,18 +32,22 @@
 namespace ewc {
 
 class CudaContext;
-class CudaFunction;
 
-/// One argument of the kernel under test, in ABI order (docs/abi.md); `n`
-/// (always last) is added by the benchmark.
-struct BenchArg {
-  enum class Kind { Input, Output, Scalar };
-  Kind kind = Kind::Scalar;
-  /// Input and Output: bytes per element.
+/// One tensor of the kernel under test (tensor parameters, then results):
+/// the benchmark allocates and fills its storage, the launch callback makes
+/// the view.
+struct BenchTensor {
+  bool isOutput = false;
+  /// Bytes per element.
   size_t elementSize = 0;
-  /// Input: whole elements, repeated to fill the tensor (never zeros: real
-  /// data; see docs/performance.md). Scalar: the value's bytes.
-  llvm::ArrayRef<uint8_t> bytes;
+  /// The elements its storage spans, from its allocation's start (its view's
+  /// offset included).
+  uint64_t storageElements = 0;
+  /// The elements of its view: what it reads or writes once.
+  uint64_t viewElements = 0;
+  /// Inputs: whole elements, repeated to fill the storage (never zeros: real
+  /// data; see docs/performance.md).
+  llvm::ArrayRef<uint8_t> pattern;
 };
 
 struct BenchOptions {
@@ -51,15 +55,6 @@ struct BenchOptions {
   unsigned warmup = 10;
   /// Timed launches; the median of their times is reported.
   unsigned repetitions = 100;
-  /// Every tensor starts this many elements past a 256-byte-aligned
-  /// allocation (`--offset`): misaligned base pointers.
-  uint64_t offsetElements = 0;
-  /// The kernel's `ew.elements_per_thread`, the grid cap and the block size,
-  /// as for
-  /// CudaContext::launchElementwise.
-  unsigned elementsPerThread = 1;
-  std::optional<unsigned> gridWaves;
-  std::optional<unsigned> blockSize;
 };
 
 /// The times of one timed loop, in milliseconds, and the rate of the median.
@@ -71,42 +66,38 @@ struct BenchTiming {
 };
 
 struct BenchReport {
-  uint64_t numElements = 0;
-  /// Each input read once and each output written once: what any
-  /// implementation must move.
+  /// Each tensor's view read or written once: what any implementation must
+  /// move.
   uint64_t bytesMoved = 0;
   /// Sets of buffers the launches rotate among (1: they exceed L2 anyway).
   unsigned bufferSets = 1;
-  uint64_t offsetElements = 0;
   BenchTiming kernel;
   /// cuMemcpyDtoDAsync of bytesMoved / 2 bytes (read, then written), with the
-  /// same rotation.
+  /// same rotation; on the host, memcpy.
   BenchTiming copy;
 };
 
-/// Times `function` over `numElements` elements with arguments `args`, then
-/// the copy. Allocates and fills its own buffers. Fails on any driver error,
-/// including a fault of the kernel.
-llvm::Expected<BenchReport> benchElementwise(CudaContext &context,
-                                             const CudaFunction &function,
-                                             uint64_t numElements,
-                                             llvm::ArrayRef<BenchArg> args,
-                                             const BenchOptions &options);
+/// Queues one launch of the kernel under test on the default stream (or
+/// runs it, on the host) over the tensors whose storage starts at
+/// `storage[i]` (device or host addresses, one per BenchTensor).
+using BenchLaunch =
+    llvm::function_ref<llvm::Error(llvm::ArrayRef<uint8_t *> storage)>;
 
-/// The CPU's counterpart of benchElementwise, for the CPU JIT: fills host
-/// buffers as benchElementwise does, then times `run(params, outputs)`, which
-/// runs the kernel once over `numElements` elements (params: per argument
-/// that is not an output, in order, a tensor's data or a scalar's bytes;
-/// outputs: one pointer per output), with the steady clock, warm-up first;
-/// then a memcpy of bytesMoved / 2 bytes on the calling thread, the one the
-/// CPU JIT's kernels run on. One set of buffers (offsetElements and the
-/// launch shape do not apply).
-llvm::Expected<BenchReport> benchElementwiseOnHost(
-    uint64_t numElements, llvm::ArrayRef<BenchArg> args,
-    const BenchOptions &options,
-    llvm::function_ref<llvm::Error(llvm::ArrayRef<const void *>,
-                                   llvm::ArrayRef<void *>)>
-        run);
+/// Times `launch` over `tensors`, then the copy. Allocates and fills its own
+/// buffers (every set's storage starts 256-byte aligned). Fails on any
+/// driver error, including a fault of the kernel.
+llvm::Expected<BenchReport> benchOnDevice(CudaContext &context,
+                                          llvm::ArrayRef<BenchTensor> tensors,
+                                          const BenchOptions &options,
+                                          BenchLaunch launch);
+
+/// The CPU's counterpart, for the CPU JIT: fills host buffers alike (one
+/// set), times `launch` with the steady clock, warm-up first, then a memcpy
+/// of bytesMoved / 2 bytes on the calling thread, the one the CPU JIT's
+/// kernels run on.
+llvm::Expected<BenchReport> benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
+                                        const BenchOptions &options,
+                                        BenchLaunch launch);
 
 /// The report as JSON (field names as in BenchReport, in snake case; times in
 /// ms, rates in GB/s, `kernel_of_copy` = kernel GB/s / copy GB/s).

@@ -13,12 +13,13 @@
 
 #include "ElementLowering.h"
 
+#include "ewc/ABI/KernelSignature.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/Math/IR/Math.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 using namespace mlir;
 using namespace mlir::ew;
@@ -26,6 +27,12 @@ using namespace mlir::ew::lowering;
 
 ElementTypeConverter::ElementTypeConverter() {
   addConversion([](Type type) { return getElementType(type); });
+}
+
+std::string mlir::ew::getElementFunctionName(KernelOp kernel) {
+  // `$` is in no kernel name (ewc::getKernelSymbol), so no kernel's symbol
+  // is another's element function.
+  return (ewc::getKernelSymbol(kernel.getSymName()) + "$element");
 }
 
 //===----------------------------------------------------------------------===//
@@ -255,33 +262,111 @@ struct WhereLowering : OpConversionPattern<WhereOp> {
 };
 
 //===----------------------------------------------------------------------===//
-// Terminator
+// The kernel, its terminator and the ops of named dimensions
 //===----------------------------------------------------------------------===//
 
-/// ew.return in the element loop stores each result element at the loop's
-/// index through the result pointers of the ABI. A scalar returned for a
-/// tensor result is already its element, so it is stored at every index.
+/// ew.kernel becomes its element function (EwToArith.h): the same body on
+/// the elements, with the named dimensions' coordinates and extents as
+/// arguments after the parameters.
+struct KernelToElementFunction : OpConversionPattern<KernelOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(KernelOp kernel, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    const TypeConverter &converter = *getTypeConverter();
+    Block &body = kernel.getBody().front();
+    TypeConverter::SignatureConversion signature(body.getNumArguments());
+    for (BlockArgument arg : body.getArguments())
+      signature.addInputs(arg.getArgNumber(),
+                          converter.convertType(arg.getType()));
+    SmallVector<Attribute> dims;
+    for (StringAttr dim : kernel.getDims())
+      if (dim.getValue() != NamedTensorType::kBatchDim)
+        dims.push_back(dim);
+    Type index = rewriter.getIndexType();
+    // Coordinates, then extents.
+    signature.addInputs(SmallVector<Type>(2 * dims.size(), index));
+    SmallVector<Type> results;
+    for (Type type : kernel.getResultTypes())
+      results.push_back(converter.convertType(type));
+
+    rewriter.setInsertionPoint(kernel);
+    auto element = func::FuncOp::create(
+        rewriter, kernel.getLoc(), getElementFunctionName(kernel),
+        rewriter.getFunctionType(signature.getConvertedTypes(), results));
+    element.setPrivate();
+    element->setAttr(kElementDimsAttrName, rewriter.getArrayAttr(dims));
+    rewriter.inlineRegionBefore(kernel.getBody(), element.getBody(),
+                                element.getBody().end());
+    if (failed(rewriter.convertRegionTypes(&element.getBody(), converter,
+                                           &signature)))
+      return failure();
+    rewriter.eraseOp(kernel);
+    return success();
+  }
+};
+
 struct ReturnLowering : OpConversionPattern<ReturnOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
   matchAndRewrite(ReturnOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    auto loop = dyn_cast<scf::ForOp>(op->getParentOp());
-    auto func = loop ? dyn_cast<FunctionOpInterface>(loop->getParentOp())
-                     : FunctionOpInterface();
-    if (!func)
-      return rewriter.notifyMatchFailure(op, "not in an element loop");
-    ValueRange results = adaptor.getOperands();
-    // ABI: ..., out_0, ..., out_{r-1}, n.
-    unsigned firstOutput = func.getNumArguments() - 1 - results.size();
-    for (auto [index, value] : llvm::enumerate(results))
-      storeElement(rewriter, op.getLoc(), value,
-                   func.getArgument(firstOutput + index),
-                   loop.getInductionVar());
-    rewriter.eraseOp(op);
+    rewriter.replaceOpWithNewOp<func::ReturnOp>(op, adaptor.getOperands());
     return success();
   }
 };
+
+/// At one element a broadcast is its operand's element there.
+struct BroadcastLowering : OpConversionPattern<BroadcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BroadcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOp(op, adaptor.getOperand());
+    return success();
+  }
+};
+
+/// The element function's argument for dimension `dim`: its coordinate, or
+/// with `extent` its extent, as i64.
+static FailureOr<Value> getDimArgument(Operation *op, StringRef dim,
+                                       bool extent,
+                                       ConversionPatternRewriter &rewriter) {
+  auto element = op->getParentOfType<func::FuncOp>();
+  auto dims = element ? element->getAttrOfType<ArrayAttr>(kElementDimsAttrName)
+                      : ArrayAttr();
+  if (!dims)
+    return rewriter.notifyMatchFailure(op, "not in an element function");
+  auto it = llvm::find_if(dims, [&](Attribute a) {
+    return cast<StringAttr>(a).getValue() == dim;
+  });
+  if (it == dims.end())
+    return rewriter.notifyMatchFailure(op, "not a dimension of the kernel");
+  unsigned position = element.getNumArguments() - 2 * dims.size() +
+                      (it - dims.begin()) + (extent ? dims.size() : 0);
+  return Value(arith::IndexCastUIOp::create(rewriter, op->getLoc(),
+                                            rewriter.getI64Type(),
+                                            element.getArgument(position)));
+}
+
+/// ew.index and ew.size: the element function's coordinate or extent
+/// argument of the dimension, as i64.
+template <typename OpTy, bool IsExtent>
+struct DimLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    FailureOr<Value> value =
+        getDimArgument(op, op.getDim(), IsExtent, rewriter);
+    if (failed(value))
+      return failure();
+    rewriter.replaceOp(op, *value);
+    return success();
+  }
+};
+using IndexLowering = DimLowering<IndexOp, /*IsExtent=*/false>;
+using SizeLowering = DimLowering<SizeOp, /*IsExtent=*/true>;
 
 } // namespace
 
@@ -297,8 +382,9 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
                BinaryLowering<AndOp, void, arith::AndIOp>,
                BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering,
                NegLowering, AbsLowering, NotLowering, CmpLowering,
-               WhereLowering, ReturnLowering>(converter,
-                                              patterns.getContext());
+               WhereLowering, KernelToElementFunction, ReturnLowering,
+               BroadcastLowering, IndexLowering, SizeLowering>(
+      converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);
 }

@@ -1,48 +1,53 @@
-//===- KernelABI.cpp - The plain kernel ABI -------------------------------===//
+//===- KernelABI.cpp - The kernel ABI and the access layer ----------------===//
 //
-// Signature, element access and body placement shared by the GPU and CPU
-// lowerings. Elements are addressed with llvm.getelementptr on plain
-// pointers: a memref argument would lower to a five-field descriptor, and
-// MLIR's bare-pointer convention accepts static shapes only.
+// Signature, element access and loop-nest placement shared by the GPU and
+// CPU lowerings. A tensor is a strided memref of its own dimensions, so a
+// tensor lacking some of a loop nest's dimensions is read at the point's
+// coordinates of the dimensions it has: broadcasting by name costs nothing
+// at this level.
 //
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 
-#include "ewc/ABI/KernelSignature.h"
+#include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
 using namespace mlir::ew;
-using ewc::ABIArgument;
 
-FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
-                                        unsigned addressSpace) {
-  MLIRContext *context = kernel.getContext();
-  Type pointer = LLVM::LLVMPointerType::get(context, addressSpace);
-  ArrayRef<Type> inputs = kernel.getArgumentTypes();
-  SmallVector<Type> params;
-  // The order is the ABI's (ewc/ABI/KernelSignature.h), which the runtime
-  // marshals by.
-  for (ABIArgument argument :
-       ewc::getABIArguments(inputs.size(), kernel.getNumResults())) {
-    switch (argument.kind) {
-    case ABIArgument::Kind::Param:
-      params.push_back(isTensor(inputs[argument.index]) ? pointer
-                                                        : inputs[argument.index]);
-      break;
-    case ABIArgument::Kind::Result:
-      params.push_back(pointer);
-      break;
-    case ABIArgument::Kind::NumElements:
-      params.push_back(IntegerType::get(context, 64));
-      break;
+KernelVariant KernelVariant::get(KernelOp kernel) {
+  KernelVariant variant;
+  if (auto rank = kernel->getAttrOfType<IntegerAttr>(kBatchRankAttrName))
+    variant.batchRank = rank.getInt();
+  if (auto strided =
+          kernel->getAttrOfType<DenseI64ArrayAttr>(kStridedTensorsAttrName))
+    variant.stridedTensors.assign(strided.asArrayRef().begin(),
+                                  strided.asArrayRef().end());
+  return variant;
+}
+
+std::string mlir::ew::getBatchDimName(unsigned index) {
+  return (NamedTensorType::kBatchDim + llvm::Twine(index)).str();
+}
+
+SmallVector<std::string> mlir::ew::getMemRefDims(NamedTensorType type,
+                                                 unsigned batchRank) {
+  SmallVector<std::string> dims;
+  for (StringAttr dim : type.getDims()) {
+    if (dim.getValue() != NamedTensorType::kBatchDim) {
+      dims.push_back(dim.str());
+      continue;
     }
+    for (unsigned i = 0; i < batchRank; ++i)
+      dims.push_back(getBatchDimName(i));
   }
-  return FunctionType::get(context, params, {});
+  return dims;
 }
 
 Type mlir::ew::getStorageType(Type elementType) {
@@ -53,51 +58,172 @@ Type mlir::ew::getStorageType(Type elementType) {
   return elementType;
 }
 
-/// The address of element `index` of the array at `base`.
-static Value getElementAddress(OpBuilder &builder, Location loc, Value base,
-                               Value index, Type storageType) {
-  // inbounds: every index the loop visits is below n, inside the array.
-  return LLVM::GEPOp::create(builder, loc, base.getType(), storageType, base,
-                             ValueRange{index}, LLVM::GEPNoWrapFlags::inbounds);
+MemRefType mlir::ew::getTensorMemRefType(NamedTensorType type,
+                                         unsigned batchRank, bool stridedInner,
+                                         Attribute memorySpace) {
+  unsigned rank = getMemRefDims(type, batchRank).size();
+  SmallVector<int64_t> shape(rank, ShapedType::kDynamic);
+  SmallVector<int64_t> strides(rank, ShapedType::kDynamic);
+  // A rank-0 batch alone (f32[...] of a scalar tensor) has no dimension.
+  if (rank && !stridedInner)
+    strides.back() = 1;
+  auto layout = StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic,
+                                       strides);
+  return MemRefType::get(shape, getStorageType(type.getElementType()), layout,
+                         memorySpace);
 }
 
-Value mlir::ew::loadElement(OpBuilder &builder, Location loc, Value base,
-                            Value index, Type elementType) {
-  Type storage = getStorageType(elementType);
-  Value address = getElementAddress(builder, loc, base, index, storage);
-  Value value = LLVM::LoadOp::create(builder, loc, storage, address);
-  if (storage != elementType)
+FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
+                                        Attribute memorySpace) {
+  KernelVariant variant = KernelVariant::get(kernel);
+  SmallVector<Type> args;
+  unsigned tensor = 0;
+  auto add = [&](Type type) {
+    auto named = dyn_cast<NamedTensorType>(type);
+    if (!named) {
+      args.push_back(type);
+      return;
+    }
+    args.push_back(getTensorMemRefType(named, variant.batchRank,
+                                       variant.isStrided(tensor), memorySpace));
+    ++tensor;
+  };
+  // The order is the ABI's (ewc/ABI/KernelSignature.h), which the runtime
+  // marshals by: parameters, then results.
+  for (Type type : kernel.getArgumentTypes())
+    add(type);
+  for (Type type : kernel.getResultTypes())
+    add(type);
+  return FunctionType::get(kernel.getContext(), args, {});
+}
+
+Value mlir::ew::loadElement(OpBuilder &builder, Location loc, Value memref,
+                            ValueRange indices, Type elementType) {
+  Value value = memref::LoadOp::create(builder, loc, memref, indices);
+  if (value.getType() != elementType)
     value = arith::TruncIOp::create(builder, loc, elementType, value);
   return value;
 }
 
 void mlir::ew::storeElement(OpBuilder &builder, Location loc, Value value,
-                            Value base, Value index) {
+                            Value memref, ValueRange indices) {
   Type storage = getStorageType(value.getType());
   if (storage != value.getType())
     value = arith::ExtUIOp::create(builder, loc, storage, value);
-  Value address = getElementAddress(builder, loc, base, index, storage);
-  LLVM::StoreOp::create(builder, loc, value, address);
+  memref::StoreOp::create(builder, loc, value, memref, indices);
 }
 
-void mlir::ew::inlineKernelBody(ConversionPatternRewriter &rewriter,
-                                KernelOp kernel, FunctionOpInterface func,
-                                Block *loopBody, Value index,
-                                const TypeConverter &converter) {
-  Block *body = &kernel.getBody().front();
-  rewriter.setInsertionPointToStart(loopBody);
-  TypeConverter::SignatureConversion signature(body->getNumArguments());
-  for (BlockArgument arg : body->getArguments()) {
-    Value param = func.getArgument(arg.getArgNumber());
-    Value element = isTensor(arg.getType())
-                        ? loadElement(rewriter, arg.getLoc(), param, index,
-                                      getElementType(arg.getType()))
-                        : param;
-    signature.remapInput(arg.getArgNumber(), element);
+//===----------------------------------------------------------------------===//
+// Loop nests
+//===----------------------------------------------------------------------===//
+
+KernelAccess KernelAccess::get(KernelOp kernel) {
+  KernelAccess access;
+  unsigned batchRank = KernelVariant::get(kernel).batchRank;
+  auto add = [&](Type type) {
+    auto named = dyn_cast<NamedTensorType>(type);
+    access.argIsTensor.push_back(bool(named));
+    access.argElementTypes.push_back(getElementType(type));
+    access.argDims.push_back(named ? getMemRefDims(named, batchRank)
+                                   : SmallVector<std::string>());
+  };
+  for (Type type : kernel.getArgumentTypes())
+    add(type);
+  access.numParams = kernel.getNumArguments();
+  for (Type type : kernel.getResultTypes())
+    add(type);
+  for (StringAttr dim : kernel.getDims())
+    if (dim.getValue() != NamedTensorType::kBatchDim)
+      access.namedDims.push_back(dim.str());
+
+  // Results with the same set of dimensions share a nest, whatever their
+  // orders; it loops in the order of the first of them.
+  auto sorted = [](ArrayRef<std::string> dims) {
+    SmallVector<std::string> result(dims);
+    llvm::sort(result);
+    return result;
+  };
+  for (unsigned r = 0; r < kernel.getNumResults(); ++r) {
+    ArrayRef<std::string> dims = access.argDims[access.numParams + r];
+    LoopNest *nest = llvm::find_if(access.nests, [&](const LoopNest &other) {
+      return sorted(other.dims) == sorted(dims);
+    });
+    if (nest == access.nests.end()) {
+      access.nests.push_back({{}, SmallVector<std::string>(dims)});
+      nest = &access.nests.back();
+    }
+    nest->results.push_back(r);
   }
-  Block *converted =
-      rewriter.applySignatureConversion(body, signature, &converter);
-  // The loop body ends in scf.yield; the kernel's ops (ending in ew.return,
-  // which becomes the stores) go before it.
-  rewriter.inlineBlockBefore(converted, loopBody->getTerminator());
+  return access;
+}
+
+llvm::StringMap<Value> mlir::ew::getExtents(OpBuilder &builder, Location loc,
+                                            const KernelAccess &access,
+                                            FunctionOpInterface func) {
+  llvm::StringMap<Value> extents;
+  for (auto [arg, dims] : llvm::enumerate(access.argDims))
+    for (auto [position, dim] : llvm::enumerate(dims))
+      if (!extents.count(dim))
+        extents[dim] = memref::DimOp::create(builder, loc,
+                                             func.getArgument(arg), position);
+  return extents;
+}
+
+void mlir::ew::emitElement(OpBuilder &builder, Location loc,
+                           const KernelAccess &access, func::FuncOp element,
+                           FunctionOpInterface func, const LoopNest &nest,
+                           ValueRange coords,
+                           const llvm::StringMap<Value> &extents) {
+  llvm::StringMap<Value> coordOf;
+  for (auto [dim, coord] : llvm::zip(nest.dims, coords))
+    coordOf[dim] = coord;
+  // The indices of `arg` at this point, or nothing when the nest lacks one of
+  // its dimensions: then no result of the nest needs it (a result's value
+  // has only dimensions the result has), and it stands in as poison, which
+  // the dead code it feeds takes away.
+  auto indicesOf = [&](unsigned arg) -> std::optional<SmallVector<Value>> {
+    SmallVector<Value> indices;
+    for (const std::string &dim : access.argDims[arg]) {
+      Value coord = coordOf.lookup(dim);
+      if (!coord)
+        return std::nullopt;
+      indices.push_back(coord);
+    }
+    return indices;
+  };
+
+  Block &body = element.getBody().front();
+  IRMapping mapping;
+  for (unsigned p = 0; p < access.numParams; ++p) {
+    Value arg = func.getArgument(p);
+    Type type = access.argElementTypes[p];
+    Value value;
+    if (!access.argIsTensor[p])
+      value = arg;
+    else if (std::optional<SmallVector<Value>> indices = indicesOf(p))
+      value = loadElement(builder, loc, arg, *indices, type);
+    else
+      value = ub::PoisonOp::create(builder, loc, type);
+    mapping.map(body.getArgument(p), value);
+  }
+  // The coordinates and extents of the named dimensions (EwToArith.h).
+  unsigned next = access.numParams;
+  for (const std::string &dim : access.namedDims) {
+    Value coord = coordOf.lookup(dim);
+    mapping.map(body.getArgument(next++),
+                coord ? coord
+                      : Value(ub::PoisonOp::create(builder, loc,
+                                                   builder.getIndexType())));
+  }
+  for (const std::string &dim : access.namedDims)
+    mapping.map(body.getArgument(next++), extents.lookup(dim));
+
+  for (Operation &op : body.without_terminator())
+    builder.clone(op, mapping);
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  for (unsigned r : nest.results) {
+    unsigned arg = access.numParams + r;
+    storeElement(builder, loc, mapping.lookup(ret.getOperand(r)),
+                 func.getArgument(arg), *indicesOf(arg));
+  }
 }

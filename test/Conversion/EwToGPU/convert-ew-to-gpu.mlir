@@ -1,102 +1,197 @@
-// RUN: ewc-opt %s -convert-ew-to-gpu=vectorize=false -split-input-file | FileCheck %s --enable-var-scope
-// RUN: ewc-opt %s -convert-ew-to-gpu="gpu-module-name=kernels vectorize=false" -split-input-file | FileCheck %s --check-prefix=NAME
+// RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --enable-var-scope
+// RUN: ewc-opt %s -convert-ew-to-gpu="gpu-module-name=kernels" -split-input-file | FileCheck %s --check-prefix=NAME
 
-// The ABI (tensors as global pointers, scalars by value, result pointers,
-// i64 n), the 64-bit grid-stride loop, and the element code.
+// The scalar form that convert-ew-to-gpu leaves for ew-vectorize-gpu-loops
+// (tested in ew-vectorize-gpu-loops.mlir): the kernel ABI (KernelABI.h),
+// every tensor a strided memref in the global address space whose innermost
+// stride is 1 unless the variant says otherwise, one grid-stride loop per
+// nest over its points in row-major order with index (64-bit) arithmetic,
+// the scalar layout it proposes on the loop and the launch descriptor on the
+// kernel.
 
 // NAME: gpu.module @kernels
 // CHECK:       module attributes {gpu.container_module}
 // CHECK:       gpu.module @ewc_kernels
 // CHECK-LABEL: gpu.func @ew$leaky_relu(
-// CHECK-SAME:    %[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[OUT:.*]]: !llvm.ptr<1>, %[[N:.*]]: i64) kernel
-// CHECK:         %[[BID:.*]] = gpu.block_id x
-// CHECK-NEXT:    %[[BID64:.*]] = arith.index_castui %[[BID]] : index to i64
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>, %[[S:[^:]*]]: f32,
+// CHECK-SAME:    %[[OUT:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>) kernel
+// CHECK-SAME:    attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 1, shared_memory = 0>}
+// CHECK-DAG:     %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %[[C0]]
+// CHECK-NEXT:    %[[BID:.*]] = gpu.block_id x
 // CHECK-NEXT:    %[[BDIM:.*]] = gpu.block_dim x
-// CHECK-NEXT:    %[[BDIM64:.*]] = arith.index_castui %[[BDIM]] : index to i64
 // CHECK-NEXT:    %[[TID:.*]] = gpu.thread_id x
-// CHECK-NEXT:    %[[TID64:.*]] = arith.index_castui %[[TID]] : index to i64
 // CHECK-NEXT:    %[[GDIM:.*]] = gpu.grid_dim x
-// CHECK-NEXT:    %[[GDIM64:.*]] = arith.index_castui %[[GDIM]] : index to i64
-// CHECK-NEXT:    %[[OFF:.*]] = arith.muli %[[BID64]], %[[BDIM64]] : i64
-// CHECK-NEXT:    %[[START:.*]] = arith.addi %[[OFF]], %[[TID64]] : i64
-// CHECK-NEXT:    %[[STEP:.*]] = arith.muli %[[GDIM64]], %[[BDIM64]] : i64
-// CHECK-NEXT:    scf.for %[[I:.*]] = %[[START]] to %[[N]] step %[[STEP]] : i64 {
-// CHECK-NEXT:      %[[PX:.*]] = llvm.getelementptr inbounds %[[X]][%[[I]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK-NEXT:      %[[V:.*]] = llvm.load %[[PX]] : !llvm.ptr<1> -> f32
-// CHECK-NEXT:      %[[Z:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK-NEXT:    %[[OFF:.*]] = arith.muli %[[BID]], %[[BDIM]] : index
+// CHECK-NEXT:    %[[START:.*]] = arith.addi %[[OFF]], %[[TID]] : index
+// CHECK-NEXT:    %[[STEP:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
+// CHECK-NEXT:    scf.for %[[I:.*]] = %[[START]] to %[[N]] step %[[STEP]] {
+// CHECK-NEXT:      %[[V:.*]] = memref.load %[[X]][%[[I]]] : memref<?xf32, strided<[1], offset: ?>, 1>
 // CHECK-NEXT:      %[[K:.*]] = arith.cmpf oge, %[[V]], %[[Z]] : f32
 // CHECK-NEXT:      %[[M:.*]] = arith.mulf %[[S]], %[[V]] : f32
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[K]], %[[V]], %[[M]] : f32
-// CHECK-NEXT:      %[[PO:.*]] = llvm.getelementptr inbounds %[[OUT]][%[[I]]] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-// CHECK-NEXT:      llvm.store %[[R]], %[[PO]] : f32, !llvm.ptr<1>
-// CHECK-NEXT:    }
+// CHECK-NEXT:      memref.store %[[R]], %[[OUT]][%[[I]]] : memref<?xf32, strided<[1], offset: ?>, 1>
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
 // CHECK-NEXT:    gpu.return
-// CHECK-NOT:   ew.
-ew.kernel @leaky_relu(%x: tensor<?xf32>, %slope: f32 {ew.default = 0.01 : f32}) -> tensor<?xf32> {
+// CHECK-NOT:   ew.kernel
+ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 : f32}) -> !ew.tensor<[n], f32> {
   %zero = ew.constant 0.0 : f32
-  %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
-  %neg = ew.mul %slope, %x : f32, tensor<?xf32>
-  %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-  ew.return %r : tensor<?xf32>
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
 }
 
 // -----
 
-// Two kernels share one gpu.module; several results each get a pointer, in
-// order, before n.
+// Two kernels share one gpu.module; several results each get a memref, in
+// order, after the parameters.
 // CHECK:       gpu.module @ewc_kernels
 // CHECK-LABEL: gpu.func @ew$first(
-// CHECK-SAME:    %[[A:.*]]: !llvm.ptr<1>, %[[B:.*]]: !llvm.ptr<1>, %[[O0:.*]]: !llvm.ptr<1>, %[[O1:.*]]: !llvm.ptr<1>, %[[N:.*]]: i64) kernel
-// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %[[N]] step %{{.*}} : i64
-// CHECK:           %[[VA:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
-// CHECK:           %[[VB:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xf64, {{.*}}>, %[[B:[^:]*]]: memref<?xf64, {{.*}}>, %[[O0:[^:]*]]: memref<?xf64, {{.*}}>, %[[O1:[^:]*]]: memref<?xf64, {{.*}}>) kernel
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      %[[VA:.*]] = memref.load %[[A]][%[[I]]]
+// CHECK-NEXT:      %[[VB:.*]] = memref.load %[[B]][%[[I]]]
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[VA]], %[[VB]] : f64
 // CHECK-NEXT:      %[[DIF:.*]] = arith.subf %[[VA]], %[[VB]] : f64
-// CHECK-NEXT:      %[[P0:.*]] = llvm.getelementptr inbounds %[[O0]][%[[I]]]
-// CHECK-NEXT:      llvm.store %[[SUM]], %[[P0]] : f64, !llvm.ptr<1>
-// CHECK-NEXT:      %[[P1:.*]] = llvm.getelementptr inbounds %[[O1]][%[[I]]]
-// CHECK-NEXT:      llvm.store %[[DIF]], %[[P1]] : f64, !llvm.ptr<1>
+// CHECK-NEXT:      memref.store %[[SUM]], %[[O0]][%[[I]]]
+// CHECK-NEXT:      memref.store %[[DIF]], %[[O1]][%[[I]]]
 // CHECK-LABEL: gpu.func @ew$second(
 // CHECK:           arith.divf
 // CHECK:           arith.negf
-ew.kernel @first(%a: tensor<?xf64>, %b: tensor<?xf64>) -> (tensor<?xf64>, tensor<?xf64>) {
-  %0 = ew.add %a, %b : tensor<?xf64>, tensor<?xf64>
-  %1 = ew.sub %a, %b : tensor<?xf64>, tensor<?xf64>
-  ew.return %0, %1 : tensor<?xf64>, tensor<?xf64>
+ew.kernel @first(%a: !ew.tensor<[n], f64>, %b: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], f64>, !ew.tensor<[n], f64>) {
+  %0 = ew.add %a, %b : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  %1 = ew.sub %a, %b : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  ew.return %0, %1 : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
 }
-ew.kernel @second(%a: tensor<?xf32>) -> tensor<?xf32> {
-  %0 = ew.div %a, %a : tensor<?xf32>, tensor<?xf32>
-  %1 = ew.neg %0 : tensor<?xf32>
-  ew.return %1 : tensor<?xf32>
+ew.kernel @second(%a: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %0 = ew.div %a, %a : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.neg %0 : !ew.tensor<[n], f32>
+  ew.return %1 : !ew.tensor<[n], f32>
 }
 
 // -----
 
-// Integers use the integer ops (signed comparisons, 0 - x for negation);
-// bool elements live in memory as bytes.
+// Broadcasting by name: one nest over the m x n points of the result, its
+// flat index delinearized into (row, column) by the extents, which come from
+// x, the first tensor with each dimension; b has n only and is read at the
+// column.
+// CHECK-LABEL: gpu.func @ew$bias_add(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[B:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>,
+// CHECK-SAME:    %[[OUT:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>) kernel
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[M:.*]] = memref.dim %[[X]], %[[C0]]
+// CHECK-NEXT:    %[[N:.*]] = memref.dim %[[X]], %[[C1]]
+// CHECK-NEXT:    %[[POINTS:.*]] = arith.muli %[[M]], %[[N]] : index
+// CHECK:         scf.for %[[F:.*]] = %{{.*}} to %[[POINTS]] step %{{.*}} {
+// CHECK-NEXT:      %[[C:.*]]:2 = affine.delinearize_index %[[F]] into (%[[M]], %[[N]]) : index, index
+// CHECK-NEXT:      %[[XV:.*]] = memref.load %[[X]][%[[C]]#0, %[[C]]#1]
+// CHECK-NEXT:      %[[BV:.*]] = memref.load %[[B]][%[[C]]#1]
+// CHECK-NEXT:      %[[R:.*]] = arith.addf %[[XV]], %[[BV]] : f32
+// CHECK-NEXT:      memref.store %[[R]], %[[OUT]][%[[C]]#0, %[[C]]#1]
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %1 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// index(m) is the point's row coordinate, size(n) the extent, both as i64.
+// CHECK-LABEL: gpu.func @ew$idx(
+// CHECK:         memref.dim
+// CHECK-NEXT:    %[[N:.*]] = memref.dim %{{.*}}, %{{.*}}
+// CHECK:           %[[C:.*]]:2 = affine.delinearize_index %{{.*}} into (%{{.*}}, %[[N]])
+// CHECK-NEXT:      %[[XV:.*]] = memref.load %{{.*}}[%[[C]]#0, %[[C]]#1]
+// CHECK-NEXT:      %[[ROW:.*]] = arith.index_castui %[[C]]#0 : index to i64
+// CHECK-NEXT:      %[[ROWF:.*]] = arith.sitofp %[[ROW]] : i64 to f32
+// CHECK-NEXT:      %[[SIZE:.*]] = arith.index_castui %[[N]] : index to i64
+// CHECK-NEXT:      %[[SIZEF:.*]] = arith.sitofp %[[SIZE]] : i64 to f32
+// CHECK-NEXT:      %[[P:.*]] = arith.mulf %[[ROWF]], %[[SIZEF]] : f32
+// CHECK-NEXT:      %[[R:.*]] = arith.addf %[[XV]], %[[P]] : f32
+// CHECK-NEXT:      memref.store %[[R]], %{{.*}}[%[[C]]#0, %[[C]]#1]
+ew.kernel @idx(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.index "m" : <[m], i64>
+  %1 = ew.cast %0 : !ew.tensor<[m], i64> to !ew.tensor<[m], f32>
+  %2 = ew.size "n" : i64
+  %3 = ew.cast %2 : i64 to f32
+  %4 = ew.mul %1, %3 : !ew.tensor<[m], f32>, f32
+  %5 = ew.broadcast %4 : <[m], f32> to <[m, n], f32>
+  %6 = ew.add %x, %5 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %6 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// Results of different shapes get a loop each (both with a layout), which
+// computes only what its result needs; the launch is one for the kernel.
+// CHECK-LABEL: gpu.func @ew$two_nests(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[Y:[^:]*]]: memref<?xi32, {{.*}}>, %[[OX:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[OY:[^:]*]]: memref<?xi32, {{.*}}>)
+// CHECK-SAME:    kernel attributes {ew.launch = #ew.launch<
+// CHECK:         memref.dim %[[X]]
+// CHECK-NEXT:    %[[N:.*]] = memref.dim %[[X]], %{{.*}}
+// CHECK:         scf.for
+// CHECK-NEXT:      affine.delinearize_index
+// CHECK-NEXT:      memref.load %[[X]]
+// CHECK-NEXT:      arith.negf
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OX]]
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+// CHECK:         scf.for %[[J:.*]] = %{{.*}} to %[[N]] step
+// CHECK-NEXT:      memref.load %[[Y]][%[[J]]]
+// CHECK-NEXT:      arith.subi
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OY]][%[[J]]]
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+ew.kernel @two_nests(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n], i32>) -> (!ew.tensor<[m, n], f32>, !ew.tensor<[n], i32>) {
+  %0 = ew.neg %x : !ew.tensor<[m, n], f32>
+  %1 = ew.neg %y : !ew.tensor<[n], i32>
+  ew.return %0, %1 : !ew.tensor<[m, n], f32>, !ew.tensor<[n], i32>
+}
+
+// -----
+
+// A variant (LaunchPlan.h): the batch as 2 dimensions, and tensor 0 with a
+// runtime innermost stride; the output keeps its static unit stride.
+// CHECK-LABEL: gpu.func @ew$rows(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?x?xf32, strided<[?, ?, ?], offset: ?>, 1>,
+// CHECK-SAME:    %[[OUT:[^:]*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>, 1>)
+// CHECK:           %[[C:.*]]:3 = affine.delinearize_index %{{.*}} into (%{{.*}}, %{{.*}}, %{{.*}}) : index, index, index
+// CHECK-NEXT:      memref.load %[[X]][%[[C]]#0, %[[C]]#1, %[[C]]#2]
+ew.kernel @rows(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> attributes {ew.batch_rank = 2 : i64, ew.strided_tensors = array<i64: 0>} {
+  %0 = ew.neg %x : !ew.tensor<[..., n], f32>
+  ew.return %0 : !ew.tensor<[..., n], f32>
+}
+
+// -----
+
+// The element code (EwToArith), op by op. Integers use the integer ops
+// (signed comparisons, 0 - x for negation); bool elements live in memory as
+// bytes.
 // CHECK-LABEL: gpu.func @ew$ints(
-// CHECK-SAME:    %[[A:.*]]: !llvm.ptr<1>, %[[K:.*]]: i32, %[[F:.*]]: !llvm.ptr<1>,
-// CHECK:           %[[VA:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
-// CHECK:           %[[BYTE:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i8
+// CHECK-SAME:    %[[A:[^:]*]]: memref<?xi32, {{.*}}>, %[[K:[^:]*]]: i32, %[[F:[^:]*]]: memref<?xi8, {{.*}}>,
+// CHECK-DAG:       %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK:           %[[VA:.*]] = memref.load %[[A]]{{.*}} : memref<?xi32
+// CHECK-NEXT:      %[[BYTE:.*]] = memref.load %[[F]]{{.*}} : memref<?xi8
 // CHECK-NEXT:      %[[VF:.*]] = arith.trunci %[[BYTE]] : i8 to i1
 // CHECK-NEXT:      %[[MUL:.*]] = arith.muli %[[VA]], %[[K]] : i32
-// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:      %[[NEG:.*]] = arith.subi %[[ZERO]], %[[MUL]] : i32
 // CHECK-NEXT:      %[[LT:.*]] = arith.cmpi slt, %[[NEG]], %[[VA]] : i32
 // CHECK-NEXT:      %[[NE:.*]] = arith.cmpi ne, %[[LT]], %[[VF]] : i1
 // CHECK-NEXT:      %[[ULT:.*]] = arith.cmpi ult, %[[LT]], %[[VF]] : i1
 // CHECK-NEXT:      %[[SEL:.*]] = arith.select %[[NE]], %[[MUL]], %[[NEG]] : i32
-// CHECK:           llvm.store %[[SEL]], %{{.*}} : i32, !llvm.ptr<1>
+// CHECK:           memref.store %[[SEL]], %{{.*}} : memref<?xi32
 // CHECK:           %[[OUT:.*]] = arith.extui %[[ULT]] : i1 to i8
-// CHECK:           llvm.store %[[OUT]], %{{.*}} : i8, !llvm.ptr<1>
-ew.kernel @ints(%a: tensor<?xi32>, %k: i32, %flag: tensor<?xi1>) -> (tensor<?xi32>, tensor<?xi1>) {
-  %0 = ew.mul %a, %k : tensor<?xi32>, i32
-  %1 = ew.neg %0 : tensor<?xi32>
-  %2 = ew.cmp lt, %1, %a : tensor<?xi32>, tensor<?xi32>
-  %3 = ew.cmp ne, %2, %flag : tensor<?xi1>, tensor<?xi1>
-  %4 = ew.cmp lt, %2, %flag : tensor<?xi1>, tensor<?xi1>
-  %5 = ew.where %3, %0, %1 : tensor<?xi1>, tensor<?xi32>, tensor<?xi32>
-  ew.return %5, %4 : tensor<?xi32>, tensor<?xi1>
+// CHECK:           memref.store %[[OUT]], %{{.*}} : memref<?xi8
+ew.kernel @ints(%a: !ew.tensor<[n], i32>, %k: i32, %flag: !ew.tensor<[n], i1>) -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i1>) {
+  %0 = ew.mul %a, %k : !ew.tensor<[n], i32>, i32
+  %1 = ew.neg %0 : !ew.tensor<[n], i32>
+  %2 = ew.cmp lt, %1, %a : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  %3 = ew.cmp ne, %2, %flag : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  %4 = ew.cmp lt, %2, %flag : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  %5 = ew.where %3, %0, %1 : !ew.tensor<[n], i1>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %5, %4 : !ew.tensor<[n], i32>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -109,14 +204,14 @@ ew.kernel @ints(%a: tensor<?xi32>, %k: i32, %flag: tensor<?xi1>) -> (tensor<?xi3
 // CHECK: arith.cmpf ole,
 // CHECK: arith.cmpf ogt,
 // CHECK: arith.cmpf oge,
-ew.kernel @float_predicates(%a: tensor<?xf16>, %b: f16) -> (tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>) {
-  %0 = ew.cmp eq, %a, %b : tensor<?xf16>, f16
-  %1 = ew.cmp ne, %a, %b : tensor<?xf16>, f16
-  %2 = ew.cmp lt, %a, %b : tensor<?xf16>, f16
-  %3 = ew.cmp le, %a, %b : tensor<?xf16>, f16
-  %4 = ew.cmp gt, %a, %b : tensor<?xf16>, f16
-  %5 = ew.cmp ge, %a, %b : tensor<?xf16>, f16
-  ew.return %0, %1, %2, %3, %4, %5 : tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>
+ew.kernel @float_predicates(%a: !ew.tensor<[n], f16>, %b: f16) -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
+  %0 = ew.cmp eq, %a, %b : !ew.tensor<[n], f16>, f16
+  %1 = ew.cmp ne, %a, %b : !ew.tensor<[n], f16>, f16
+  %2 = ew.cmp lt, %a, %b : !ew.tensor<[n], f16>, f16
+  %3 = ew.cmp le, %a, %b : !ew.tensor<[n], f16>, f16
+  %4 = ew.cmp gt, %a, %b : !ew.tensor<[n], f16>, f16
+  %5 = ew.cmp ge, %a, %b : !ew.tensor<[n], f16>, f16
+  ew.return %0, %1, %2, %3, %4, %5 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -125,11 +220,11 @@ ew.kernel @float_predicates(%a: tensor<?xf16>, %b: f16) -> (tensor<?xi1>, tensor
 // are undefined in arith): the divisor becomes 1 there, and the ew results
 // x / 0 = 0 and x / -1 = 0 - x (wrapping) are selected after.
 // CHECK-LABEL: gpu.func @ew$int_div(
-// CHECK:           %[[A:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
-// CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
-// CHECK-NEXT:      %[[C0:.*]] = arith.constant 0 : i32
-// CHECK-NEXT:      %[[C1:.*]] = arith.constant 1 : i32
-// CHECK-NEXT:      %[[CM1:.*]] = arith.constant -1 : i32
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[CM1:.*]] = arith.constant -1 : i32
+// CHECK:           %[[A:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK:           %[[B:.*]] = memref.load %{{.*}} : memref<?xi32
 // CHECK-NEXT:      %[[ISZ:.*]] = arith.cmpi eq, %[[B]], %[[C0]] : i32
 // CHECK-NEXT:      %[[ISM1:.*]] = arith.cmpi eq, %[[B]], %[[CM1]] : i32
 // CHECK-NEXT:      %[[SPECIAL:.*]] = arith.ori %[[ISZ]], %[[ISM1]] : i1
@@ -138,10 +233,10 @@ ew.kernel @float_predicates(%a: tensor<?xf16>, %b: f16) -> (tensor<?xi1>, tensor
 // CHECK-NEXT:      %[[NEG:.*]] = arith.subi %[[C0]], %[[A]] : i32
 // CHECK-NEXT:      %[[Q1:.*]] = arith.select %[[ISM1]], %[[NEG]], %[[Q]] : i32
 // CHECK-NEXT:      %[[R:.*]] = arith.select %[[ISZ]], %[[C0]], %[[Q1]] : i32
-// CHECK:           llvm.store %[[R]], %{{.*}} : i32, !llvm.ptr<1>
-ew.kernel @int_div(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
-  %0 = ew.div %a, %b : tensor<?xi32>, tensor<?xi32>
-  ew.return %0 : tensor<?xi32>
+// CHECK:           memref.store %[[R]], %{{.*}} : memref<?xi32
+ew.kernel @int_div(%a: !ew.tensor<[n], i32>, %b: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32> {
+  %0 = ew.div %a, %b : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %0 : !ew.tensor<[n], i32>
 }
 
 // -----
@@ -149,50 +244,50 @@ ew.kernel @int_div(%a: tensor<?xi32>, %b: tensor<?xi32>) -> tensor<?xi32> {
 // max/min are IEEE 754-2019 maximum/minimum on floats, signed on integers;
 // abs is math.absf on floats, x < 0 ? 0 - x : x on integers (wrapping).
 // CHECK-LABEL: gpu.func @ew$max_min_abs(
-// CHECK-SAME:    %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %{{.*}}: !llvm.ptr<1>, %[[K:.*]]: i64,
-// CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
-// CHECK:           %[[Y:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
-// CHECK:           %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i64
+// CHECK-SAME:    %{{.*}}: memref<{{.*}}>, %{{.*}}: memref<{{.*}}>, %{{.*}}: memref<{{.*}}>, %[[K:.*]]: i64,
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i64
+// CHECK:           %[[X:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:           %[[Y:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:           %[[I:.*]] = memref.load %{{.*}} : memref<?xi64
 // CHECK-NEXT:      %[[MAX:.*]] = arith.maximumf %[[X]], %[[Y]] : f32
 // CHECK-NEXT:      %[[MIN:.*]] = arith.minimumf %[[X]], %[[Y]] : f32
 // CHECK-NEXT:      %[[ABS:.*]] = math.absf %[[MAX]] : f32
 // CHECK-NEXT:      %[[IMAX:.*]] = arith.maxsi %[[I]], %[[K]] : i64
 // CHECK-NEXT:      %[[IMIN:.*]] = arith.minsi %[[I]], %[[K]] : i64
-// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:      %[[ISNEG:.*]] = arith.cmpi slt, %[[IMAX]], %[[ZERO]] : i64
 // CHECK-NEXT:      %[[INEG:.*]] = arith.subi %[[ZERO]], %[[IMAX]] : i64
 // CHECK-NEXT:      %[[IABS:.*]] = arith.select %[[ISNEG]], %[[INEG]], %[[IMAX]] : i64
-// CHECK:           llvm.store %[[ABS]]
-// CHECK:           llvm.store %[[MIN]]
-// CHECK:           llvm.store %[[IABS]]
-// CHECK:           llvm.store %[[IMIN]]
-ew.kernel @max_min_abs(%x: tensor<?xf32>, %y: tensor<?xf32>, %i: tensor<?xi64>, %k: i64)
-    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>) {
-  %0 = ew.max %x, %y : tensor<?xf32>, tensor<?xf32>
-  %1 = ew.min %x, %y : tensor<?xf32>, tensor<?xf32>
-  %2 = ew.abs %0 : tensor<?xf32>
-  %3 = ew.max %i, %k : tensor<?xi64>, i64
-  %4 = ew.min %i, %k : tensor<?xi64>, i64
-  %5 = ew.abs %3 : tensor<?xi64>
-  ew.return %2, %1, %5, %4 : tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>
+// CHECK:           memref.store %[[ABS]]
+// CHECK:           memref.store %[[MIN]]
+// CHECK:           memref.store %[[IABS]]
+// CHECK:           memref.store %[[IMIN]]
+ew.kernel @max_min_abs(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f32>, %i: !ew.tensor<[n], i64>, %k: i64)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>) {
+  %0 = ew.max %x, %y : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.min %x, %y : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %2 = ew.abs %0 : !ew.tensor<[n], f32>
+  %3 = ew.max %i, %k : !ew.tensor<[n], i64>, i64
+  %4 = ew.min %i, %k : !ew.tensor<[n], i64>, i64
+  %5 = ew.abs %3 : !ew.tensor<[n], i64>
+  ew.return %2, %1, %5, %4 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>
 }
 
 // -----
 
 // CHECK-LABEL: gpu.func @ew$logic(
+// CHECK-DAG:     %[[TRUE:.*]] = arith.constant true
 // CHECK:           %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK:           %[[Q:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK-NEXT:      %[[AND:.*]] = arith.andi %[[P]], %[[Q]] : i1
 // CHECK-NEXT:      %[[OR:.*]] = arith.ori %[[P]], %[[Q]] : i1
-// CHECK-NEXT:      %[[TRUE:.*]] = arith.constant true
 // CHECK-NEXT:      %[[NOT:.*]] = arith.xori %[[AND]], %[[TRUE]] : i1
 // CHECK-NEXT:      arith.extui %[[NOT]] : i1 to i8
 // CHECK:           arith.extui %[[OR]] : i1 to i8
-ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>) -> (tensor<?xi1>, tensor<?xi1>) {
-  %0 = ew.and %p, %q : tensor<?xi1>, tensor<?xi1>
-  %1 = ew.or %p, %q : tensor<?xi1>, tensor<?xi1>
-  %2 = ew.not %0 : tensor<?xi1>
-  ew.return %2, %1 : tensor<?xi1>, tensor<?xi1>
+ew.kernel @logic(%p: !ew.tensor<[n], i1>, %q: !ew.tensor<[n], i1>) -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
+  %0 = ew.and %p, %q : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  %1 = ew.or %p, %q : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  %2 = ew.not %0 : !ew.tensor<[n], i1>
+  ew.return %2, %1 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -202,38 +297,37 @@ ew.kernel @logic(%p: tensor<?xi1>, %q: tensor<?xi1>) -> (tensor<?xi1>, tensor<?x
 // become libdevice's approximate sqrt); rsqrt is 1 / sqrt; sigmoid is
 // (x >= 0 ? 1 : t) / (1 + t) with t = exp(-|x|), which cannot overflow.
 // CHECK-LABEL: gpu.func @ew$math(
-// CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
-// CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:           %[[X:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:           %[[D:.*]] = memref.load %{{.*}} : memref<?xf64
 // CHECK-NEXT:      %[[EXP:.*]] = math.exp %[[X]] : f32
 // CHECK-NEXT:      %[[LOG:.*]] = math.log %[[EXP]] : f32
 // CHECK-NEXT:      %[[TANH:.*]] = math.tanh %[[LOG]] : f32
 // CHECK-NEXT:      %[[ERF:.*]] = math.erf %[[TANH]] : f32
 // CHECK-NEXT:      %[[SQRT:.*]] = llvm.call_intrinsic "llvm.sqrt.f32"(%[[ERF]]) : (f32) -> f32
-// CHECK-NEXT:      %[[ONE:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:      %[[ROOT:.*]] = llvm.call_intrinsic "llvm.sqrt.f32"(%[[SQRT]]) : (f32) -> f32
 // CHECK-NEXT:      %[[RSQRT:.*]] = arith.divf %[[ONE]], %[[ROOT]] : f32
-// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[ONE2:.*]] = arith.constant 1.000000e+00 : f32
 // CHECK-NEXT:      %[[ABS:.*]] = math.absf %[[RSQRT]] : f32
 // CHECK-NEXT:      %[[NEG:.*]] = arith.negf %[[ABS]] : f32
 // CHECK-NEXT:      %[[T:.*]] = math.exp %[[NEG]] : f32
-// CHECK-NEXT:      %[[DEN:.*]] = arith.addf %[[ONE2]], %[[T]] : f32
+// CHECK-NEXT:      %[[DEN:.*]] = arith.addf %[[T]], %[[ONE]] : f32
 // CHECK-NEXT:      %[[NONNEG:.*]] = arith.cmpf oge, %[[RSQRT]], %[[ZERO]] : f32
-// CHECK-NEXT:      %[[NUM:.*]] = arith.select %[[NONNEG]], %[[ONE2]], %[[T]] : f32
+// CHECK-NEXT:      %[[NUM:.*]] = arith.select %[[NONNEG]], %[[ONE]], %[[T]] : f32
 // CHECK-NEXT:      %[[SIG:.*]] = arith.divf %[[NUM]], %[[DEN]] : f32
 // CHECK-NEXT:      %[[DSQRT:.*]] = llvm.call_intrinsic "llvm.sqrt.f64"(%[[D]]) : (f64) -> f64
-// CHECK:           llvm.store %[[SIG]], %{{.*}} : f32, !llvm.ptr<1>
-// CHECK:           llvm.store %[[DSQRT]], %{{.*}} : f64, !llvm.ptr<1>
-ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<?xf64>) {
-  %0 = ew.exp %x : tensor<?xf32>
-  %1 = ew.log %0 : tensor<?xf32>
-  %2 = ew.tanh %1 : tensor<?xf32>
-  %3 = ew.erf %2 : tensor<?xf32>
-  %4 = ew.sqrt %3 : tensor<?xf32>
-  %5 = ew.rsqrt %4 : tensor<?xf32>
-  %6 = ew.sigmoid %5 : tensor<?xf32>
-  %7 = ew.sqrt %d : tensor<?xf64>
-  ew.return %6, %7 : tensor<?xf32>, tensor<?xf64>
+// CHECK:           memref.store %[[SIG]], %{{.*}} : memref<?xf32
+// CHECK:           memref.store %[[DSQRT]], %{{.*}} : memref<?xf64
+ew.kernel @math(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f64>) {
+  %0 = ew.exp %x : !ew.tensor<[n], f32>
+  %1 = ew.log %0 : !ew.tensor<[n], f32>
+  %2 = ew.tanh %1 : !ew.tensor<[n], f32>
+  %3 = ew.erf %2 : !ew.tensor<[n], f32>
+  %4 = ew.sqrt %3 : !ew.tensor<[n], f32>
+  %5 = ew.rsqrt %4 : !ew.tensor<[n], f32>
+  %6 = ew.sigmoid %5 : !ew.tensor<[n], f32>
+  %7 = ew.sqrt %d : !ew.tensor<[n], f64>
+  ew.return %6, %7 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>
 }
 
 // -----
@@ -244,15 +338,15 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<
 // InstCombine narrows f32 ops on extended bfloats to half, whose range is
 // smaller (EwToArith.cpp, extendToComputeType).
 // CHECK-LABEL: gpu.func @ew$halves(
-// CHECK:           %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f16
-// CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
+// CHECK-DAG:     %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK:           %[[H:.*]] = memref.load %{{.*}} : memref<?xf16
+// CHECK:           %[[B:.*]] = memref.load %{{.*}} : memref<?xbf16
 // CHECK-NEXT:      %[[H0:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT:      %[[H1:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT:      %[[SUM:.*]] = arith.addf %[[H0]], %[[H1]] : f32
 // CHECK-NEXT:      %[[SUM16:.*]] = arith.truncf %[[SUM]] : f32 to f16
 // CHECK-NEXT:      %[[BBITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
 // CHECK-NEXT:      %[[BWIDE:.*]] = arith.extui %[[BBITS]] : i16 to i32
-// CHECK-NEXT:      %[[SIXTEEN:.*]] = arith.constant 16 : i32
 // CHECK-NEXT:      %[[BSHIFT:.*]] = arith.shli %[[BWIDE]], %[[SIXTEEN]] : i32
 // CHECK-NEXT:      %[[BW:.*]] = arith.bitcast %[[BSHIFT]] : i32 to f32
 // CHECK-NEXT:      %[[EXP:.*]] = math.exp %[[BW]] : f32
@@ -261,14 +355,14 @@ ew.kernel @math(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xf32>, tensor<
 // CHECK:           %[[L:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // CHECK:           %[[R:.*]] = arith.bitcast %{{.*}} : i32 to f32
 // CHECK-NEXT:      %[[LT:.*]] = arith.cmpf olt, %[[L]], %[[R]] : f32
-// CHECK:           llvm.store %[[SUM16]], %{{.*}} : f16, !llvm.ptr<1>
-// CHECK:           llvm.store %[[EXP16]], %{{.*}} : bf16, !llvm.ptr<1>
+// CHECK:           memref.store %[[SUM16]], %{{.*}} : memref<?xf16
+// CHECK:           memref.store %[[EXP16]], %{{.*}} : memref<?xbf16
 // CHECK:           arith.extui %[[LT]] : i1 to i8
-ew.kernel @halves(%h: tensor<?xf16>, %b: tensor<?xbf16>) -> (tensor<?xf16>, tensor<?xbf16>, tensor<?xi1>) {
-  %0 = ew.add %h, %h : tensor<?xf16>, tensor<?xf16>
-  %1 = ew.exp %b : tensor<?xbf16>
-  %2 = ew.cmp lt, %b, %b : tensor<?xbf16>, tensor<?xbf16>
-  ew.return %0, %1, %2 : tensor<?xf16>, tensor<?xbf16>, tensor<?xi1>
+ew.kernel @halves(%h: !ew.tensor<[n], f16>, %b: !ew.tensor<[n], bf16>) -> (!ew.tensor<[n], f16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i1>) {
+  %0 = ew.add %h, %h : !ew.tensor<[n], f16>, !ew.tensor<[n], f16>
+  %1 = ew.exp %b : !ew.tensor<[n], bf16>
+  %2 = ew.cmp lt, %b, %b : !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>
+  ew.return %0, %1, %2 : !ew.tensor<[n], f16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -277,31 +371,31 @@ ew.kernel @halves(%h: tensor<?xf16>, %b: tensor<?xbf16>) -> (tensor<?xf16>, tens
 // out of range, so selects put INT_MIN below -2^(w-1), INT_MAX from 2^(w-1)
 // on and 0 for NaN. Anything to i1 is `!= 0`, unordered (NaN is true).
 // CHECK-LABEL: gpu.func @ew$float_to_int(
-// CHECK:           %[[X:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f32
-// CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
-// CHECK-NEXT:      %[[LO:.*]] = arith.constant -2.14748365E+9 : f32
-// CHECK-NEXT:      %[[HI:.*]] = arith.constant 2.14748365E+9 : f32
+// CHECK-DAG:     %[[LO:.*]] = arith.constant -2.14748365E+9 : f32
+// CHECK-DAG:     %[[HI:.*]] = arith.constant 2.14748365E+9 : f32
+// CHECK-DAG:     %[[MIN:.*]] = arith.constant -2147483648 : i32
+// CHECK-DAG:     %[[MAX:.*]] = arith.constant 2147483647 : i32
+// CHECK-DAG:     %[[ZERO:.*]] = arith.constant 0 : i32
+// CHECK-DAG:     arith.constant -9.2233720368547758E+18 : f64
+// CHECK-DAG:     arith.constant 9.2233720368547758E+18 : f64
+// CHECK-DAG:     %[[FZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:           %[[X:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:           %[[D:.*]] = memref.load %{{.*}} : memref<?xf64
 // CHECK-NEXT:      %[[T:.*]] = arith.fptosi %[[X]] : f32 to i32
 // CHECK-NEXT:      %[[BELOW:.*]] = arith.cmpf olt, %[[X]], %[[LO]] : f32
-// CHECK-NEXT:      %[[MIN:.*]] = arith.constant -2147483648 : i32
 // CHECK-NEXT:      %[[T1:.*]] = arith.select %[[BELOW]], %[[MIN]], %[[T]] : i32
 // CHECK-NEXT:      %[[ABOVE:.*]] = arith.cmpf oge, %[[X]], %[[HI]] : f32
-// CHECK-NEXT:      %[[MAX:.*]] = arith.constant 2147483647 : i32
 // CHECK-NEXT:      %[[T2:.*]] = arith.select %[[ABOVE]], %[[MAX]], %[[T1]] : i32
 // CHECK-NEXT:      %[[NAN:.*]] = arith.cmpf uno, %[[X]], %[[X]] : f32
-// CHECK-NEXT:      %[[ZERO:.*]] = arith.constant 0 : i32
 // CHECK-NEXT:      %[[I32:.*]] = arith.select %[[NAN]], %[[ZERO]], %[[T2]] : i32
-// CHECK-NEXT:      arith.constant -9.2233720368547758E+18 : f64
-// CHECK-NEXT:      arith.constant 9.2233720368547758E+18 : f64
 // CHECK-NEXT:      arith.fptosi %[[D]] : f64 to i64
-// CHECK:           %[[FZERO:.*]] = arith.constant 0.000000e+00 : f32
-// CHECK-NEXT:      %[[BOOL:.*]] = arith.cmpf une, %[[X]], %[[FZERO]] : f32
-// CHECK:           llvm.store %[[I32]], %{{.*}} : i32, !llvm.ptr<1>
-ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>, tensor<?xi64>, tensor<?xi1>) {
-  %0 = ew.cast %x : tensor<?xf32> to tensor<?xi32>
-  %1 = ew.cast %d : tensor<?xf64> to tensor<?xi64>
-  %2 = ew.cast %x : tensor<?xf32> to tensor<?xi1>
-  ew.return %0, %1, %2 : tensor<?xi32>, tensor<?xi64>, tensor<?xi1>
+// CHECK:           %[[BOOL:.*]] = arith.cmpf une, %[[X]], %[[FZERO]] : f32
+// CHECK:           memref.store %[[I32]], %{{.*}} : memref<?xi32
+ew.kernel @float_to_int(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i1>) {
+  %0 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], i32>
+  %1 = ew.cast %d : !ew.tensor<[n], f64> to !ew.tensor<[n], i64>
+  %2 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], i1>
+  ew.return %0, %1, %2 : !ew.tensor<[n], i32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -311,9 +405,11 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 // through f32: bf16 -> f64 by two exact extensions (the first as integer
 // code), f16 -> bf16 by one extension and one rounding.
 // CHECK-LABEL: gpu.func @ew$float_to_float(
-// CHECK:           %[[D:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f64
-// CHECK:           %[[B:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> bf16
-// CHECK:           %[[H:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> f16
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : i32
+// CHECK-DAG:     %[[SIXTEEN:.*]] = arith.constant 16 : i32
+// CHECK:           %[[D:.*]] = memref.load %{{.*}} : memref<?xf64
+// CHECK:           %[[B:.*]] = memref.load %{{.*}} : memref<?xbf16
+// CHECK:           %[[H:.*]] = memref.load %{{.*}} : memref<?xf16
 // CHECK-NEXT:      %[[NEAR:.*]] = arith.truncf %[[D]] : f64 to f32
 // CHECK-NEXT:      %[[BACK:.*]] = arith.extf %[[NEAR]] : f32 to f64
 // CHECK-NEXT:      %[[INEXACT:.*]] = arith.cmpf one, %[[BACK]], %[[D]] : f64
@@ -321,7 +417,6 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 // CHECK-NEXT:      %[[ABSB:.*]] = math.absf %[[BACK]] : f64
 // CHECK-NEXT:      %[[AWAY:.*]] = arith.cmpf ogt, %[[ABSB]], %[[ABSD]] : f64
 // CHECK-NEXT:      %[[BITS:.*]] = arith.bitcast %[[NEAR]] : f32 to i32
-// CHECK-NEXT:      %[[C1:.*]] = arith.constant 1 : i32
 // CHECK-NEXT:      %[[DOWN:.*]] = arith.subi %[[BITS]], %[[C1]] : i32
 // CHECK-NEXT:      %[[TRUNC:.*]] = arith.select %[[AWAY]], %[[DOWN]], %[[BITS]] : i32
 // CHECK-NEXT:      %[[SET:.*]] = arith.ori %[[TRUNC]], %[[C1]] : i32
@@ -330,24 +425,23 @@ ew.kernel @float_to_int(%x: tensor<?xf32>, %d: tensor<?xf64>) -> (tensor<?xi32>,
 // CHECK-NEXT:      %[[R0:.*]] = arith.truncf %[[F]] : f32 to bf16
 // CHECK-NEXT:      %[[BBITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
 // CHECK-NEXT:      %[[BWIDE:.*]] = arith.extui %[[BBITS]] : i16 to i32
-// CHECK-NEXT:      %[[SIXTEEN:.*]] = arith.constant 16 : i32
 // CHECK-NEXT:      %[[BSHIFT:.*]] = arith.shli %[[BWIDE]], %[[SIXTEEN]] : i32
 // CHECK-NEXT:      %[[BW:.*]] = arith.bitcast %[[BSHIFT]] : i32 to f32
 // CHECK-NEXT:      %[[R1:.*]] = arith.extf %[[BW]] : f32 to f64
 // CHECK-NEXT:      %[[HW:.*]] = arith.extf %[[H]] : f16 to f32
 // CHECK-NEXT:      %[[R2:.*]] = arith.truncf %[[HW]] : f32 to bf16
 // CHECK-NEXT:      %[[R3:.*]] = arith.truncf %[[D]] : f64 to f32
-// CHECK:           llvm.store %[[R0]]
-// CHECK:           llvm.store %[[R1]]
-// CHECK:           llvm.store %[[R2]]
-// CHECK:           llvm.store %[[R3]]
-ew.kernel @float_to_float(%d: tensor<?xf64>, %b: tensor<?xbf16>, %h: tensor<?xf16>)
-    -> (tensor<?xbf16>, tensor<?xf64>, tensor<?xbf16>, tensor<?xf32>) {
-  %0 = ew.cast %d : tensor<?xf64> to tensor<?xbf16>
-  %1 = ew.cast %b : tensor<?xbf16> to tensor<?xf64>
-  %2 = ew.cast %h : tensor<?xf16> to tensor<?xbf16>
-  %3 = ew.cast %d : tensor<?xf64> to tensor<?xf32>
-  ew.return %0, %1, %2, %3 : tensor<?xbf16>, tensor<?xf64>, tensor<?xbf16>, tensor<?xf32>
+// CHECK:           memref.store %[[R0]]
+// CHECK:           memref.store %[[R1]]
+// CHECK:           memref.store %[[R2]]
+// CHECK:           memref.store %[[R3]]
+ew.kernel @float_to_float(%d: !ew.tensor<[n], f64>, %b: !ew.tensor<[n], bf16>, %h: !ew.tensor<[n], f16>)
+    -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>) {
+  %0 = ew.cast %d : !ew.tensor<[n], f64> to !ew.tensor<[n], bf16>
+  %1 = ew.cast %b : !ew.tensor<[n], bf16> to !ew.tensor<[n], f64>
+  %2 = ew.cast %h : !ew.tensor<[n], f16> to !ew.tensor<[n], bf16>
+  %3 = ew.cast %d : !ew.tensor<[n], f64> to !ew.tensor<[n], f32>
+  ew.return %0, %1, %2, %3 : !ew.tensor<[n], bf16>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>
 }
 
 // -----
@@ -357,57 +451,59 @@ ew.kernel @float_to_float(%d: tensor<?xf64>, %b: tensor<?xbf16>, %h: tensor<?xf1
 // would drop the overflow); integers sign-extend or truncate; i1 is 0 or 1;
 // `!= 0` makes an i1.
 // CHECK-LABEL: gpu.func @ew$int_casts(
-// CHECK:           %[[I:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i32
-// CHECK:           %[[L:.*]] = llvm.load %{{.*}} : !llvm.ptr<1> -> i64
+// CHECK-DAG:     %[[LIMIT:.*]] = arith.constant 65520 : i32
+// CHECK-DAG:     %[[NLIMIT:.*]] = arith.constant -65520 : i32
+// CHECK-DAG:     %[[INF:.*]] = arith.constant 0x7C00 : f16
+// CHECK-DAG:     %[[NINF:.*]] = arith.constant 0xFC00 : f16
+// CHECK-DAG:     %[[FZERO:.*]] = arith.constant 0.000000e+00 : f64
+// CHECK-DAG:     %[[FONE:.*]] = arith.constant 1.000000e+00 : f64
+// CHECK-DAG:     %[[IZERO:.*]] = arith.constant 0 : i64
+// CHECK:           %[[I:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK:           %[[L:.*]] = memref.load %{{.*}} : memref<?xi64
 // CHECK:           %[[P:.*]] = arith.trunci %{{.*}} : i8 to i1
 // CHECK-NEXT:      %[[ID:.*]] = arith.sitofp %[[I]] : i32 to f64
 // CHECK-NEXT:      %[[NEAR16:.*]] = arith.truncf %[[ID]] : f64 to f16
-// CHECK-NEXT:      %[[LIMIT:.*]] = arith.constant 65520 : i32
-// CHECK-NEXT:      %[[NLIMIT:.*]] = arith.constant -65520 : i32
 // CHECK-NEXT:      %[[ABOVE:.*]] = arith.cmpi sge, %[[I]], %[[LIMIT]] : i32
 // CHECK-NEXT:      %[[BELOW:.*]] = arith.cmpi sle, %[[I]], %[[NLIMIT]] : i32
-// CHECK-NEXT:      %[[INF:.*]] = arith.constant 0x7C00 : f16
-// CHECK-NEXT:      %[[NINF:.*]] = arith.constant 0xFC00 : f16
 // CHECK-NEXT:      %[[HIGH:.*]] = arith.select %[[ABOVE]], %[[INF]], %[[NEAR16]] : f16
 // CHECK-NEXT:      %[[R0:.*]] = arith.select %[[BELOW]], %[[NINF]], %[[HIGH]] : f16
 // CHECK-NEXT:      %[[R1:.*]] = arith.sitofp %[[L]] : i64 to f32
 // CHECK-NEXT:      %[[R2:.*]] = arith.extsi %[[I]] : i32 to i64
 // CHECK-NEXT:      %[[R3:.*]] = arith.trunci %[[L]] : i64 to i32
 // CHECK-NEXT:      %[[R4:.*]] = arith.extui %[[P]] : i1 to i32
-// CHECK-NEXT:      %[[FZERO:.*]] = arith.constant 0.000000e+00 : f64
-// CHECK-NEXT:      %[[FONE:.*]] = arith.constant 1.000000e+00 : f64
 // CHECK-NEXT:      %[[R5:.*]] = arith.select %[[P]], %[[FONE]], %[[FZERO]] : f64
-// CHECK-NEXT:      %[[IZERO:.*]] = arith.constant 0 : i64
 // CHECK-NEXT:      %[[R6:.*]] = arith.cmpi ne, %[[L]], %[[IZERO]] : i64
-// CHECK:           llvm.store %[[R0]]
-// CHECK:           llvm.store %[[R1]]
-// CHECK:           llvm.store %[[R2]]
-// CHECK:           llvm.store %[[R3]]
-// CHECK:           llvm.store %[[R4]]
-// CHECK:           llvm.store %[[R5]]
+// CHECK:           memref.store %[[R0]]
+// CHECK:           memref.store %[[R1]]
+// CHECK:           memref.store %[[R2]]
+// CHECK:           memref.store %[[R3]]
+// CHECK:           memref.store %[[R4]]
+// CHECK:           memref.store %[[R5]]
 // CHECK:           arith.extui %[[R6]] : i1 to i8
-ew.kernel @int_casts(%i: tensor<?xi32>, %l: tensor<?xi64>, %p: tensor<?xi1>)
-    -> (tensor<?xf16>, tensor<?xf32>, tensor<?xi64>, tensor<?xi32>, tensor<?xi32>, tensor<?xf64>, tensor<?xi1>) {
-  %0 = ew.cast %i : tensor<?xi32> to tensor<?xf16>
-  %1 = ew.cast %l : tensor<?xi64> to tensor<?xf32>
-  %2 = ew.cast %i : tensor<?xi32> to tensor<?xi64>
-  %3 = ew.cast %l : tensor<?xi64> to tensor<?xi32>
-  %4 = ew.cast %p : tensor<?xi1> to tensor<?xi32>
-  %5 = ew.cast %p : tensor<?xi1> to tensor<?xf64>
-  %6 = ew.cast %l : tensor<?xi64> to tensor<?xi1>
-  ew.return %0, %1, %2, %3, %4, %5, %6 : tensor<?xf16>, tensor<?xf32>, tensor<?xi64>, tensor<?xi32>, tensor<?xi32>, tensor<?xf64>, tensor<?xi1>
+ew.kernel @int_casts(%i: !ew.tensor<[n], i32>, %l: !ew.tensor<[n], i64>, %p: !ew.tensor<[n], i1>)
+    -> (!ew.tensor<[n], f16>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f64>, !ew.tensor<[n], i1>) {
+  %0 = ew.cast %i : !ew.tensor<[n], i32> to !ew.tensor<[n], f16>
+  %1 = ew.cast %l : !ew.tensor<[n], i64> to !ew.tensor<[n], f32>
+  %2 = ew.cast %i : !ew.tensor<[n], i32> to !ew.tensor<[n], i64>
+  %3 = ew.cast %l : !ew.tensor<[n], i64> to !ew.tensor<[n], i32>
+  %4 = ew.cast %p : !ew.tensor<[n], i1> to !ew.tensor<[n], i32>
+  %5 = ew.cast %p : !ew.tensor<[n], i1> to !ew.tensor<[n], f64>
+  %6 = ew.cast %l : !ew.tensor<[n], i64> to !ew.tensor<[n], i1>
+  ew.return %0, %1, %2, %3, %4, %5, %6 : !ew.tensor<[n], f16>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f64>, !ew.tensor<[n], i1>
 }
 
 // -----
 
-// A scalar returned for a tensor result is stored at every index.
+// A parameter returned unchanged is a copy; a scalar returned for a tensor
+// result is stored at every index.
 // CHECK-LABEL: gpu.func @ew$fill(
-// CHECK-SAME:    %[[X:.*]]: !llvm.ptr<1>, %[[S:.*]]: f32, %[[OUT0:.*]]: !llvm.ptr<1>, %[[OUT1:.*]]: !llvm.ptr<1>, %{{.*}}: i64)
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32, {{.*}}>, %[[S:[^:]*]]: f32, %[[OUT0:[^:]*]]: memref<?xf32, {{.*}}>, %[[OUT1:[^:]*]]: memref<?xf32, {{.*}}>)
 // CHECK:           scf.for %[[I:.*]] =
-// CHECK:           %[[P:.*]] = llvm.getelementptr inbounds %[[OUT1]][%[[I]]]
-// CHECK-NEXT:      llvm.store %[[S]], %[[P]] : f32, !llvm.ptr<1>
-ew.kernel @fill(%x: tensor<?xf32>, %s: f32) -> (tensor<?xf32>, tensor<?xf32>) {
-  ew.return %x, %s : tensor<?xf32>, f32
+// CHECK-NEXT:      %[[V:.*]] = memref.load %[[X]][%[[I]]]
+// CHECK-NEXT:      memref.store %[[V]], %[[OUT0]][%[[I]]]
+// CHECK-NEXT:      memref.store %[[S]], %[[OUT1]][%[[I]]]
+ew.kernel @fill(%x: !ew.tensor<[n], f32>, %s: f32) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  ew.return %x, %s : !ew.tensor<[n], f32>, f32
 }
 
 // -----

@@ -2,37 +2,37 @@
 // RUN: ewc-opt %s -cse -split-input-file | FileCheck %s --check-prefix=CSE --enable-var-scope
 
 // Scalar constant folding and the algebraic folds (where, neg, not, and, or,
-// cast); tensor values are never folded into constants (ew.constant is
+// cast, broadcast); tensor values are never folded into constants (ew.constant is
 // scalar). Folded scalars are returned as they are: a scalar fills a tensor
 // result.
 
 // CHECK-LABEL: ew.kernel @fold_scalars(
-// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>)
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>)
 // CHECK-NEXT:    %[[C:.*]] = ew.constant 1.000000e+00 : f32
-// CHECK-NEXT:    %[[R:.*]] = ew.mul %[[X]], %[[C]] : tensor<?xf32>, f32
+// CHECK-NEXT:    %[[R:.*]] = ew.mul %[[X]], %[[C]] : !ew.tensor<[n], f32>, f32
 // CHECK-NEXT:    ew.return %[[R]]
-ew.kernel @fold_scalars(%x: tensor<?xf32>) -> tensor<?xf32> {
+ew.kernel @fold_scalars(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
   %a = ew.constant 3.0 : f32
   %b = ew.constant 2.0 : f32
   %s = ew.sub %a, %b : f32, f32
   %p = ew.mul %s, %b : f32, f32
   %q = ew.div %p, %b : f32, f32
-  %r = ew.mul %x, %q : tensor<?xf32>, f32
-  ew.return %r : tensor<?xf32>
+  %r = ew.mul %x, %q : !ew.tensor<[n], f32>, f32
+  ew.return %r : !ew.tensor<[n], f32>
 }
 
 // -----
 
 // CHECK-LABEL: ew.kernel @fold_int_and_neg(
 // CHECK-NEXT:    %[[C:.*]] = ew.constant -7 : i32
-// CHECK-NEXT:    %[[R:.*]] = ew.add %{{.*}}, %[[C]] : tensor<?xi32>, i32
-ew.kernel @fold_int_and_neg(%x: tensor<?xi32>) -> tensor<?xi32> {
+// CHECK-NEXT:    %[[R:.*]] = ew.add %{{.*}}, %[[C]] : !ew.tensor<[n], i32>, i32
+ew.kernel @fold_int_and_neg(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32> {
   %a = ew.constant 3 : i32
   %b = ew.constant 4 : i32
   %s = ew.add %a, %b : i32, i32
   %n = ew.neg %s : i32
-  %r = ew.add %x, %n : tensor<?xi32>, i32
-  ew.return %r : tensor<?xi32>
+  %r = ew.add %x, %n : !ew.tensor<[n], i32>, i32
+  ew.return %r : !ew.tensor<[n], i32>
 }
 
 // -----
@@ -42,17 +42,17 @@ ew.kernel @fold_int_and_neg(%x: tensor<?xi32>) -> tensor<?xi32> {
 // CHECK-LABEL: ew.kernel @fold_cmp(
 // CHECK:         %[[A:.*]] = ew.cmp lt,
 // CHECK-NEXT:    %[[B:.*]] = ew.cmp gt,
-// CHECK-NEXT:    ew.return %[[B]], %[[A]] : tensor<?xi1>, tensor<?xi1>
-ew.kernel @fold_cmp(%x: tensor<?xf32>) -> (tensor<?xi1>, tensor<?xi1>) {
+// CHECK-NEXT:    ew.return %[[B]], %[[A]] : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+ew.kernel @fold_cmp(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
   %nan = ew.constant 0x7FC00000 : f32
   %one = ew.constant 1.0 : f32
   %eq = ew.cmp eq, %nan, %nan : f32, f32
   %ne = ew.cmp ne, %nan, %one : f32, f32
-  %a = ew.cmp lt, %x, %one : tensor<?xf32>, f32
-  %b = ew.cmp gt, %x, %one : tensor<?xf32>, f32
-  %r0 = ew.where %eq, %a, %b : i1, tensor<?xi1>, tensor<?xi1>
-  %r1 = ew.where %ne, %a, %b : i1, tensor<?xi1>, tensor<?xi1>
-  ew.return %r0, %r1 : tensor<?xi1>, tensor<?xi1>
+  %a = ew.cmp lt, %x, %one : !ew.tensor<[n], f32>, f32
+  %b = ew.cmp gt, %x, %one : !ew.tensor<[n], f32>, f32
+  %r0 = ew.where %eq, %a, %b : i1, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  %r1 = ew.where %ne, %a, %b : i1, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+  ew.return %r0, %r1 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
 }
 
 // -----
@@ -60,27 +60,27 @@ ew.kernel @fold_cmp(%x: tensor<?xf32>) -> (tensor<?xi1>, tensor<?xi1>) {
 // A constant condition picks its side when that side already has the result
 // type; a scalar picked into a tensor result must stay a where (broadcast).
 // CHECK-LABEL: ew.kernel @fold_where(
-// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[Y:.*]]: tensor<?xf32>, %[[S:.*]]: f32)
-// CHECK:         %[[W:.*]] = ew.where %{{.*}}, %[[S]], %[[X]] : i1, f32, tensor<?xf32>
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[Y:.*]]: !ew.tensor<[n], f32>, %[[S:.*]]: f32)
+// CHECK:         %[[W:.*]] = ew.where %{{.*}}, %[[S]], %[[X]] : i1, f32, !ew.tensor<[n], f32>
 // CHECK-NEXT:    ew.return %[[Y]], %[[X]], %[[W]]
-ew.kernel @fold_where(%x: tensor<?xf32>, %y: tensor<?xf32>, %s: f32) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
+ew.kernel @fold_where(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f32>, %s: f32) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
   %t = ew.constant true
   %f = ew.constant false
-  %c = ew.cmp lt, %x, %y : tensor<?xf32>, tensor<?xf32>
-  %0 = ew.where %f, %x, %y : i1, tensor<?xf32>, tensor<?xf32>
-  %1 = ew.where %c, %x, %x : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-  %2 = ew.where %t, %s, %x : i1, f32, tensor<?xf32>
-  ew.return %0, %1, %2 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+  %c = ew.cmp lt, %x, %y : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %0 = ew.where %f, %x, %y : i1, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.where %c, %x, %x : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %2 = ew.where %t, %s, %x : i1, f32, !ew.tensor<[n], f32>
+  ew.return %0, %1, %2 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }
 
 // -----
 
 // Unused pure ops are erased.
 // CHECK-LABEL: ew.kernel @dead_code(
-// CHECK-NEXT:    ew.return %{{.*}} : tensor<?xf32>
-ew.kernel @dead_code(%x: tensor<?xf32>) -> tensor<?xf32> {
-  %unused = ew.mul %x, %x : tensor<?xf32>, tensor<?xf32>
-  ew.return %x : tensor<?xf32>
+// CHECK-NEXT:    ew.return %{{.*}} : !ew.tensor<[n], f32>
+ew.kernel @dead_code(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %unused = ew.mul %x, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
@@ -92,7 +92,7 @@ ew.kernel @dead_code(%x: tensor<?xf32>) -> tensor<?xf32> {
 // CHECK-DAG:     %[[Z:.*]] = ew.constant 0 : i32
 // CHECK-DAG:     %[[M:.*]] = ew.constant -2147483648 : i32
 // CHECK:         ew.return %[[Q]], %[[Z]], %[[M]], %[[Z]] : i32, i32, i32, i32
-ew.kernel @fold_int_div() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>) {
+ew.kernel @fold_int_div() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>) {
   %m7 = ew.constant -7 : i32
   %two = ew.constant 2 : i32
   %zero = ew.constant 0 : i32
@@ -117,7 +117,7 @@ ew.kernel @fold_int_div() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tenso
 // CHECK-DAG:     %[[M1:.*]] = ew.constant -1 : i64
 // CHECK-DAG:     %[[MIN:.*]] = ew.constant -9223372036854775808 : i64
 // CHECK:         ew.return %[[PZ]], %[[NZ]], %[[NAN]], %[[PZ]], %[[M1]], %[[MIN]], %[[MIN]]
-ew.kernel @fold_max_min_abs() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi64>, tensor<?xi64>, tensor<?xi64>) {
+ew.kernel @fold_max_min_abs() -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>) {
   %pz = ew.constant 0.0 : f32
   %nz = ew.constant -0.0 : f32
   %nan = ew.constant 0x7FC00000 : f32
@@ -139,26 +139,26 @@ ew.kernel @fold_max_min_abs() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, t
 // neg and not are involutions; and/or with a constant operand give the other
 // operand or (for scalars) the constant.
 // CHECK-LABEL: ew.kernel @fold_involutions_and_logic(
-// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[P:.*]]: tensor<?xi1>, %[[S:.*]]: i1)
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[P:.*]]: !ew.tensor<[n], i1>, %[[S:.*]]: i1)
 // CHECK-DAG:     %[[T:.*]] = ew.constant true
 // CHECK-DAG:     %[[F:.*]] = ew.constant false
-// CHECK-DAG:     %[[AND:.*]] = ew.and %[[P]], %[[F]] : tensor<?xi1>, i1
+// CHECK-DAG:     %[[AND:.*]] = ew.and %[[P]], %[[F]] : !ew.tensor<[n], i1>, i1
 // CHECK:         ew.return %[[X]], %[[P]], %[[P]], %[[P]], %[[F]], %[[T]], %[[AND]], %[[T]]
-ew.kernel @fold_involutions_and_logic(%x: tensor<?xf32>, %p: tensor<?xi1>, %s: i1)
-    -> (tensor<?xf32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>) {
+ew.kernel @fold_involutions_and_logic(%x: !ew.tensor<[n], f32>, %p: !ew.tensor<[n], i1>, %s: i1)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
   %t = ew.constant true
   %f = ew.constant false
-  %n0 = ew.neg %x : tensor<?xf32>
-  %n1 = ew.neg %n0 : tensor<?xf32>
-  %b0 = ew.not %p : tensor<?xi1>
-  %b1 = ew.not %b0 : tensor<?xi1>
-  %a0 = ew.and %t, %p : i1, tensor<?xi1>
-  %o0 = ew.or %p, %f : tensor<?xi1>, i1
+  %n0 = ew.neg %x : !ew.tensor<[n], f32>
+  %n1 = ew.neg %n0 : !ew.tensor<[n], f32>
+  %b0 = ew.not %p : !ew.tensor<[n], i1>
+  %b1 = ew.not %b0 : !ew.tensor<[n], i1>
+  %a0 = ew.and %t, %p : i1, !ew.tensor<[n], i1>
+  %o0 = ew.or %p, %f : !ew.tensor<[n], i1>, i1
   %a1 = ew.and %s, %f : i1, i1
   %o1 = ew.or %t, %s : i1, i1
-  %a2 = ew.and %p, %f : tensor<?xi1>, i1
+  %a2 = ew.and %p, %f : !ew.tensor<[n], i1>, i1
   %nt = ew.not %f : i1
-  ew.return %n1, %b1, %a0, %o0, %a1, %o1, %a2, %nt : tensor<?xf32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi1>, i1, i1, tensor<?xi1>, i1
+  ew.return %n1, %b1, %a0, %o0, %a1, %o1, %a2, %nt : !ew.tensor<[n], f32>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, i1, i1, !ew.tensor<[n], i1>, i1
 }
 
 // -----
@@ -172,7 +172,7 @@ ew.kernel @fold_involutions_and_logic(%x: tensor<?xf32>, %p: tensor<?xi1>, %s: i
 // CHECK-DAG:     %[[HALF:.*]] = ew.constant 5.000000e-01 : f32
 // CHECK-DAG:     %[[E:.*]] = ew.constant 2.718750e+00 : bf16
 // CHECK:         ew.return %[[ONE]], %[[ZERO]], %[[TWO]], %[[HALF]], %[[ZERO]], %[[HALF]], %[[ZERO]], %[[E]]
-ew.kernel @fold_math() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xbf16>) {
+ew.kernel @fold_math() -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], bf16>) {
   %zero = ew.constant 0.0 : f32
   %one = ew.constant 1.0 : f32
   %four = ew.constant 4.0 : f32
@@ -208,7 +208,7 @@ ew.kernel @fold_math() -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf64>, tensor<?
 // CHECK-DAG:     %[[B:.*]] = ew.constant 1.000000e+00 : bf16
 // CHECK-DAG:     %[[BIG:.*]] = ew.constant 1.677720e+07 : bf16
 // CHECK:         ew.return %[[MAX]], %[[MIN]], %[[ZERO]], %[[TRUNC]], %[[T]], %[[F]], %[[ONE]], %[[M1]], %[[WRAP]], %[[B]], %[[BIG]]
-ew.kernel @fold_cast_constants() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi32>, tensor<?xi1>, tensor<?xi1>, tensor<?xi64>, tensor<?xi64>, tensor<?xi32>, tensor<?xbf16>, tensor<?xbf16>) {
+ew.kernel @fold_cast_constants() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, !ew.tensor<[n], i32>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>) {
   %big = ew.constant 1.0e10 : f32
   %small = ew.constant -1.0e10 : f32
   %nan = ew.constant 0x7FC00000 : f32
@@ -239,25 +239,25 @@ ew.kernel @fold_cast_constants() -> (tensor<?xi32>, tensor<?xi32>, tensor<?xi32>
 // is x, f16 -> f32 -> f64 is one cast; f32 -> bf16 -> f32 rounds and
 // f32 -> i32 -> f32 truncates, so they stay.
 // CHECK-LABEL: ew.kernel @fold_cast_chains(
-// CHECK-SAME:    %[[B:.*]]: tensor<?xbf16>, %[[H:.*]]: tensor<?xf16>, %[[X:.*]]: tensor<?xf32>)
-// CHECK-NEXT:    %[[D:.*]] = ew.cast %[[H]] : tensor<?xf16> to tensor<?xf64>
-// CHECK-NEXT:    %[[R0:.*]] = ew.cast %[[X]] : tensor<?xf32> to tensor<?xbf16>
-// CHECK-NEXT:    %[[R1:.*]] = ew.cast %[[R0]] : tensor<?xbf16> to tensor<?xf32>
-// CHECK-NEXT:    %[[T0:.*]] = ew.cast %[[X]] : tensor<?xf32> to tensor<?xi32>
-// CHECK-NEXT:    %[[T1:.*]] = ew.cast %[[T0]] : tensor<?xi32> to tensor<?xf32>
+// CHECK-SAME:    %[[B:.*]]: !ew.tensor<[n], bf16>, %[[H:.*]]: !ew.tensor<[n], f16>, %[[X:.*]]: !ew.tensor<[n], f32>)
+// CHECK-NEXT:    %[[D:.*]] = ew.cast %[[H]] : !ew.tensor<[n], f16> to !ew.tensor<[n], f64>
+// CHECK-NEXT:    %[[R0:.*]] = ew.cast %[[X]] : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+// CHECK-NEXT:    %[[R1:.*]] = ew.cast %[[R0]] : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+// CHECK-NEXT:    %[[T0:.*]] = ew.cast %[[X]] : !ew.tensor<[n], f32> to !ew.tensor<[n], i32>
+// CHECK-NEXT:    %[[T1:.*]] = ew.cast %[[T0]] : !ew.tensor<[n], i32> to !ew.tensor<[n], f32>
 // CHECK-NEXT:    ew.return %[[B]], %[[D]], %[[R1]], %[[T1]], %[[X]]
-ew.kernel @fold_cast_chains(%b: tensor<?xbf16>, %h: tensor<?xf16>, %x: tensor<?xf32>)
-    -> (tensor<?xbf16>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
-  %0 = ew.cast %b : tensor<?xbf16> to tensor<?xf32>
-  %1 = ew.cast %0 : tensor<?xf32> to tensor<?xbf16>
-  %2 = ew.cast %h : tensor<?xf16> to tensor<?xf32>
-  %3 = ew.cast %2 : tensor<?xf32> to tensor<?xf64>
-  %4 = ew.cast %x : tensor<?xf32> to tensor<?xbf16>
-  %5 = ew.cast %4 : tensor<?xbf16> to tensor<?xf32>
-  %6 = ew.cast %x : tensor<?xf32> to tensor<?xi32>
-  %7 = ew.cast %6 : tensor<?xi32> to tensor<?xf32>
-  %8 = ew.cast %x : tensor<?xf32> to tensor<?xf32>
-  ew.return %1, %3, %5, %7, %8 : tensor<?xbf16>, tensor<?xf64>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+ew.kernel @fold_cast_chains(%b: !ew.tensor<[n], bf16>, %h: !ew.tensor<[n], f16>, %x: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], f64>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %0 = ew.cast %b : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+  %1 = ew.cast %0 : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+  %2 = ew.cast %h : !ew.tensor<[n], f16> to !ew.tensor<[n], f32>
+  %3 = ew.cast %2 : !ew.tensor<[n], f32> to !ew.tensor<[n], f64>
+  %4 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+  %5 = ew.cast %4 : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+  %6 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], i32>
+  %7 = ew.cast %6 : !ew.tensor<[n], i32> to !ew.tensor<[n], f32>
+  %8 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], f32>
+  ew.return %1, %3, %5, %7, %8 : !ew.tensor<[n], bf16>, !ew.tensor<[n], f64>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }
 
 // -----
@@ -265,25 +265,45 @@ ew.kernel @fold_cast_chains(%b: tensor<?xbf16>, %h: tensor<?xf16>, %x: tensor<?x
 // IEEE forbids the identity folds: x + 0.0 is +0.0 for x = -0.0, and x * 0 is
 // NaN for x = NaN or infinity; integers keep the same rule.
 // CHECK-LABEL: ew.kernel @no_identity_folds(
-// CHECK-SAME:    %[[X:.*]]: tensor<?xf32>, %[[S:.*]]: f32, %[[I:.*]]: tensor<?xi32>)
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[S:.*]]: f32, %[[I:.*]]: !ew.tensor<[n], i32>)
 // CHECK-DAG:     %[[Z:.*]] = ew.constant 0.000000e+00 : f32
 // CHECK-DAG:     %[[IZ:.*]] = ew.constant 0 : i32
-// CHECK-DAG:     %[[A:.*]] = ew.add %[[X]], %[[Z]] : tensor<?xf32>, f32
+// CHECK-DAG:     %[[A:.*]] = ew.add %[[X]], %[[Z]] : !ew.tensor<[n], f32>, f32
 // CHECK-DAG:     %[[B:.*]] = ew.add %[[S]], %[[Z]] : f32, f32
-// CHECK-DAG:     %[[M:.*]] = ew.mul %[[X]], %[[Z]] : tensor<?xf32>, f32
+// CHECK-DAG:     %[[M:.*]] = ew.mul %[[X]], %[[Z]] : !ew.tensor<[n], f32>, f32
 // CHECK-DAG:     %[[N:.*]] = ew.mul %[[S]], %[[Z]] : f32, f32
-// CHECK-DAG:     %[[K:.*]] = ew.mul %[[I]], %[[IZ]] : tensor<?xi32>, i32
+// CHECK-DAG:     %[[K:.*]] = ew.mul %[[I]], %[[IZ]] : !ew.tensor<[n], i32>, i32
 // CHECK:         ew.return %[[A]], %[[B]], %[[M]], %[[N]], %[[K]]
-ew.kernel @no_identity_folds(%x: tensor<?xf32>, %s: f32, %i: tensor<?xi32>)
-    -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xi32>) {
+ew.kernel @no_identity_folds(%x: !ew.tensor<[n], f32>, %s: f32, %i: !ew.tensor<[n], i32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i32>) {
   %zero = ew.constant 0.0 : f32
   %izero = ew.constant 0 : i32
-  %0 = ew.add %x, %zero : tensor<?xf32>, f32
+  %0 = ew.add %x, %zero : !ew.tensor<[n], f32>, f32
   %1 = ew.add %s, %zero : f32, f32
-  %2 = ew.mul %x, %zero : tensor<?xf32>, f32
+  %2 = ew.mul %x, %zero : !ew.tensor<[n], f32>, f32
   %3 = ew.mul %s, %zero : f32, f32
-  %4 = ew.mul %i, %izero : tensor<?xi32>, i32
-  ew.return %0, %1, %2, %3, %4 : tensor<?xf32>, f32, tensor<?xf32>, f32, tensor<?xi32>
+  %4 = ew.mul %i, %izero : !ew.tensor<[n], i32>, i32
+  ew.return %0, %1, %2, %3, %4 : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], f32>, f32, !ew.tensor<[n], i32>
+}
+
+// -----
+
+// A broadcast to its operand's own type is the operand, and a broadcast of a
+// broadcast is one broadcast of the first operand: a round trip through
+// another order is the operand again. Dead broadcasts go.
+// CHECK-LABEL: ew.kernel @fold_broadcast(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[m, n], f32>, %[[B:.*]]: !ew.tensor<[n], f32>)
+// CHECK-NEXT:    %[[BK:.*]] = ew.broadcast %[[B]] : <[n], f32> to <[k, m, n], f32>
+// CHECK-NEXT:    ew.return %[[X]], %[[X]], %[[BK]] : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[k, m, n], f32>
+ew.kernel @fold_broadcast(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[k, m, n], f32>) {
+  %same = ew.broadcast %x : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32>
+  %t = ew.broadcast %x : !ew.tensor<[m, n], f32> to !ew.tensor<[n, m], f32>
+  %tt = ew.broadcast %t : !ew.tensor<[n, m], f32> to !ew.tensor<[m, n], f32>
+  %bm = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+  %bk = ew.broadcast %bm : !ew.tensor<[m, n], f32> to !ew.tensor<[k, m, n], f32>
+  %dead = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[n, m], f32>
+  ew.return %same, %tt, %bk : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[k, m, n], f32>
 }
 
 // -----
@@ -291,14 +311,35 @@ ew.kernel @no_identity_folds(%x: tensor<?xf32>, %s: f32, %i: tensor<?xi32>)
 // The ops are Pure, so cse merges equal ones; both results are returned, so
 // the merge is visible.
 // CSE-LABEL: ew.kernel @cse(
-// CSE-SAME:    %[[X:.*]]: tensor<?xf32>, %[[C:.*]]: tensor<?xi32>)
-// CSE-NEXT:    %[[E:.*]] = ew.exp %[[X]] : tensor<?xf32>
-// CSE-NEXT:    %[[F:.*]] = ew.cast %[[C]] : tensor<?xi32> to tensor<?xf32>
+// CSE-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[C:.*]]: !ew.tensor<[n], i32>)
+// CSE-NEXT:    %[[E:.*]] = ew.exp %[[X]] : !ew.tensor<[n], f32>
+// CSE-NEXT:    %[[F:.*]] = ew.cast %[[C]] : !ew.tensor<[n], i32> to !ew.tensor<[n], f32>
 // CSE-NEXT:    ew.return %[[E]], %[[E]], %[[F]], %[[F]]
-ew.kernel @cse(%x: tensor<?xf32>, %c: tensor<?xi32>) -> (tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>) {
-  %0 = ew.exp %x : tensor<?xf32>
-  %1 = ew.exp %x : tensor<?xf32>
-  %2 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
-  %3 = ew.cast %c : tensor<?xi32> to tensor<?xf32>
-  ew.return %0, %1, %2, %3 : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
+ew.kernel @cse(%x: !ew.tensor<[n], f32>, %c: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %0 = ew.exp %x : !ew.tensor<[n], f32>
+  %1 = ew.exp %x : !ew.tensor<[n], f32>
+  %2 = ew.cast %c : !ew.tensor<[n], i32> to !ew.tensor<[n], f32>
+  %3 = ew.cast %c : !ew.tensor<[n], i32> to !ew.tensor<[n], f32>
+  ew.return %0, %1, %2, %3 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+}
+
+// -----
+
+// MLIRGen emits a broadcast of a value at each use and ew.index at each
+// `index(n)`; they are Pure, so cse merges the copies.
+// CSE-LABEL: ew.kernel @cse_dims(
+// CSE-SAME:    %[[B:.*]]: !ew.tensor<[n], f32>)
+// CSE-NEXT:    %[[BB:.*]] = ew.broadcast %[[B]] : <[n], f32> to <[m, n], f32>
+// CSE-NEXT:    %[[I:.*]] = ew.index "n" : <[n], i64>
+// CSE-NEXT:    %[[S:.*]] = ew.size "m" : i64
+// CSE-NEXT:    ew.return %[[BB]], %[[BB]], %[[I]], %[[I]], %[[S]], %[[S]]
+ew.kernel @cse_dims(%b: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, !ew.tensor<[m], i64>, !ew.tensor<[m], i64>) {
+  %0 = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+  %1 = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+  %2 = ew.index "n" : !ew.tensor<[n], i64>
+  %3 = ew.index "n" : !ew.tensor<[n], i64>
+  %4 = ew.size "m" : i64
+  %5 = ew.size "m" : i64
+  ew.return %0, %1, %2, %3, %4, %5 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, i64, i64
 }

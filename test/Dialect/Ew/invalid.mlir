@@ -1,120 +1,121 @@
 // RUN: ewc-opt %s -split-input-file -verify-diagnostics
 
-// Every verifier error of the ew dialect, one case each. Each invalid op
-// gives exactly one diagnostic (-verify-diagnostics fails on any other): the
-// operand checks are type constraints and traits that all run before result
-// type inference, which never fails.
+// Every verifier error of the ew dialect, one case each: of the ops, of the
+// kernel, and of the !ew.tensor type. Each invalid op gives exactly one
+// diagnostic (-verify-diagnostics fails on any other): the operand checks are
+// type constraints and traits that all run before result type inference,
+// which never fails.
 
-ew.kernel @mixed_elements(%x: tensor<?xf32>, %s: f64) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.mul' op requires the same element type for all operands and results}}
-  %0 = "ew.mul"(%x, %s) : (tensor<?xf32>, f64) -> tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @mixed_elements(%x: !ew.tensor<[n], f32>, %s: f64) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.mul' op failed to verify that all of {lhs, rhs, result} have same element type}}
+  %0 = "ew.mul"(%x, %s) : (!ew.tensor<[n], f32>, f64) -> !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
 
 // -----
 
-// The inferred type (tensor<?xf32>) differs from the given one too, but the
-// element type check comes first and is the only diagnostic.
-ew.kernel @wrong_result_element(%x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.add' op requires the same element type for all operands and results}}
-  %0 = "ew.add"(%x, %x) : (tensor<?xf32>, tensor<?xf32>) -> tensor<?xf64>
-  ew.return %x : tensor<?xf32>
+// The inferred type (!ew.tensor<[n], f32>) differs from the given one too,
+// but the element type check comes first and is the only diagnostic.
+ew.kernel @wrong_result_element(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.add' op failed to verify that all of {lhs, rhs, result} have same element type}}
+  %0 = "ew.add"(%x, %x) : (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) -> !ew.tensor<[n], f64>
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @scalar_result_of_tensor(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.add' op if an operand is non-scalar, then there must be at least one non-scalar result}}
-  %0 = "ew.add"(%x, %s) : (tensor<?xf32>, f32) -> f32
-  ew.return %x : tensor<?xf32>
+ew.kernel @scalar_result_of_tensor(%x: !ew.tensor<[n], f32>, %s: f32) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.add' op has a tensor operand, so its result must be a tensor over the same dimensions}}
+  %0 = "ew.add"(%x, %s) : (!ew.tensor<[n], f32>, f32) -> f32
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @tensor_result_of_scalars(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.sub' op if a result is non-scalar, then at least one operand must be non-scalar}}
-  %0 = "ew.sub"(%s, %s) : (f32, f32) -> tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @tensor_result_of_scalars(%x: !ew.tensor<[n], f32>, %s: f32) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.sub' op has a tensor result but only scalar operands; a scalar result fills a tensor at ew.return}}
+  %0 = "ew.sub"(%s, %s) : (f32, f32) -> !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @bool_arith(%x: tensor<?xi1>) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.max' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got 'tensor<?xi1>'}}
-  %0 = "ew.max"(%x, %x) : (tensor<?xi1>, tensor<?xi1>) -> tensor<?xi1>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @bool_arith(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.max' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got '!ew.tensor<[n], i1>'}}
+  %0 = "ew.max"(%x, %x) : (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
 
 // -----
 
-ew.kernel @bool_abs(%x: tensor<?xi1>) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.abs' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got 'tensor<?xi1>'}}
-  %0 = ew.abs %x : tensor<?xi1>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @bool_abs(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.abs' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got '!ew.tensor<[n], i1>'}}
+  %0 = ew.abs %x : !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
 
 // -----
 
-ew.kernel @int_logic(%x: tensor<?xi32>, %p: i1) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.and' op operand #0 must be ew tensor or scalar of i1, but got 'tensor<?xi32>'}}
-  %0 = "ew.and"(%x, %p) : (tensor<?xi32>, i1) -> tensor<?xi1>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @int_logic(%x: !ew.tensor<[n], i32>, %p: i1) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.and' op operand #0 must be ew tensor or scalar of i1, but got '!ew.tensor<[n], i32>'}}
+  %0 = "ew.and"(%x, %p) : (!ew.tensor<[n], i32>, i1) -> !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
 
 // -----
 
-ew.kernel @float_not(%x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.not' op operand #0 must be ew tensor or scalar of i1, but got 'tensor<?xf32>'}}
-  %0 = ew.not %x : tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @float_not(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.not' op operand #0 must be ew tensor or scalar of i1, but got '!ew.tensor<[n], f32>'}}
+  %0 = ew.not %x : !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @int_exp(%x: tensor<?xi32>) -> tensor<?xi32> {
-  // expected-error @+1 {{'ew.exp' op operand #0 must be ew tensor or scalar of floats, but got 'tensor<?xi32>'}}
-  %0 = ew.exp %x : tensor<?xi32>
-  ew.return %0 : tensor<?xi32>
+ew.kernel @int_exp(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32> {
+  // expected-error @+1 {{'ew.exp' op operand #0 must be ew tensor or scalar of floats, but got '!ew.tensor<[n], i32>'}}
+  %0 = ew.exp %x : !ew.tensor<[n], i32>
+  ew.return %0 : !ew.tensor<[n], i32>
 }
 
 // -----
 
-ew.kernel @cmp_mixed(%x: tensor<?xi32>, %y: tensor<?xi64>) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.cmp' op requires the same element type for all operands}}
-  %0 = ew.cmp ge, %x, %y : tensor<?xi32>, tensor<?xi64>
-  ew.return %0 : tensor<?xi1>
+ew.kernel @cmp_mixed(%x: !ew.tensor<[n], i32>, %y: !ew.tensor<[n], i64>) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.cmp' op failed to verify that all of {lhs, rhs} have same element type}}
+  %0 = ew.cmp ge, %x, %y : !ew.tensor<[n], i32>, !ew.tensor<[n], i64>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
 
 // -----
 
-ew.kernel @cmp_result(%x: tensor<?xi32>) -> tensor<?xi1> {
-  // expected-error @+1 {{'ew.cmp' op result #0 must be ew tensor or scalar of i1, but got 'tensor<?xi32>'}}
-  %0 = "ew.cmp"(%x, %x) {predicate = 5 : i64} : (tensor<?xi32>, tensor<?xi32>) -> tensor<?xi32>
-  ew.return %x : tensor<?xi32>
+ew.kernel @cmp_result(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.cmp' op result #0 must be ew tensor or scalar of i1, but got '!ew.tensor<[n], i32>'}}
+  %0 = "ew.cmp"(%x, %x) {predicate = 5 : i64} : (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32>
+  ew.return %x : !ew.tensor<[n], i32>
 }
 
 // -----
 
-ew.kernel @cmp_bad_predicate(%x: tensor<?xi32>) -> tensor<?xi1> {
+ew.kernel @cmp_bad_predicate(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i1> {
   // expected-error @+1 {{expected string or keyword containing one of the following enum values for attribute 'predicate' [eq, ne, lt, le, gt, ge]}}
-  %0 = ew.cmp gte, %x, %x : tensor<?xi32>, tensor<?xi32>
-  ew.return %0 : tensor<?xi1>
+  %0 = ew.cmp gte, %x, %x : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %0 : !ew.tensor<[n], i1>
 }
 
 // -----
 
-ew.kernel @where_condition(%x: tensor<?xf32>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.where' op operand #0 must be ew tensor or scalar of i1, but got 'tensor<?xf32>'}}
-  %0 = ew.where %x, %x, %x : tensor<?xf32>, tensor<?xf32>, tensor<?xf32>
-  ew.return %0 : tensor<?xf32>
+ew.kernel @where_condition(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.where' op operand #0 must be ew tensor or scalar of i1, but got '!ew.tensor<[n], f32>'}}
+  %0 = ew.where %x, %x, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @where_values(%c: tensor<?xi1>, %x: tensor<?xf32>, %y: tensor<?xf16>) -> tensor<?xf32> {
+ew.kernel @where_values(%c: !ew.tensor<[n], i1>, %x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f16>) -> !ew.tensor<[n], f32> {
   // expected-error @+1 {{'ew.where' op failed to verify that all of {true_value, false_value, result} have same element type}}
-  %0 = ew.where %c, %x, %y : tensor<?xi1>, tensor<?xf32>, tensor<?xf16>
-  ew.return %0 : tensor<?xf32>
+  %0 = ew.where %c, %x, %y : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f16>
+  ew.return %0 : !ew.tensor<[n], f32>
 }
 
 // -----
@@ -129,33 +130,33 @@ func.func @static_tensor(%y: tensor<4xf32>) {
 
 // -----
 
-func.func @unsupported_element(%y: tensor<?xi8>) {
-  // expected-error @+1 {{'ew.cmp' op operand #0 must be ew tensor or scalar, but got 'tensor<?xi8>'}}
-  %0 = ew.cmp eq, %y, %y : tensor<?xi8>, tensor<?xi8>
+func.func @unsupported_element(%y: i8) {
+  // expected-error @+1 {{'ew.cmp' op operand #0 must be ew tensor or scalar, but got 'i8'}}
+  %0 = ew.cmp eq, %y, %y : i8, i8
   return
 }
 
 // -----
 
 func.func @cast_to_tensor(%s: f32) {
-  // expected-error @+1 {{'ew.cast' op if a result is non-scalar, then at least one operand must be non-scalar}}
-  %0 = ew.cast %s : f32 to tensor<?xbf16>
+  // expected-error @+1 {{'ew.cast' op has a tensor result but only scalar operands; a scalar result fills a tensor at ew.return}}
+  %0 = ew.cast %s : f32 to !ew.tensor<[n], bf16>
   return
 }
 
 // -----
 
-func.func @cast_to_scalar(%x: tensor<?xf32>) {
-  // expected-error @+1 {{'ew.cast' op if an operand is non-scalar, then there must be at least one non-scalar result}}
-  %0 = ew.cast %x : tensor<?xf32> to i32
+func.func @cast_to_scalar(%x: !ew.tensor<[n], f32>) {
+  // expected-error @+1 {{'ew.cast' op has a tensor operand, so its result must be a tensor over the same dimensions}}
+  %0 = ew.cast %x : !ew.tensor<[n], f32> to i32
   return
 }
 
 // -----
 
-func.func @cast_to_i8(%x: tensor<?xf32>) {
+func.func @cast_to_i8(%x: !ew.tensor<[n], f32>) {
   // expected-error @+1 {{'ew.cast' op result #0 must be ew tensor or scalar, but got 'tensor<?xi8>'}}
-  %0 = ew.cast %x : tensor<?xf32> to tensor<?xi8>
+  %0 = "ew.cast"(%x) : (!ew.tensor<[n], f32>) -> tensor<?xi8>
   return
 }
 
@@ -185,78 +186,78 @@ func.func @index_constant() {
 
 // -----
 
-// expected-error @+1 {{'ew.kernel' op parameter 1 must be an ew scalar or a tensor<?xT>, got 'tensor<8xf32>'}}
-ew.kernel @static_param(%x: tensor<?xf32>, %y: tensor<8xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+// expected-error @+1 {{'ew.kernel' op parameter 1 must be an ew scalar or tensor, got 'tensor<8xf32>'}}
+ew.kernel @static_param(%x: !ew.tensor<[n], f32>, %y: tensor<8xf32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
-// expected-error @+1 {{'ew.kernel' op parameter 0 must be an ew scalar or a tensor<?xT>, got 'i8'}}
-ew.kernel @i8_param(%s: i8, %x: tensor<?xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+// expected-error @+1 {{'ew.kernel' op parameter 0 must be an ew scalar or tensor, got 'i8'}}
+ew.kernel @i8_param(%s: i8, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
 // expected-error @+1 {{'ew.kernel' op tensor parameter 0 cannot have a default value}}
-ew.kernel @tensor_default(%x: tensor<?xf32> {ew.default = 1.0 : f32}) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @tensor_default(%x: !ew.tensor<[n], f32> {ew.default = 1.0 : f32}) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
 // expected-error @+1 {{'ew.kernel' op default value of parameter 0 must be a 'f32' attribute, got 1 : i32}}
-ew.kernel @default_type(%s: f32 {ew.default = 1 : i32}, %x: tensor<?xf32>) -> tensor<?xf32> {
-  ew.return %x : tensor<?xf32>
+ew.kernel @default_type(%s: f32 {ew.default = 1 : i32}, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
-// expected-error @+1 {{'ew.kernel' op result 0 must be a tensor<?xT>, got 'f32'}}
+// expected-error @+1 {{'ew.kernel' op result 0 must be an ew tensor, got 'f32'}}
 ew.kernel @scalar_result(%s: f32) -> f32 {
   ew.return
 }
 
 // -----
 
-// expected-error @+1 {{'ew.kernel' op result 0 must be a tensor<?xT>, got 'tensor<4xf32>'}}
-ew.kernel @static_result(%x: tensor<?xf32>) -> tensor<4xf32> {
-  ew.return %x : tensor<?xf32>
+// expected-error @+1 {{'ew.kernel' op result 0 must be an ew tensor, got 'tensor<4xf32>'}}
+ew.kernel @static_result(%x: !ew.tensor<[n], f32>) -> tensor<4xf32> {
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
 // expected-error @+1 {{'ew.kernel' op must return at least one tensor}}
-ew.kernel @no_result(%x: tensor<?xf32>) {
+ew.kernel @no_result(%x: !ew.tensor<[n], f32>) {
   ew.return
 }
 
 // -----
 
-ew.kernel @return_count(%x: tensor<?xf32>) -> (tensor<?xf32>, tensor<?xf32>) {
+ew.kernel @return_count(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
   // expected-error @+1 {{'ew.return' op returns 1 values but the kernel has 2 results}}
-  ew.return %x : tensor<?xf32>
+  ew.return %x : !ew.tensor<[n], f32>
 }
 
 // -----
 
-ew.kernel @return_type(%x: tensor<?xf32>, %y: tensor<?xf64>) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.return' op result 0 has type 'tensor<?xf64>' but the kernel returns 'tensor<?xf32>' (or a scalar 'f32' to fill it)}}
-  ew.return %y : tensor<?xf64>
+ew.kernel @return_type(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f64>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.return' op result 0 has type '!ew.tensor<[n], f64>' but the kernel returns '!ew.tensor<[n], f32>' (or a scalar 'f32' to fill it)}}
+  ew.return %y : !ew.tensor<[n], f64>
 }
 
 // -----
 
 // A scalar fills a result of its element type, and only of that type.
-ew.kernel @scalar_return(%x: tensor<?xf32>, %s: f64) -> tensor<?xf32> {
-  // expected-error @+1 {{'ew.return' op result 0 has type 'f64' but the kernel returns 'tensor<?xf32>' (or a scalar 'f32' to fill it)}}
+ew.kernel @scalar_return(%x: !ew.tensor<[n], f32>, %s: f64) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.return' op result 0 has type 'f64' but the kernel returns '!ew.tensor<[n], f32>' (or a scalar 'f32' to fill it)}}
   ew.return %s : f64
 }
 
 // -----
 
-ew.kernel @return_i8(%x: tensor<?xf32>) -> tensor<?xf32> {
+ew.kernel @return_i8(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
   %s = arith.constant 1 : i8
   // expected-error @+1 {{'ew.return' op operand #0 must be variadic of ew tensor or scalar, but got 'i8'}}
   "ew.return"(%s) : (i8) -> ()
@@ -268,3 +269,197 @@ func.func @return_outside() {
   // expected-error @+1 {{'ew.return' op expects parent op 'ew.kernel'}}
   "ew.return"() : () -> ()
 }
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// Named dimensions
+//===----------------------------------------------------------------------===//
+
+// Elementwise ops take tensors of one list of dimensions: broadcasting by
+// name is ew.broadcast's.
+ew.kernel @add_dims(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.add' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[n], f32>' beside dimensions ["m", "n"]}}
+  %0 = ew.add %x, %b : !ew.tensor<[m, n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// ... in the same order, too.
+ew.kernel @add_order(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n, m], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.mul' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[n, m], f32>' beside dimensions ["m", "n"]}}
+  %0 = ew.mul %x, %y : !ew.tensor<[m, n], f32>, !ew.tensor<[n, m], f32>
+  ew.return %0 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @where_dims(%c: !ew.tensor<[m], i1>, %x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.where' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[m, n], f32>' beside dimensions ["m"]}}
+  %0 = ew.where %c, %x, %x : !ew.tensor<[m], i1>, !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// The result has its operands' dimensions too; the check comes before the
+// comparison with the inferred type, so it is the only diagnostic.
+ew.kernel @result_dims(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.neg' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[n], f32>' beside dimensions ["m", "n"]}}
+  %0 = "ew.neg"(%x) : (!ew.tensor<[m, n], f32>) -> !ew.tensor<[n], f32>
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+func.func @cast_dims(%x: !ew.tensor<[n], f32>) {
+  // expected-error @+1 {{'ew.cast' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[m], bf16>' beside dimensions ["n"]}}
+  %0 = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[m], bf16>
+  return
+}
+
+// -----
+
+// A broadcast adds dimensions and reorders them; it never drops one.
+func.func @broadcast_drops(%x: !ew.tensor<[m, n], f32>) {
+  // expected-error @+1 {{'ew.broadcast' op the result must have every dimension of the operand; it lacks 'm'}}
+  %0 = ew.broadcast %x : !ew.tensor<[m, n], f32> to !ew.tensor<[k, n], f32>
+  return
+}
+
+// -----
+
+func.func @broadcast_element(%x: !ew.tensor<[n], f32>) {
+  // expected-error @+1 {{'ew.broadcast' op the element types must match, got 'f32' and 'f64'}}
+  %0 = ew.broadcast %x : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f64>
+  return
+}
+
+// -----
+
+// A scalar broadcasts where it is used; ew.broadcast takes tensors.
+func.func @broadcast_scalar(%s: f32) {
+  // expected-error @+1 {{'ew.broadcast' op operand #0 must be ew tensor, but got 'f32'}}
+  %0 = "ew.broadcast"(%s) : (f32) -> !ew.tensor<[n], f32>
+  return
+}
+
+// -----
+
+ew.kernel @index_unknown(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.index' op dimension 'm' is not a dimension of kernel 'index_unknown'}}
+  %0 = ew.index "m" : !ew.tensor<[m], i64>
+  ew.return %x : !ew.tensor<[n], f32>
+}
+
+// -----
+
+ew.kernel @index_batch(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> {
+  // expected-error @+1 {{'ew.index' op takes a named dimension, not the batch '...'}}
+  %0 = ew.index "..." : !ew.tensor<[...], i64>
+  ew.return %x : !ew.tensor<[..., n], f32>
+}
+
+// -----
+
+ew.kernel @index_element(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.index' op result must be !ew.tensor<[n], i64>, got '!ew.tensor<[n], i32>'}}
+  %0 = ew.index "n" : !ew.tensor<[n], i32>
+  ew.return %x : !ew.tensor<[n], f32>
+}
+
+// -----
+
+// ew.index ranges over its one dimension; ew.broadcast gives it more.
+ew.kernel @index_rank(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.index' op result must be !ew.tensor<[n], i64>, got '!ew.tensor<[m, n], i64>'}}
+  %0 = ew.index "n" : !ew.tensor<[m, n], i64>
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @index_other_dim(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.index' op result must be !ew.tensor<[n], i64>, got '!ew.tensor<[m], i64>'}}
+  %0 = ew.index "n" : !ew.tensor<[m], i64>
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @size_unknown(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.size' op dimension 'k' is not a dimension of kernel 'size_unknown'}}
+  %0 = ew.size "k" : i64
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// The batch is any number of dimensions, so it has no one extent.
+ew.kernel @size_batch(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> {
+  // expected-error @+1 {{'ew.size' op takes a named dimension, not the batch '...'}}
+  %0 = ew.size "..." : i64
+  ew.return %x : !ew.tensor<[..., n], f32>
+}
+
+// -----
+
+ew.kernel @size_type(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.size' op result #0 must be 64-bit signless integer, but got 'i32'}}
+  %0 = ew.size "n" : i32
+  ew.return %x : !ew.tensor<[n], f32>
+}
+
+// -----
+
+// A returned tensor has its result's dimensions, in order: MLIRGen
+// broadcasts a value over fewer (only a scalar fills a result).
+ew.kernel @return_fewer_dims(%b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.return' op result 0 has type '!ew.tensor<[n], f32>' but the kernel returns '!ew.tensor<[m, n], f32>' (or a scalar 'f32' to fill it)}}
+  ew.return %b : !ew.tensor<[n], f32>
+}
+
+// -----
+
+ew.kernel @return_order(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[n, m], f32> {
+  // expected-error @+1 {{'ew.return' op result 0 has type '!ew.tensor<[m, n], f32>' but the kernel returns '!ew.tensor<[n, m], f32>' (or a scalar 'f32' to fill it)}}
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+//===----------------------------------------------------------------------===//
+// The !ew.tensor type
+//===----------------------------------------------------------------------===//
+
+// A scalar is its element type, not a tensor of no dimensions.
+// expected-error @+1 {{an ew tensor has at least one dimension (a scalar is its element type)}}
+func.func private @no_dims(%x: !ew.tensor<[], f32>)
+
+// -----
+
+// expected-error @+1 {{'...' (the batch) can only be the first dimension}}
+func.func private @batch_not_first(%x: !ew.tensor<[n, ...], f32>)
+
+// -----
+
+// expected-error @+1 {{dimension 'n' appears twice}}
+func.func private @twice(%x: !ew.tensor<[n, m, n], f32>)
+
+// -----
+
+// expected-error @+1 {{dimension names are not empty}}
+func.func private @empty_name(%x: !ew.tensor<[""], f32>)
+
+// -----
+
+// expected-error @+1 {{element type must be i1, i32, i64, f16, bf16, f32 or f64, got 'i8'}}
+func.func private @i8_element(%x: !ew.tensor<[n], i8>)
+
+// -----
+
+// A dimension is a name (a keyword or a string), not an extent.
+// expected-error @+1 {{expected valid keyword or string}}
+func.func private @extent(%x: !ew.tensor<[4], f32>)
+

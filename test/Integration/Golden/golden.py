@@ -1,8 +1,11 @@
 #!/usr/bin/env python3
 """Writes and checks the .npy files of the golden tests without NumPy.
 
-  golden.py write FILE DTYPE V1,V2,...      a 1-D .npy of those values
-  golden.py check FILE DTYPE V1,V2,... [--ulps N]
+  golden.py write FILE DTYPE V1,V2,... [--shape AxB] [--fortran]
+      a .npy of those values (1-D, or of the shape; --fortran: the values
+      are the array's in column-major order, as Fortran order stores them)
+  golden.py check FILE DTYPE V1,V2,... [--ulps N] [--shape AxB]
+      (the values in C order; --shape also checks the file's shape)
 
 Values are Python literals (nan, inf, -0.0, 0x7f800001 for raw bits with
 `bits:` prefix). `check` compares bit for bit, except that any NaN matches a
@@ -49,22 +52,32 @@ def parse(dtype, text):
     return values
 
 
-def write(path, dtype, values):
+def shape_text(shape):
+    """A shape as .npy headers write it: (3,), (2, 3), ()."""
+    return "(%s)" % (", ".join(str(e) for e in shape) + ("," if len(shape) == 1 else ""))
+
+
+def write(path, dtype, values, shape=None, fortran=False):
     descr, code, size = FORMATS[dtype]
-    header = "{'descr': '%s', 'fortran_order': False, 'shape': (%d,), }" % (descr, len(values))
+    shape = [len(values)] if shape is None else shape
+    assert math.prod(shape) == len(values), "the values do not fill the shape"
+    header = "{'descr': '%s', 'fortran_order': %s, 'shape': %s, }" % (
+        descr, "True" if fortran else "False", shape_text(shape))
     header += " " * ((64 - (10 + len(header) + 1) % 64) % 64) + "\n"
     with open(path, "wb") as f:
         f.write(b"\x93NUMPY\x01\x00" + struct.pack("<H", len(header)) + header.encode())
         f.write(b"".join(struct.pack("<" + code, v) for v in values))
 
 
-def read(path, dtype):
+def read(path, dtype, shape=None):
     descr, code, size = FORMATS[dtype]
     data = open(path, "rb").read()
     assert data[:6] == b"\x93NUMPY", "not a .npy file"
     header_len = struct.unpack("<H", data[8:10])[0]
     header = data[10:10 + header_len].decode()
     assert descr in header, "dtype %s not in header %s" % (descr, header)
+    if shape is not None and "'shape': %s" % shape_text(shape) not in header:
+        sys.exit("shape %s not in header %s" % (shape_text(shape), header))
     body = data[10 + header_len:]
     return [struct.unpack("<" + code, body[i:i + size])[0] for i in range(0, len(body), size)]
 
@@ -86,8 +99,8 @@ def same_bits(dtype, a, b):
     return struct.pack("<" + code, a) == struct.pack("<" + code, b)
 
 
-def check(path, dtype, expected, ulps):
-    got = read(path, dtype)
+def check(path, dtype, expected, ulps, shape):
+    got = read(path, dtype, shape)
     if len(got) != len(expected):
         sys.exit("length %d, expected %d" % (len(got), len(expected)))
     bad = 0
@@ -107,12 +120,16 @@ def check(path, dtype, expected, ulps):
 
 def main():
     command, path, dtype, values = sys.argv[1:5]
+    options = sys.argv[5:]
+    def option(name):
+        return options[options.index(name) + 1] if name in options else None
     expected = parse(dtype, values)
+    shape = option("--shape")
+    shape = None if shape is None else [int(e) for e in shape.split("x") if e]
     if command == "write":
-        write(path, dtype, expected)
+        write(path, dtype, expected, shape, "--fortran" in options)
     else:
-        ulps = int(sys.argv[6]) if len(sys.argv) > 6 and sys.argv[5] == "--ulps" else 0
-        check(path, dtype, expected, ulps)
+        check(path, dtype, expected, int(option("--ulps") or 0), shape)
 
 
 if __name__ == "__main__":

@@ -1,11 +1,13 @@
 ; main() for ew-to-cpu-run.mlir: calls the kernels that the test lowers with
-; ewc-opt --ew-to-cpu (plain ABI: inputs, outputs, i64 n) on fixed inputs and
+; ewc-opt --ew-to-cpu (the kernel ABI: each tensor, inputs then outputs, as
+; its memref descriptor's fields: allocated and aligned pointer, offset,
+; extent, stride; docs/abi.md) on fixed inputs and
 ; prints the results as integers or as hex bit patterns.
 
-declare void @"ew$div"(ptr, ptr, ptr, i64)
-declare void @"ew$to_int"(ptr, ptr, i64)
-declare void @"ew$to_bf16"(ptr, ptr, i64)
-declare void @"ew$math"(ptr, ptr, ptr, ptr, ptr, ptr, ptr, ptr, i64)
+declare void @"ew$div"(ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64)
+declare void @"ew$to_int"(ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64)
+declare void @"ew$to_bf16"(ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64)
+declare void @"ew$math"(ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64, ptr, ptr, i64, i64, i64)
 declare i32 @printf(ptr, ...)
 
 @a = private constant [6 x i32] [i32 7, i32 -7, i32 5, i32 -2147483648, i32 -2147483648, i32 0]
@@ -48,11 +50,11 @@ define i32 @main() {
   %m5 = alloca [3 x float]
   %m6 = alloca [3 x float]
   %mw = alloca [6 x i32]
-  call void @"ew$div"(ptr @a, ptr @b, ptr %q, i64 6)
+  call void @"ew$div"(ptr @a, ptr @a, i64 0, i64 6, i64 1, ptr @b, ptr @b, i64 0, i64 6, i64 1, ptr %q, ptr %q, i64 0, i64 6, i64 1)
   call void @print6(ptr @dec, ptr %q)
-  call void @"ew$to_int"(ptr @x, ptr %t, i64 6)
+  call void @"ew$to_int"(ptr @x, ptr @x, i64 0, i64 6, i64 1, ptr %t, ptr %t, i64 0, i64 6, i64 1)
   call void @print6(ptr @dec, ptr %t)
-  call void @"ew$to_bf16"(ptr @d, ptr %h, i64 6)
+  call void @"ew$to_bf16"(ptr @d, ptr @d, i64 0, i64 6, i64 1, ptr %h, ptr %h, i64 0, i64 6, i64 1)
   %h0p = getelementptr i16, ptr %h, i64 0
   %h0 = load i16, ptr %h0p
   %h0w = zext i16 %h0 to i32
@@ -84,7 +86,7 @@ define i32 @main() {
   %hw5p = getelementptr i32, ptr %hw, i64 5
   store i32 %h5w, ptr %hw5p
   call void @print6(ptr @hex, ptr %hw)
-  call void @"ew$math"(ptr @y, ptr %m0, ptr %m1, ptr %m2, ptr %m3, ptr %m4, ptr %m5, ptr %m6, i64 3)
+  call void @"ew$math"(ptr @y, ptr @y, i64 0, i64 3, i64 1, ptr %m0, ptr %m0, i64 0, i64 3, i64 1, ptr %m1, ptr %m1, i64 0, i64 3, i64 1, ptr %m2, ptr %m2, i64 0, i64 3, i64 1, ptr %m3, ptr %m3, i64 0, i64 3, i64 1, ptr %m4, ptr %m4, i64 0, i64 3, i64 1, ptr %m5, ptr %m5, i64 0, i64 3, i64 1, ptr %m6, ptr %m6, i64 0, i64 3, i64 1)
   %s0p = getelementptr i32, ptr %m0, i64 1
   %s0 = load i32, ptr %s0p
   %mw0p = getelementptr i32, ptr %mw, i64 0

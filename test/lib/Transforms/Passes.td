@@ -21,7 +21,10 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     lowering. `ewc-run --test-mutation=NAME` runs it at the right point.
 
     The pass fails if the mutation finds nothing to change, so a test whose
-    kernel does not exercise the mutation cannot pass by testing nothing.
+    kernel does not exercise the mutation cannot pass by testing nothing;
+    `require-change=false` lets it pass, for a kernel variant compiled at
+    its first launch (a module with that kernel alone, whose module-wide
+    compilation already required a change).
 
     | mutation | rewrite |
     | --- | --- |
@@ -37,6 +40,10 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `max-as-maxnum` | `maximumf`/`minimumf` -> `maxnumf`/`minnumf` (NaN lost) |
     | `swap-where` | `select c, a, b` -> `select c, b, a` |
     | `round-toward-zero` | float narrowing (`truncf`) rounds toward zero |
+    | `stride-as-contiguous` | every input is read with row-major strides of its extents |
+    | `broadcast-wrong-dim` | a 1-D input in a deeper nest is indexed by the outermost coordinate |
+    | `swap-dims` | loads of two or more indices swap their innermost two |
+    | `drop-outer` | the outermost dimension of each nest runs its first iteration only |
 
     Before (`ge-to-gt`):
     ```mlir
@@ -49,10 +56,13 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
   }];
   let dependentDialects = [
     "::mlir::arith::ArithDialect",
+    "::mlir::memref::MemRefDialect",
   ];
   let options = [
     Option<"mutation", "mutation", "std::string", /*default=*/"\"\"",
            "The mutation to apply (see the table above)">,
+    Option<"requireChange", "require-change", "bool", /*default=*/"true",
+           "Fail when the mutation finds nothing to change">,
   ];
 }
 

@@ -16,16 +16,21 @@
 
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SetVector.h"
 
 namespace mlir {
 namespace ew {
@@ -112,17 +117,21 @@ static unsigned orderedToUnordered(ModuleOp module, IRRewriter &rewriter) {
 // The element loop
 //===----------------------------------------------------------------------===//
 
-/// The element loops of the lowered kernels: an scf.for directly in a
-/// function whose upper bound is the function's last argument, n (the ABI).
+/// The element loops of the lowered kernels: the innermost scf.for loops
+/// that store into a kernel argument (the CPU's innermost loop of each nest,
+/// the GPU's grid-stride loops: the vectorized main loop and the scalar
+/// ones around it).
+static bool storesToArgument(scf::ForOp loop);
+
 static SmallVector<scf::ForOp> getElementLoops(ModuleOp module) {
   return collect<scf::ForOp>(module, [](scf::ForOp loop) {
-    auto func = dyn_cast<FunctionOpInterface>(loop->getParentOp());
-    return func && func.getNumArguments() > 0 &&
-           loop.getUpperBound() == func.getArgument(func.getNumArguments() - 1);
+    bool innermost = true;
+    loop.getBody()->walk([&](scf::ForOp) { innermost = false; });
+    return innermost && storesToArgument(loop);
   });
 }
 
-/// Replaces the upper bound n of every element loop by `bound(n)`.
+/// Replaces the upper bound of every element loop by `bound(ub)`.
 static unsigned
 changeLoopBound(ModuleOp module, IRRewriter &rewriter,
                 function_ref<Value(OpBuilder &, Location, Value)> bound) {
@@ -137,11 +146,17 @@ changeLoopBound(ModuleOp module, IRRewriter &rewriter,
   return loops.size();
 }
 
+/// The constant `value` of `type` (index or an integer type).
+static Value getConstant(OpBuilder &builder, Location loc, Type type,
+                         int64_t value) {
+  return arith::ConstantOp::create(builder, loc,
+                                   builder.getIntegerAttr(type, value));
+}
+
 static unsigned dropTail(ModuleOp module, IRRewriter &rewriter) {
   return changeLoopBound(
       module, rewriter, [](OpBuilder &builder, Location loc, Value n) -> Value {
-        Value mask =
-            arith::ConstantIntOp::create(builder, loc, n.getType(), -8);
+        Value mask = getConstant(builder, loc, n.getType(), -8);
         return arith::AndIOp::create(builder, loc, n, mask);
       });
 }
@@ -149,7 +164,7 @@ static unsigned dropTail(ModuleOp module, IRRewriter &rewriter) {
 static unsigned offByOne(ModuleOp module, IRRewriter &rewriter) {
   return changeLoopBound(
       module, rewriter, [](OpBuilder &builder, Location loc, Value n) -> Value {
-        Value one = arith::ConstantIntOp::create(builder, loc, n.getType(), 1);
+        Value one = getConstant(builder, loc, n.getType(), 1);
         return arith::SubIOp::create(builder, loc, n, one);
       });
 }
@@ -279,30 +294,60 @@ static unsigned roundTowardZero(ModuleOp module, IRRewriter &rewriter) {
 // Stores
 //===----------------------------------------------------------------------===//
 
-/// The function argument that `store` writes through (`llvm.store %v,
-/// getelementptr %arg[%i]`), or null.
-static BlockArgument getStoredArgument(LLVM::StoreOp store) {
-  auto address = store.getAddr().getDefiningOp<LLVM::GEPOp>();
-  return address ? dyn_cast<BlockArgument>(address.getBase()) : nullptr;
+/// The function argument that `op` stores into (memref.store or
+/// vector.store into the argument's memref, llvm.store through a
+/// getelementptr of it), or null if `op` is no such store.
+static BlockArgument getStoredArgument(Operation *op) {
+  Value base;
+  if (auto store = dyn_cast<memref::StoreOp>(op))
+    base = store.getMemRef();
+  else if (auto store = dyn_cast<vector::StoreOp>(op))
+    base = store.getBase();
+  else if (auto store = dyn_cast<LLVM::StoreOp>(op))
+    if (auto address = store.getAddr().getDefiningOp<LLVM::GEPOp>())
+      base = address.getBase();
+  auto arg = dyn_cast_or_null<BlockArgument>(base);
+  if (!arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    return nullptr;
+  return arg;
+}
+
+static bool storesToArgument(scf::ForOp loop) {
+  bool found = false;
+  loop.getBody()->walk([&](Operation *op) {
+    found |= static_cast<bool>(getStoredArgument(op));
+  });
+  return found;
 }
 
 static unsigned boolAs2(ModuleOp module, IRRewriter &rewriter) {
   // The ABI stores an i1 as the byte `extui %b`: stored as it is (scalar
   // loops), or gathered into a vector of bytes first (the GPU's vectorized
-  // main loop, VectorizeElementLoop.cpp).
-  auto widenings = collect<arith::ExtUIOp>(module, [](arith::ExtUIOp widen) {
-    return widen.getIn().getType().isInteger(1) &&
-           widen.getType().isInteger(8) && !widen->use_empty() &&
+  // main loop, ew-vectorize-gpu-loops), or widened as a vector.
+  auto isBoolWidening = [](arith::ExtUIOp widen) {
+    Type from = getElementTypeOrSelf(widen.getIn().getType());
+    Type to = getElementTypeOrSelf(widen.getType());
+    return from.isInteger(1) && to.isInteger(8) && !widen->use_empty() &&
            llvm::all_of(widen->getUsers(), [](Operation *user) {
-             return isa<LLVM::StoreOp, LLVM::InsertElementOp>(user);
+             return isa<memref::StoreOp, vector::StoreOp, vector::InsertOp,
+                        vector::FromElementsOp, LLVM::StoreOp,
+                        LLVM::InsertElementOp>(user);
            });
-  });
+  };
+  auto widenings = collect<arith::ExtUIOp>(module, isBoolWidening);
   for (arith::ExtUIOp widen : widenings) {
     Location loc = widen.getLoc();
     rewriter.setInsertionPoint(widen);
-    Value two = arith::ConstantIntOp::create(rewriter, loc, widen.getType(), 2);
-    Value zero =
-        arith::ConstantIntOp::create(rewriter, loc, widen.getType(), 0);
+    Value two = arith::ConstantOp::create(
+        rewriter, loc, cast<TypedAttr>(rewriter.getIntegerAttr(
+                           getElementTypeOrSelf(widen.getType()), 2)));
+    Value zero = arith::ConstantOp::create(
+        rewriter, loc, cast<TypedAttr>(rewriter.getIntegerAttr(
+                           getElementTypeOrSelf(widen.getType()), 0)));
+    if (auto vector = dyn_cast<VectorType>(widen.getType())) {
+      two = vector::BroadcastOp::create(rewriter, loc, vector, two);
+      zero = vector::BroadcastOp::create(rewriter, loc, vector, zero);
+    }
     rewriter.replaceOpWithNewOp<arith::SelectOp>(widen, widen.getIn(), two,
                                                  zero);
   }
@@ -314,8 +359,8 @@ static unsigned unwrittenOutput(ModuleOp module, IRRewriter &rewriter) {
   // through: kernels only load from their inputs.
   unsigned erased = 0;
   module.walk([&](FunctionOpInterface func) {
-    SmallVector<LLVM::StoreOp> stores;
-    func.walk([&](LLVM::StoreOp store) {
+    SmallVector<Operation *> stores;
+    func.walk([&](Operation *store) {
       BlockArgument arg = getStoredArgument(store);
       if (arg && arg.getOwner()->getParentOp() == func)
         stores.push_back(store);
@@ -323,9 +368,9 @@ static unsigned unwrittenOutput(ModuleOp module, IRRewriter &rewriter) {
     if (stores.empty())
       return;
     unsigned first = getStoredArgument(stores.front()).getArgNumber();
-    for (LLVM::StoreOp store : stores)
+    for (Operation *store : stores)
       first = std::min(first, getStoredArgument(store).getArgNumber());
-    for (LLVM::StoreOp store : stores) {
+    for (Operation *store : stores) {
       if (getStoredArgument(store).getArgNumber() != first)
         continue;
       rewriter.eraseOp(store);
@@ -333,6 +378,166 @@ static unsigned unwrittenOutput(ModuleOp module, IRRewriter &rewriter) {
     }
   });
   return erased;
+}
+
+//===----------------------------------------------------------------------===//
+// Indexing: strides, broadcasts, dimensions, iterations
+//===----------------------------------------------------------------------===//
+
+/// The kernel arguments that `op` reads (memref.load, vector.load), or null.
+static BlockArgument getLoadedArgument(Operation *op) {
+  Value base;
+  if (auto load = dyn_cast<memref::LoadOp>(op))
+    base = load.getMemRef();
+  else if (auto load = dyn_cast<vector::LoadOp>(op))
+    base = load.getBase();
+  auto arg = dyn_cast_or_null<BlockArgument>(base);
+  if (!arg || !isa<FunctionOpInterface>(arg.getOwner()->getParentOp()))
+    return nullptr;
+  return arg;
+}
+
+/// Every input is read as if it were contiguous: its strides replaced by
+/// the row-major ones of its extents (a lowering that forgot the strides).
+/// Nothing changes for contiguous inputs; a padded, transposed or strided
+/// view reads the wrong elements.
+static unsigned strideAsContiguous(ModuleOp module, IRRewriter &rewriter) {
+  llvm::SetVector<BlockArgument> inputs;
+  module.walk([&](Operation *op) {
+    if (BlockArgument arg = getLoadedArgument(op))
+      inputs.insert(arg);
+  });
+  for (BlockArgument arg : inputs) {
+    auto type = cast<MemRefType>(arg.getType());
+    Location loc = arg.getLoc();
+    rewriter.setInsertionPointToStart(arg.getOwner());
+    auto metadata =
+        memref::ExtractStridedMetadataOp::create(rewriter, loc, arg);
+    SmallVector<OpFoldResult> sizes, strides(type.getRank());
+    for (Value size : metadata.getSizes())
+      sizes.push_back(size);
+    OpFoldResult stride = rewriter.getIndexAttr(1);
+    for (int64_t d = type.getRank(); d-- > 0;) {
+      strides[d] = stride;
+      Value next = arith::MulIOp::create(
+          rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
+          metadata.getSizes()[d]);
+      stride = next;
+    }
+    // The static strides of the type stay as they are (the innermost 1 of
+    // a unit-stride tensor): a reinterpret_cast must match them.
+    auto [typeStrides, typeOffset] = type.getStridesAndOffset();
+    for (auto [d, typeStride] : llvm::enumerate(typeStrides))
+      if (!ShapedType::isDynamic(typeStride))
+        strides[d] = rewriter.getIndexAttr(typeStride);
+    auto contiguous = memref::ReinterpretCastOp::create(
+        rewriter, loc, type, metadata.getBaseBuffer(),
+        OpFoldResult(metadata.getOffset()), sizes, strides);
+    rewriter.replaceUsesWithIf(arg, contiguous, [&](OpOperand &use) {
+      return getLoadedArgument(use.getOwner()) == arg;
+    });
+  }
+  return inputs.size();
+}
+
+/// The coordinates of the point an element loop is at: the induction
+/// variables of the loops around `op` (the CPU's nests) and the results of
+/// the delinearization of the flat index (the GPU's grid-stride loops).
+static SmallVector<Value> getCoordinates(Operation *op) {
+  SmallVector<Value> coords;
+  for (Operation *parent = op->getParentOp(); parent;
+       parent = parent->getParentOp()) {
+    if (auto loop = dyn_cast<scf::ForOp>(parent)) {
+      bool delinearized = false;
+      loop.getBody()->walk([&](affine::AffineDelinearizeIndexOp delinearize) {
+        if (delinearize.getLinearIndex() == loop.getInductionVar()) {
+          coords.append(delinearize.getResults().begin(),
+                        delinearize.getResults().end());
+          delinearized = true;
+        }
+      });
+      if (!delinearized)
+        coords.insert(coords.begin(), loop.getInductionVar());
+    }
+  }
+  return coords;
+}
+
+/// A broadcast input (fewer dimensions than its nest) is indexed by the
+/// nest's outermost coordinate instead of its own: b[n] read as b[m].
+static unsigned broadcastWrongDim(ModuleOp module, IRRewriter &rewriter) {
+  unsigned changed = 0;
+  module.walk([&](memref::LoadOp load) {
+    if (!getLoadedArgument(load) || load.getIndices().size() != 1)
+      return;
+    SmallVector<Value> coords = getCoordinates(load);
+    if (coords.size() < 2 || load.getIndices()[0] == coords.front())
+      return;
+    rewriter.modifyOpInPlace(
+        load, [&] { load.getIndicesMutable()[0].assign(coords.front()); });
+    ++changed;
+  });
+  return changed;
+}
+
+/// Every load of two or more indices swaps its innermost two: x[i, j] read
+/// as x[j, i]. (Loads only: swapping the stores too would relabel the
+/// points consistently and compute the right result.)
+static unsigned swapDims(ModuleOp module, IRRewriter &rewriter) {
+  unsigned changed = 0;
+  auto swap = [&](Operation *op, MutableOperandRange indices) {
+    if (indices.size() < 2)
+      return;
+    size_t last = indices.size() - 1;
+    Value inner = indices[last].get(), outer = indices[last - 1].get();
+    rewriter.modifyOpInPlace(op, [&] {
+      indices[last].assign(outer);
+      indices[last - 1].assign(inner);
+    });
+    ++changed;
+  };
+  module.walk([&](Operation *op) {
+    if (auto load = dyn_cast<memref::LoadOp>(op); load && getLoadedArgument(op))
+      swap(op, load.getIndicesMutable());
+    else if (auto load = dyn_cast<vector::LoadOp>(op);
+             load && getLoadedArgument(op))
+      swap(op, load.getIndicesMutable());
+  });
+  return changed;
+}
+
+/// The outermost dimension of every nest of two or more runs its first
+/// iteration only: the CPU's outer loop stops after one row, the GPU's
+/// delinearized outer coordinate is always 0 (every row writes row 0).
+static unsigned dropOuter(ModuleOp module, IRRewriter &rewriter) {
+  unsigned changed = 0;
+  auto outerLoops = collect<scf::ForOp>(module, [](scf::ForOp loop) {
+    bool nested = false;
+    loop.getBody()->walk([&](scf::ForOp) { nested = true; });
+    return nested && !loop->getParentOfType<scf::ForOp>() &&
+           storesToArgument(loop);
+  });
+  for (scf::ForOp loop : outerLoops) {
+    rewriter.setInsertionPoint(loop);
+    Value one = getConstant(rewriter, loop.getLoc(),
+                            loop.getLowerBound().getType(), 1);
+    Value bound =
+        arith::AddIOp::create(rewriter, loop.getLoc(), loop.getLowerBound(), one);
+    rewriter.modifyOpInPlace(
+        loop, [&] { loop.getUpperBoundMutable().assign(bound); });
+    ++changed;
+  }
+  auto delinearizations = collect<affine::AffineDelinearizeIndexOp>(
+      module, [](affine::AffineDelinearizeIndexOp op) {
+        return op.getNumResults() >= 2;
+      });
+  for (affine::AffineDelinearizeIndexOp op : delinearizations) {
+    rewriter.setInsertionPointAfter(op);
+    Value zero = getConstant(rewriter, op.getLoc(), rewriter.getIndexType(), 0);
+    rewriter.replaceAllUsesWith(op.getResult(0), zero);
+    ++changed;
+  }
+  return changed;
 }
 
 //===----------------------------------------------------------------------===//
@@ -405,6 +610,14 @@ const Mutation kMutations[] = {
      maxAsMaxnum},
     {"swap-where", kLowered, "no arith.select", swapWhere},
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
+    {"stride-as-contiguous", kLowered, "no load from a kernel argument",
+     strideAsContiguous},
+    {"broadcast-wrong-dim", kLowered,
+     "no broadcast load in a nest of two or more dimensions",
+     broadcastWrongDim},
+    {"swap-dims", kLowered, "no load with two or more indices", swapDims},
+    {"drop-outer", kLowered, "no loop nest of two or more dimensions",
+     dropOuter},
 };
 
 const Mutation *lookupMutation(StringRef name) {
@@ -434,7 +647,7 @@ struct EwTestMutatePass
       return signalPassFailure();
     }
     IRRewriter rewriter(&getContext());
-    if (found->apply(module, rewriter) == 0) {
+    if (found->apply(module, rewriter) == 0 && requireChange) {
       emitError(loc) << "ew-test-mutate: mutation '" << mutation
                      << "' found nothing to change (" << found->target << ")";
       return signalPassFailure();
@@ -449,9 +662,11 @@ void mlir::ew::test::registerTestPasses() { registerEwTestPasses(); }
 void mlir::ew::test::addTestMutation(OpPassManager &pm, StringRef mutation,
                                      MutationStage stage) {
   const Mutation *found = lookupMutation(mutation);
-  if (found && found->stage != stage)
+  bool variant = stage == MutationStage::LoweredVariant;
+  if (found && found->stage != (variant ? MutationStage::Lowered : stage))
     return;
   EwTestMutateOptions options;
   options.mutation = mutation.str();
+  options.requireChange = !variant;
   pm.addPass(createEwTestMutate(options));
 }

@@ -23,6 +23,10 @@ enum class MutationStage {
   Ew,
   /// The output of convert-ew-to-loops or convert-ew-to-gpu (the rest).
   Lowered,
+  /// The same for one kernel's variant, compiled at its first launch: a
+  /// module with that kernel alone, where a mutation may find nothing to
+  /// change (the module's other kernels had what it changes).
+  LoweredVariant,
 };
 
 /// Registers ew-test-mutate with the global pass registry.

@@ -1,10 +1,11 @@
 //===- EwToArith.h - ew ops to arith ops on elements ------------*- C++ -*-===//
 //
-// The element-level half of every ew lowering. Inside the element loop that
-// the GPU and CPU lowerings build, an ew tensor value stands for its element
-// at the loop's index, so each ew op becomes arith (or math) ops on one
-// element and ew.return becomes stores at that index. The structural half
-// (function, ABI, loop) lives in EwToGPU and EwToLoops; KernelABI.h is shared
+// The element-level half of every ew lowering: a kernel's body becomes its
+// element function, in which an ew tensor value stands for its element at
+// one point of the kernel's dimensions, so each ew op becomes arith (or
+// math) ops on one element. The structural half (function, ABI, loops)
+// lives in EwToGPU and EwToLoops; KernelABI.h, the ABI and the access layer
+// that inlines the element function at the points of a loop nest, is shared
 // by both.
 //
 //===----------------------------------------------------------------------===//
@@ -14,24 +15,41 @@
 
 #include "mlir/Transforms/DialectConversion.h"
 
+#include <string>
+
 namespace mlir {
 namespace ew {
 
-/// Converts ew value types to the type of one element: `tensor<?xT>` to T,
-/// scalars to themselves.
+class KernelOp;
+
+/// Converts ew value types to the type of one element: !ew.tensor<[...], T>
+/// to T, scalars to themselves.
 class ElementTypeConverter : public TypeConverter {
 public:
   ElementTypeConverter();
 };
 
-/// Populates the patterns that lower ew.constant, the arithmetic, logic,
-/// comparison and selection ops and ew.cast to arith, the math functions to
-/// math ops (sqrt to llvm.sqrt), all on one element with f16/bf16 computed in
-/// f32, and ew.return to stores of each result element.
+/// The attribute of an element function: the kernel's named dimensions (an
+/// array of strings, the batch excluded), whose coordinates and then extents
+/// (index values) are its arguments after the parameters.
+constexpr llvm::StringLiteral kElementDimsAttrName = "ew.element_dims";
+
+/// The symbol of the element function of `kernel`: `ew$NAME$element`.
+std::string getElementFunctionName(KernelOp kernel);
+
+/// Populates the patterns that lower an ew.kernel to its element function, a
+/// private func.func of one point of the kernel's dimensions:
 ///
-/// ew.return must sit in the element loop: an `scf.for` whose induction
-/// variable is the element index, directly in a function with the kernel ABI
-/// of KernelABI.h (the results' pointers precede the trailing n).
+///   func.func private @ew$k$element(param elements..., coordinates...,
+///                                    extents...) -> (result elements...)
+///
+/// (tensors as their element types, scalars as themselves, each named
+/// dimension's coordinate and extent an index) and every op of its body to
+/// arith (or math) ops on one element, with f16/bf16 computed in f32 and
+/// sqrt as llvm.sqrt: an ew.broadcast is its operand's element, ew.index its
+/// dimension's coordinate, ew.size its extent, ew.return func.return. The
+/// lowerings inline the element function at every point of their loop nests
+/// (KernelABI.h, emitElement).
 void populateEwToArithPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 

@@ -1,52 +1,150 @@
-//===- KernelABI.h - The plain kernel ABI -----------------------*- C++ -*-===//
+//===- KernelABI.h - The kernel ABI and the access layer --------*- C++ -*-===//
 //
 // The calling convention of every lowered ew kernel, on the GPU and the CPU
-// alike (docs/abi.md):
+// alike (docs/abi.md), and the access layer that reads and writes tensors
+// through it:
 //
-//   k(in_0, ..., in_{p-1}, out_0, ..., out_{r-1}, i64 n)
+//   k(param_0, ..., param_{p-1}, result_0, ..., result_{r-1})
 //
-// Tensor parameters and results are pointers to n contiguous elements; scalar
-// parameters are passed by value; i1 elements are stored as one byte (0 or
-// 1). The runtime builds one `void *args[]` array that serves cuLaunchKernel
-// and the CPU JIT.
+// A tensor (parameter or result) is a strided memref: one dimension per
+// dimension of its type in the declared order, the batch `...` expanded into
+// the variant's batch rank, every extent and stride and the offset runtime
+// values, except that the innermost stride is 1 unless the variant says
+// otherwise (KernelVariant). A scalar is passed by value; bool elements are
+// stored as one byte (0 or 1). The lowerings expand each memref into MLIR's
+// descriptor (allocated and aligned pointer, offset, extents, strides), which
+// is what the runtime passes (ewc/ABI/KernelSignature.h describes the same
+// order for the driver).
+//
+// A kernel's body is lowered once into an element function (its results at
+// one point, from the parameters' elements there and the point's coordinates
+// along its named dimensions, EwToArith.h), which each loop nest of a
+// lowering inlines at its points: the tensors a result needs are loaded at
+// the point's coordinates of their own dimensions, which is broadcasting by
+// name.
 //
 //===----------------------------------------------------------------------===//
 
 #ifndef EWC_CONVERSION_EWTOARITH_KERNELABI_H
 #define EWC_CONVERSION_EWTOARITH_KERNELABI_H
 
+#include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
-#include "mlir/Transforms/DialectConversion.h"
+
+#include "llvm/ADT/StringMap.h"
+
+#include <string>
 
 namespace mlir {
 namespace ew {
 class KernelOp;
+class NamedTensorType;
 
-/// The ABI function type of `kernel`, with tensor pointers in
-/// `addressSpace` (1, global, on NVPTX; 0 on the CPU).
-FunctionType getKernelABIType(KernelOp kernel, unsigned addressSpace);
+/// The attribute with a kernel's batch rank: how many memref dimensions the
+/// batch `...` of its tensors has in this compilation (an i64; default 1).
+constexpr llvm::StringLiteral kBatchRankAttrName = "ew.batch_rank";
+/// The attribute with the tensors whose innermost stride is a runtime value
+/// in this compilation (a DenseI64ArrayAttr of ABI tensor positions: the
+/// parameters' tensors, then the results; default none, every innermost
+/// stride 1).
+constexpr llvm::StringLiteral kStridedTensorsAttrName = "ew.strided_tensors";
+
+/// What one compiled variant of a kernel assumes beyond its signature; the
+/// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
+struct KernelVariant {
+  unsigned batchRank = 1;
+  /// ABI tensor positions whose innermost stride is a runtime value.
+  SmallVector<int64_t> stridedTensors;
+
+  /// The variant `kernel`'s attributes ask for.
+  static KernelVariant get(KernelOp kernel);
+  bool isStrided(unsigned tensor) const {
+    return llvm::is_contained(stridedTensors, tensor);
+  }
+};
+
+/// The name of dimension `index` of the expanded batch: "...0", "...1", ...
+std::string getBatchDimName(unsigned index);
+
+/// The dimensions of a tensor type as memref dimensions: its names in order,
+/// the batch `...` replaced by `batchRank` names (getBatchDimName).
+SmallVector<std::string> getMemRefDims(NamedTensorType type,
+                                       unsigned batchRank);
 
 /// The in-memory type of an element: i8 for i1, else the type itself.
 Type getStorageType(Type elementType);
 
-/// Loads element `index` (i64) of the array at `base` as `elementType`.
-Value loadElement(OpBuilder &builder, Location loc, Value base, Value index,
-                  Type elementType);
+/// The memref type of a tensor argument of type `type` in `memorySpace`
+/// (null: the default space): dynamic extents, strides and offset, and an
+/// innermost stride of 1 unless `stridedInner`.
+MemRefType getTensorMemRefType(NamedTensorType type, unsigned batchRank,
+                               bool stridedInner, Attribute memorySpace);
 
-/// Stores `value` as element `index` (i64) of the array at `base`.
-void storeElement(OpBuilder &builder, Location loc, Value value, Value base,
-                  Value index);
+/// The ABI function type of `kernel` for its variant, with tensors in
+/// `memorySpace`.
+FunctionType getKernelABIType(KernelOp kernel, Attribute memorySpace);
 
-/// Moves the body of `kernel` into the element loop `loop` of `func` (a
-/// function with the ABI of getKernelABIType): loads every tensor parameter
-/// at the loop's index, and stands those loads and the scalar parameters in
-/// for the kernel's block arguments. The ew ops then convert element by
-/// element through populateEwToArithPatterns.
-void inlineKernelBody(ConversionPatternRewriter &rewriter, KernelOp kernel,
-                      FunctionOpInterface func, Block *loopBody, Value index,
-                      const TypeConverter &converter);
+/// Loads the element at `indices` of the tensor memref `memref` as
+/// `elementType` (an i1 from its byte).
+Value loadElement(OpBuilder &builder, Location loc, Value memref,
+                  ValueRange indices, Type elementType);
+
+/// Stores `value` as the element at `indices` of the tensor memref `memref`
+/// (an i1 as the byte 0 or 1).
+void storeElement(OpBuilder &builder, Location loc, Value value, Value memref,
+                  ValueRange indices);
+
+//===----------------------------------------------------------------------===//
+// The access layer: loop nests and the element function at their points
+//===----------------------------------------------------------------------===//
+
+/// One loop nest of a lowered kernel: the results that share a set of
+/// dimensions (one nest per set, in the order of their first result), with
+/// the loop dimensions of their first result in its declared order (the
+/// batch expanded), outermost first.
+struct LoopNest {
+  /// The positions of the results the nest computes.
+  SmallVector<unsigned> results;
+  /// The loop dimensions, outermost first (memref dimension names).
+  SmallVector<std::string> dims;
+};
+
+/// Everything the loop nests of one kernel need to know about it, taken from
+/// the ew.kernel before its body becomes the element function: each
+/// argument's memref dimensions (none for a scalar), the named dimensions
+/// whose coordinates and extents the element function takes, and the nests.
+struct KernelAccess {
+  /// Per ABI argument (parameters, then results): its memref dimensions, and
+  /// its element type.
+  SmallVector<SmallVector<std::string>> argDims;
+  SmallVector<Type> argElementTypes;
+  SmallVector<bool> argIsTensor;
+  unsigned numParams = 0;
+  /// The kernel's named dimensions (KernelOp::getDims without the batch).
+  SmallVector<std::string> namedDims;
+  SmallVector<LoopNest> nests;
+
+  static KernelAccess get(KernelOp kernel);
+};
+
+/// The extent of every memref dimension name of the kernel, read with
+/// memref.dim from the first argument of `func` (the ABI function) that has
+/// it, as index values made at the builder's point.
+llvm::StringMap<Value> getExtents(OpBuilder &builder, Location loc,
+                                  const KernelAccess &access,
+                                  FunctionOpInterface func);
+
+/// Inlines the element function `element` (EwToArith.h) at the point
+/// `coords` of `nest` (one index value per loop dimension): loads the
+/// parameters of `func` (the ABI function) that the nest's results can need
+/// at the point, and stores those results into their memrefs. `extents` are
+/// getExtents'.
+void emitElement(OpBuilder &builder, Location loc, const KernelAccess &access,
+                 func::FuncOp element, FunctionOpInterface func,
+                 const LoopNest &nest, ValueRange coords,
+                 const llvm::StringMap<Value> &extents);
 
 } // namespace ew
 } // namespace mlir

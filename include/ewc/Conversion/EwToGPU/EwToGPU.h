@@ -1,7 +1,8 @@
 //===- EwToGPU.h - ew kernels to GPU kernels --------------------*- C++ -*-===//
 //
-// Lowers ew.kernel to gpu.func kernels with the plain ABI (KernelABI.h) and a
-// grid-stride loop over the elements.
+// Lowers ew.kernel to gpu.func kernels with the kernel ABI (KernelABI.h) and
+// a grid-stride loop over the points of each loop nest, each with its layout
+// (#ew.blocked) and the kernel with its launch descriptor (#ew.launch).
 //
 //===----------------------------------------------------------------------===//
 
@@ -16,24 +17,39 @@ namespace mlir {
 namespace ew {
 
 /// convert-ew-to-gpu's vectors-per-thread when not given: 0, which lets each
-/// kernel's element code choose (vectorizeElementLoop,
-/// kVectorsPerThreadByCost).
+/// kernel's element code choose (kVectorsPerThreadByCost).
 constexpr unsigned kDefaultVectorsPerThread = 0;
 
 #define GEN_PASS_DECL_CONVERTEWTOGPU
 #include "ewc/Conversion/Passes.h.inc"
 
-/// The attribute on each lowered gpu.func that tells the runtime how many
-/// elements one thread handles per loop iteration (an i64), so that the grid
-/// covers n with whole iterations (LaunchShape.h).
-constexpr llvm::StringLiteral kElementsPerThreadAttrName =
-    "ew.elements_per_thread";
+/// The attribute on each lowered loop nest with its thread-to-element layout
+/// (#ew.blocked).
+constexpr llvm::StringLiteral kLayoutAttrName = "ew.layout";
 
-/// Populates the patterns that turn each ew.kernel into a gpu.func kernel in
-/// `target` and its body into element code (with populateEwToArithPatterns).
+/// The attribute on each lowered gpu.func with its launch descriptor
+/// (#ew.launch), which the runtime, the kernel cache and the exported header
+/// take as they are.
+constexpr llvm::StringLiteral kLaunchAttrName = "ew.launch";
+
+/// The launch rule of the elementwise kernels (#ew.launch's schedule).
+constexpr llvm::StringLiteral kElementwiseSchedule = "elementwise";
+
+/// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
+/// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of
+/// the copy (f32 and bf16, one vector per thread) against 99.6% / 99.5% with
+/// 256, and 99.7% / 100.2% against 97.1% / 97.7% with two vectors per
+/// thread. Smaller blocks finish and are replaced more evenly (16 resident
+/// per SM instead of 8), which torch's (128) and Triton's (4 warps)
+/// elementwise kernels also use. The kernels read blockDim, so any size is
+/// correct.
+constexpr unsigned kBlockSize = 128;
+
+/// Populates the patterns of convert-ew-to-gpu: those of EwToArith, which
+/// turn each ew.kernel into its element function. The pass then builds the
+/// gpu.func's grid-stride loops around the element code (KernelABI.h).
 void populateEwToGPUPatterns(const TypeConverter &converter,
-                             RewritePatternSet &patterns,
-                             gpu::GPUModuleOp target);
+                             RewritePatternSet &patterns);
 
 } // namespace ew
 } // namespace mlir

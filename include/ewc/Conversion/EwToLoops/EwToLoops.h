@@ -1,7 +1,7 @@
 //===- EwToLoops.h - ew kernels to CPU loops --------------------*- C++ -*-===//
 //
-// Lowers ew.kernel to a func.func with the plain ABI (KernelABI.h) and an
-// scf.for loop over the elements, for the CPU.
+// Lowers ew.kernel to a func.func with the kernel ABI (KernelABI.h) and
+// scf.for loop nests over its dimensions, for the CPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -17,8 +17,9 @@ namespace ew {
 #define GEN_PASS_DECL_CONVERTEWTOLOOPS
 #include "ewc/Conversion/Passes.h.inc"
 
-/// Populates the patterns that turn each ew.kernel into a func.func looping
-/// over the elements and its body into element code.
+/// Populates the patterns of convert-ew-to-loops: those of EwToArith, which
+/// turn each ew.kernel into its element function. The pass then builds the
+/// ABI function's loop nests around the element code (KernelABI.h).
 void populateEwToLoopsPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 

@@ -1,6 +1,7 @@
 //===- EwDialect.cpp - The ew dialect -------------------------------------===//
 //
-// Registers the ew ops and materializes folded constants as ew.constant.
+// Registers the ew types and ops and materializes folded constants as
+// ew.constant.
 //
 //===----------------------------------------------------------------------===//
 
@@ -13,6 +14,8 @@ using namespace mlir::ew;
 #include "ewc/Dialect/Ew/IR/EwOpsDialect.cpp.inc"
 
 void EwDialect::initialize() {
+  registerTypes();
+  registerAttributes();
   addOperations<
 #define GET_OP_LIST
 #include "ewc/Dialect/Ew/IR/EwOps.cpp.inc"

@@ -13,11 +13,13 @@
 #include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
+#include "mlir/IR/DialectImplementation.h"
 #include "mlir/IR/Matchers.h"
 #include "mlir/IR/OpImplementation.h"
 #include "mlir/Interfaces/FunctionImplementation.h"
 
 #include "llvm/ADT/APSInt.h"
+#include "llvm/ADT/TypeSwitch.h"
 
 #include <cmath>
 
@@ -30,17 +32,19 @@ using namespace mlir::ew;
 // Type helpers
 //===----------------------------------------------------------------------===//
 
-RankedTensorType mlir::ew::getTensorType(Type elementType) {
-  return RankedTensorType::get({ShapedType::kDynamic}, elementType);
-}
-
 Type mlir::ew::getElementType(Type type) {
-  if (auto tensor = dyn_cast<RankedTensorType>(type))
+  if (auto tensor = dyn_cast<NamedTensorType>(type))
     return tensor.getElementType();
   return type;
 }
 
-bool mlir::ew::isTensor(Type type) { return isa<RankedTensorType>(type); }
+bool mlir::ew::isTensor(Type type) { return isa<NamedTensorType>(type); }
+
+ArrayRef<StringAttr> mlir::ew::getDims(Type type) {
+  if (auto tensor = dyn_cast<NamedTensorType>(type))
+    return tensor.getDims();
+  return {};
+}
 
 bool mlir::ew::isElementType(Type type) {
   return type.isInteger(1) || type.isInteger(32) || type.isInteger(64) ||
@@ -48,18 +52,118 @@ bool mlir::ew::isElementType(Type type) {
 }
 
 bool mlir::ew::isValueType(Type type) {
-  auto tensor = dyn_cast<RankedTensorType>(type);
-  if (!tensor)
-    return isElementType(type);
-  // All tensors of a kernel have its one dynamic length n.
-  return tensor.getRank() == 1 && tensor.isDynamicDim(0) &&
-         isElementType(tensor.getElementType());
+  // NamedTensorType's verifier checks its element type.
+  return isa<NamedTensorType>(type) || isElementType(type);
 }
 
 Type mlir::ew::getBroadcastType(TypeRange operands, Type elementType) {
-  if (llvm::any_of(operands, isTensor))
-    return getTensorType(elementType);
+  for (Type type : operands)
+    if (auto tensor = dyn_cast<NamedTensorType>(type))
+      return tensor.withElementType(elementType);
   return elementType;
+}
+
+LogicalResult mlir::ew::verifySameTensorDims(Operation *op) {
+  // ElementwiseMappable's own check of this only sees builtin tensors and
+  // vectors, so for ew tensors it is made here.
+  bool tensorOperand = llvm::any_of(op->getOperandTypes(), isTensor);
+  bool tensorResult = llvm::any_of(op->getResultTypes(), isTensor);
+  if (tensorOperand && !tensorResult)
+    return op->emitOpError("has a tensor operand, so its result must be a "
+                           "tensor over the same dimensions");
+  if (tensorResult && !tensorOperand)
+    return op->emitOpError("has a tensor result but only scalar operands; "
+                           "a scalar result fills a tensor at ew.return");
+  std::optional<ArrayRef<StringAttr>> dims;
+  for (Type type : llvm::concat<Type>(llvm::to_vector(op->getOperandTypes()),
+                                      llvm::to_vector(op->getResultTypes()))) {
+    auto tensor = dyn_cast<NamedTensorType>(type);
+    if (!tensor)
+      continue;
+    if (!dims) {
+      dims = tensor.getDims();
+      continue;
+    }
+    if (tensor.getDims() != *dims)
+      return op->emitOpError("tensor operands and results must have the same "
+                             "dimensions; broadcast with ew.broadcast, got ")
+             << type << " beside dimensions [" << *dims << "]";
+  }
+  return success();
+}
+
+//===----------------------------------------------------------------------===//
+// NamedTensorType
+//===----------------------------------------------------------------------===//
+
+std::optional<unsigned> NamedTensorType::getDimPosition(StringRef name) const {
+  for (auto [position, dim] : llvm::enumerate(getDims()))
+    if (dim.getValue() == name)
+      return position;
+  return std::nullopt;
+}
+
+NamedTensorType NamedTensorType::withElementType(Type elementType) const {
+  return NamedTensorType::get(getDims(), elementType);
+}
+
+LogicalResult
+NamedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
+                   ArrayRef<StringAttr> dims, Type elementType) {
+  if (dims.empty())
+    return emitError() << "an ew tensor has at least one dimension (a scalar "
+                          "is its element type)";
+  for (auto [position, dim] : llvm::enumerate(dims)) {
+    if (dim.getValue().empty())
+      return emitError() << "dimension names are not empty";
+    if (dim.getValue() == kBatchDim && position != 0)
+      return emitError() << "'...' (the batch) can only be the first "
+                            "dimension";
+    if (llvm::is_contained(dims.take_front(position), dim))
+      return emitError() << "dimension '" << dim.getValue()
+                         << "' appears twice";
+  }
+  if (!isElementType(elementType))
+    return emitError() << "element type must be i1, i32, i64, f16, bf16, f32 "
+                          "or f64, got "
+                       << elementType;
+  return success();
+}
+
+/// `!ew.tensor<[m, n], f32>`, the batch spelled `...`.
+Type NamedTensorType::parse(AsmParser &parser) {
+  SmallVector<StringAttr> dims;
+  auto parseDim = [&]() -> ParseResult {
+    if (succeeded(parser.parseOptionalEllipsis())) {
+      dims.push_back(parser.getBuilder().getStringAttr(kBatchDim));
+      return success();
+    }
+    std::string name;
+    if (parser.parseKeywordOrString(&name))
+      return failure();
+    dims.push_back(parser.getBuilder().getStringAttr(name));
+    return success();
+  };
+  Type elementType;
+  llvm::SMLoc loc = parser.getCurrentLocation();
+  if (parser.parseLess() ||
+      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseDim) ||
+      parser.parseComma() || parser.parseType(elementType) ||
+      parser.parseGreater())
+    return {};
+  return getChecked([&] { return parser.emitError(loc); },
+                    parser.getContext(), dims, elementType);
+}
+
+void NamedTensorType::print(AsmPrinter &printer) const {
+  printer << "<[";
+  llvm::interleaveComma(getDims(), printer, [&](StringAttr dim) {
+    if (dim.getValue() == kBatchDim)
+      printer << kBatchDim;
+    else
+      printer.printKeywordOrString(dim.getValue());
+  });
+  printer << "], " << getElementType() << ">";
 }
 
 bool mlir::ew::isExactConversion(Type from, Type to) {
@@ -484,6 +588,33 @@ TypedAttr KernelOp::getArgDefault(unsigned index) {
   return getArgAttrOfType<TypedAttr>(index, getDefaultAttrName());
 }
 
+SmallVector<StringAttr> KernelOp::getDims() {
+  SmallVector<StringAttr> dims;
+  bool batch = false;
+  FunctionType type = getFunctionType();
+  for (Type t : llvm::concat<const Type>(type.getInputs(), type.getResults()))
+    for (StringAttr dim : ew::getDims(t)) {
+      if (dim.getValue() == NamedTensorType::kBatchDim)
+        batch = true;
+      else if (!llvm::is_contained(dims, dim))
+        dims.push_back(dim);
+    }
+  if (batch)
+    dims.insert(dims.begin(),
+                StringAttr::get(getContext(), NamedTensorType::kBatchDim));
+  return dims;
+}
+
+bool KernelOp::hasDim(StringRef name) {
+  FunctionType type = getFunctionType();
+  return llvm::any_of(
+      llvm::concat<const Type>(type.getInputs(), type.getResults()),
+      [&](Type t) {
+        auto tensor = dyn_cast<NamedTensorType>(t);
+        return tensor && tensor.hasDim(name);
+      });
+}
+
 ParseResult KernelOp::parse(OpAsmParser &parser, OperationState &result) {
   auto buildType = [](Builder &builder, ArrayRef<Type> inputs,
                       ArrayRef<Type> results,
@@ -507,8 +638,7 @@ LogicalResult KernelOp::verify() {
   for (auto [index, input] : llvm::enumerate(type.getInputs())) {
     if (!isValueType(input))
       return emitOpError("parameter ")
-             << index << " must be an ew scalar or a tensor<?xT>, got "
-             << input;
+             << index << " must be an ew scalar or tensor, got " << input;
     Attribute defaultValue = getArgAttr(index, getDefaultAttrName());
     if (!defaultValue)
       continue;
@@ -524,9 +654,9 @@ LogicalResult KernelOp::verify() {
   if (type.getNumResults() == 0)
     return emitOpError("must return at least one tensor");
   for (auto [index, result] : llvm::enumerate(type.getResults()))
-    if (!isTensor(result) || !isValueType(result))
+    if (!isTensor(result))
       return emitOpError("result ")
-             << index << " must be a tensor<?xT>, got " << result;
+             << index << " must be an ew tensor, got " << result;
   Block &entry = getBody().front();
   if (entry.getArgumentTypes() != type.getInputs())
     return emitOpError("entry block arguments must match the parameter types");
@@ -556,6 +686,80 @@ LogicalResult ReturnOp::verify() {
            << " to fill it)";
   }
   return success();
+}
+
+//===----------------------------------------------------------------------===//
+// BroadcastOp, IndexOp, SizeOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BroadcastOp::verify() {
+  NamedTensorType from = getOperand().getType(), to = getType();
+  if (from.getElementType() != to.getElementType())
+    return emitOpError("the element types must match, got ")
+           << from.getElementType() << " and " << to.getElementType();
+  for (StringAttr dim : from.getDims())
+    if (!to.hasDim(dim.getValue()))
+      return emitOpError("the result must have every dimension of the "
+                         "operand; it lacks '")
+             << dim.getValue() << "'";
+  return success();
+}
+
+OpFoldResult BroadcastOp::fold(FoldAdaptor) {
+  if (getOperand().getType() == getType())
+    return getOperand();
+  // A broadcast of a broadcast is one broadcast of the first operand.
+  if (auto inner = getOperand().getDefiningOp<BroadcastOp>()) {
+    if (inner.getOperand().getType() == getType())
+      return inner.getOperand();
+    getOperandMutable().assign(inner.getOperand());
+    return getResult();
+  }
+  return {};
+}
+
+/// Checks that `dim` names a dimension of the enclosing kernel other than
+/// the batch.
+static LogicalResult verifyKernelDim(Operation *op, StringRef dim) {
+  if (dim == NamedTensorType::kBatchDim)
+    return op->emitOpError("takes a named dimension, not the batch '...'");
+  auto kernel = op->getParentOfType<KernelOp>();
+  if (kernel && !kernel.hasDim(dim))
+    return op->emitOpError("dimension '")
+           << dim << "' is not a dimension of kernel '" << kernel.getSymName()
+           << "'";
+  return success();
+}
+
+LogicalResult IndexOp::verify() {
+  NamedTensorType type = getType();
+  if (type.getRank() != 1 || type.getDims()[0].getValue() != getDim() ||
+      !type.getElementType().isInteger(64))
+    return emitOpError("result must be !ew.tensor<[")
+           << getDim() << "], i64>, got " << type;
+  return verifyKernelDim(*this, getDim());
+}
+
+LogicalResult SizeOp::verify() { return verifyKernelDim(*this, getDim()); }
+
+#define GET_TYPEDEF_CLASSES
+#include "ewc/Dialect/Ew/IR/EwOpsTypes.cpp.inc"
+
+#define GET_ATTRDEF_CLASSES
+#include "ewc/Dialect/Ew/IR/EwAttrDefs.cpp.inc"
+
+void EwDialect::registerAttributes() {
+  addAttributes<
+#define GET_ATTRDEF_LIST
+#include "ewc/Dialect/Ew/IR/EwAttrDefs.cpp.inc"
+      >();
+}
+
+void EwDialect::registerTypes() {
+  addTypes<
+#define GET_TYPEDEF_LIST
+#include "ewc/Dialect/Ew/IR/EwOpsTypes.cpp.inc"
+      >();
 }
 
 #define GET_OP_CLASSES

@@ -82,7 +82,7 @@ def read(path):
     header = ast.literal_eval(data[start:start + length].decode())
     descr, shape = header["descr"], header["shape"]
     code = FORMATS[descr]
-    count = shape[0] if shape else 1
+    count = math.prod(shape)
     values = struct.unpack_from("<%d%s" % (count, code), data, start + length)
     return descr, shape, list(values)
 

@@ -22,29 +22,48 @@
 #include "ewc/Dialect/Ew/IR/EwDialect.h"
 #include "ewc/Dialect/Ew/IR/EwEnums.h.inc"
 
+#define GET_TYPEDEF_CLASSES
+#include "ewc/Dialect/Ew/IR/EwOpsTypes.h.inc"
+#define GET_ATTRDEF_CLASSES
+#include "ewc/Dialect/Ew/IR/EwAttrDefs.h.inc"
+
 namespace mlir {
 namespace ew {
 
-/// The ew tensor type of length n with element type `elementType`.
-RankedTensorType getTensorType(Type elementType);
-
-/// The element type of an ew value type: T for both `tensor<?xT>` and T.
+/// The element type of an ew value type: T for both !ew.tensor<[...], T>
+/// (NamedTensorType) and T.
 Type getElementType(Type type);
 
-/// True for a ranked tensor type (an ew value type is then `tensor<?xT>`),
-/// false for a scalar.
+/// True for an ew tensor type, false for a scalar.
 bool isTensor(Type type);
+
+/// The dimension names of an ew tensor type, none for a scalar.
+ArrayRef<StringAttr> getDims(Type type);
 
 /// True for the ew element types: i1, i32, i64, f16, bf16, f32, f64.
 bool isElementType(Type type);
 
-/// True for an ew value type: an element type T or `tensor<?xT>`.
+/// True for an ew value type: an element type T or !ew.tensor<[...], T>.
 bool isValueType(Type type);
 
 /// The result type of an elementwise op with operands of types `operands`:
-/// `tensor<?xE>` if any operand is a tensor, else the scalar E, for
-/// `elementType` E.
+/// a tensor of `elementType` over the first tensor operand's dimensions (all
+/// of them have those, SameTensorDims), else the scalar `elementType`.
 Type getBroadcastType(TypeRange operands, Type elementType);
+
+/// Verifies that the tensor operands and results of `op` have one list of
+/// dimensions (SameTensorDims).
+LogicalResult verifySameTensorDims(Operation *op);
+
+/// The trait of the elementwise ops: every tensor operand and result has the
+/// same dimensions, in the same order; broadcasting is ew.broadcast's.
+template <typename ConcreteType>
+class SameTensorDims : public OpTrait::TraitBase<ConcreteType, SameTensorDims> {
+public:
+  static LogicalResult verifyTrait(Operation *op) {
+    return verifySameTensorDims(op);
+  }
+};
 
 /// True if converting every value of element type `from` to element type `to`
 /// (as ew.cast does) loses nothing, so that a later conversion from `to`

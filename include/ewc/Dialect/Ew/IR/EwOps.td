@@ -1,10 +1,11 @@
 //===- EwOps.td - ew dialect operations --------------------*- tablegen -*-===//
 //
 // The ops of the ew dialect: the kernel and its terminator, constants, the
-// elementwise arithmetic, logic, math, comparison and selection ops, and the
-// cast. Every value op but the cast infers its result type from its operands
-// (tensor if any operand is a tensor), so the custom assembly lists operand
-// types only.
+// elementwise arithmetic, logic, math, comparison and selection ops, the
+// cast, and the ops of named dimensions (broadcast, index, size). Every
+// elementwise op but the cast infers its result type from its operands (a
+// tensor over their dimensions if any operand is a tensor), so the custom
+// assembly lists operand types only.
 //
 //===----------------------------------------------------------------------===//
 
@@ -12,6 +13,7 @@
 #define EWC_DIALECT_EW_IR_EWOPS_TD
 
 include "ewc/Dialect/Ew/IR/EwDialect.td"
+include "ewc/Dialect/Ew/IR/EwTypes.td"
 include "mlir/IR/BuiltinAttributeInterfaces.td"
 include "mlir/IR/EnumAttr.td"
 include "mlir/IR/SymbolInterfaces.td"
@@ -30,16 +32,14 @@ include "mlir/Interfaces/SideEffectInterfaces.td"
 def Ew_Element : Type<CPred<"::mlir::ew::isElementType($_self)">,
                       "ew element type">;
 
-// All tensors of a kernel have the kernel's one dynamic length n, so only
-// `tensor<?xT>` is an ew tensor; a static length would be a second length.
 def Ew_Tensor : Type<
     CPred<"::mlir::ew::isTensor($_self) && ::mlir::ew::isValueType($_self)">,
-    "1-D tensor of dynamic length", "::mlir::RankedTensorType">;
+    "ew tensor", "::mlir::ew::NamedTensorType">;
 
 def Ew_Value : AnyTypeOf<[Ew_Element, Ew_Tensor], "ew tensor or scalar">;
 
-// An ew value (T or tensor<?xT>) whose element type T satisfies `pred`, a
-// predicate on `$_self`'s element type `$_elem`.
+// An ew value (T or !ew.tensor<[...], T>) whose element type T satisfies
+// `pred`, a predicate on `$_self`'s element type `$_elem`.
 class Ew_ValueOf<string pred, string summary> : Type<
     And<[CPred<"::mlir::ew::isValueType($_self)">,
          SubstLeaves<"$_elem", "::mlir::ew::getElementType($_self)",
@@ -60,9 +60,26 @@ def Ew_NumericValue : Ew_ValueOf<"!$_elem.isInteger(1)",
 class Ew_Op<string mnemonic, list<Trait> traits = []>
     : Op<Ew_Dialect, mnemonic, traits>;
 
-// An elementwise op with scalar broadcasting: the result is a tensor exactly
-// when an operand is (ElementwiseMappable checks that), with the element type
-// `resultElement` (C++ over `adaptor`; by default the first operand's).
+// The named values have one ew element type: T of a scalar T and of a tensor
+// !ew.tensor<[...], T> alike. (MLIR's SameOperandsAndResultElementType only
+// looks into builtin shaped types.)
+class Ew_AllElementTypesMatch<list<string> names>
+    : AllMatchSameOperatorTrait<names,
+          "::mlir::ew::getElementType($_self.getType())", "element type">;
+
+// Every tensor operand and result has the same dimensions, in the same order
+// (scalars aside), and the result is a tensor exactly when an operand is:
+// the broadcasts are explicit ops (ew.broadcast). (ElementwiseMappable's own
+// scalar/tensor check only sees builtin tensors and vectors.)
+def Ew_SameTensorDims : NativeOpTrait<"SameTensorDims"> {
+  let cppNamespace = "::mlir::ew";
+}
+
+// An elementwise op with scalar broadcasting: the result is a tensor over the
+// tensor operands' dimensions exactly when an operand is a tensor
+// (ElementwiseMappable for what that means; Ew_SameTensorDims checks the
+// dimensions), with the element type `resultElement` (C++ over `adaptor`; by
+// default the first operand's).
 //
 // Every operand check is a type constraint or a trait. MLIR verifies those
 // first and stops at the first that fails; the comparison of the result type
@@ -74,8 +91,8 @@ class Ew_ElementwiseOp<string mnemonic, list<Trait> traits = [],
     code resultElement = [{
       ::mlir::ew::getElementType(adaptor.getOperands().front().getType())
     }]>
-    : Ew_Op<mnemonic, !listconcat([ElementwiseMappable], traits,
-                                  [Pure, InferTypeOpAdaptor])> {
+    : Ew_Op<mnemonic, !listconcat([ElementwiseMappable, Ew_SameTensorDims],
+                                  traits, [Pure, InferTypeOpAdaptor])> {
   let extraClassDefinition = [{
     ::llvm::LogicalResult $cppClass::inferReturnTypes(
         ::mlir::MLIRContext *context, ::std::optional<::mlir::Location>,
@@ -91,7 +108,8 @@ class Ew_ElementwiseOp<string mnemonic, list<Trait> traits = [],
 // `valueType` (e.g. floats only).
 class Ew_UnaryOp<string mnemonic, Type valueType, list<Trait> traits = []>
     : Ew_ElementwiseOp<mnemonic,
-                       !listconcat([SameOperandsAndResultElementType],
+                       !listconcat([Ew_AllElementTypesMatch<["operand",
+                                                             "result"]>],
                                    traits)> {
   let arguments = (ins valueType:$operand);
   let results = (outs valueType:$result);
@@ -103,7 +121,8 @@ class Ew_UnaryOp<string mnemonic, Type valueType, list<Trait> traits = []>
 // class `valueType`; either operand may be a scalar.
 class Ew_BinaryOp<string mnemonic, Type valueType, list<Trait> traits = []>
     : Ew_ElementwiseOp<mnemonic,
-                       !listconcat([SameOperandsAndResultElementType],
+                       !listconcat([Ew_AllElementTypesMatch<["lhs", "rhs",
+                                                             "result"]>],
                                    traits)> {
   let arguments = (ins valueType:$lhs, valueType:$rhs);
   let results = (outs valueType:$result);
@@ -129,7 +148,7 @@ class Ew_FloatUnaryOp<string mnemonic, string function>
     computed in f32 and rounded back.
 
     ```mlir
-    %r = ew.}], mnemonic, [{ %x : tensor<?xf32>
+    %r = ew.}], mnemonic, [{ %x : !ew.tensor<[n], f32>
     ```
   }]);
 }
@@ -141,23 +160,21 @@ class Ew_FloatUnaryOp<string mnemonic, string function>
 def Ew_KernelOp : Ew_Op<"kernel", [
     FunctionOpInterface, IsolatedFromAbove
   ]> {
-  let summary = "An elementwise kernel over tensors of one length n";
+  let summary = "An elementwise kernel over tensors with named dimensions";
   let description = [{
-    A kernel has 1-D tensor parameters (`tensor<?xT>`, all of the kernel's
-    length n) and scalar parameters (runtime values), and returns one or more
-    tensors of length n. Its single block computes the results element by
-    element; scalars broadcast. A scalar parameter may carry a default value
-    in the argument attribute `ew.default`, of the parameter's type.
+    A kernel has tensor parameters (`!ew.tensor<[dims], T>`, each dimension
+    name one extent throughout the kernel) and scalar parameters (runtime
+    values), and returns one or more tensors. Its single block computes each
+    result at every point of the result's dimensions; scalars broadcast,
+    tensors by name. A scalar parameter may carry a default value in the
+    argument attribute `ew.default`, of the parameter's type.
 
     ```mlir
-    ew.kernel @leaky_relu(%x: tensor<?xf32>,
-                          %slope: f32 {ew.default = 0.01 : f32})
-        -> tensor<?xf32> {
-      %zero = ew.constant 0.000000e+00 : f32
-      %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
-      %neg = ew.mul %slope, %x : f32, tensor<?xf32>
-      %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
-      ew.return %r : tensor<?xf32>
+    ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>,
+                        %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+      %bb = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+      %r = ew.add %x, %bb : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+      ew.return %r : !ew.tensor<[m, n], f32>
     }
     ```
   }];
@@ -176,6 +193,12 @@ def Ew_KernelOp : Ew_Op<"kernel", [
 
     /// The default value of scalar argument `index`, or null.
     TypedAttr getArgDefault(unsigned index);
+    /// True if a parameter or result of the kernel has dimension `name`.
+    bool hasDim(StringRef name);
+    /// The kernel's dimensions: the batch `...` first where a tensor has it,
+    /// then every name in the order of its first appearance in the
+    /// parameter types and then the result types.
+    SmallVector<StringAttr> getDims();
 
     //===------------------------------------------------------------------===//
     // FunctionOpInterface
@@ -195,11 +218,13 @@ def Ew_ReturnOp : Ew_Op<"return", [
   let summary = "Returns the results of an ew.kernel";
   let description = [{
     Terminates the body of an `ew.kernel`; its operands are the kernel's
-    results, in order. Each has the kernel's result type `tensor<?xT>` or is a
-    scalar of type T, which fills the result (every element is the scalar).
+    results, in order. Each has the kernel's result type exactly (MLIRGen
+    broadcasts a value that lacks some of the result's dimensions) or is a
+    scalar of its element type, which fills the result (every element is
+    the scalar).
 
     ```mlir
-    ew.return %r, %zero : tensor<?xf32>, f32
+    ew.return %r, %zero : !ew.tensor<[n], f32>, f32
     ```
   }];
   let arguments = (ins Variadic<Ew_Value>:$operands);
@@ -242,7 +267,7 @@ def Ew_AddOp : Ew_ArithBinaryOp<"add", [Commutative]> {
     `lhs + rhs` for each element; integers wrap around.
 
     ```mlir
-    %r = ew.add %x, %y : tensor<?xf32>, tensor<?xf32>
+    %r = ew.add %x, %y : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
     ```
   }];
 }
@@ -253,7 +278,7 @@ def Ew_SubOp : Ew_ArithBinaryOp<"sub"> {
     `lhs - rhs` for each element; integers wrap around.
 
     ```mlir
-    %r = ew.sub %x, %one : tensor<?xf32>, f32
+    %r = ew.sub %x, %one : !ew.tensor<[n], f32>, f32
     ```
   }];
 }
@@ -265,7 +290,7 @@ def Ew_MulOp : Ew_ArithBinaryOp<"mul", [Commutative]> {
     multiplies every element.
 
     ```mlir
-    %r = ew.mul %slope, %x : f32, tensor<?xf32>
+    %r = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
     ```
   }];
 }
@@ -279,7 +304,7 @@ def Ew_DivOp : Ew_ArithBinaryOp<"div"> {
     `INT_MIN / -1` wraps to `INT_MIN`, so no division ever traps.
 
     ```mlir
-    %r = ew.div %x, %y : tensor<?xi32>, tensor<?xi32>
+    %r = ew.div %x, %y : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
     ```
   }];
 }
@@ -292,7 +317,7 @@ def Ew_MaxOp : Ew_ArithBinaryOp<"max", [Commutative]> {
     Integers compare as signed.
 
     ```mlir
-    %r = ew.max %x, %zero : tensor<?xf32>, f32
+    %r = ew.max %x, %zero : !ew.tensor<[n], f32>, f32
     ```
   }];
 }
@@ -305,7 +330,7 @@ def Ew_MinOp : Ew_ArithBinaryOp<"min", [Commutative]> {
     Integers compare as signed.
 
     ```mlir
-    %r = ew.min %x, %y : tensor<?xi64>, tensor<?xi64>
+    %r = ew.min %x, %y : !ew.tensor<[n], i64>, !ew.tensor<[n], i64>
     ```
   }];
 }
@@ -317,7 +342,7 @@ def Ew_NegOp : Ew_ArithUnaryOp<"neg"> {
     `neg(0.0)` is `-0.0`; integers wrap around).
 
     ```mlir
-    %r = ew.neg %x : tensor<?xf32>
+    %r = ew.neg %x : !ew.tensor<[n], f32>
     ```
   }];
 }
@@ -330,7 +355,7 @@ def Ew_AbsOp : Ew_ArithUnaryOp<"abs"> {
     `INT_MIN`.
 
     ```mlir
-    %r = ew.abs %x : tensor<?xi32>
+    %r = ew.abs %x : !ew.tensor<[n], i32>
     ```
   }];
 }
@@ -343,7 +368,7 @@ def Ew_AndOp : Ew_BoolBinaryOp<"and"> {
   let summary = "Elementwise logical and";
   let description = [{
     ```mlir
-    %r = ew.and %p, %q : tensor<?xi1>, tensor<?xi1>
+    %r = ew.and %p, %q : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
     ```
   }];
 }
@@ -352,7 +377,7 @@ def Ew_OrOp : Ew_BoolBinaryOp<"or"> {
   let summary = "Elementwise logical or";
   let description = [{
     ```mlir
-    %r = ew.or %p, %flag : tensor<?xi1>, i1
+    %r = ew.or %p, %flag : !ew.tensor<[n], i1>, i1
     ```
   }];
 }
@@ -361,7 +386,7 @@ def Ew_NotOp : Ew_UnaryOp<"not", Ew_BoolValue> {
   let summary = "Elementwise logical not";
   let description = [{
     ```mlir
-    %r = ew.not %p : tensor<?xi1>
+    %r = ew.not %p : !ew.tensor<[n], i1>
     ```
   }];
 }
@@ -390,7 +415,7 @@ def Ew_CmpPredicate : I64EnumAttr<"CmpPredicate", "ew comparison predicate", [
   let cppNamespace = "::mlir::ew";
 }
 
-def Ew_CmpOp : Ew_ElementwiseOp<"cmp", [SameOperandsElementType],
+def Ew_CmpOp : Ew_ElementwiseOp<"cmp", [Ew_AllElementTypesMatch<["lhs", "rhs"]>],
     [{ ::mlir::IntegerType::get(context, 1) }]> {
   let summary = "Elementwise comparison";
   let description = [{
@@ -401,7 +426,7 @@ def Ew_CmpOp : Ew_ElementwiseOp<"cmp", [SameOperandsElementType],
     signed; i1 compares as unsigned (false < true).
 
     ```mlir
-    %keep = ew.cmp ge, %x, %zero : tensor<?xf32>, f32
+    %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
     ```
   }];
   let arguments = (ins Ew_CmpPredicate:$predicate, Ew_Value:$lhs,
@@ -414,7 +439,7 @@ def Ew_CmpOp : Ew_ElementwiseOp<"cmp", [SameOperandsElementType],
 }
 
 def Ew_WhereOp : Ew_ElementwiseOp<"where",
-    [AllElementTypesMatch<["true_value", "false_value", "result"]>],
+    [Ew_AllElementTypesMatch<["true_value", "false_value", "result"]>],
     [{ ::mlir::ew::getElementType(adaptor.getTrueValue().getType()) }]> {
   let summary = "Elementwise selection";
   let description = [{
@@ -423,7 +448,7 @@ def Ew_WhereOp : Ew_ElementwiseOp<"where",
     the same element type. Any of the three may be a scalar.
 
     ```mlir
-    %r = ew.where %keep, %x, %neg : tensor<?xi1>, tensor<?xf32>, tensor<?xf32>
+    %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
     ```
   }];
   let arguments = (ins Ew_BoolValue:$condition, Ew_Value:$true_value,
@@ -440,7 +465,7 @@ def Ew_WhereOp : Ew_ElementwiseOp<"where",
 // Cast
 //===----------------------------------------------------------------------===//
 
-def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Pure]> {
+def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Ew_SameTensorDims, Pure]> {
   let summary = "Elementwise conversion between element types";
   let description = [{
     Converts each element to the element type of the result; a scalar casts
@@ -456,7 +481,7 @@ def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Pure]> {
     - anything to i1: `x != 0` (a float NaN gives true, -0.0 false).
 
     ```mlir
-    %h = ew.cast %x : tensor<?xf32> to tensor<?xbf16>
+    %h = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
     ```
   }];
   let arguments = (ins Ew_Value:$operand);
@@ -465,6 +490,68 @@ def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Pure]> {
     $operand attr-dict `:` type($operand) `to` type($result)
   }];
   let hasFolder = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Named dimensions
+//===----------------------------------------------------------------------===//
+
+def Ew_BroadcastOp : Ew_Op<"broadcast", [Pure]> {
+  let summary = "A tensor over more dimensions, or in another order";
+  let description = [{
+    The operand as a tensor over the result's dimensions, which include all
+    of the operand's: the element of the result at a point is the operand's
+    element at the same point (its coordinates along the operand's
+    dimensions), so the result is the same along every dimension the
+    operand lacks. A result with the operand's dimensions in another order
+    is the same value (orders are not observable in values). The element
+    types match.
+
+    ```mlir
+    %bb = ew.broadcast %b : !ew.tensor<[n], f32> to !ew.tensor<[m, n], f32>
+    %yt = ew.broadcast %y : !ew.tensor<[n, m], f32> to !ew.tensor<[m, n], f32>
+    ```
+  }];
+  let arguments = (ins Ew_Tensor:$operand);
+  let results = (outs Ew_Tensor:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `to` type($result)
+  }];
+  let hasFolder = 1;
+  let hasVerifier = 1;
+}
+
+def Ew_IndexOp : Ew_Op<"index", [Pure]> {
+  let summary = "The position of each element along a dimension";
+  let description = [{
+    A tensor over the one dimension `dim` whose element at position `i` is
+    `i` (i64, from 0). `dim` is a dimension of the kernel, and not the batch
+    `...` (which is any number of dimensions).
+
+    ```mlir
+    %i = ew.index "n" : !ew.tensor<[n], i64>
+    ```
+  }];
+  let arguments = (ins StrAttr:$dim);
+  let results = (outs Ew_Tensor:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
+}
+
+def Ew_SizeOp : Ew_Op<"size", [Pure]> {
+  let summary = "The extent of a dimension";
+  let description = [{
+    The number of elements along dimension `dim` of the kernel (i64), a
+    runtime value. Not the batch `...`.
+
+    ```mlir
+    %n = ew.size "n" : i64
+    ```
+  }];
+  let arguments = (ins StrAttr:$dim);
+  let results = (outs I64:$result);
+  let assemblyFormat = "$dim attr-dict `:` type($result)";
+  let hasVerifier = 1;
 }
 
 #endif // EWC_DIALECT_EW_IR_EWOPS_TD

@@ -1,0 +1,1 @@
+func.func private @extent(%x: !ew.tensor<[4], f32>)

@@ -1,0 +1,118 @@
+//===- LaunchPlan.h - From tensors of any shape to one launch ---*- C++ -*-===//
+//
+// What a launch of a kernel on strided tensors of any shape takes, worked out
+// on the host before every launch, the same way for the GPU and the CPU:
+//
+//   1. bind the dimensions: each name gets one extent from the tensors that
+//      have it (or from the caller, for a dimension only results have), the
+//      batch `...` one shape shared exactly by every tensor that writes it;
+//      a disagreement is an error naming the dimension and both extents;
+//   2. check the outputs: none may overlap itself (a zero stride) or another
+//      tensor, unless it is exactly an input (in place);
+//   3. merge dimensions: two dimensions next to each other in every tensor
+//      that has either, contiguous across in every one (stride of the outer
+//      = stride of the inner x its extent), become one, as TensorIterator
+//      coalesces them, so that a contiguous tensor of any rank runs as one
+//      row. The compiled code reads extents from the descriptors, so a
+//      merged dimension is the inner one with the product of both extents
+//      and the outer one an extent of 1: no other code is needed. The batch
+//      drops its dimensions of extent 1;
+//   4. pick the variant (KernelABI.h in lib/Conversion): the batch rank, and
+//      the tensors whose innermost stride is not 1.
+//
+// Pure C++ on LLVM Support: the runtime, the APIs, ewc-run and the unit
+// tests share it, and it knows nothing of CUDA or MLIR.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_ABI_LAUNCHPLAN_H
+#define EWC_ABI_LAUNCHPLAN_H
+
+#include "ewc/ABI/KernelSignature.h"
+
+#include "llvm/ADT/ArrayRef.h"
+#include "llvm/ADT/StringMap.h"
+#include "llvm/Support/Error.h"
+
+#include <cstdint>
+#include <string>
+#include <vector>
+
+namespace ewc {
+
+/// A tensor as a launch takes it: the address of its element at index 0,
+/// its extents and its strides (in elements, any value from 0), as DLPack's
+/// DLTensor has them.
+struct TensorArg {
+  void *data = nullptr;
+  std::vector<int64_t> shape;
+  std::vector<int64_t> strides;
+};
+
+/// The row-major strides of a tensor of `shape`.
+std::vector<int64_t> getContiguousStrides(llvm::ArrayRef<int64_t> shape);
+
+/// The extents of a kernel's dimensions in one launch.
+struct DimBindings {
+  /// Every named dimension's extent.
+  llvm::StringMap<int64_t> extents;
+  /// The batch `...`'s shape, outermost first (empty for none or rank 0).
+  std::vector<int64_t> batchShape;
+};
+
+/// Binds the dimensions of `kernel` from the shapes of `inputs` (one per
+/// parameter: null for a scalar) and `outputs` (one per result: null where
+/// the caller has none yet), and `dims`, extents by name for what no tensor
+/// has (ewc-run --dim). The errors name the dimension, the tensors and both
+/// extents, e.g. "'b' has n = 768 but 'x' has n = 1024".
+llvm::Expected<DimBindings>
+bindDims(const KernelSignature &kernel, llvm::ArrayRef<const TensorArg *> inputs,
+         llvm::ArrayRef<const TensorArg *> outputs,
+         const llvm::StringMap<int64_t> &dims);
+
+/// The shape of a tensor of dimensions `dims` (a signature's, "..." for the
+/// batch) under `bindings`: its extents in order, the batch expanded.
+std::vector<int64_t> getTensorShape(llvm::ArrayRef<std::string> dims,
+                                    const DimBindings &bindings);
+
+/// The shape of result `result` under `bindings` (getTensorShape).
+std::vector<int64_t> getResultShape(const KernelSignature &kernel,
+                                    const DimBindings &bindings,
+                                    unsigned result);
+
+/// A launch, planned: the variant it needs and the descriptor of every
+/// tensor (tensor parameters, then results) in the variant's ranks.
+struct LaunchPlan {
+  struct Descriptor {
+    void *data = nullptr;
+    std::vector<int64_t> extents, strides;
+  };
+  /// The variant: the batch rank, and the tensors whose innermost stride is
+  /// a runtime value (every other innermost stride is 1).
+  unsigned batchRank = 1;
+  std::vector<int64_t> stridedTensors;
+  std::vector<Descriptor> tensors;
+  /// The points of the kernel's largest loop nest (its largest result):
+  /// what the grid covers.
+  int64_t points = 0;
+  /// How many dimensions the merging took away, for --verbose.
+  unsigned merged = 0;
+
+  bool isDefaultVariant() const {
+    return batchRank == 1 && stridedTensors.empty();
+  }
+  /// The variant's name in the caches (docs/runtime.md): "b1" for the
+  /// default, else "b<rank>" and ".s<tensor>" for each strided tensor.
+  std::string getVariantKey() const;
+};
+
+/// Plans a launch of `kernel` on `inputs` (one per parameter: null for a
+/// scalar) and `outputs` (one per result), with `dims` as in bindDims.
+llvm::Expected<LaunchPlan> planLaunch(const KernelSignature &kernel,
+                                      llvm::ArrayRef<const TensorArg *> inputs,
+                                      llvm::ArrayRef<const TensorArg *> outputs,
+                                      const llvm::StringMap<int64_t> &dims = {});
+
+} // namespace ewc
+
+#endif // EWC_ABI_LAUNCHPLAN_H

@@ -1,0 +1,60 @@
+//===- VectorizeGPULoops.h - The layouts of GPU loop nests ------*- C++ -*-===//
+//
+// ew-vectorize-gpu-loops: realizes the #ew.blocked layout of the grid-stride
+// loops that convert-ew-to-gpu builds, with 16-byte vector accesses along the
+// innermost dimension (Passes.td describes the result). This header holds
+// the pass's declaration and the measured numbers its choices rest on.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_CONVERSION_EWTOGPU_VECTORIZEGPULOOPS_H
+#define EWC_CONVERSION_EWTOGPU_VECTORIZEGPULOOPS_H
+
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
+
+#include "mlir/Pass/Pass.h"
+
+namespace mlir {
+namespace ew {
+
+#define GEN_PASS_DECL_EWVECTORIZEGPULOOPS
+#include "ewc/Conversion/Passes.h.inc"
+
+/// Bytes of one vector access: the widest global load and store a thread can
+/// issue on NVIDIA GPUs (ld.global.v4.b32), and what the copy engine moves.
+constexpr unsigned kVectorBytes = 16;
+
+/// Vectors of the widest vectorized tensor per thread and main-loop step, by
+/// the number of long-latency operations in one point's code (0, 1, 2 or
+/// more): IEEE and integer division (a reciprocal, Newton steps and a range
+/// check, with a slow path), square roots, and the math functions that
+/// become libdevice code. Measured on the H200 (2026-11-30, n = 2^28, f32,
+/// blocks of 128, 1-D contiguous tensors; docs/performance.md, "Vectors per
+/// thread"):
+///
+///   none     leaky_relu 100.8 / 99.8 / 97.0 % of the copy with 1 / 2 / 4
+///            vectors (relu, clamp, affine chain, bf16, f16 alike): more
+///            vectors only cost registers, one is enough in flight;
+///   one      hardswish 84.1 / 97.5 / 97.3, hardsigmoid 84.7 / 97.9 / 97.3,
+///            gelu (erf) 84.4 / 96.6 / 91.5, quantize 94.8 / 97.3 / 94.1:
+///            one division or function per point needs a second vector to
+///            hide its latency, and four cost registers again;
+///   two+     sigmoid (exp and a division) 79.8 / 93.7 / 99.2, silu 77.8 /
+///            93.1 / 99.1, softplus 86.6 / 89.4 / 90.1, mish (three) 66.4 /
+///            79.4 / 81.1: four.
+///
+/// The same counts serve the unrolled scalar loop of misaligned tensors
+/// (atom 1, atoms E, with the same E), which has more accesses in flight per
+/// thread, not fewer; it has not been measured on its own.
+constexpr unsigned kVectorsPerThreadByCost[] = {1, 2, 4};
+
+/// A kernel that reads no tensor along the innermost dimension (fill, or
+/// only broadcasts) stored at 80.7 / 111.1 / 110.8 % of the copy with 1 / 2 /
+/// 4 vectors (same run): with nothing to wait for, a thread is done at once
+/// and the blocks turn over too fast, so it takes at least two.
+constexpr unsigned kVectorsPerThreadStoreOnly = 2;
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_CONVERSION_EWTOGPU_VECTORIZEGPULOOPS_H

@@ -1,0 +1,120 @@
+//===- EwTypes.td - ew dialect types -----------------------*- tablegen -*-===//
+//
+// The ew tensor type: an element type and the names of the dimensions a
+// value ranges over (scalars are the builtin element types themselves); and
+// the attributes the GPU lowering leaves on its code: the thread-to-element
+// layout of a loop nest and the launch descriptor of a kernel.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_DIALECT_EW_IR_EWTYPES_TD
+#define EWC_DIALECT_EW_IR_EWTYPES_TD
+
+include "ewc/Dialect/Ew/IR/EwDialect.td"
+include "mlir/IR/AttrTypeBase.td"
+
+def Ew_TensorType : TypeDef<Ew_Dialect, "NamedTensor"> {
+  let mnemonic = "tensor";
+  let summary = "A tensor over named dimensions";
+  let description = [{
+    A tensor of `elementType` over the dimensions `dims`, each a name (or
+    `...`, first, for any number of leading dimensions: the batch). The
+    extents are runtime values, one per name in a kernel. The order is the
+    memory order for a kernel's parameters and results (their declared
+    order; the strides are runtime values too) and carries no meaning for
+    other values, which MLIRGen writes in the kernel's order of dimensions.
+
+    ```mlir
+    !ew.tensor<[n], f32>
+    !ew.tensor<[m, n], bf16>
+    !ew.tensor<[..., n], f32>
+    ```
+  }];
+  let parameters = (ins
+    ArrayRefParameter<"::mlir::StringAttr", "dimension names">:$dims,
+    "::mlir::Type":$elementType
+  );
+  let builders = [
+    TypeBuilderWithInferredContext<(ins
+        "::llvm::ArrayRef<::mlir::StringAttr>":$dims,
+        "::mlir::Type":$elementType), [{
+      return $_get(elementType.getContext(), dims, elementType);
+    }]>
+  ];
+  let extraClassDeclaration = [{
+    /// The spelling of the batch dimension in `dims`.
+    static constexpr ::llvm::StringLiteral kBatchDim = "...";
+
+    unsigned getRank() const { return getDims().size(); }
+    /// The position of dimension `name`, or std::nullopt.
+    std::optional<unsigned> getDimPosition(::llvm::StringRef name) const;
+    bool hasDim(::llvm::StringRef name) const {
+      return getDimPosition(name).has_value();
+    }
+    /// This type with another element type.
+    NamedTensorType withElementType(::mlir::Type elementType) const;
+  }];
+  let hasCustomAssemblyFormat = 1;
+  let genVerifyDecl = 1;
+}
+
+//===----------------------------------------------------------------------===//
+// Attributes of the lowered code
+//===----------------------------------------------------------------------===//
+
+def Ew_BlockedLayoutAttr : AttrDef<Ew_Dialect, "BlockedLayout"> {
+  let mnemonic = "blocked";
+  let summary = "How the threads of a block share the points of a loop nest";
+  let description = [{
+    The thread-to-element mapping of a GPU loop nest, on its points in
+    row-major order (the flat index): a block takes chunks of `threads x
+    atom x atoms` consecutive points, one chunk per block and step of a
+    grid-stride loop over chunks; in a chunk, thread t holds the atoms a = 0
+    .. atoms - 1, `atom` consecutive points each, the first at chunk start +
+    (a x threads + t) x atom. The threads of a warp so touch one contiguous
+    range of points per atom, and an atom of a tensor that is contiguous
+    along the innermost dimension is one vector access. `atom = 1, atoms =
+    1` is the scalar grid-stride loop. convert-ew-to-gpu proposes a layout,
+    ew-vectorize-gpu-loops realizes it (or falls back to the scalar layout
+    and says why).
+
+    ```mlir
+    #ew.blocked<threads = 128, atom = 4, atoms = 2>
+    ```
+  }];
+  let parameters = (ins "unsigned":$threads, "unsigned":$atom,
+                        "unsigned":$atoms);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    /// Points per thread and step: atom x atoms.
+    unsigned getElementsPerThread() const { return getAtom() * getAtoms(); }
+    bool isScalar() const { return getElementsPerThread() == 1; }
+  }];
+}
+
+def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
+  let mnemonic = "launch";
+  let summary = "How a GPU kernel is launched: the launch descriptor";
+  let description = [{
+    On every lowered gpu.func, what the runtime needs to launch it, decided
+    by the lowering and kept with the compiled code (the kernel cache and
+    the exported header serialize it): blocks of `block_size` threads (1-D),
+    `shared_memory` bytes of dynamic shared memory, and a grid of one block
+    per `block_size x elements_per_thread` points of the kernel's largest
+    loop nest (ceil, at most 2^31 - 1; every nest is a grid-stride loop, so
+    any grid is correct). `schedule` names the rule: `elementwise` is the
+    one above.
+
+    ```mlir
+    #ew.launch<schedule = "elementwise", block_size = 128,
+               elements_per_thread = 4, shared_memory = 0>
+    ```
+  }];
+  let parameters = (ins "::mlir::StringAttr":$schedule,
+                        "unsigned":$block_size,
+                        "unsigned":$elements_per_thread,
+                        "unsigned":$shared_memory);
+  let assemblyFormat = "`<` struct(params) `>`";
+}
+
+#endif // EWC_DIALECT_EW_IR_EWTYPES_TD

@@ -1,0 +1,445 @@
+//===- LaunchPlan.cpp - From tensors of any shape to one launch -----------===//
+//
+// The four steps of LaunchPlan.h. The merging works on the tensors'
+// dimensions by name, with the batch expanded into one name per dimension
+// ("...0", "...1", ...), so that the batch merges within itself and with the
+// named dimension after it like any other pair.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/ABI/LaunchPlan.h"
+
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/Support/FormatVariadic.h"
+
+#include <algorithm>
+
+using namespace ewc;
+
+std::vector<int64_t> ewc::getContiguousStrides(llvm::ArrayRef<int64_t> shape) {
+  std::vector<int64_t> strides(shape.size());
+  int64_t stride = 1;
+  for (size_t i = shape.size(); i-- > 0;) {
+    strides[i] = stride;
+    stride *= std::max<int64_t>(shape[i], 1);
+  }
+  return strides;
+}
+
+namespace {
+
+/// A tensor of the launch as the steps see it.
+struct Tensor {
+  std::string name;
+  /// Its dimensions, the batch expanded; its extents come from the
+  /// bindings, its strides are its own.
+  std::vector<std::string> dims;
+  std::vector<int64_t> strides;
+  void *data = nullptr;
+  unsigned elementSize = 1;
+  bool isOutput = false;
+};
+
+/// "'x'" for a parameter, "result 0" for a result.
+std::string describe(const KernelSignature &kernel, bool isResult,
+                     unsigned index) {
+  if (!isResult)
+    return "'" + kernel.params[index].name + "'";
+  return kernel.results.size() == 1 ? std::string("the result")
+                                    : "result " + std::to_string(index);
+}
+
+std::string formatShape(llvm::ArrayRef<int64_t> shape) {
+  return "[" +
+         llvm::join(llvm::map_range(shape,
+                                    [](int64_t e) { return std::to_string(e); }),
+                    ", ") +
+         "]";
+}
+
+std::string formatType(DType dtype, const std::vector<std::string> &dims) {
+  return (getDTypeName(dtype) + "[" + llvm::join(dims, ", ") + "]").str();
+}
+
+} // namespace
+
+llvm::Expected<DimBindings>
+ewc::bindDims(const KernelSignature &kernel,
+              llvm::ArrayRef<const TensorArg *> inputs,
+              llvm::ArrayRef<const TensorArg *> outputs,
+              const llvm::StringMap<int64_t> &dims) {
+  DimBindings bindings;
+  llvm::StringMap<std::string> boundBy;
+  std::string batchBy;
+  bool batchBound = false;
+  auto bind = [&](const TensorArg &tensor, const std::vector<std::string> &type,
+                  DType dtype, const std::string &who) -> llvm::Error {
+    if (tensor.strides.size() != tensor.shape.size())
+      return llvm::createStringError(llvm::formatv(
+          "{0} has {1} extents but {2} strides", who, tensor.shape.size(),
+          tensor.strides.size()));
+    for (auto [extent, stride] : llvm::zip(tensor.shape, tensor.strides))
+      if (extent < 0 || stride < 0)
+        return llvm::createStringError(
+            who + " has a negative extent or stride (shape " +
+            formatShape(tensor.shape) + ", strides " +
+            formatShape(tensor.strides) +
+            "); only strides of 0 and up are supported");
+    bool batch = !type.empty() && type.front() == kBatchDim;
+    size_t named = type.size() - batch;
+    size_t rank = tensor.shape.size();
+    if (!batch && rank != named) {
+      std::string message = llvm::formatv(
+          "{0} has {1} dimension{2}, but its type {3} has {4}", who, rank,
+          rank == 1 ? "" : "s", formatType(dtype, type), named);
+      if (rank > named)
+        message += "; a kernel over any leading dimensions declares it as '" +
+                   formatType(dtype, [&] {
+                     std::vector<std::string> withBatch{kBatchDim.str()};
+                     withBatch.insert(withBatch.end(), type.begin(),
+                                      type.end());
+                     return withBatch;
+                   }()) +
+                   "'";
+      return llvm::createStringError(message);
+    }
+    if (batch && rank < named)
+      return llvm::createStringError(llvm::formatv(
+          "{0} has {1} dimension{2}, but its type {3} needs at least {4}",
+          who, rank, rank == 1 ? "" : "s", formatType(dtype, type), named));
+    size_t batchRank = rank - named;
+    if (batch) {
+      std::vector<int64_t> shape(tensor.shape.begin(),
+                                 tensor.shape.begin() + batchRank);
+      if (!batchBound) {
+        bindings.batchShape = shape;
+        batchBy = who;
+        batchBound = true;
+      } else if (shape != bindings.batchShape) {
+        return llvm::createStringError(
+            who + " has the leading dimensions (...) " + formatShape(shape) +
+            " but " + batchBy + " has " + formatShape(bindings.batchShape) +
+            "; every tensor with '...' has the same ones");
+      }
+    }
+    for (size_t i = 0; i < named; ++i) {
+      const std::string &dim = type[batch + i];
+      int64_t extent = tensor.shape[batchRank + i];
+      auto [it, inserted] = bindings.extents.try_emplace(dim, extent);
+      if (inserted) {
+        boundBy[dim] = who;
+        continue;
+      }
+      if (it->second != extent)
+        return llvm::createStringError(llvm::formatv(
+            "{0} has {1} = {2} but {3} has {1} = {4}", who, dim, extent,
+            boundBy[dim], it->second));
+    }
+    return llvm::Error::success();
+  };
+
+  for (auto [index, param] : llvm::enumerate(kernel.params)) {
+    if (!param.isTensor)
+      continue;
+    const TensorArg *tensor = index < inputs.size() ? inputs[index] : nullptr;
+    if (!tensor)
+      return llvm::createStringError("no tensor for parameter '" + param.name +
+                                     "'");
+    if (llvm::Error error = bind(*tensor, param.dims, param.dtype,
+                                 describe(kernel, false, index)))
+      return std::move(error);
+  }
+  for (auto [index, result] : llvm::enumerate(kernel.results))
+    if (index < outputs.size() && outputs[index])
+      if (llvm::Error error = bind(*outputs[index], result.dims, result.dtype,
+                                   describe(kernel, true, index)))
+        return std::move(error);
+
+  for (const auto &given : dims) {
+    llvm::StringRef dim = given.getKey();
+    if (!llvm::is_contained(kernel.dims, dim) || dim == kBatchDim) {
+      std::vector<std::string> named;
+      for (const std::string &d : kernel.dims)
+        if (d != kBatchDim)
+          named.push_back(d);
+      return llvm::createStringError(
+          "kernel '" + kernel.name + "' has no dimension '" + dim + "'" +
+          (named.empty() ? std::string()
+                         : " (its dimensions are " + llvm::join(named, ", ") +
+                               ")"));
+    }
+    if (given.getValue() < 0)
+      return llvm::createStringError(llvm::formatv(
+          "dimension '{0}' cannot have the extent {1}", dim, given.getValue()));
+    auto [it, inserted] = bindings.extents.try_emplace(dim, given.getValue());
+    if (!inserted && it->second != given.getValue())
+      return llvm::createStringError(llvm::formatv(
+          "{0} = {1} was given, but {2} has {0} = {3}", dim, given.getValue(),
+          boundBy[dim], it->second));
+  }
+  for (const std::string &dim : kernel.dims)
+    if (dim != kBatchDim && !bindings.extents.count(dim))
+      return llvm::createStringError(
+          "dimension '" + dim + "' of kernel '" + kernel.name +
+          "' has no extent: no tensor argument has it, so give it (ewc-run "
+          "--dim " +
+          dim + "=SIZE; in Python dims={'" + dim + "': SIZE})");
+  return bindings;
+}
+
+std::vector<int64_t> ewc::getTensorShape(llvm::ArrayRef<std::string> dims,
+                                         const DimBindings &bindings) {
+  std::vector<int64_t> shape;
+  for (const std::string &dim : dims) {
+    if (dim == kBatchDim)
+      shape.insert(shape.end(), bindings.batchShape.begin(),
+                   bindings.batchShape.end());
+    else
+      shape.push_back(bindings.extents.lookup(dim));
+  }
+  return shape;
+}
+
+std::vector<int64_t> ewc::getResultShape(const KernelSignature &kernel,
+                                         const DimBindings &bindings,
+                                         unsigned result) {
+  return getTensorShape(kernel.results[result].dims, bindings);
+}
+
+std::string LaunchPlan::getVariantKey() const {
+  std::string key = "b" + std::to_string(batchRank);
+  for (int64_t tensor : stridedTensors)
+    key += ".s" + std::to_string(tensor);
+  return key;
+}
+
+/// The bytes [first, last] a tensor's elements occupy, or nothing if empty.
+static std::optional<std::pair<uintptr_t, uintptr_t>>
+getByteRange(const Tensor &tensor, const llvm::StringMap<int64_t> &extents) {
+  uintptr_t span = 0;
+  for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
+    int64_t extent = extents.lookup(dim);
+    if (extent == 0)
+      return std::nullopt;
+    span += static_cast<uintptr_t>(extent - 1) * stride;
+  }
+  auto first = reinterpret_cast<uintptr_t>(tensor.data);
+  return std::pair(first, first + (span + 1) * tensor.elementSize - 1);
+}
+
+/// Checks that no two elements of `output` share an address: along its
+/// dimensions of extent above 1 sorted by stride, each stride is at least
+/// the span of the ones before (a zero stride is the simplest failure).
+static llvm::Error checkNoSelfOverlap(const Tensor &output,
+                                      const llvm::StringMap<int64_t> &extents) {
+  std::vector<std::pair<int64_t, int64_t>> dims; // stride, extent
+  for (auto [dim, stride] : llvm::zip(output.dims, output.strides)) {
+    int64_t extent = extents.lookup(dim);
+    if (extent == 0)
+      return llvm::Error::success();
+    if (extent > 1 && stride == 0)
+      return llvm::createStringError(llvm::formatv(
+          "{0} has stride 0 along its dimension '{1}' (of extent {2}): an "
+          "output cannot repeat an element (an expanded view); write into "
+          "memory of its own",
+          output.name, dim, extent));
+    if (extent > 1)
+      dims.emplace_back(stride, extent);
+  }
+  llvm::sort(dims);
+  for (size_t i = 1; i < dims.size(); ++i)
+    if (dims[i].first < dims[i - 1].first * dims[i - 1].second)
+      return llvm::createStringError(
+          output.name + " overlaps itself: its strides let two elements share "
+                        "an address; write into memory of its own");
+  return llvm::Error::success();
+}
+
+llvm::Expected<LaunchPlan>
+ewc::planLaunch(const KernelSignature &kernel,
+                llvm::ArrayRef<const TensorArg *> inputs,
+                llvm::ArrayRef<const TensorArg *> outputs,
+                const llvm::StringMap<int64_t> &dims) {
+  if (outputs.size() != kernel.results.size() ||
+      llvm::is_contained(outputs, nullptr))
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' has {1} results but got {2} outputs", kernel.name,
+        kernel.results.size(), outputs.size()));
+  llvm::Expected<DimBindings> bound = bindDims(kernel, inputs, outputs, dims);
+  if (!bound)
+    return bound.takeError();
+  llvm::StringMap<int64_t> extents = bound->extents;
+  unsigned batchRank = bound->batchShape.size();
+  for (unsigned i = 0; i < batchRank; ++i)
+    extents[kBatchDim.str() + std::to_string(i)] = bound->batchShape[i];
+
+  // The tensors, with the batch expanded.
+  std::vector<Tensor> tensors;
+  auto add = [&](const TensorArg &arg, const std::vector<std::string> &type,
+                 DType dtype, std::string name, bool isOutput) {
+    Tensor &tensor = tensors.emplace_back();
+    tensor.name = std::move(name);
+    for (const std::string &dim : type) {
+      if (dim != kBatchDim) {
+        tensor.dims.push_back(dim);
+        continue;
+      }
+      for (unsigned i = 0; i < batchRank; ++i)
+        tensor.dims.push_back(kBatchDim.str() + std::to_string(i));
+    }
+    tensor.strides = arg.strides;
+    tensor.data = arg.data;
+    tensor.elementSize = getDTypeSize(dtype);
+    tensor.isOutput = isOutput;
+  };
+  for (auto [index, param] : llvm::enumerate(kernel.params))
+    if (param.isTensor)
+      add(*inputs[index], param.dims, param.dtype,
+          describe(kernel, false, index), false);
+  for (auto [index, result] : llvm::enumerate(kernel.results))
+    add(*outputs[index], result.dims, result.dtype,
+        describe(kernel, true, index), true);
+
+  LaunchPlan plan;
+  for (unsigned r = 0; r < kernel.results.size(); ++r) {
+    int64_t points = 1;
+    for (int64_t extent : getResultShape(kernel, *bound, r))
+      points *= extent;
+    plan.points = std::max(plan.points, points);
+  }
+
+  // Outputs: no element twice, no overlap with another tensor, except an
+  // output that is exactly an input's view (in place: each element is read
+  // before it is written, by the same thread).
+  for (const Tensor &output : tensors) {
+    if (!output.isOutput)
+      continue;
+    if (llvm::Error error = checkNoSelfOverlap(output, extents))
+      return std::move(error);
+    auto range = getByteRange(output, extents);
+    if (!range)
+      continue;
+    for (const Tensor &other : tensors) {
+      if (&other == &output)
+        continue;
+      auto otherRange = getByteRange(other, extents);
+      if (!otherRange || otherRange->second < range->first ||
+          range->second < otherRange->first)
+        continue;
+      bool same = !other.isOutput && other.data == output.data &&
+                  other.dims == output.dims &&
+                  other.strides == output.strides &&
+                  other.elementSize == output.elementSize;
+      if (!same)
+        return llvm::createStringError(
+            output.name + " overlaps " + other.name +
+            " in memory; an output may be an input itself (the same view, in "
+            "place) but may not share memory with another tensor otherwise");
+    }
+  }
+
+  // Dimensions of extent 1: their stride matters to nothing, so it becomes
+  // the one that would make them contiguous with the next.
+  auto normalize = [&] {
+    for (Tensor &tensor : tensors)
+      for (size_t i = tensor.dims.size(); i-- > 0;)
+        if (extents.lookup(tensor.dims[i]) == 1)
+          tensor.strides[i] =
+              i + 1 < tensor.dims.size()
+                  ? tensor.strides[i + 1] * extents.lookup(tensor.dims[i + 1])
+                  : 1;
+  };
+  normalize();
+  // Merge pairs of dimensions until none merges: (a, b) when every tensor
+  // has both, a right before b and contiguous across them, or neither.
+  auto position = [](const Tensor &tensor, llvm::StringRef dim) {
+    auto it = llvm::find(tensor.dims, dim);
+    return it == tensor.dims.end() ? -1 : int(it - tensor.dims.begin());
+  };
+  auto pinned = [&](llvm::StringRef dim) {
+    return llvm::is_contained(kernel.pinnedDims, dim);
+  };
+  for (bool changed = true; changed;) {
+    changed = false;
+    for (const Tensor &candidate : tensors)
+      for (size_t i = 0; i + 1 < candidate.dims.size() && !changed; ++i) {
+        std::string a = candidate.dims[i], b = candidate.dims[i + 1];
+        if (pinned(a) || pinned(b) || extents[a] == 1)
+          continue;
+        bool ok = llvm::all_of(tensors, [&](const Tensor &tensor) {
+          int pa = position(tensor, a), pb = position(tensor, b);
+          if (pa < 0 || pb < 0)
+            return pa < 0 && pb < 0;
+          return pb == pa + 1 &&
+                 tensor.strides[pa] == tensor.strides[pb] * extents[b];
+        });
+        if (!ok)
+          continue;
+        extents[b] *= extents[a];
+        extents[a] = 1;
+        normalize();
+        ++plan.merged;
+        changed = true;
+      }
+  }
+
+  // The batch: its dimensions of extent 1 go (it is anonymous and the same
+  // in every tensor that has it), at least one stays.
+  std::vector<std::string> dropped;
+  for (unsigned i = 0; i < batchRank; ++i) {
+    std::string dim = kBatchDim.str() + std::to_string(i);
+    if (extents[dim] == 1)
+      dropped.push_back(dim);
+  }
+  if (batchRank && dropped.size() == batchRank)
+    dropped.pop_back();
+  plan.batchRank = std::max<unsigned>(1, batchRank - dropped.size());
+  for (Tensor &tensor : tensors) {
+    for (const std::string &dim : dropped) {
+      int p = position(tensor, dim);
+      if (p < 0)
+        continue;
+      tensor.dims.erase(tensor.dims.begin() + p);
+      tensor.strides.erase(tensor.strides.begin() + p);
+    }
+  }
+  // A rank-0 batch is one dimension of extent 1 to the compiled code.
+  bool needsBatch = batchRank == 0 && kernel.hasBatch();
+
+  unsigned index = 0;
+  auto tensorIt = tensors.begin();
+  auto addDescriptor = [&](const std::vector<std::string> &type) {
+    const Tensor &tensor = *tensorIt++;
+    LaunchPlan::Descriptor &descriptor = plan.tensors.emplace_back();
+    descriptor.data = tensor.data;
+    bool batch = !type.empty() && type.front() == kBatchDim;
+    if (needsBatch && batch) {
+      descriptor.extents.push_back(1);
+      descriptor.strides.push_back(0);
+    }
+    for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
+      descriptor.extents.push_back(extents.lookup(dim));
+      descriptor.strides.push_back(stride);
+    }
+    if (needsBatch && batch)
+      descriptor.strides.front() =
+          descriptor.extents.size() > 1
+              ? descriptor.strides[1] * descriptor.extents[1]
+              : 1;
+    // The innermost stride matters only along an extent above 1.
+    if (!descriptor.extents.empty()) {
+      if (descriptor.extents.back() == 1)
+        descriptor.strides.back() = 1;
+      if (descriptor.strides.back() != 1)
+        plan.stridedTensors.push_back(index);
+    }
+    ++index;
+  };
+  for (const ParamSignature &param : kernel.params)
+    if (param.isTensor)
+      addDescriptor(param.dims);
+  for (const ResultSignature &result : kernel.results)
+    addDescriptor(result.dims);
+  return plan;
+}

@@ -1,0 +1,851 @@
+//===- VectorizeGPULoops.cpp - The layouts of GPU loop nests --------------===//
+//
+// ew-vectorize-gpu-loops (Passes.td has the shape of its result): turns each
+// scalar grid-stride loop of convert-ew-to-gpu into chunks of the
+// #ew.blocked layout, with vector accesses along the innermost dimension of
+// the nest where the runtime finds the tensors aligned, a coalesced
+// unrolled scalar loop where it does not, and the original loop for the
+// tail. It works on the loop before any lowering, where a point is
+// `affine.delinearize_index` of the flat index, `memref.load`s at the
+// coordinates, the element code and `memref.store`s: it clones the element
+// code once per point of a thread's chunk, so the element lowering
+// (EwToArith) stays scalar, and feeds the copies from explicit vector loads
+// instead of leaving the merging of scalar accesses to LLVM's load-store
+// vectorizer, which can only merge what it can prove 16-byte aligned.
+//
+// Atoms are 16 bytes of the widest vectorized output, and as many points of
+// every other tensor: a shorter vector of a narrower one (4 bools beside
+// f32), several contiguous 16-byte vectors of a wider input (4 f32 vectors
+// beside 16 bools). So every warp-wide store is contiguous (512 bytes for
+// the widest outputs); a wider input's vectors are strided across the warp,
+// but each 32-byte sector is read whole, the rest from L1. Measured on the
+// H200 with the pointer-based vectorizer of 1-D kernels that this pass
+// replaces (docs/performance.md, "Atoms"): with atoms of the narrowest
+// tensor, f32 stores beside a bool output spanned 2 KB per warp-wide
+// instruction and leaky_relu_mask ran at 70% of the copy; with atoms of the
+// widest tensor, in_range's bool stores shrank to 4 bytes and it fell from
+// 99.7% to 91.1%.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Conversion/EwToGPU/VectorizeGPULoops.h"
+
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/IRMapping.h"
+#include "mlir/Interfaces/SideEffectInterfaces.h"
+#include "mlir/IR/Dominance.h"
+#include "mlir/Transforms/CSE.h"
+#include "mlir/Transforms/GreedyPatternRewriteDriver.h"
+
+#include "llvm/Support/MathExtras.h"
+
+namespace mlir {
+namespace ew {
+#define GEN_PASS_DEF_EWVECTORIZEGPULOOPS
+#include "ewc/Conversion/Passes.h.inc"
+} // namespace ew
+} // namespace mlir
+
+using namespace mlir;
+using namespace mlir::ew;
+
+namespace {
+
+/// How an access of the point code is made across an atom.
+enum class AccessKind {
+  /// The tensor's innermost dimension is the nest's, with a static unit
+  /// stride: vectors.
+  Vector,
+  /// The nest's innermost dimension at a runtime stride or not innermost in
+  /// the tensor: one scalar access per point (a gather or scatter).
+  Scalar,
+  /// A load without the nest's innermost dimension: one per atom, whose
+  /// points all lie in one row.
+  Broadcast,
+};
+
+/// A memref.load or memref.store of the point code.
+struct Access {
+  Operation *op;
+  Value memref;
+  /// Per index of the access, the nest coordinate it is.
+  SmallVector<unsigned> coords;
+  AccessKind kind = AccessKind::Scalar;
+  /// Bytes per element.
+  unsigned bytes = 0;
+
+  bool isStore() const { return isa<memref::StoreOp>(op); }
+};
+
+/// A tensor that moves by vectors (one per memref, loaded or stored).
+struct VectorTensor {
+  Value memref;
+  unsigned bytes = 0;
+  /// Elements per vector access: the atom, or 16 bytes of a wider tensor.
+  unsigned lanes = 0;
+  /// The address alignment its vector accesses need.
+  unsigned getAlignment() const { return lanes * bytes; }
+};
+
+/// A scalar grid-stride loop over the points of one nest, as analyzed.
+struct PointLoop {
+  scf::ForOp loop;
+  /// The delinearization of the flat index into coordinates, or null for a
+  /// 1-D nest, whose coordinate is the flat index.
+  affine::AffineDelinearizeIndexOp delinearize;
+  /// The extents of the nest, outermost first.
+  SmallVector<OpFoldResult> extents;
+  /// The coordinates as the point code has them.
+  SmallVector<Value> coords;
+  /// Every access, in the order of the point code.
+  SmallVector<Access> accesses;
+
+  unsigned getRank() const { return coords.size(); }
+};
+
+/// What the pass chose for one loop.
+struct Plan {
+  unsigned atom = 0, atoms = 0;
+  SmallVector<VectorTensor> tensors;
+  unsigned getElementsPerThread() const { return atom * atoms; }
+};
+
+} // namespace
+
+//===----------------------------------------------------------------------===//
+// Analysis
+//===----------------------------------------------------------------------===//
+
+/// True for the id `OpTy` (gpu.block_id, ...) along x.
+template <typename OpTy> static bool isIdX(Value value) {
+  auto op = value.getDefiningOp<OpTy>();
+  return op && op.getDimension() == gpu::Dimension::x;
+}
+
+/// True for `a op b` or `b op a` with `isA(a)` and `isB(b)`.
+template <typename OpTy>
+static bool matchCommutative(Value value, function_ref<bool(Value)> isA,
+                             function_ref<bool(Value)> isB) {
+  auto op = value.getDefiningOp<OpTy>();
+  return op && ((isA(op.getLhs()) && isB(op.getRhs())) ||
+                (isA(op.getRhs()) && isB(op.getLhs())));
+}
+
+/// True for blockIdx.x * blockDim.x + threadIdx.x.
+static bool isGlobalThreadId(Value value) {
+  return matchCommutative<arith::AddIOp>(
+      value,
+      [](Value v) {
+        return matchCommutative<arith::MulIOp>(v, isIdX<gpu::BlockIdOp>,
+                                               isIdX<gpu::BlockDimOp>);
+      },
+      isIdX<gpu::ThreadIdOp>);
+}
+
+/// True for gridDim.x * blockDim.x.
+static bool isGridSize(Value value) {
+  return matchCommutative<arith::MulIOp>(value, isIdX<gpu::GridDimOp>,
+                                         isIdX<gpu::BlockDimOp>);
+}
+
+/// True for EwToArith's correctly rounded square root: a call of llvm.sqrt
+/// by name (EwToArith/Math.cpp says why not math.sqrt), which declares no
+/// memory effects but has none.
+static bool isSqrtCall(Operation *op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  return call && call.getIntrin().starts_with("llvm.sqrt.");
+}
+
+/// Bytes of an element that vectors can move: a power of two up to 16.
+static std::optional<unsigned> getVectorElementBytes(Type type) {
+  if (!type.isIntOrFloat())
+    return std::nullopt;
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits % 8 || !llvm::isPowerOf2_32(bits / 8) || bits / 8 > kVectorBytes)
+    return std::nullopt;
+  return bits / 8;
+}
+
+/// Analyzes `loop` (a loop with an `ew.layout` in `func`). On failure,
+/// `why` says what the pass does not understand.
+static FailureOr<PointLoop> analyzeLoop(scf::ForOp loop, Block *entry,
+                                        std::string &why) {
+  PointLoop result;
+  result.loop = loop;
+  Value flat = loop.getInductionVar();
+  if (!flat.getType().isIndex() || loop.getNumRegionIterArgs() != 0 ||
+      !isGlobalThreadId(loop.getLowerBound()) ||
+      !isGridSize(loop.getStep())) {
+    // The chunks below partition the points among the grid's threads as the
+    // grid-stride loop does; another loop would mean another partition.
+    why = "it is not a grid-stride loop over the points";
+    return failure();
+  }
+  for (Operation *user : flat.getUsers()) {
+    auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(user);
+    if (!delinearize)
+      continue;
+    if (result.delinearize || delinearize->getBlock() != loop.getBody() ||
+        !delinearize.hasOuterBound() ||
+        !llvm::all_of(delinearize.getDynamicBasis(), [&](Value extent) {
+          return loop.isDefinedOutsideOfLoop(extent);
+        })) {
+      why = "the point index is not delinearized once by the nest's extents";
+      return failure();
+    }
+    result.delinearize = delinearize;
+  }
+  if (result.delinearize) {
+    result.extents = result.delinearize.getMixedBasis();
+    llvm::append_range(result.coords, result.delinearize.getResults());
+  } else {
+    result.extents.push_back(loop.getUpperBound());
+    result.coords.push_back(flat);
+  }
+  unsigned inner = result.getRank() - 1;
+
+  for (Operation &op : loop.getBody()->without_terminator()) {
+    Value memref;
+    ValueRange indices;
+    if (auto load = dyn_cast<memref::LoadOp>(op)) {
+      memref = load.getMemRef();
+      indices = load.getIndices();
+    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
+      memref = store.getMemRef();
+      indices = store.getIndices();
+    } else if (&op == result.delinearize.getOperation() || isSqrtCall(&op) ||
+               isMemoryEffectFree(&op)) {
+      continue;
+    } else {
+      why = ("'" + op.getName().getStringRef() + "' accesses memory").str();
+      return failure();
+    }
+    Access access{&op, memref, {}};
+    auto arg = dyn_cast<BlockArgument>(memref);
+    for (Value index : indices) {
+      auto *coord = llvm::find(result.coords, index);
+      if (coord == result.coords.end())
+        break;
+      access.coords.push_back(coord - result.coords.begin());
+    }
+    if (!arg || arg.getOwner() != entry ||
+        access.coords.size() != indices.size()) {
+      why = "an access is not of a kernel argument at the point's coordinates";
+      return failure();
+    }
+    auto type = cast<MemRefType>(memref.getType());
+    SmallVector<int64_t> strides;
+    int64_t offset;
+    if (failed(type.getStridesAndOffset(strides, offset)))
+      strides.assign(indices.size(), ShapedType::kDynamic);
+    std::optional<unsigned> bytes =
+        getVectorElementBytes(type.getElementType());
+    unsigned innerCount = llvm::count(access.coords, inner);
+    if (innerCount == 0) {
+      if (access.isStore()) {
+        why = indices.empty() ? "the nest has no dimension"
+                              : "a result does not have the innermost "
+                                "dimension";
+        return failure();
+      }
+      access.kind = AccessKind::Broadcast;
+    } else if (innerCount == 1 && access.coords.back() == inner && bytes &&
+               !strides.empty() && strides.back() == 1) {
+      access.kind = AccessKind::Vector;
+      access.bytes = *bytes;
+    }
+    result.accesses.push_back(std::move(access));
+  }
+
+  // A tensor both read and written would be read by one thread after another
+  // wrote it, in another order than the scalar loop's; each result is stored
+  // once per point.
+  for (const Access &store : result.accesses) {
+    if (!store.isStore())
+      continue;
+    for (const Access &other : result.accesses)
+      if (&other != &store && other.memref == store.memref) {
+        why = "a tensor is accessed more than once per point";
+        return failure();
+      }
+  }
+  if (!llvm::any_of(result.accesses,
+                    [](const Access &access) { return access.isStore(); })) {
+    why = "it stores nothing";
+    return failure();
+  }
+  if (!llvm::any_of(result.accesses, [](const Access &access) {
+        return access.kind == AccessKind::Vector;
+      })) {
+    why = "no tensor has the innermost dimension with a unit stride";
+    return failure();
+  }
+  return result;
+}
+
+/// True for an operation of one point's code that takes a long dependent
+/// chain of instructions on the GPU (kVectorsPerThreadByCost).
+static bool isLongLatency(Operation *op) {
+  if (isa<arith::DivFOp, arith::RemFOp, arith::DivSIOp, arith::DivUIOp,
+          arith::RemSIOp, arith::RemUIOp, arith::CeilDivSIOp,
+          arith::CeilDivUIOp, arith::FloorDivSIOp>(op))
+    return true;
+  if (isSqrtCall(op))
+    return true;
+  // The math ops that stay instructions; every other one is libdevice code.
+  if (isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
+          math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
+          math::RoundEvenOp>(op))
+    return false;
+  return isa<math::MathDialect>(op->getDialect());
+}
+
+/// Vectors per thread for the point code of `loop` (kVectorsPerThreadByCost).
+static unsigned chooseVectorsPerThread(const PointLoop &loop) {
+  unsigned longLatency = 0;
+  scf::ForOp forOp = loop.loop;
+  forOp.getBody()->walk([&](Operation *op) {
+    if (isLongLatency(op))
+      ++longLatency;
+  });
+  unsigned vectors = kVectorsPerThreadByCost[std::min<size_t>(
+      longLatency, std::size(kVectorsPerThreadByCost) - 1)];
+  bool waitsForLoads = llvm::any_of(loop.accesses, [](const Access &access) {
+    return !access.isStore() && access.kind != AccessKind::Broadcast;
+  });
+  if (!waitsForLoads)
+    vectors = std::max(vectors, kVectorsPerThreadStoreOnly);
+  return vectors;
+}
+
+/// The layout of the vector loop of `loop`: atoms of 16 bytes of the widest
+/// vectorized output (of the widest vectorized input where no output is
+/// vectorized; the file comment says why), and E points per thread:
+/// `vectorsPerThread` 16-byte vectors of the widest vectorized tensor, in
+/// whole atoms.
+static Plan choosePlan(const PointLoop &loop, unsigned vectorsPerThread) {
+  unsigned widestOutput = 0, widestInput = 0;
+  for (const Access &access : loop.accesses) {
+    if (access.kind != AccessKind::Vector)
+      continue;
+    unsigned &widest = access.isStore() ? widestOutput : widestInput;
+    widest = std::max(widest, access.bytes);
+  }
+  Plan plan;
+  plan.atom = kVectorBytes / (widestOutput ? widestOutput : widestInput);
+  unsigned widest = std::max(widestOutput, widestInput);
+  if (vectorsPerThread == 0)
+    vectorsPerThread = chooseVectorsPerThread(loop);
+  unsigned elements = llvm::alignTo(
+      std::max(plan.atom, vectorsPerThread * kVectorBytes / widest), plan.atom);
+  plan.atoms = elements / plan.atom;
+  for (const Access &access : loop.accesses)
+    if (access.kind == AccessKind::Vector &&
+        llvm::none_of(plan.tensors, [&](const VectorTensor &tensor) {
+          return tensor.memref == access.memref;
+        }))
+      plan.tensors.push_back(
+          {access.memref, access.bytes,
+           std::min(plan.atom, kVectorBytes / access.bytes)});
+  return plan;
+}
+
+//===----------------------------------------------------------------------===//
+// Rewriting
+//===----------------------------------------------------------------------===//
+
+namespace {
+
+/// Builds the versions of one loop before it and turns it into the tail.
+class LoopVectorizer {
+public:
+  LoopVectorizer(PointLoop &loop, const Plan &plan, BlockedLayoutAttr layout)
+      : point(loop), plan(plan), proposed(layout), b(loop.loop),
+        loc(loop.loop.getLoc()) {}
+
+  void run();
+
+private:
+  // Index arithmetic, all on non-negative values below the number of points
+  // (or an address), so none of it wraps.
+  Value constant(int64_t value) {
+    return arith::ConstantIndexOp::create(b, loc, value);
+  }
+  Value add(Value x, Value y) { return arith::AddIOp::create(b, loc, x, y); }
+  Value add(Value x, int64_t y) { return y ? add(x, constant(y)) : x; }
+  Value mul(Value x, Value y) { return arith::MulIOp::create(b, loc, x, y); }
+  Value mul(Value x, int64_t y) { return y == 1 ? x : mul(x, constant(y)); }
+  Value both(Value x, Value y) {
+    return x ? arith::AndIOp::create(b, loc, x, y).getResult() : y;
+  }
+  /// `x` is a multiple of the power of two `alignment`.
+  Value isAligned(Value x, unsigned alignment) {
+    Value low = arith::AndIOp::create(b, loc, x, constant(alignment - 1));
+    return arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, low,
+                                 constant(0));
+  }
+
+  /// The coordinates of flat index `flat`: unsigned division and remainder,
+  /// exact for the non-negative values here, where affine.delinearize_index
+  /// expands to floor division with fix-ups for negative values.
+  SmallVector<Value> delinearize(Value flat);
+  /// `coords` with the innermost coordinate `offset` further.
+  SmallVector<Value> shiftInner(ArrayRef<Value> coords, int64_t offset);
+  /// The indices of `access` at `coords`.
+  SmallVector<Value> getIndices(const Access &access, ArrayRef<Value> coords);
+  const VectorTensor &getTensor(Value memref) const;
+
+  /// One copy of the point code at flat index `flat` and `coords`, with
+  /// `loaded` for the results of the loads (one per access; null for a
+  /// store); returns the values stored (one per access, null for a load).
+  SmallVector<Value> emitPoint(Value flat, ArrayRef<Value> coords,
+                               ArrayRef<Value> loaded);
+
+  /// A grid-stride loop over `chunks` chunks, one per block and step, with
+  /// `body` for one chunk and `layout` as its ew.layout.
+  void buildChunkLoop(Value chunks, BlockedLayoutAttr layout,
+                      function_ref<void(Value)> body);
+  /// One chunk of the vector loop, the first point at `first` + chunk x
+  /// chunk size; `oneRow` when every outer coordinate is 0.
+  void emitVectorChunk(Value chunk, Value first, bool oneRow);
+  /// One chunk of the coalesced unrolled scalar loop.
+  void emitScalarChunk(Value chunk);
+  /// The scalar loop over [0, end) (the prologue), as the original.
+  void emitPrologue(Value end);
+
+  PointLoop &point;
+  const Plan &plan;
+  BlockedLayoutAttr proposed;
+  OpBuilder b;
+  Location loc;
+  SmallVector<Value> extents;
+  Value blockDim, threadId, blockId, gridDim, chunkSize;
+  /// threadId x atom; k x blockDim x atom (vector loop) and k x blockDim
+  /// (scalar loop), per k: the offsets of a thread's atoms and points.
+  Value threadOffset;
+  SmallVector<Value> atomStrides, pointStrides;
+};
+
+} // namespace
+
+SmallVector<Value> LoopVectorizer::delinearize(Value flat) {
+  unsigned rank = point.getRank();
+  SmallVector<Value> coords(rank);
+  for (unsigned d = rank - 1; d > 0; --d) {
+    coords[d] = arith::RemUIOp::create(b, loc, flat, extents[d]);
+    flat = arith::DivUIOp::create(b, loc, flat, extents[d]);
+  }
+  // The outer bound: the flat index is below the number of points.
+  coords[0] = flat;
+  return coords;
+}
+
+SmallVector<Value> LoopVectorizer::shiftInner(ArrayRef<Value> coords,
+                                              int64_t offset) {
+  SmallVector<Value> shifted(coords);
+  shifted.back() = add(shifted.back(), offset);
+  return shifted;
+}
+
+SmallVector<Value> LoopVectorizer::getIndices(const Access &access,
+                                              ArrayRef<Value> coords) {
+  return llvm::map_to_vector(access.coords,
+                             [&](unsigned coord) { return coords[coord]; });
+}
+
+const VectorTensor &LoopVectorizer::getTensor(Value memref) const {
+  return *llvm::find_if(plan.tensors, [&](const VectorTensor &tensor) {
+    return tensor.memref == memref;
+  });
+}
+
+SmallVector<Value> LoopVectorizer::emitPoint(Value flat, ArrayRef<Value> coords,
+                                             ArrayRef<Value> loaded) {
+  IRMapping mapping;
+  mapping.map(point.loop.getInductionVar(), flat);
+  if (point.delinearize)
+    mapping.map(point.delinearize.getResults(), coords);
+  for (auto [access, value] : llvm::zip(point.accesses, loaded))
+    if (!access.isStore())
+      mapping.map(access.op->getResult(0), value);
+  for (Operation &op : point.loop.getBody()->without_terminator())
+    if (&op != point.delinearize.getOperation() &&
+        !isa<memref::LoadOp, memref::StoreOp>(op))
+      b.clone(op, mapping);
+  SmallVector<Value> stored;
+  for (const Access &access : point.accesses)
+    stored.push_back(access.isStore()
+                         ? mapping.lookupOrDefault(
+                               cast<memref::StoreOp>(access.op).getValue())
+                         : Value());
+  return stored;
+}
+
+void LoopVectorizer::buildChunkLoop(Value chunks, BlockedLayoutAttr layout,
+                                    function_ref<void(Value)> body) {
+  auto loop = scf::ForOp::create(b, loc, blockId, chunks, gridDim);
+  loop->setAttr(kLayoutAttrName, layout);
+  OpBuilder::InsertionGuard guard(b);
+  b.setInsertionPoint(loop.getBody()->getTerminator());
+  body(loop.getInductionVar());
+}
+
+void LoopVectorizer::emitVectorChunk(Value chunk, Value first, bool oneRow) {
+  unsigned atom = plan.atom, elements = plan.getElementsPerThread();
+  // Thread t's atom k starts at chunk offset (k x blockDim + t) x atom.
+  Value base = add(add(first, mul(chunk, chunkSize)), threadOffset);
+  SmallVector<Value> atomStarts;
+  SmallVector<SmallVector<Value>> atomCoords;
+  for (unsigned k = 0; k < plan.atoms; ++k) {
+    Value start = k == 0 ? base : add(base, atomStrides[k]);
+    atomStarts.push_back(start);
+    if (oneRow) {
+      SmallVector<Value> coords(point.getRank() - 1, constant(0));
+      coords.push_back(start);
+      atomCoords.push_back(std::move(coords));
+    } else {
+      atomCoords.push_back(delinearize(start));
+    }
+  }
+
+  // All loads first: every access of every point in flight at once.
+  // loaded[point][access], the point p = k x atom + w.
+  SmallVector<SmallVector<Value>> loaded(
+      elements, SmallVector<Value>(point.accesses.size()));
+  for (auto [position, access] : llvm::enumerate(point.accesses)) {
+    if (access.isStore())
+      continue;
+    for (unsigned k = 0; k < plan.atoms; ++k) {
+      ArrayRef<Value> coords = atomCoords[k];
+      switch (access.kind) {
+      case AccessKind::Broadcast: {
+        Value value = memref::LoadOp::create(b, loc, access.memref,
+                                             getIndices(access, coords));
+        for (unsigned w = 0; w < atom; ++w)
+          loaded[k * atom + w][position] = value;
+        break;
+      }
+      case AccessKind::Scalar:
+        for (unsigned w = 0; w < atom; ++w)
+          loaded[k * atom + w][position] = memref::LoadOp::create(
+              b, loc, access.memref,
+              getIndices(access, shiftInner(coords, w)));
+        break;
+      case AccessKind::Vector: {
+        const VectorTensor &tensor = getTensor(access.memref);
+        auto type = VectorType::get(
+            {tensor.lanes},
+            cast<MemRefType>(access.memref.getType()).getElementType());
+        for (unsigned v = 0; v < atom / tensor.lanes; ++v) {
+          Value vector = vector::LoadOp::create(
+              b, loc, type, access.memref,
+              getIndices(access, shiftInner(coords, v * tensor.lanes)),
+              /*nontemporal=*/false, llvm::Align(tensor.getAlignment()));
+          for (unsigned l = 0; l < tensor.lanes; ++l)
+            loaded[k * atom + v * tensor.lanes + l][position] =
+                vector::ExtractOp::create(b, loc, vector, l);
+        }
+        break;
+      }
+      }
+    }
+  }
+
+  // The point code once per point.
+  SmallVector<SmallVector<Value>> stored;
+  for (unsigned p = 0; p < elements; ++p) {
+    unsigned k = p / atom, w = p % atom;
+    stored.push_back(emitPoint(add(atomStarts[k], w),
+                               shiftInner(atomCoords[k], w), loaded[p]));
+  }
+
+  // The stores: the results gathered into vectors.
+  for (auto [position, access] : llvm::enumerate(point.accesses)) {
+    if (!access.isStore())
+      continue;
+    for (unsigned k = 0; k < plan.atoms; ++k) {
+      ArrayRef<Value> coords = atomCoords[k];
+      if (access.kind == AccessKind::Scalar) {
+        for (unsigned w = 0; w < atom; ++w)
+          memref::StoreOp::create(b, loc, stored[k * atom + w][position],
+                                  access.memref,
+                                  getIndices(access, shiftInner(coords, w)));
+        continue;
+      }
+      const VectorTensor &tensor = getTensor(access.memref);
+      for (unsigned v = 0; v < atom / tensor.lanes; ++v) {
+        SmallVector<Value> lanes;
+        for (unsigned l = 0; l < tensor.lanes; ++l)
+          lanes.push_back(stored[k * atom + v * tensor.lanes + l][position]);
+        auto type = VectorType::get({tensor.lanes}, lanes.front().getType());
+        Value vector = vector::FromElementsOp::create(b, loc, type, lanes);
+        vector::StoreOp::create(
+            b, loc, vector, access.memref,
+            getIndices(access, shiftInner(coords, v * tensor.lanes)),
+            /*nontemporal=*/false, llvm::Align(tensor.getAlignment()));
+      }
+    }
+  }
+}
+
+void LoopVectorizer::emitScalarChunk(Value chunk) {
+  unsigned elements = plan.getElementsPerThread();
+  // Thread t's point k is at chunk offset k x blockDim + t: each warp-wide
+  // access touches consecutive elements, as torch's unrolled kernel for
+  // misaligned tensors does.
+  Value base = add(mul(chunk, chunkSize), threadId);
+  SmallVector<Value> flats;
+  SmallVector<SmallVector<Value>> coords;
+  for (unsigned k = 0; k < elements; ++k) {
+    flats.push_back(k == 0 ? base : add(base, pointStrides[k]));
+    coords.push_back(delinearize(flats.back()));
+  }
+  SmallVector<SmallVector<Value>> loaded(
+      elements, SmallVector<Value>(point.accesses.size()));
+  for (auto [position, access] : llvm::enumerate(point.accesses))
+    if (!access.isStore())
+      for (unsigned k = 0; k < elements; ++k)
+        loaded[k][position] = memref::LoadOp::create(
+            b, loc, access.memref, getIndices(access, coords[k]));
+  SmallVector<SmallVector<Value>> stored;
+  for (unsigned k = 0; k < elements; ++k)
+    stored.push_back(emitPoint(flats[k], coords[k], loaded[k]));
+  for (auto [position, access] : llvm::enumerate(point.accesses))
+    if (access.isStore())
+      for (unsigned k = 0; k < elements; ++k)
+        memref::StoreOp::create(b, loc, stored[k][position], access.memref,
+                                getIndices(access, coords[k]));
+}
+
+void LoopVectorizer::emitPrologue(Value end) {
+  auto prologue = cast<scf::ForOp>(b.clone(*point.loop));
+  prologue.getUpperBoundMutable().assign(end);
+  prologue->removeAttr(kLayoutAttrName);
+}
+
+void LoopVectorizer::run() {
+  scf::ForOp loop = point.loop;
+  unsigned rank = point.getRank();
+  for (OpFoldResult extent : point.extents)
+    extents.push_back(getValueOrCreateConstantIndexOp(b, loc, extent));
+  Value points = loop.getUpperBound();
+  Value inner = extents.back();
+  blockId = gpu::BlockIdOp::create(b, loc, gpu::Dimension::x);
+  blockDim = gpu::BlockDimOp::create(b, loc, gpu::Dimension::x);
+  threadId = gpu::ThreadIdOp::create(b, loc, gpu::Dimension::x);
+  gridDim = gpu::GridDimOp::create(b, loc, gpu::Dimension::x);
+  chunkSize = mul(blockDim, plan.getElementsPerThread());
+  threadOffset = mul(threadId, plan.atom);
+  for (unsigned k = 0; k < plan.getElementsPerThread(); ++k) {
+    if (k < plan.atoms)
+      atomStrides.push_back(mul(blockDim, k * plan.atom));
+    pointStrides.push_back(mul(blockDim, k));
+  }
+
+  // The address of each vectorized tensor's element 0 (the ABI aligns every
+  // allocation to its element size, a view's offset counts elements).
+  SmallVector<Value> addresses;
+  SmallVector<memref::ExtractStridedMetadataOp> metadata;
+  for (const VectorTensor &tensor : plan.tensors) {
+    metadata.push_back(
+        memref::ExtractStridedMetadataOp::create(b, loc, tensor.memref));
+    Value pointer =
+        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tensor.memref);
+    addresses.push_back(
+        add(pointer, mul(metadata.back().getOffset(), tensor.bytes)));
+  }
+
+  // One row: the peel is the points of the tensor with the most lanes up to
+  // its next aligned address; any peel that aligned every tensor would be
+  // congruent to it modulo those lanes, hence modulo every tensor's (powers
+  // of two), and would align every tensor too. So if this one does not, no
+  // peel does.
+  unsigned reference = 0;
+  for (auto [position, tensor] : llvm::enumerate(plan.tensors))
+    if (tensor.lanes > plan.tensors[reference].lanes)
+      reference = position;
+  const VectorTensor &ref = plan.tensors[reference];
+  Value mask = constant(ref.getAlignment() - 1);
+  Value misalignment =
+      arith::AndIOp::create(b, loc, addresses[reference], mask);
+  Value toBoundary = arith::AndIOp::create(
+      b, loc,
+      arith::SubIOp::create(b, loc, constant(ref.getAlignment()), misalignment),
+      mask);
+  Value peel = arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
+  Value oneRowAligned;
+  for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
+    oneRowAligned = both(oneRowAligned,
+                         isAligned(add(address, mul(peel, tensor.bytes)),
+                                   tensor.getAlignment()));
+  if (rank > 1)
+    oneRowAligned = both(oneRowAligned,
+                         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               points, inner));
+  peel = arith::MinUIOp::create(b, loc, peel, points);
+
+  // Several rows: every row of every vectorized tensor starts aligned, and
+  // atoms (which start at multiples of the atom) do not cross rows. An outer
+  // dimension of extent 1 has one row whatever its stride (the launch plan
+  // leaves such a dimension where it merged two).
+  Value rowsAligned;
+  if (rank > 1) {
+    rowsAligned = isAligned(inner, plan.atom);
+    for (auto [tensor, address, meta] :
+         llvm::zip(plan.tensors, addresses, metadata)) {
+      unsigned alignment = tensor.getAlignment();
+      rowsAligned = both(rowsAligned, isAligned(address, alignment));
+      for (auto [extent, stride] :
+           llvm::zip(meta.getSizes().drop_back(), meta.getStrides().drop_back()))
+        rowsAligned = both(
+            rowsAligned,
+            arith::OrIOp::create(
+                b, loc, isAligned(mul(stride, tensor.bytes), alignment),
+                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, extent,
+                                      constant(1))));
+    }
+  }
+
+  auto vectorLayout = BlockedLayoutAttr::get(
+      b.getContext(), proposed.getThreads(), plan.atom, plan.atoms);
+  auto scalarLayout = BlockedLayoutAttr::get(
+      b.getContext(), proposed.getThreads(), 1, plan.getElementsPerThread());
+  Type indexType = b.getIndexType();
+  // Each version yields where the tail starts.
+  auto emitScalar = [&] {
+    Value chunks = arith::DivUIOp::create(b, loc, points, chunkSize);
+    buildChunkLoop(chunks, scalarLayout,
+                   [&](Value chunk) { emitScalarChunk(chunk); });
+    scf::YieldOp::create(b, loc, mul(chunks, chunkSize));
+  };
+  auto oneRow = scf::IfOp::create(b, loc, indexType, oneRowAligned,
+                                  /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard guard(b);
+    b.setInsertionPointToStart(oneRow.thenBlock());
+    emitPrologue(peel);
+    Value chunks = arith::DivUIOp::create(
+        b, loc, arith::SubIOp::create(b, loc, points, peel), chunkSize);
+    buildChunkLoop(chunks, vectorLayout, [&](Value chunk) {
+      emitVectorChunk(chunk, peel, /*oneRow=*/true);
+    });
+    scf::YieldOp::create(b, loc, add(peel, mul(chunks, chunkSize)));
+
+    b.setInsertionPointToStart(oneRow.elseBlock());
+    if (rank == 1) {
+      emitScalar();
+    } else {
+      auto rows = scf::IfOp::create(b, loc, indexType, rowsAligned,
+                                    /*withElseRegion=*/true);
+      scf::YieldOp::create(b, loc, rows.getResult(0));
+      b.setInsertionPointToStart(rows.thenBlock());
+      Value rowChunks = arith::DivUIOp::create(b, loc, points, chunkSize);
+      buildChunkLoop(rowChunks, vectorLayout, [&](Value chunk) {
+        emitVectorChunk(chunk, constant(0), /*oneRow=*/false);
+      });
+      scf::YieldOp::create(b, loc, mul(rowChunks, chunkSize));
+      b.setInsertionPointToStart(rows.elseBlock());
+      emitScalar();
+    }
+  }
+
+  // The tail: the original loop from the end of the whole chunks. It keeps
+  // no layout: it is no nest's loop any more, and a second run of the pass
+  // leaves it alone.
+  loop.getLowerBoundMutable().assign(add(loop.getLowerBound(),
+                                         oneRow.getResult(0)));
+  loop->removeAttr(kLayoutAttrName);
+}
+
+//===----------------------------------------------------------------------===//
+// The pass
+//===----------------------------------------------------------------------===//
+
+/// The dimensions of the nest of `loop`: those of its results.
+static unsigned getNestRank(scf::ForOp loop) {
+  unsigned rank = 0;
+  loop.walk([&](memref::StoreOp store) {
+    rank = std::max<unsigned>(rank, store.getIndices().size());
+  });
+  return rank;
+}
+
+namespace {
+
+struct EwVectorizeGPULoopsPass
+    : mlir::ew::impl::EwVectorizeGPULoopsBase<EwVectorizeGPULoopsPass> {
+  using EwVectorizeGPULoopsBase::EwVectorizeGPULoopsBase;
+
+  void runOnOperation() override {
+    SmallVector<gpu::GPUFuncOp> funcs;
+    getOperation().walk([&](gpu::GPUFuncOp func) { funcs.push_back(func); });
+    for (gpu::GPUFuncOp func : funcs)
+      if (failed(vectorizeFunc(func)))
+        return signalPassFailure();
+  }
+
+  LogicalResult vectorizeFunc(gpu::GPUFuncOp func) {
+    Block *entry = &func.getBody().front();
+    // The loops still to realize: those with the scalar layout that
+    // convert-ew-to-gpu proposes (a realized layout has more points).
+    SmallVector<scf::ForOp> loops;
+    func.walk([&](scf::ForOp loop) {
+      auto layout = loop->getAttrOfType<BlockedLayoutAttr>(kLayoutAttrName);
+      if (layout && layout.isScalar())
+        loops.push_back(loop);
+    });
+    if (loops.empty())
+      return success();
+
+    // The kernel's launch takes the points per thread of the nest with the
+    // most dimensions (the first of them), which is the largest nest in all
+    // but contrived kernels: the grid covers the largest nest's points.
+    std::optional<unsigned> launchElements;
+    unsigned launchRank = 0;
+    for (scf::ForOp loop : loops) {
+      auto layout = loop->getAttrOfType<BlockedLayoutAttr>(kLayoutAttrName);
+      unsigned rank = getNestRank(loop), elements = 1;
+      std::string why;
+      FailureOr<PointLoop> point = analyzeLoop(loop, entry, why);
+      if (failed(point)) {
+        loop.emitRemark("loop left scalar: ") << why;
+      } else {
+        Plan plan = choosePlan(*point, vectorsPerThread);
+        elements = plan.getElementsPerThread();
+        LoopVectorizer(*point, plan, layout).run();
+      }
+      if (!launchElements || rank > launchRank) {
+        launchElements = elements;
+        launchRank = rank;
+      }
+    }
+
+    if (auto launch = func->getAttrOfType<LaunchAttr>(kLaunchAttrName))
+      func->setAttr(kLaunchAttrName,
+                    LaunchAttr::get(func.getContext(), launch.getSchedule(),
+                                    launch.getBlockSize(), *launchElements,
+                                    launch.getSharedMemory()));
+    // The copies of the point code that nothing uses (the coordinates of
+    // points that read no coordinate, extracts of lanes no point reads), the
+    // additions of 0, and the same index arithmetic made for each version.
+    if (failed(
+            applyPatternsGreedily(func, RewritePatternSet(func.getContext()))))
+      return failure();
+    IRRewriter rewriter(func.getContext());
+    DominanceInfo dominance(func);
+    eliminateCommonSubExpressions(rewriter, dominance, func);
+    return success();
+  }
+};
+
+} // namespace

@@ -1,0 +1,208 @@
+"""Tensors from any library as the C API takes them, and new ones like them.
+
+Array reads a NumPy array, a torch tensor, an object with
+__cuda_array_interface__ (CuPy, Numba) or any DLPack object (__dlpack__):
+the address of its element at index 0, its shape, its strides in elements
+(NumPy's and the CUDA array interface's are in bytes), its ewc element type
+and its device. Kernel calls that are not the 1-D fast path go through here
+(python/ewc/__init__.py).
+"""
+
+import ctypes
+import sys
+
+NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
+               "float16": "f16", "float32": "f32", "float64": "f64"}
+NUMPY_OF = {v: k for k, v in NUMPY_TYPES.items()}
+_NUMPY_BY_DTYPE = None  # numpy.dtype -> ewc type, made on first use
+_CAI_TYPES = {"|b1": "bool", "<i4": "i32", "<i8": "i64", "<f2": "f16",
+              "<f4": "f32", "<f8": "f64"}
+TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
+               "float16": "f16", "bfloat16": "bf16", "float32": "f32",
+               "float64": "f64"}
+_TORCH_NAMES_INV = {v: k for k, v in TORCH_NAMES.items()}
+# Bytes per element of each ewc type (EwcElementType's sizes).
+ELEMENT_SIZES = {"bool": 1, "i32": 4, "i64": 8, "f16": 2, "bf16": 2,
+                 "f32": 4, "f64": 8}
+
+
+def torch():
+    """torch if the program imported it: importing it here would cost
+    seconds and is never needed for NumPy."""
+    return sys.modules.get("torch")
+
+
+class Array:
+    """One tensor argument or output, whatever library holds it."""
+    __slots__ = ("obj", "pointer", "shape", "strides", "type", "device",
+                 "writable", "kind", "capsule", "description")
+
+    def __init__(self, obj, what):
+        self.obj = obj
+        self.writable = True
+        # strides: in elements; None for contiguous (row-major).
+        self.strides = None
+        numpy = sys.modules.get("numpy")
+        if numpy is not None and isinstance(obj, numpy.ndarray):
+            self._from_numpy(obj, numpy, what)
+            return
+        tch = torch()
+        if tch is not None and isinstance(obj, tch.Tensor):
+            self.kind = "torch"
+            self.pointer = obj.data_ptr()
+            self.shape = tuple(obj.shape)
+            # torch's strides are in elements and never negative.
+            self.strides = tuple(obj.stride())
+            self.type = TORCH_NAMES.get(str(obj.dtype).replace("torch.", ""))
+            self.device = obj.device.type
+            return
+        cai = getattr(obj, "__cuda_array_interface__", None)
+        if cai is not None:
+            self.kind = type(obj).__module__.split(".")[0]
+            self.pointer, readonly = cai["data"]
+            self.writable = not readonly
+            self.shape = tuple(cai["shape"])
+            self.type = _CAI_TYPES.get(cai["typestr"])
+            self.device = "cuda"
+            if cai.get("strides") is not None:
+                self.strides = element_strides(cai["strides"],
+                                               int(cai["typestr"][2:]), what)
+            return
+        if hasattr(obj, "__dlpack__"):
+            self._from_dlpack(obj)
+            return
+        raise TypeError("%s: expected a NumPy array (CPU) or a CUDA array "
+                        "(torch, CuPy), got %s" % (what, type(obj).__name__))
+
+    def _from_numpy(self, obj, numpy, what):
+        global _NUMPY_BY_DTYPE
+        if _NUMPY_BY_DTYPE is None:
+            _NUMPY_BY_DTYPE = {numpy.dtype(name): t
+                               for name, t in NUMPY_TYPES.items()}
+        self.kind = "numpy"
+        # The address of element [0, ..., 0], also for a view with negative
+        # strides (which element_strides refuses).
+        self.pointer = obj.__array_interface__["data"][0]
+        self.shape = obj.shape
+        self.type = _NUMPY_BY_DTYPE.get(obj.dtype)
+        self.device = "cpu"
+        self.writable = obj.flags.writeable
+        if not obj.flags.c_contiguous:
+            self.strides = element_strides(obj.strides, obj.itemsize, what)
+
+    def _from_dlpack(self, obj):
+        # The capsule stays referenced while this Array lives; dropping it
+        # unused calls the producer's deleter (the DLPack protocol).
+        self.kind = "dlpack"
+        self.capsule = obj.__dlpack__()
+        pointer = ctypes.pythonapi.PyCapsule_GetPointer(self.capsule,
+                                                        b"dltensor")
+        tensor = ctypes.cast(pointer, ctypes.POINTER(_DLTensor)).contents
+        self.pointer = (tensor.data or 0) + tensor.byte_offset
+        self.shape = tuple(tensor.shape[i] for i in range(tensor.ndim))
+        if tensor.strides:
+            # DLPack's strides are in elements already.
+            self.strides = tuple(tensor.strides[i]
+                                 for i in range(tensor.ndim))
+        code, bits, lanes = (tensor.dtype.code, tensor.dtype.bits,
+                             tensor.dtype.lanes)
+        self.type = _DLPACK_TYPES.get((code, bits)) if lanes == 1 else None
+        self.description = "DLPack type code %d, %d bits x %d" % (code, bits,
+                                                                 lanes)
+        self.device = {1: "cpu", 2: "cuda"}.get(tensor.device.device_type,
+                                                "device type %d" %
+                                                tensor.device.device_type)
+
+    def check(self, type_name, device, where, output):
+        """Raises what is wrong with this array as `where` of a kernel on
+        `device` that takes `type_name` elements."""
+        if self.type != type_name:
+            raise TypeError("%s: expected %s elements, got %s" % (
+                where, type_name, self.type_description()))
+        if self.device != device:
+            raise ValueError("%s is on %s, but this module runs on the %s "
+                             "(compile with device='%s')" % (
+                                 where, self.device,
+                                 "GPU" if device == "cuda" else "CPU",
+                                 self.device))
+        if self.strides is not None and any(s < 0 for s in self.strides):
+            raise ValueError("%s has a negative stride (strides %s in "
+                             "elements); ewc takes strides of 0 and up: pass "
+                             "a copy" % (where, _tuple(self.strides)))
+        if output and not self.writable:
+            raise ValueError("%s is read-only" % where)
+
+    def type_description(self):
+        if self.kind == "dlpack":
+            return self.description
+        obj = self.obj
+        return str(getattr(obj, "dtype", None) or
+                   getattr(obj, "__cuda_array_interface__", {}).get(
+                       "typestr"))
+
+    def allocate(self, shape, type_name):
+        """A new contiguous array of `shape` and `type_name` on this one's
+        device, from this one's library."""
+        return allocate(self.kind, getattr(self.obj, "device", None), shape,
+                        type_name, type(self.obj).__name__)
+
+
+def allocate(kind, device, shape, type_name, like=None):
+    """A new contiguous array from library `kind` ("numpy", "torch",
+    "cupy") on `device` (torch's); `like` names the type of the array it is
+    made like, for the error where no library of those is."""
+    if kind == "torch":
+        tch = torch()
+        return tch.empty(shape, dtype=getattr(tch, _TORCH_NAMES_INV[type_name]),
+                         device=device)
+    if kind in ("numpy", "cupy"):
+        library = __import__(kind)
+        if type_name not in NUMPY_OF:
+            raise TypeError("%s has no %s; pass out=" % (
+                "NumPy" if kind == "numpy" else "CuPy", type_name))
+        return library.empty(shape, dtype=NUMPY_OF[type_name])
+    raise TypeError("cannot allocate an output like a %s; pass out=" % (
+        like or kind))
+
+
+def element_strides(byte_strides, itemsize, what):
+    """Strides in bytes as strides in elements."""
+    strides = tuple(s // itemsize for s in byte_strides)
+    if any(s % itemsize for s in byte_strides):
+        raise ValueError("%s has strides %s in bytes, not multiples of its "
+                         "element size %d" % (
+                             what, _tuple(byte_strides), itemsize))
+    return strides
+
+
+def _tuple(values):
+    return str(tuple(int(v) for v in values))
+
+
+class _DLDevice(ctypes.Structure):
+    _fields_ = [("device_type", ctypes.c_int32), ("device_id", ctypes.c_int32)]
+
+
+class _DLDataType(ctypes.Structure):
+    _fields_ = [("code", ctypes.c_uint8), ("bits", ctypes.c_uint8),
+                ("lanes", ctypes.c_uint16)]
+
+
+class _DLTensor(ctypes.Structure):
+    """DLPack's DLTensor, the first member of the DLManagedTensor that a
+    "dltensor" capsule points to."""
+    _fields_ = [("data", ctypes.c_void_p), ("device", _DLDevice),
+                ("ndim", ctypes.c_int32), ("dtype", _DLDataType),
+                ("shape", ctypes.POINTER(ctypes.c_int64)),
+                ("strides", ctypes.POINTER(ctypes.c_int64)),
+                ("byte_offset", ctypes.c_uint64)]
+
+
+# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLFloat 2, kDLBfloat 4,
+# kDLBool 6.
+_DLPACK_TYPES = {(0, 32): "i32", (0, 64): "i64", (2, 16): "f16",
+                 (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
+                 (6, 8): "bool"}
+ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
+ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object,
+                                                  ctypes.c_char_p]

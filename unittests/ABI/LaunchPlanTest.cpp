@@ -1,0 +1,212 @@
+//===- LaunchPlanTest.cpp - Binding, checking and merging a launch --------===//
+//
+// What planLaunch decides before every launch (LaunchPlan.h): the extents by
+// name and the errors that name both tensors, the output checks, which
+// dimensions merge (TensorIterator's coalescing), the batch's rank and the
+// variant key the driver compiles for.
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/ABI/LaunchPlan.h"
+
+#include "Signatures.h"
+
+#include "gtest/gtest.h"
+
+#include <vector>
+
+using namespace ewc;
+using namespace ewc::test;
+
+namespace {
+
+/// A tensor at `data` of `shape`, row-major unless `strides` are given.
+TensorArg tensor(std::vector<int64_t> shape, std::vector<int64_t> strides = {},
+                 uintptr_t data = 0x10000) {
+  if (strides.empty())
+    strides = getContiguousStrides(shape);
+  return {reinterpret_cast<void *>(data), std::move(shape), std::move(strides)};
+}
+
+/// The message of a failed plan (empty if it succeeded).
+std::string planError(const KernelSignature &kernel,
+                      std::vector<const TensorArg *> inputs,
+                      std::vector<const TensorArg *> outputs,
+                      const llvm::StringMap<int64_t> &dims = {}) {
+  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, inputs, outputs, dims);
+  if (plan)
+    return "";
+  return llvm::toString(plan.takeError());
+}
+
+TEST(LaunchPlanTest, BindsByName) {
+  KernelSignature kernel = makeBiasAdd();
+  TensorArg x = tensor({4, 8}), b = tensor({8}, {}, 0x20000),
+            out = tensor({4, 8}, {}, 0x30000);
+  llvm::Expected<DimBindings> bound = bindDims(kernel, {&x, &b, nullptr}, {}, {});
+  ASSERT_TRUE(static_cast<bool>(bound)) << llvm::toString(bound.takeError());
+  EXPECT_EQ(bound->extents.lookup("m"), 4);
+  EXPECT_EQ(bound->extents.lookup("n"), 8);
+  EXPECT_EQ(getResultShape(kernel, *bound, 0), (std::vector<int64_t>{4, 8}));
+
+  TensorArg shortB = tensor({7}, {}, 0x20000);
+  EXPECT_EQ(planError(kernel, {&x, &shortB, nullptr}, {&out}),
+            "'b' has n = 7 but 'x' has n = 8");
+  TensorArg wide = tensor({4, 9}, {}, 0x30000);
+  EXPECT_EQ(planError(kernel, {&x, &b, nullptr}, {&wide}),
+            "the result has n = 9 but 'x' has n = 8");
+  TensorArg rank3 = tensor({2, 4, 8});
+  EXPECT_EQ(planError(kernel, {&rank3, &b, nullptr}, {&out}),
+            "'x' has 3 dimensions, but its type f32[m, n] has 2; a kernel "
+            "over any leading dimensions declares it as 'f32[..., m, n]'");
+  TensorArg negative = tensor({4, 8}, {-8, 1});
+  EXPECT_NE(planError(kernel, {&negative, &b, nullptr}, {&out})
+                .find("only strides of 0 and up are supported"),
+            std::string::npos);
+  EXPECT_EQ(planError(kernel, {&x, nullptr, nullptr}, {&out}),
+            "no tensor for parameter 'b'");
+}
+
+TEST(LaunchPlanTest, DimensionsOnlyResultsHave) {
+  // fill(value: f32) -> f32[n]: n comes from the output, or from the caller.
+  KernelSignature fill =
+      makeSignature("fill", {scalarParam("value")}, {{DType::F32, {"n"}}});
+  TensorArg out = tensor({6});
+  llvm::Expected<DimBindings> fromOutput = bindDims(fill, {nullptr}, {&out}, {});
+  ASSERT_TRUE(static_cast<bool>(fromOutput));
+  EXPECT_EQ(fromOutput->extents.lookup("n"), 6);
+  llvm::Expected<DimBindings> fromCaller =
+      bindDims(fill, {nullptr}, {nullptr}, {{"n", 5}});
+  ASSERT_TRUE(static_cast<bool>(fromCaller));
+  EXPECT_EQ(fromCaller->extents.lookup("n"), 5);
+  llvm::Expected<DimBindings> none = bindDims(fill, {nullptr}, {nullptr}, {});
+  ASSERT_FALSE(static_cast<bool>(none));
+  EXPECT_NE(llvm::toString(none.takeError())
+                .find("dimension 'n' of kernel 'fill' has no extent"),
+            std::string::npos);
+  EXPECT_EQ(planError(fill, {nullptr}, {&out}, {{"n", 7}}),
+            "n = 7 was given, but the result has n = 6");
+  EXPECT_EQ(planError(fill, {nullptr}, {&out}, {{"q", 7}}),
+            "kernel 'fill' has no dimension 'q' (its dimensions are n)");
+}
+
+TEST(LaunchPlanTest, Batch) {
+  KernelSignature kernel = makeBiasAdd(/*batch=*/true);
+  TensorArg x = tensor({2, 3, 4, 8}), b = tensor({8}, {}, 0x90000),
+            out = tensor({2, 3, 4, 8}, {}, 0xa0000);
+  llvm::Expected<DimBindings> bound =
+      bindDims(kernel, {&x, &b, nullptr}, {&out}, {});
+  ASSERT_TRUE(static_cast<bool>(bound));
+  EXPECT_EQ(bound->batchShape, (std::vector<int64_t>{2, 3}));
+  TensorArg otherBatch = tensor({3, 2, 4, 8}, {}, 0xa0000);
+  EXPECT_EQ(planError(kernel, {&x, &b, nullptr}, {&otherBatch}),
+            "the result has the leading dimensions (...) [3, 2] but 'x' has "
+            "[2, 3]; every tensor with '...' has the same ones");
+  // Contiguous: the batch merges into m (b has neither), so one batch
+  // dimension of extent 1 stays and the default variant runs.
+  llvm::Expected<LaunchPlan> plan =
+      planLaunch(kernel, {&x, &b, nullptr}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->points, 2 * 3 * 4 * 8);
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24, 8}));
+}
+
+TEST(LaunchPlanTest, MergesContiguousDimensions) {
+  // rows(x: f32[..., n]) -> f32[..., n] on contiguous tensors: one row.
+  std::vector<std::string> dims = {"...", "n"};
+  KernelSignature rows = makeSignature("rows", {tensorParam("x", dims)},
+                                       {{DType::F32, dims}});
+  TensorArg x = tensor({2, 3, 4}), out = tensor({2, 3, 4}, {}, 0x90000);
+  llvm::Expected<LaunchPlan> plan = planLaunch(rows, {&x}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->merged, 2u);
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24}));
+  EXPECT_EQ(plan->tensors[0].strides.back(), 1);
+  EXPECT_TRUE(plan->isDefaultVariant());
+
+  // Batch dimensions that do not merge keep their rank: the variant b3.
+  TensorArg scattered = tensor({2, 3, 5, 8}, {1000, 100, 10, 1});
+  TensorArg out4 = tensor({2, 3, 5, 8}, {}, 0x90000);
+  plan = planLaunch(rows, {&scattered}, {&out4});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->merged, 0u);
+  EXPECT_EQ(plan->getVariantKey(), "b3");
+  // Dimensions of extent 1 drop out of the batch.
+  TensorArg ones = tensor({1, 3, 1, 8}, {1000, 100, 10, 1});
+  TensorArg outOnes = tensor({1, 3, 1, 8}, {}, 0x90000);
+  plan = planLaunch(rows, {&ones}, {&outOnes});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{3, 8}));
+
+  // Pinned dimensions (read by index or size) never merge.
+  KernelSignature pinned = makeSignature(
+      "pinned", {tensorParam("x", {"m", "n"})}, {{DType::F32, {"m", "n"}}},
+      {"m"});
+  TensorArg x2 = tensor({4, 8}), out2 = tensor({4, 8}, {}, 0x90000);
+  plan = planLaunch(pinned, {&x2}, {&out2});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->merged, 0u);
+}
+
+TEST(LaunchPlanTest, BroadcastAndStridedVariants) {
+  KernelSignature kernel = makeBiasAdd();
+  TensorArg x = tensor({4, 8}), b = tensor({8}, {}, 0x20000),
+            out = tensor({4, 8}, {}, 0x30000);
+  // b has n only: m and n cannot merge.
+  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, {&x, &b, nullptr}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->merged, 0u);
+  EXPECT_EQ(plan->points, 32);
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+
+  // A transposed x: its innermost stride is 4, the strided variant of
+  // tensor 0.
+  TensorArg transposed = tensor({4, 8}, {1, 4});
+  plan = planLaunch(kernel, {&transposed, &b, nullptr}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->getVariantKey(), "b1.s0");
+  EXPECT_EQ(plan->stridedTensors, (std::vector<int64_t>{0}));
+  // Every other element of b and of the output: tensors 1 and 2.
+  TensorArg everyOther = tensor({8}, {2}, 0x20000);
+  TensorArg outEveryOther = tensor({4, 8}, {16, 2}, 0x30000);
+  plan = planLaunch(kernel, {&x, &everyOther, nullptr}, {&outEveryOther});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->getVariantKey(), "b1.s1.s2");
+  // An innermost extent of 1 makes its stride irrelevant.
+  TensorArg column = tensor({4, 1}, {7, 3}), b1 = tensor({1}, {5}, 0x20000),
+            out1 = tensor({4, 1}, {}, 0x30000);
+  plan = planLaunch(kernel, {&column, &b1, nullptr}, {&out1});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+}
+
+TEST(LaunchPlanTest, ChecksOutputs) {
+  std::vector<std::string> dims = {"m", "n"};
+  KernelSignature kernel = makeSignature("k", {tensorParam("x", dims)},
+                                         {{DType::F32, dims}});
+  TensorArg x = tensor({4, 8});
+  // An expanded output repeats elements.
+  TensorArg expanded = tensor({4, 8}, {0, 1}, 0x90000);
+  EXPECT_NE(planError(kernel, {&x}, {&expanded}).find("has stride 0 along its "
+                                                      "dimension 'm'"),
+            std::string::npos);
+  // Strides that let rows overlap.
+  TensorArg overlapping = tensor({4, 8}, {4, 1}, 0x90000);
+  EXPECT_NE(planError(kernel, {&x}, {&overlapping}).find("overlaps itself"),
+            std::string::npos);
+  // In place is fine; another view of the same memory is not.
+  EXPECT_EQ(planError(kernel, {&x}, {&x}), "");
+  TensorArg shifted = tensor({4, 8}, {}, 0x10000 + 4 * sizeof(float));
+  EXPECT_EQ(planError(kernel, {&x}, {&shifted}),
+            "the result overlaps 'x' in memory; an output may be an input "
+            "itself (the same view, in place) but may not share memory with "
+            "another tensor otherwise");
+  // Empty tensors overlap nothing.
+  TensorArg empty = tensor({0, 8}), emptyOut = tensor({0, 8});
+  EXPECT_EQ(planError(kernel, {&empty}, {&emptyOut}), "");
+}
+
+} // namespace
