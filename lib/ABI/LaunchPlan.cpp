@@ -14,6 +14,7 @@
 #include "llvm/Support/FormatVariadic.h"
 
 #include <algorithm>
+#include <limits>
 
 using namespace ewc;
 
@@ -22,7 +23,10 @@ std::vector<int64_t> ewc::getContiguousStrides(llvm::ArrayRef<int64_t> shape) {
   int64_t stride = 1;
   for (size_t i = shape.size(); i-- > 0;) {
     strides[i] = stride;
-    stride *= std::max<int64_t>(shape[i], 1);
+    // Saturating: a shape whose elements exceed 2^63 has no memory anyway,
+    // and planLaunch refuses its points.
+    if (__builtin_mul_overflow(stride, std::max<int64_t>(shape[i], 1), &stride))
+      stride = std::numeric_limits<int64_t>::max();
   }
   return strides;
 }
@@ -305,7 +309,11 @@ ewc::planLaunch(const KernelSignature &kernel,
   for (unsigned r = 0; r < kernel.results.size(); ++r) {
     int64_t points = 1;
     for (int64_t extent : getResultShape(kernel, *bound, r))
-      points *= extent;
+      if (__builtin_mul_overflow(points, extent, &points))
+        return llvm::createStringError(
+            describe(kernel, true, r) + " has " +
+            formatShape(getResultShape(kernel, *bound, r)) +
+            " elements: more than 2^63");
     plan.points = std::max(plan.points, points);
   }
 

@@ -17,6 +17,7 @@
 
 #include <cstdlib>
 #include <cstring>
+#include <limits>
 #include <unistd.h>
 
 using namespace ewc;
@@ -220,14 +221,26 @@ TensorPlacement check::placeTensor(std::vector<int64_t> shape, Layout layout,
   case Layout::Strided:
     placement.strides = getContiguousStrides(shape);
     for (int64_t &stride : placement.strides)
-      stride *= 2;
+      if (__builtin_mul_overflow(stride, 2, &stride))
+        stride = std::numeric_limits<int64_t>::max();
     break;
   }
+  // Saturating: extents from the command line may describe more memory
+  // than exists; the memory checks refuse them after.
   int64_t span = 1;
-  for (auto [extent, stride] : llvm::zip(shape, placement.strides))
-    span = extent == 0 || span == 0 ? 0 : span + (extent - 1) * stride;
+  bool overflow = false;
+  for (auto [extent, stride] : llvm::zip(shape, placement.strides)) {
+    int64_t reach;
+    if (extent == 0 || span == 0)
+      span = 0;
+    else if (__builtin_mul_overflow(extent - 1, stride, &reach) ||
+             __builtin_add_overflow(span, reach, &span))
+      overflow = true;
+  }
+  if (overflow || __builtin_add_overflow(offset, span, &span))
+    span = std::numeric_limits<int64_t>::max();
   placement.shape = std::move(shape);
-  placement.storageElements = offset + span;
+  placement.storageElements = span;
   return placement;
 }
 
@@ -383,7 +396,8 @@ llvm::Expected<DimBindings> check::bindRunDims(const Kernel &kernel,
     }
     for (const std::string &dim : param.dims)
       paramDims.insert(dim);
-    tensor.strides = getContiguousStrides(tensor.shape);
+    // Only the shapes bind: the strides are any valid ones.
+    tensor.strides.assign(tensor.shape.size(), 0);
     tensors[index] = &tensor;
   }
   // The given extents of this kernel's dimensions (a file of kernels shares

@@ -30,20 +30,19 @@
 
 #include "ewc/Conversion/EwToGPU/VectorizeGPULoops.h"
 
+#include "PointLoop.h"
+
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
-#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
-#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
-#include "mlir/IR/IRMapping.h"
-#include "mlir/Interfaces/SideEffectInterfaces.h"
 #include "mlir/IR/Dominance.h"
+#include "mlir/IR/IRMapping.h"
 #include "mlir/Transforms/CSE.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
@@ -61,32 +60,6 @@ using namespace mlir::ew;
 
 namespace {
 
-/// How an access of the point code is made across an atom.
-enum class AccessKind {
-  /// The tensor's innermost dimension is the nest's, with a static unit
-  /// stride: vectors.
-  Vector,
-  /// The nest's innermost dimension at a runtime stride or not innermost in
-  /// the tensor: one scalar access per point (a gather or scatter).
-  Scalar,
-  /// A load without the nest's innermost dimension: one per atom, whose
-  /// points all lie in one row.
-  Broadcast,
-};
-
-/// A memref.load or memref.store of the point code.
-struct Access {
-  Operation *op;
-  Value memref;
-  /// Per index of the access, the nest coordinate it is.
-  SmallVector<unsigned> coords;
-  AccessKind kind = AccessKind::Scalar;
-  /// Bytes per element.
-  unsigned bytes = 0;
-
-  bool isStore() const { return isa<memref::StoreOp>(op); }
-};
-
 /// A tensor that moves by vectors (one per memref, loaded or stored).
 struct VectorTensor {
   Value memref;
@@ -95,22 +68,6 @@ struct VectorTensor {
   unsigned lanes = 0;
   /// The address alignment its vector accesses need.
   unsigned getAlignment() const { return lanes * bytes; }
-};
-
-/// A scalar grid-stride loop over the points of one nest, as analyzed.
-struct PointLoop {
-  scf::ForOp loop;
-  /// The delinearization of the flat index into coordinates, or null for a
-  /// 1-D nest, whose coordinate is the flat index.
-  affine::AffineDelinearizeIndexOp delinearize;
-  /// The extents of the nest, outermost first.
-  SmallVector<OpFoldResult> extents;
-  /// The coordinates as the point code has them.
-  SmallVector<Value> coords;
-  /// Every access, in the order of the point code.
-  SmallVector<Access> accesses;
-
-  unsigned getRank() const { return coords.size(); }
 };
 
 /// What the pass chose for one loop.
@@ -123,175 +80,8 @@ struct Plan {
 } // namespace
 
 //===----------------------------------------------------------------------===//
-// Analysis
+// Choices
 //===----------------------------------------------------------------------===//
-
-/// True for the id `OpTy` (gpu.block_id, ...) along x.
-template <typename OpTy> static bool isIdX(Value value) {
-  auto op = value.getDefiningOp<OpTy>();
-  return op && op.getDimension() == gpu::Dimension::x;
-}
-
-/// True for `a op b` or `b op a` with `isA(a)` and `isB(b)`.
-template <typename OpTy>
-static bool matchCommutative(Value value, function_ref<bool(Value)> isA,
-                             function_ref<bool(Value)> isB) {
-  auto op = value.getDefiningOp<OpTy>();
-  return op && ((isA(op.getLhs()) && isB(op.getRhs())) ||
-                (isA(op.getRhs()) && isB(op.getLhs())));
-}
-
-/// True for blockIdx.x * blockDim.x + threadIdx.x.
-static bool isGlobalThreadId(Value value) {
-  return matchCommutative<arith::AddIOp>(
-      value,
-      [](Value v) {
-        return matchCommutative<arith::MulIOp>(v, isIdX<gpu::BlockIdOp>,
-                                               isIdX<gpu::BlockDimOp>);
-      },
-      isIdX<gpu::ThreadIdOp>);
-}
-
-/// True for gridDim.x * blockDim.x.
-static bool isGridSize(Value value) {
-  return matchCommutative<arith::MulIOp>(value, isIdX<gpu::GridDimOp>,
-                                         isIdX<gpu::BlockDimOp>);
-}
-
-/// True for EwToArith's correctly rounded square root: a call of llvm.sqrt
-/// by name (EwToArith/Math.cpp says why not math.sqrt), which declares no
-/// memory effects but has none.
-static bool isSqrtCall(Operation *op) {
-  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
-  return call && call.getIntrin().starts_with("llvm.sqrt.");
-}
-
-/// Bytes of an element that vectors can move: a power of two up to 16.
-static std::optional<unsigned> getVectorElementBytes(Type type) {
-  if (!type.isIntOrFloat())
-    return std::nullopt;
-  unsigned bits = type.getIntOrFloatBitWidth();
-  if (bits % 8 || !llvm::isPowerOf2_32(bits / 8) || bits / 8 > kVectorBytes)
-    return std::nullopt;
-  return bits / 8;
-}
-
-/// Analyzes `loop` (a loop with an `ew.layout` in `func`). On failure,
-/// `why` says what the pass does not understand.
-static FailureOr<PointLoop> analyzeLoop(scf::ForOp loop, Block *entry,
-                                        std::string &why) {
-  PointLoop result;
-  result.loop = loop;
-  Value flat = loop.getInductionVar();
-  if (!flat.getType().isIndex() || loop.getNumRegionIterArgs() != 0 ||
-      !isGlobalThreadId(loop.getLowerBound()) ||
-      !isGridSize(loop.getStep())) {
-    // The chunks below partition the points among the grid's threads as the
-    // grid-stride loop does; another loop would mean another partition.
-    why = "it is not a grid-stride loop over the points";
-    return failure();
-  }
-  for (Operation *user : flat.getUsers()) {
-    auto delinearize = dyn_cast<affine::AffineDelinearizeIndexOp>(user);
-    if (!delinearize)
-      continue;
-    if (result.delinearize || delinearize->getBlock() != loop.getBody() ||
-        !delinearize.hasOuterBound() ||
-        !llvm::all_of(delinearize.getDynamicBasis(), [&](Value extent) {
-          return loop.isDefinedOutsideOfLoop(extent);
-        })) {
-      why = "the point index is not delinearized once by the nest's extents";
-      return failure();
-    }
-    result.delinearize = delinearize;
-  }
-  if (result.delinearize) {
-    result.extents = result.delinearize.getMixedBasis();
-    llvm::append_range(result.coords, result.delinearize.getResults());
-  } else {
-    result.extents.push_back(loop.getUpperBound());
-    result.coords.push_back(flat);
-  }
-  unsigned inner = result.getRank() - 1;
-
-  for (Operation &op : loop.getBody()->without_terminator()) {
-    Value memref;
-    ValueRange indices;
-    if (auto load = dyn_cast<memref::LoadOp>(op)) {
-      memref = load.getMemRef();
-      indices = load.getIndices();
-    } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
-      memref = store.getMemRef();
-      indices = store.getIndices();
-    } else if (&op == result.delinearize.getOperation() || isSqrtCall(&op) ||
-               isMemoryEffectFree(&op)) {
-      continue;
-    } else {
-      why = ("'" + op.getName().getStringRef() + "' accesses memory").str();
-      return failure();
-    }
-    Access access{&op, memref, {}};
-    auto arg = dyn_cast<BlockArgument>(memref);
-    for (Value index : indices) {
-      auto *coord = llvm::find(result.coords, index);
-      if (coord == result.coords.end())
-        break;
-      access.coords.push_back(coord - result.coords.begin());
-    }
-    if (!arg || arg.getOwner() != entry ||
-        access.coords.size() != indices.size()) {
-      why = "an access is not of a kernel argument at the point's coordinates";
-      return failure();
-    }
-    auto type = cast<MemRefType>(memref.getType());
-    SmallVector<int64_t> strides;
-    int64_t offset;
-    if (failed(type.getStridesAndOffset(strides, offset)))
-      strides.assign(indices.size(), ShapedType::kDynamic);
-    std::optional<unsigned> bytes =
-        getVectorElementBytes(type.getElementType());
-    unsigned innerCount = llvm::count(access.coords, inner);
-    if (innerCount == 0) {
-      if (access.isStore()) {
-        why = indices.empty() ? "the nest has no dimension"
-                              : "a result does not have the innermost "
-                                "dimension";
-        return failure();
-      }
-      access.kind = AccessKind::Broadcast;
-    } else if (innerCount == 1 && access.coords.back() == inner && bytes &&
-               !strides.empty() && strides.back() == 1) {
-      access.kind = AccessKind::Vector;
-      access.bytes = *bytes;
-    }
-    result.accesses.push_back(std::move(access));
-  }
-
-  // A tensor both read and written would be read by one thread after another
-  // wrote it, in another order than the scalar loop's; each result is stored
-  // once per point.
-  for (const Access &store : result.accesses) {
-    if (!store.isStore())
-      continue;
-    for (const Access &other : result.accesses)
-      if (&other != &store && other.memref == store.memref) {
-        why = "a tensor is accessed more than once per point";
-        return failure();
-      }
-  }
-  if (!llvm::any_of(result.accesses,
-                    [](const Access &access) { return access.isStore(); })) {
-    why = "it stores nothing";
-    return failure();
-  }
-  if (!llvm::any_of(result.accesses, [](const Access &access) {
-        return access.kind == AccessKind::Vector;
-      })) {
-    why = "no tensor has the innermost dimension with a unit stride";
-    return failure();
-  }
-  return result;
-}
 
 /// True for an operation of one point's code that takes a long dependent
 /// chain of instructions on the GPU (kVectorsPerThreadByCost).
@@ -538,8 +328,7 @@ void LoopVectorizer::emitVectorChunk(Value chunk, Value first, bool oneRow) {
       case AccessKind::Scalar:
         for (unsigned w = 0; w < atom; ++w)
           loaded[k * atom + w][position] = memref::LoadOp::create(
-              b, loc, access.memref,
-              getIndices(access, shiftInner(coords, w)));
+              b, loc, access.memref, getIndices(access, shiftInner(coords, w)));
         break;
       case AccessKind::Vector: {
         const VectorTensor &tensor = getTensor(access.memref);
@@ -685,13 +474,13 @@ void LoopVectorizer::run() {
   Value peel = arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
   Value oneRowAligned;
   for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
-    oneRowAligned = both(oneRowAligned,
-                         isAligned(add(address, mul(peel, tensor.bytes)),
-                                   tensor.getAlignment()));
+    oneRowAligned =
+        both(oneRowAligned, isAligned(add(address, mul(peel, tensor.bytes)),
+                                      tensor.getAlignment()));
   if (rank > 1)
-    oneRowAligned = both(oneRowAligned,
-                         arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                               points, inner));
+    oneRowAligned = both(
+        oneRowAligned,
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, points, inner));
   peel = arith::MinUIOp::create(b, loc, peel, points);
 
   // Several rows: every row of every vectorized tensor starts aligned, and
@@ -705,14 +494,14 @@ void LoopVectorizer::run() {
          llvm::zip(plan.tensors, addresses, metadata)) {
       unsigned alignment = tensor.getAlignment();
       rowsAligned = both(rowsAligned, isAligned(address, alignment));
-      for (auto [extent, stride] :
-           llvm::zip(meta.getSizes().drop_back(), meta.getStrides().drop_back()))
-        rowsAligned = both(
-            rowsAligned,
-            arith::OrIOp::create(
-                b, loc, isAligned(mul(stride, tensor.bytes), alignment),
-                arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, extent,
-                                      constant(1))));
+      for (auto [extent, stride] : llvm::zip(meta.getSizes().drop_back(),
+                                             meta.getStrides().drop_back()))
+        rowsAligned =
+            both(rowsAligned,
+                 arith::OrIOp::create(
+                     b, loc, isAligned(mul(stride, tensor.bytes), alignment),
+                     arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                           extent, constant(1))));
     }
   }
 
@@ -721,6 +510,15 @@ void LoopVectorizer::run() {
   auto scalarLayout = BlockedLayoutAttr::get(
       b.getContext(), proposed.getThreads(), 1, plan.getElementsPerThread());
   Type indexType = b.getIndexType();
+  // Where neither check holds (x[1:] beside a fresh output, a row length
+  // that is no multiple of the atom), the coalesced unrolled scalar loop
+  // with the same E, not vector stores beside scalar loads in the vector
+  // layout: each of its warp-wide accesses is 32 consecutive elements (one
+  // 128-byte line for f32) used whole, as in torch's unrolled kernel for
+  // misaligned tensors, where a scalar load in the vector layout spans 512
+  // bytes and leaves three quarters of each line to L1; and it is one
+  // version for every misalignment, not one per set of tensors that share
+  // the outputs'. Reasoned, not measured.
   // Each version yields where the tail starts.
   auto emitScalar = [&] {
     Value chunks = arith::DivUIOp::create(b, loc, points, chunkSize);
@@ -762,23 +560,14 @@ void LoopVectorizer::run() {
   // The tail: the original loop from the end of the whole chunks. It keeps
   // no layout: it is no nest's loop any more, and a second run of the pass
   // leaves it alone.
-  loop.getLowerBoundMutable().assign(add(loop.getLowerBound(),
-                                         oneRow.getResult(0)));
+  loop.getLowerBoundMutable().assign(
+      add(loop.getLowerBound(), oneRow.getResult(0)));
   loop->removeAttr(kLayoutAttrName);
 }
 
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
-
-/// The dimensions of the nest of `loop`: those of its results.
-static unsigned getNestRank(scf::ForOp loop) {
-  unsigned rank = 0;
-  loop.walk([&](memref::StoreOp store) {
-    rank = std::max<unsigned>(rank, store.getIndices().size());
-  });
-  return rank;
-}
 
 namespace {
 
@@ -816,7 +605,7 @@ struct EwVectorizeGPULoopsPass
       auto layout = loop->getAttrOfType<BlockedLayoutAttr>(kLayoutAttrName);
       unsigned rank = getNestRank(loop), elements = 1;
       std::string why;
-      FailureOr<PointLoop> point = analyzeLoop(loop, entry, why);
+      FailureOr<PointLoop> point = analyzePointLoop(loop, entry, why);
       if (failed(point)) {
         loop.emitRemark("loop left scalar: ") << why;
       } else {

@@ -1,10 +1,11 @@
 //===- EwOps.cpp - ew dialect operations ----------------------------------===//
 //
-// The type helpers, the folders (scalar constants through CommonFolders.h,
+// The folders (scalar constants through CommonFolders.h,
 // and the algebraic folds that hold under IEEE rules), the verifiers for what
 // the ODS constraints cannot say, and the custom assembly of ew.kernel. The
 // operand checks are ODS constraints and traits (EwOps.td); result types are
-// inferred by the code that EwOps.td generates.
+// inferred by the code that EwOps.td generates. The types and attributes
+// are EwTypes.cpp's.
 //
 //===----------------------------------------------------------------------===//
 
@@ -90,80 +91,6 @@ LogicalResult mlir::ew::verifySameTensorDims(Operation *op) {
              << type << " beside dimensions [" << *dims << "]";
   }
   return success();
-}
-
-//===----------------------------------------------------------------------===//
-// NamedTensorType
-//===----------------------------------------------------------------------===//
-
-std::optional<unsigned> NamedTensorType::getDimPosition(StringRef name) const {
-  for (auto [position, dim] : llvm::enumerate(getDims()))
-    if (dim.getValue() == name)
-      return position;
-  return std::nullopt;
-}
-
-NamedTensorType NamedTensorType::withElementType(Type elementType) const {
-  return NamedTensorType::get(getDims(), elementType);
-}
-
-LogicalResult
-NamedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<StringAttr> dims, Type elementType) {
-  if (dims.empty())
-    return emitError() << "an ew tensor has at least one dimension (a scalar "
-                          "is its element type)";
-  for (auto [position, dim] : llvm::enumerate(dims)) {
-    if (dim.getValue().empty())
-      return emitError() << "dimension names are not empty";
-    if (dim.getValue() == kBatchDim && position != 0)
-      return emitError() << "'...' (the batch) can only be the first "
-                            "dimension";
-    if (llvm::is_contained(dims.take_front(position), dim))
-      return emitError() << "dimension '" << dim.getValue()
-                         << "' appears twice";
-  }
-  if (!isElementType(elementType))
-    return emitError() << "element type must be i1, i32, i64, f16, bf16, f32 "
-                          "or f64, got "
-                       << elementType;
-  return success();
-}
-
-/// `!ew.tensor<[m, n], f32>`, the batch spelled `...`.
-Type NamedTensorType::parse(AsmParser &parser) {
-  SmallVector<StringAttr> dims;
-  auto parseDim = [&]() -> ParseResult {
-    if (succeeded(parser.parseOptionalEllipsis())) {
-      dims.push_back(parser.getBuilder().getStringAttr(kBatchDim));
-      return success();
-    }
-    std::string name;
-    if (parser.parseKeywordOrString(&name))
-      return failure();
-    dims.push_back(parser.getBuilder().getStringAttr(name));
-    return success();
-  };
-  Type elementType;
-  llvm::SMLoc loc = parser.getCurrentLocation();
-  if (parser.parseLess() ||
-      parser.parseCommaSeparatedList(AsmParser::Delimiter::Square, parseDim) ||
-      parser.parseComma() || parser.parseType(elementType) ||
-      parser.parseGreater())
-    return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), dims, elementType);
-}
-
-void NamedTensorType::print(AsmPrinter &printer) const {
-  printer << "<[";
-  llvm::interleaveComma(getDims(), printer, [&](StringAttr dim) {
-    if (dim.getValue() == kBatchDim)
-      printer << kBatchDim;
-    else
-      printer.printKeywordOrString(dim.getValue());
-  });
-  printer << "], " << getElementType() << ">";
 }
 
 bool mlir::ew::isExactConversion(Type from, Type to) {
@@ -741,26 +668,6 @@ LogicalResult IndexOp::verify() {
 }
 
 LogicalResult SizeOp::verify() { return verifyKernelDim(*this, getDim()); }
-
-#define GET_TYPEDEF_CLASSES
-#include "ewc/Dialect/Ew/IR/EwOpsTypes.cpp.inc"
-
-#define GET_ATTRDEF_CLASSES
-#include "ewc/Dialect/Ew/IR/EwAttrDefs.cpp.inc"
-
-void EwDialect::registerAttributes() {
-  addAttributes<
-#define GET_ATTRDEF_LIST
-#include "ewc/Dialect/Ew/IR/EwAttrDefs.cpp.inc"
-      >();
-}
-
-void EwDialect::registerTypes() {
-  addTypes<
-#define GET_TYPEDEF_LIST
-#include "ewc/Dialect/Ew/IR/EwOpsTypes.cpp.inc"
-      >();
-}
 
 #define GET_OP_CLASSES
 #include "ewc/Dialect/Ew/IR/EwOps.cpp.inc"

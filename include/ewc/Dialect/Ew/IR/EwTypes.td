@@ -72,11 +72,14 @@ def Ew_BlockedLayoutAttr : AttrDef<Ew_Dialect, "BlockedLayout"> {
     grid-stride loop over chunks; in a chunk, thread t holds the atoms a = 0
     .. atoms - 1, `atom` consecutive points each, the first at chunk start +
     (a x threads + t) x atom. The threads of a warp so touch one contiguous
-    range of points per atom, and an atom of a tensor that is contiguous
-    along the innermost dimension is one vector access. `atom = 1, atoms =
-    1` is the scalar grid-stride loop. convert-ew-to-gpu proposes a layout,
-    ew-vectorize-gpu-loops realizes it (or falls back to the scalar layout
-    and says why).
+    range of points for each a (coalesced), and an atom of a tensor that is
+    contiguous along the innermost dimension is one vector access of up to
+    16 bytes (several for a tensor wider than the one the atom is sized
+    for). `atom = 1, atoms = 1` is the scalar grid-stride loop, `atom = 1,
+    atoms = E` the coalesced unrolled scalar loop (point k of thread t at
+    chunk offset k x threads + t). convert-ew-to-gpu proposes a layout,
+    ew-vectorize-gpu-loops realizes it (or leaves the scalar loop and says
+    why in a remark).
 
     ```mlir
     #ew.blocked<threads = 128, atom = 4, atoms = 2>
