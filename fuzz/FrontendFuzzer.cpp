@@ -37,7 +37,7 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
         diag.print("ewc", llvm::nulls());
       },
       nullptr);
-  std::unique_ptr<ewc::Module> ast = ewc::parseAndCheck(sourceMgr);
+  std::unique_ptr<ewc::ModuleDecl> ast = ewc::parseAndCheck(sourceMgr);
   if (!ast)
     return 0;
 

@@ -22,6 +22,14 @@
 #   bench     only when EWC_DEVICE_BENCH=1: bench/compare.py, ewc against
 #             torch, Triton, torch.compile and the copy; it writes bench.md,
 #             bench.png and bench.json beside the logs (docs/performance.md)
+#   shapes    only when EWC_DEVICE_SHAPES=1: bench/shapes.py, the shaped
+#             cases (ranks, per-tensor alignments, bias add, row scale, outer
+#             sum, transposed and strided inputs) through python/ewc against
+#             torch, torch.compile and Triton; shapes.md and shapes.json
+#   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both on
+#             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15)
+#   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
+#             scripts/device-sanitize.sh with that matrix
 #
 # Every step runs whatever the previous ones did; each one's exit status and
 # time are recorded. Logs go to $OUT when set (the device call brings $OUT
@@ -150,6 +158,10 @@ if [[ "${EWC_DEVICE_BENCH:-0}" == 1 ]]; then
   PYTHONUNBUFFERED=1 step bench python3 bench/compare.py \
     --ewc-run "$dest/bin/ewc-run" --out "$logs"
 fi
+if [[ "${EWC_DEVICE_SHAPES:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step shapes \
+    python3 bench/shapes.py --out "$logs"
+fi
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
@@ -157,6 +169,16 @@ if [[ -f "$dest/lib/libewc.so" ]]; then
   step compile compile_times
   EWC_LIBRARY=$dest/lib/libewc.so step seed python3 examples/seed_leaky_relu.py
   EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py
+fi
+
+if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then
+  step fuzz "$dest/bin/ewc-fuzz" --device both --jobs 14 --count 100000000 \
+    --seed "${EWC_DEVICE_FUZZ_SEED:-15}" --time-limit "$EWC_DEVICE_FUZZ" \
+    --save-failures "$logs/fuzz-failures"
+fi
+if [[ -n "${EWC_DEVICE_SANITIZE:-}" ]]; then
+  EWC_SANITIZE_MATRIX=$EWC_DEVICE_SANITIZE JOBS=14 EWC_RUN=$dest/bin/ewc-run \
+    step sanitize bash scripts/device-sanitize.sh
 fi
 
 # lit's own counts, for the table.

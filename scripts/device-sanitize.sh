@@ -13,6 +13,13 @@
 # body and the tail all run. Each case is one `ewc-run --inputs special` that
 # must also print True.
 #
+# EWC_SANITIZE_MATRIX=shapes runs the shaped matrix instead: memcheck and
+# initcheck over the N-D kernels of kernels/ (bias_gelu, row_scale,
+# outer_add, transpose_add, batch_bias, the f32 and bf16 LeakyReLU over
+# '...') in every ewc-run --layout, at offsets 0, 1 and 3: strided,
+# broadcast, transposed and misaligned accesses, the vectorized and the
+# scalar versions of each loop.
+#
 # The three tools run side by side (one GPU, 16 host cores); each case's
 # verdict and the sanitizer's error summary go to one line of
 # $OUT/sanitize-cases.txt, the whole log of every case that was not clean to
@@ -28,28 +35,34 @@ files=(test/Integration/Inputs/dtypes.ew kernels/gelu.ew kernels/leaky_relu.ew
        kernels/leaky_relu_bf16.ew)
 sizes=(0 1 3 4 5 127 128 129 1023 1024 1025 1048577)
 offsets=(0 1 2 3)
+shape_files=(kernels/bias_gelu.ew kernels/row_scale.ew kernels/outer_add.ew
+             kernels/transpose_add.ew kernels/batch_bias.ew kernels/leaky_relu.ew
+             kernels/leaky_relu_bf16.ew)
 
-# one TOOL FILE N OFFSET: one case; prints its line, and keeps the whole log
-# of a case that was not clean.
+# one TOOL FILE OFFSET ARG...: one case (the ARGs go to ewc-run); prints its
+# line, and keeps the whole log of a case that was not clean.
 one() {
-  local tool=$1 file=$2 n=$3 off=$4 extra=() log rc verdict errors
+  local tool=$1 file=$2 off=$3 extra=() log rc verdict errors
+  shift 3
   [[ $tool == memcheck ]] && extra=(--leak-check full)
   log=$(mktemp)
   "$sanitizer" --tool "$tool" "${extra[@]}" --error-exitcode 99 \
-    "$ewc" "$file" --device cuda --inputs special --n "$n" \
-    --offset "$off" >"$log" 2>&1
+    "$ewc" "$file" --device cuda --inputs special --offset "$off" "$@" \
+    >"$log" 2>&1
   rc=$?
   verdict=$(grep -cx True "$log")
   # memcheck and initcheck end with "ERROR SUMMARY: N errors", racecheck
   # with "RACECHECK SUMMARY: K hazards displayed (N errors, W warnings)".
   errors=$(grep -oE 'ERROR SUMMARY: [0-9]+ error|RACECHECK SUMMARY: .*\([0-9]+ error' "$log" |
            grep -oE '[0-9]+ error' | grep -oE '[0-9]+' | tail -1)
+  local what="$*"
   if ((rc != 0)) || [[ "${errors:-?}" != 0 ]]; then
-    { echo "=== $tool $file n=$n offset=$off"; cat "$log"; } >"$faildir/$tool-$(basename "$file")-$n-$off.log"
+    { echo "=== $tool $file offset=$off $what"; cat "$log"; } \
+      >"$faildir/$tool-$(basename "$file")-$off-${what//[^A-Za-z0-9=]/_}.log"
   fi
   rm -f "$log"
-  printf '%s %s n=%s offset=%s rc=%s true=%s errors=%s\n' "$tool" \
-    "$(basename "$file")" "$n" "$off" "$rc" "$verdict" "${errors:-?}"
+  printf '%s %s offset=%s %s rc=%s true=%s errors=%s\n' "$tool" \
+    "$(basename "$file")" "$off" "$what" "$rc" "$verdict" "${errors:-?}"
 }
 export -f one
 faildir=$(mktemp -d)
@@ -59,15 +72,39 @@ export ewc sanitizer logs faildir
 start=$(date +%s)
 # Every case is its own process (a CUDA context, a compile, the sanitizer's
 # instrumentation: seconds each); 12 at a time on the 16 cores.
-for tool in memcheck initcheck racecheck; do
-  for file in "${files[@]}"; do
-    for n in "${sizes[@]}"; do
-      for off in "${offsets[@]}"; do
-        echo "$tool $file $n $off"
+cases() {
+  local tool file n off layout
+  if [[ "${EWC_SANITIZE_MATRIX:-dtypes}" == shapes ]]; then
+    # The shaped kernels in every layout of ewc-run --layout (each tensor a
+    # strided view: padded rows, transposed, every other element, or each
+    # its own), misaligned by the offset; odd extents (m = 37, n = 129), so rows start
+    # at every alignment; '...' as 3x2.
+    for tool in memcheck initcheck; do
+      for file in "${shape_files[@]}"; do
+        for layout in contiguous padded transposed strided random; do
+          for off in 0 1 3; do
+            if grep -q '\.\.\.' "$file"; then
+              echo "$tool $file $off --layout $layout --n 129 --batch 3x2"
+            else
+              echo "$tool $file $off --layout $layout --dim m=37 --n 129"
+            fi
+          done
+        done
+      done
+    done
+    return
+  fi
+  for tool in memcheck initcheck racecheck; do
+    for file in "${files[@]}"; do
+      for n in "${sizes[@]}"; do
+        for off in "${offsets[@]}"; do
+          echo "$tool $file $off --n $n"
+        done
       done
     done
   done
-done | xargs -P "${JOBS:-12}" -L 1 bash -c 'one "$@"' _ >"$logs/sanitize-cases.txt"
+}
+cases | xargs -P "${JOBS:-12}" -L 1 bash -c 'one "$@"' _ >"$logs/sanitize-cases.txt"
 echo "matrix ran in $(($(date +%s) - start)) s"
 # One file for every unclean case's log: the device call brings back 8 files.
 cat "$faildir"/*.log >"$logs/sanitize-failures.log" 2>/dev/null
@@ -77,6 +114,7 @@ failed=0
 printf '%-10s %6s %6s %8s\n' tool cases clean printed-True
 for tool in memcheck initcheck racecheck; do
   f=$logs/sanitize-cases.txt
+  grep -q "^$tool " "$f" || continue
   cases=$(grep -c "^$tool " "$f")
   clean=$(grep "^$tool " "$f" | grep -c 'rc=0 .* errors=0$')
   # One True per case: a file's kernels print one verdict together.

@@ -197,7 +197,7 @@ std::vector<ABIArgument> ewc::getABIArguments(const KernelSignature &kernel,
   return arguments;
 }
 
-KernelSignature ewc::getKernelSignature(const Kernel &kernel) {
+KernelSignature ewc::getKernelSignature(const KernelDecl &kernel) {
   KernelSignature signature;
   signature.name = kernel.getName().str();
   auto dimsOf = [&](const TypeSpec &type) {

@@ -378,7 +378,13 @@ static bool convertArgs(const char *function, const ewc::Kernel &kernel,
   out.params.reserve(numArgs);
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
-    switch (arg.kind) {
+    // The kind as the int a C caller stored: any value may arrive, and
+    // loading one outside the enumerators as an EwcArgKind is undefined in
+    // C++ (UBSan's -fsanitize=enum stops there).
+    int kind;
+    static_assert(sizeof kind == sizeof arg.kind, "EwcArgKind is an int");
+    std::memcpy(&kind, &arg.kind, sizeof kind);
+    switch (kind) {
     case EWC_ARG_TENSOR: {
       ewc::Tensor tensor;
       auto describe = [&] {
@@ -400,7 +406,7 @@ static bool convertArgs(const char *function, const ewc::Kernel &kernel,
       break;
     default:
       out.error = std::string(function) + ": " + describeArg(kernel, i) +
-                  " has kind " + std::to_string(arg.kind) +
+                  " has kind " + std::to_string(kind) +
                   ", which is no EwcArgKind";
       return false;
     }

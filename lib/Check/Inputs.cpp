@@ -277,12 +277,12 @@ static StridedArray layOut(HostArray values, std::vector<int64_t> shape,
 
 llvm::Expected<InputArrays>
 check::loadInputFiles(llvm::ArrayRef<NamedFile> files,
-                      llvm::ArrayRef<const Kernel *> kernels) {
+                      llvm::ArrayRef<const KernelDecl *> kernels) {
   InputArrays arrays;
   for (const NamedFile &input : files) {
-    const Param *param = nullptr;
-    const Kernel *owner = nullptr;
-    for (const Kernel *kernel : kernels)
+    const ParamDecl *param = nullptr;
+    const KernelDecl *owner = nullptr;
+    for (const KernelDecl *kernel : kernels)
       if ((param = kernel->lookupParam(input.name))) {
         owner = kernel;
         break;
@@ -318,7 +318,7 @@ static const NpyArray *lookupFile(const InputSpec &spec,
   return it == spec.files->end() ? nullptr : &it->getValue();
 }
 
-llvm::Expected<DimBindings> check::bindRunDims(const Kernel &kernel,
+llvm::Expected<DimBindings> check::bindRunDims(const KernelDecl &kernel,
                                                const InputSpec &spec) {
   KernelSignature signature = getKernelSignature(kernel);
   // What the files say, first file first; bindDims reports any conflict.
@@ -420,7 +420,7 @@ llvm::Expected<DimBindings> check::bindRunDims(const Kernel &kernel,
 }
 
 llvm::Expected<std::vector<StridedArray>>
-check::makeInputs(const Kernel &kernel, const InputSpec &spec,
+check::makeInputs(const KernelDecl &kernel, const InputSpec &spec,
                   const DimBindings &bindings) {
   KernelSignature signature = getKernelSignature(kernel);
   std::vector<std::vector<int64_t>> shapes;
@@ -437,7 +437,7 @@ check::makeInputs(const Kernel &kernel, const InputSpec &spec,
       makeRandomInputs(kernel, sizes, spec.seed, spec.kind);
   if (spec.files)
     for (const auto &file : *spec.files) {
-      const Param *param = kernel.lookupParam(file.getKey());
+      const ParamDecl *param = kernel.lookupParam(file.getKey());
       if (!param)
         continue;
       const NpyArray &array = file.getValue();
@@ -460,7 +460,7 @@ check::makeInputs(const Kernel &kernel, const InputSpec &spec,
                                       : std::move(fileArray.storage);
     }
   for (const ScalarArg &arg : spec.args) {
-    const Param *param = kernel.lookupParam(arg.name);
+    const ParamDecl *param = kernel.lookupParam(arg.name);
     if (!param)
       continue;
     if (param->isTensor())
@@ -487,7 +487,7 @@ check::makeInputs(const Kernel &kernel, const InputSpec &spec,
 }
 
 llvm::Expected<LaunchValues>
-check::getLaunchValues(const Kernel &kernel, const KernelSignature &compiled,
+check::getLaunchValues(const KernelDecl &kernel, const KernelSignature &compiled,
                        llvm::ArrayRef<StridedArray> inputs,
                        llvm::ArrayRef<ScalarArg> args) {
   LaunchValues values;
@@ -518,7 +518,7 @@ check::getLaunchValues(const Kernel &kernel, const KernelSignature &compiled,
   return values;
 }
 
-llvm::Error check::checkHostMemory(const Kernel &kernel, const InputSpec &spec,
+llvm::Error check::checkHostMemory(const KernelDecl &kernel, const InputSpec &spec,
                                    const DimBindings &bindings) {
   // Each tensor input (twice where it is laid out from a contiguous array),
   // and each result twice (the output and, where it is not contiguous, its

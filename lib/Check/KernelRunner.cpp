@@ -31,7 +31,7 @@ void startStage(mlir::TimingScope &stage, mlir::TimingScope *parent,
 
 } // namespace
 
-llvm::Expected<KernelRun> check::runKernel(const Kernel &kernel,
+llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
                                            driver::LoadedModule &module,
                                            const InputSpec &spec,
                                            const LaunchConfig &launch,
@@ -158,7 +158,7 @@ StrayWrites check::findStrayWrites(const StridedArray &output) {
   return stray;
 }
 
-llvm::Expected<KernelCheck> check::checkRun(const Kernel &kernel,
+llvm::Expected<KernelCheck> check::checkRun(const KernelDecl &kernel,
                                             KernelRun run,
                                             const CheckOptions &options,
                                             mlir::TimingScope *timing) {
@@ -182,7 +182,7 @@ llvm::Expected<KernelCheck> check::checkRun(const Kernel &kernel,
 }
 
 llvm::Expected<KernelCheck>
-check::runAndCheck(const Kernel &kernel, driver::LoadedModule &module,
+check::runAndCheck(const KernelDecl &kernel, driver::LoadedModule &module,
                    const InputSpec &spec, const CheckOptions &options,
                    const LaunchConfig &launch, mlir::TimingScope *timing) {
   llvm::Expected<KernelRun> run =
@@ -209,7 +209,7 @@ expandBatch(const std::vector<std::string> &dims, size_t batchRank) {
 }
 
 void check::printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
-                            unsigned result, const Kernel &kernel,
+                            unsigned result, const KernelDecl &kernel,
                             unsigned count, llvm::StringRef indent) {
   KernelSignature signature = getKernelSignature(kernel);
   size_t batchRank = check.run.bindings.batchShape.size();

@@ -226,7 +226,7 @@ llvm::APFloat NumberExpr::getValue(const llvm::fltSemantics &semantics) const {
 // Kernels and modules
 //===----------------------------------------------------------------------===//
 
-std::optional<double> Param::getDefaultAsDouble() const {
+std::optional<double> ParamDecl::getDefaultAsDouble() const {
   if (!defaultValue)
     return std::nullopt;
   if (auto *b = llvm::dyn_cast<BoolExpr>(defaultValue.get()))
@@ -244,7 +244,7 @@ std::optional<double> Param::getDefaultAsDouble() const {
   return value.convertToDouble();
 }
 
-std::optional<int64_t> Param::getDefaultAsInt() const {
+std::optional<int64_t> ParamDecl::getDefaultAsInt() const {
   if (!defaultValue)
     return std::nullopt;
   if (auto *b = llvm::dyn_cast<BoolExpr>(defaultValue.get()))
@@ -263,7 +263,7 @@ std::optional<int64_t> Param::getDefaultAsInt() const {
   return static_cast<int64_t>(value);
 }
 
-std::optional<DimId> Kernel::lookupDim(llvm::StringRef dimName) const {
+std::optional<DimId> KernelDecl::lookupDim(llvm::StringRef dimName) const {
   for (auto [id, name] : llvm::enumerate(dims))
     if (name == dimName)
       return static_cast<DimId>(id);
@@ -282,11 +282,11 @@ static std::string formatDims(DType dtype, llvm::ArrayRef<DimId> ids,
   return result + "]";
 }
 
-std::string Kernel::formatType(const ValueType &type) const {
+std::string KernelDecl::formatType(const ValueType &type) const {
   return formatDims(type.dtype, type.shape, dims);
 }
 
-std::string Kernel::formatType(const TypeSpec &type) const {
+std::string KernelDecl::formatType(const TypeSpec &type) const {
   if (!type.isTensor)
     return getDTypeName(type.dtype).str();
   // As written, whether or not sema has numbered the dimensions.
@@ -298,25 +298,25 @@ std::string Kernel::formatType(const TypeSpec &type) const {
   return result + "]";
 }
 
-const Param *Kernel::lookupParam(llvm::StringRef paramName) const {
-  for (const std::unique_ptr<Param> &param : params)
+const ParamDecl *KernelDecl::lookupParam(llvm::StringRef paramName) const {
+  for (const std::unique_ptr<ParamDecl> &param : params)
     if (param->getName() == paramName)
       return param.get();
   return nullptr;
 }
 
-const ReturnStmt &Kernel::getReturn() const {
+const ReturnStmt &KernelDecl::getReturn() const {
   assert(!body.empty() && "kernel without a return");
   return *llvm::cast<ReturnStmt>(body.back().get());
 }
 
-ReturnStmt &Kernel::getReturn() {
+ReturnStmt &KernelDecl::getReturn() {
   assert(!body.empty() && "kernel without a return");
   return *llvm::cast<ReturnStmt>(body.back().get());
 }
 
-const Kernel *Module::lookupKernel(llvm::StringRef name) const {
-  for (const std::unique_ptr<Kernel> &kernel : kernels)
+const KernelDecl *ModuleDecl::lookupKernel(llvm::StringRef name) const {
+  for (const std::unique_ptr<KernelDecl> &kernel : kernels)
     if (kernel->getName() == name)
       return kernel.get();
   return nullptr;

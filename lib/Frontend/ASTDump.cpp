@@ -21,14 +21,14 @@ namespace {
 
 class ASTDumper {
 public:
-  ASTDumper(const Module &module, llvm::raw_ostream &os)
+  ASTDumper(const ModuleDecl &module, llvm::raw_ostream &os)
       : sourceMgr(module.getSourceMgr()), os(os) {}
 
-  void dump(const Module &module);
+  void dump(const ModuleDecl &module);
 
 private:
-  void dump(const Kernel &kernel);
-  void dump(const Param &param);
+  void dump(const KernelDecl &kernel);
+  void dump(const ParamDecl &param);
   void dump(const Stmt &stmt);
   void dump(const Expr &expr);
 
@@ -53,29 +53,29 @@ private:
   const llvm::SourceMgr &sourceMgr;
   llvm::raw_ostream &os;
   unsigned indent = 0;
-  const Kernel *kernel = nullptr;
+  const KernelDecl *kernel = nullptr;
 };
 
 } // namespace
 
-void ASTDumper::dump(const Module &module) {
+void ASTDumper::dump(const ModuleDecl &module) {
   line() << "Module "
          << sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())
                 ->getBufferIdentifier()
          << "\n";
   Nest nest(indent);
-  for (const std::unique_ptr<Kernel> &kernel : module.getKernels())
+  for (const std::unique_ptr<KernelDecl> &kernel : module.getKernels())
     dump(*kernel);
 }
 
-void ASTDumper::dump(const Kernel &kernel) {
+void ASTDumper::dump(const KernelDecl &kernel) {
   this->kernel = &kernel;
   line() << "Kernel " << kernel.getName();
   if (!kernel.getDims().empty())
     os << " [dims " << llvm::join(kernel.getDims(), ", ") << "]";
   printLoc(kernel.getLoc());
   Nest nest(indent);
-  for (const std::unique_ptr<Param> &param : kernel.getParams())
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
     dump(*param);
   for (const TypeSpec &result : kernel.getResults()) {
     line() << "Result " << kernel.formatType(result);
@@ -85,7 +85,7 @@ void ASTDumper::dump(const Kernel &kernel) {
     dump(*stmt);
 }
 
-void ASTDumper::dump(const Param &param) {
+void ASTDumper::dump(const ParamDecl &param) {
   line() << "Param #" << param.getIndex() << ' ' << param.getName() << " : "
          << kernel->formatType(param.getTypeSpec());
   if (const Expr *value = param.getDefault()) {
@@ -127,7 +127,7 @@ void ASTDumper::dump(const Expr &expr) {
     auto &name = cast<NameExpr>(expr);
     line() << "Name " << name.getName();
     printType(expr);
-    if (const Param *param = name.getParam())
+    if (const ParamDecl *param = name.getParam())
       os << " (param #" << param->getIndex() << ")";
     else if (name.getLet())
       os << " (let)";
@@ -157,6 +157,6 @@ void ASTDumper::dump(const Expr &expr) {
   }
 }
 
-void ewc::dumpAST(const Module &module, llvm::raw_ostream &os) {
+void ewc::dumpAST(const ModuleDecl &module, llvm::raw_ostream &os) {
   ASTDumper(module, os).dump(module);
 }

@@ -12,9 +12,9 @@
 
 using namespace ewc;
 
-std::unique_ptr<Module> ewc::parseAndCheck(llvm::SourceMgr &sourceMgr) {
+std::unique_ptr<ModuleDecl> ewc::parseAndCheck(llvm::SourceMgr &sourceMgr) {
   Diagnostics diags(sourceMgr);
-  std::unique_ptr<Module> module = parseModule(diags);
+  std::unique_ptr<ModuleDecl> module = parseModule(diags);
   if (!module || !checkModule(*module, diags))
     return nullptr;
   return module;

@@ -62,7 +62,7 @@ struct LetInfo {
 /// Checks one kernel.
 class KernelChecker {
 public:
-  KernelChecker(Kernel &kernel, Diagnostics &diags)
+  KernelChecker(KernelDecl &kernel, Diagnostics &diags)
       : kernel(kernel), diags(diags) {}
 
   void check();
@@ -74,7 +74,7 @@ private:
   /// each declared tensor type its ids; reports a name used twice in one
   /// type.
   void numberDimensions();
-  void checkDefault(Param &param);
+  void checkDefault(ParamDecl &param);
   void checkLet(LetStmt &let);
   void checkReturn(ReturnStmt &ret);
 
@@ -118,9 +118,9 @@ private:
   void suggestName(std::string &msg, llvm::StringRef name,
                    llvm::ArrayRef<llvm::StringRef> candidates);
 
-  Kernel &kernel;
+  KernelDecl &kernel;
   Diagnostics &diags;
-  llvm::StringMap<const Param *> params;
+  llvm::StringMap<const ParamDecl *> params;
   llvm::StringMap<LetStmt *> lets;
   llvm::DenseMap<const LetStmt *, LetInfo> letInfos;
   bool reportedDepth = false;

@@ -26,7 +26,7 @@ public:
     tok = lexer.lex();
   }
 
-  std::unique_ptr<Module> parseModule();
+  std::unique_ptr<ModuleDecl> parseModule();
 
 private:
   //===--------------------------------------------------------------------===//
@@ -77,8 +77,8 @@ private:
   // Declarations
   //===--------------------------------------------------------------------===//
 
-  std::unique_ptr<Kernel> parseKernel();
-  std::unique_ptr<Param> parseParam(unsigned index);
+  std::unique_ptr<KernelDecl> parseKernel();
+  std::unique_ptr<ParamDecl> parseParam(unsigned index);
   std::optional<TypeSpec> parseType(llvm::StringRef context);
   std::unique_ptr<Expr> parseDefaultLiteral(llvm::StringRef paramName);
 
@@ -118,23 +118,23 @@ private:
 // Declarations
 //===----------------------------------------------------------------------===//
 
-std::unique_ptr<Module> Parser::parseModule() {
-  std::vector<std::unique_ptr<Kernel>> kernels;
+std::unique_ptr<ModuleDecl> Parser::parseModule() {
+  std::vector<std::unique_ptr<KernelDecl>> kernels;
   while (tok.isNot(TokenKind::Eof)) {
     if (tok.isNot(TokenKind::KwKernel)) {
       emitErrorAtToken("expected 'kernel'");
       return nullptr;
     }
-    std::unique_ptr<Kernel> kernel = parseKernel();
+    std::unique_ptr<KernelDecl> kernel = parseKernel();
     if (!kernel)
       return nullptr;
     kernels.push_back(std::move(kernel));
   }
-  return std::make_unique<Module>(diags.getSourceMgr(), std::move(kernels));
+  return std::make_unique<ModuleDecl>(diags.getSourceMgr(), std::move(kernels));
 }
 
 /// kernel ::= 'kernel' ident '(' params? ')' '->' results '{' let* return '}'
-std::unique_ptr<Kernel> Parser::parseKernel() {
+std::unique_ptr<KernelDecl> Parser::parseKernel() {
   llvm::SMLoc start = tok.getLoc();
   consume(); // 'kernel'
 
@@ -149,10 +149,10 @@ std::unique_ptr<Kernel> Parser::parseKernel() {
   if (!expect(TokenKind::LParen,
               "expected '(' after kernel name '" + name + "'"))
     return nullptr;
-  std::vector<std::unique_ptr<Param>> params;
+  std::vector<std::unique_ptr<ParamDecl>> params;
   if (tok.isNot(TokenKind::RParen)) {
     while (true) {
-      std::unique_ptr<Param> param = parseParam(params.size());
+      std::unique_ptr<ParamDecl> param = parseParam(params.size());
       if (!param)
         return nullptr;
       params.push_back(std::move(param));
@@ -229,13 +229,13 @@ std::unique_ptr<Kernel> Parser::parseKernel() {
     emitErrorAtToken("expected 'let' or 'return' statement");
     return nullptr;
   }
-  return std::make_unique<Kernel>(rangeFrom(start), nameRange, std::move(name),
+  return std::make_unique<KernelDecl>(rangeFrom(start), nameRange, std::move(name),
                                   std::move(params), std::move(results),
                                   std::move(body));
 }
 
 /// param ::= ident ':' type ('=' literal)?
-std::unique_ptr<Param> Parser::parseParam(unsigned index) {
+std::unique_ptr<ParamDecl> Parser::parseParam(unsigned index) {
   if (tok.isNot(TokenKind::Identifier)) {
     emitErrorAtToken("expected parameter name");
     return nullptr;
@@ -258,7 +258,7 @@ std::unique_ptr<Param> Parser::parseParam(unsigned index) {
     if (!defaultValue)
       return nullptr;
   }
-  return std::make_unique<Param>(rangeFrom(start), nameRange, std::move(name),
+  return std::make_unique<ParamDecl>(rangeFrom(start), nameRange, std::move(name),
                                  std::move(*type), index,
                                  std::move(defaultValue));
 }
@@ -701,7 +701,7 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
       std::move(nameArgument), std::move(args)));
 }
 
-std::unique_ptr<Module> ewc::parseModule(Diagnostics &diags) {
+std::unique_ptr<ModuleDecl> ewc::parseModule(Diagnostics &diags) {
   llvm::SourceMgr &sourceMgr = diags.getSourceMgr();
   const llvm::MemoryBuffer *buffer =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());

@@ -58,7 +58,7 @@ void KernelChecker::check() {
 
 void KernelChecker::checkSignature() {
   numberDimensions();
-  for (const std::unique_ptr<Param> &param : kernel.getParams()) {
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams()) {
     auto [it, inserted] = params.try_emplace(param->getName(), param.get());
     if (!inserted) {
       diags.error(param->getLoc(),
@@ -84,7 +84,7 @@ void KernelChecker::numberDimensions() {
   // `...` first, then the names in the order they first appear.
   std::vector<std::string> dims;
   auto types = [&](auto visit) {
-    for (const std::unique_ptr<Param> &param : kernel.getParams())
+    for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
       visit(param->getTypeSpec());
     for (TypeSpec &result : kernel.getResults())
       visit(result);
@@ -124,7 +124,7 @@ void KernelChecker::numberDimensions() {
   });
 }
 
-void KernelChecker::checkDefault(Param &param) {
+void KernelChecker::checkDefault(ParamDecl &param) {
   Expr *value = param.getDefault();
   if (!value)
     return;
@@ -163,7 +163,7 @@ void KernelChecker::checkLet(LetStmt &let) {
   info.checked = checked;
 
   llvm::SMLoc previous;
-  if (const Param *param = params.lookup(let.getName()))
+  if (const ParamDecl *param = params.lookup(let.getName()))
     previous = param->getLoc();
   else if (LetStmt *other = lets.lookup(let.getName()))
     previous = other->getNameRange().Start;
@@ -238,7 +238,7 @@ void KernelChecker::checkReturn(ReturnStmt &ret) {
 // Module
 //===----------------------------------------------------------------------===//
 
-bool ewc::checkModule(Module &module, Diagnostics &diags) {
+bool ewc::checkModule(ModuleDecl &module, Diagnostics &diags) {
   unsigned errorsBefore = diags.getNumErrors();
   if (module.getKernels().empty()) {
     const llvm::SourceMgr &sourceMgr = module.getSourceMgr();
@@ -247,8 +247,8 @@ bool ewc::checkModule(Module &module, Diagnostics &diags) {
     diags.error(llvm::SMLoc::getFromPointer(buffer->getBufferStart()),
                 "no kernel in this file");
   }
-  llvm::StringMap<const Kernel *> kernels;
-  for (const std::unique_ptr<Kernel> &kernel : module.getKernels()) {
+  llvm::StringMap<const KernelDecl *> kernels;
+  for (const std::unique_ptr<KernelDecl> &kernel : module.getKernels()) {
     auto [it, inserted] = kernels.try_emplace(kernel->getName(), kernel.get());
     if (!inserted) {
       diags.error(kernel->getNameRange().Start,

@@ -146,7 +146,7 @@ Checked KernelChecker::checkName(NameExpr &name) {
       name.setType(let->getType());
     return checked;
   }
-  if (const Param *param = params.lookup(name.getName())) {
+  if (const ParamDecl *param = params.lookup(name.getName())) {
     name.resolve(param);
     name.setType(param->getType());
     return Checked::typed(param->getType(), 1);

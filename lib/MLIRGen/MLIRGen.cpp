@@ -55,7 +55,7 @@ public:
             ->getBufferIdentifier());
   }
 
-  mlir::OwningOpRef<mlir::ModuleOp> genModule(const Module &module);
+  mlir::OwningOpRef<mlir::ModuleOp> genModule(const ModuleDecl &module);
 
 private:
   mlir::Location getLoc(llvm::SMLoc loc) {
@@ -75,7 +75,7 @@ private:
   /// `dtype`.
   mlir::TypedAttr getLiteralAttr(const Expr &literal, DType dtype);
 
-  void genKernel(const Kernel &kernel);
+  void genKernel(const KernelDecl &kernel);
   /// The value of `expr` in its compute type.
   mlir::Value genExpr(const Expr &expr);
   mlir::Value genOp(const OpExpr &op);
@@ -94,7 +94,7 @@ private:
   /// Per kernel: the kernel, the block argument of each parameter (by index)
   /// once in its compute type and the kernel's order of dimensions, and the
   /// value of each `let` emitted so far.
-  const Kernel *kernel = nullptr;
+  const KernelDecl *kernel = nullptr;
   llvm::SmallVector<mlir::Value> paramValues;
   llvm::DenseMap<const LetStmt *, mlir::Value> letValues;
 };
@@ -155,10 +155,10 @@ mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal, DType dtype) {
   return builder.getIntegerAttr(type, number.getIntValue());
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::genModule(const Module &module) {
+mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::genModule(const ModuleDecl &module) {
   mlir::OwningOpRef<mlir::ModuleOp> result =
       mlir::ModuleOp::create(mlir::FileLineColLoc::get(fileName, 1, 1));
-  for (const std::unique_ptr<Kernel> &kernel : module.getKernels()) {
+  for (const std::unique_ptr<KernelDecl> &kernel : module.getKernels()) {
     builder.setInsertionPointToEnd(result->getBody());
     genKernel(*kernel);
   }
@@ -169,10 +169,10 @@ mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::genModule(const Module &module) {
   return result;
 }
 
-void MLIRGenImpl::genKernel(const Kernel &kernel) {
+void MLIRGenImpl::genKernel(const KernelDecl &kernel) {
   this->kernel = &kernel;
   llvm::SmallVector<mlir::Type> inputs, results;
-  for (const std::unique_ptr<Param> &param : kernel.getParams())
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
     inputs.push_back(getType(param->getTypeSpec()));
   for (const TypeSpec &result : kernel.getResults())
     results.push_back(getType(result));
@@ -184,7 +184,7 @@ void MLIRGenImpl::genKernel(const Kernel &kernel) {
 
   paramValues.clear();
   letValues.clear();
-  for (const std::unique_ptr<Param> &param : kernel.getParams()) {
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams()) {
     mlir::BlockArgument arg = entry->getArgument(param->getIndex());
     arg.setLoc(getLoc(param->getLoc()));
     paramValues.push_back(arg);
@@ -242,7 +242,7 @@ mlir::Value MLIRGenImpl::genExpr(const Expr &expr) {
         getLiteralAttr(expr, getComputeDType(expr.getType().dtype)));
   case Expr::Expr_Name: {
     auto &name = cast<NameExpr>(expr);
-    if (const Param *param = name.getParam()) {
+    if (const ParamDecl *param = name.getParam()) {
       // f16 and bf16 parameters are extended once, at their first use, and
       // a tensor declared in another order than the kernel's is put in that
       // order (no copy: ew.broadcast only renames the order).
@@ -377,7 +377,7 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
 }
 
 mlir::OwningOpRef<mlir::ModuleOp>
-ewc::mlirGen(mlir::MLIRContext &context, const Module &module,
+ewc::mlirGen(mlir::MLIRContext &context, const ModuleDecl &module,
              const llvm::SourceMgr &sourceMgr) {
   context.getOrLoadDialect<mlir::ew::EwDialect>();
   return MLIRGenImpl(context, sourceMgr).genModule(module);

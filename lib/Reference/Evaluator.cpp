@@ -183,7 +183,7 @@ static std::vector<int64_t> expandDims(const TypeSpec &type,
 class Evaluator {
 public:
   /// Evaluates result `result` over its dimensions.
-  Evaluator(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+  Evaluator(const KernelDecl &kernel, llvm::ArrayRef<ArrayView> inputs,
             const Bindings &bindings, unsigned result);
 
   /// The number of points of the result.
@@ -195,7 +195,7 @@ public:
 
 private:
   ColumnPtr eval(const Expr &expr);
-  ColumnPtr evalParam(const Param &param);
+  ColumnPtr evalParam(const ParamDecl &param);
   ColumnPtr evalLiteral(const Expr &expr);
   ColumnPtr evalOp(const OpExpr &op);
   ColumnPtr evalDim(const OpExpr &op);
@@ -219,7 +219,7 @@ private:
   int64_t getElement(const ArrayView &view, llvm::ArrayRef<int64_t> dims,
                      size_t k) const;
 
-  const Kernel &kernel;
+  const KernelDecl &kernel;
   llvm::ArrayRef<ArrayView> inputs;
   const Bindings &bindings;
   unsigned result;
@@ -239,7 +239,7 @@ private:
 
 } // namespace
 
-Evaluator::Evaluator(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+Evaluator::Evaluator(const KernelDecl &kernel, llvm::ArrayRef<ArrayView> inputs,
                      const Bindings &bindings, unsigned result)
     : kernel(kernel), inputs(inputs), bindings(bindings), result(result) {
   dims = expandDims(kernel.getResults()[result], bindings.batchShape.size());
@@ -317,7 +317,7 @@ ColumnPtr Evaluator::eval(const Expr &expr) {
     return evalLiteral(expr);
   case Expr::Expr_Name: {
     auto &name = cast<NameExpr>(expr);
-    if (const Param *param = name.getParam())
+    if (const ParamDecl *param = name.getParam())
       return evalParam(*param);
     const LetStmt *let = name.getLet();
     if (ColumnPtr value = lets.lookup(let))
@@ -334,7 +334,7 @@ ColumnPtr Evaluator::eval(const Expr &expr) {
   llvm_unreachable("unknown expression kind");
 }
 
-ColumnPtr Evaluator::evalParam(const Param &param) {
+ColumnPtr Evaluator::evalParam(const ParamDecl &param) {
   ColumnPtr &slot = params[param.getIndex()];
   if (slot)
     return slot;
@@ -685,7 +685,7 @@ int64_t ArrayView::getNumElements() const {
 
 /// Binds the kernel's dimensions from the views' shapes, and checks that
 /// every view fits its parameter or result.
-static llvm::Expected<Bindings> bindViews(const Kernel &kernel,
+static llvm::Expected<Bindings> bindViews(const KernelDecl &kernel,
                                           llvm::ArrayRef<ArrayView> inputs,
                                           llvm::ArrayRef<ArrayView> outputs) {
   if (inputs.size() != kernel.getParams().size())
@@ -747,7 +747,7 @@ static llvm::Expected<Bindings> bindViews(const Kernel &kernel,
       return llvm::createStringError(what + " reaches past its array");
     return llvm::Error::success();
   };
-  for (const std::unique_ptr<Param> &param : kernel.getParams())
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
     if (llvm::Error error =
             bind(param->getTypeSpec(), inputs[param->getIndex()],
                  "input for parameter '" + param->getName().str() + "'"))
@@ -761,7 +761,7 @@ static llvm::Expected<Bindings> bindViews(const Kernel &kernel,
 }
 
 llvm::Expected<std::vector<CompareResult>>
-ewc::checkKernel(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+ewc::checkKernel(const KernelDecl &kernel, llvm::ArrayRef<ArrayView> inputs,
                  llvm::ArrayRef<ArrayView> outputs,
                  const CheckOptions &options) {
   llvm::Expected<Bindings> bindings = bindViews(kernel, inputs, outputs);

@@ -319,13 +319,13 @@ std::optional<double> ewc::getSpecialTieValue(uint64_t seed, int64_t index) {
   return (static_cast<double>(hash % 2001) - 1000.0) / 64.0;
 }
 
-std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel,
+std::vector<HostArray> ewc::makeRandomInputs(const KernelDecl &kernel,
                                              llvm::ArrayRef<int64_t> sizes,
                                              uint64_t seed, InputKind kind) {
   assert(sizes.size() == kernel.getParams().size() && "one size per parameter");
   std::vector<HostArray> inputs;
   int64_t largest = 0;
-  for (const std::unique_ptr<Param> &param : kernel.getParams()) {
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams()) {
     if (!param->isTensor() && param->hasDefault()) {
       inputs.push_back(getDefaultValue(*param));
       continue;
@@ -342,14 +342,14 @@ std::vector<HostArray> ewc::makeRandomInputs(const Kernel &kernel,
     std::optional<double> tie = getSpecialTieValue(seed, i);
     if (!tie)
       continue;
-    for (const std::unique_ptr<Param> &param : kernel.getParams())
+    for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
       if (param->isTensor() && i < inputs[param->getIndex()].size())
         inputs[param->getIndex()].setFromDouble(i, *tie);
   }
   return inputs;
 }
 
-HostArray ewc::getDefaultValue(const Param &param) {
+HostArray ewc::getDefaultValue(const ParamDecl &param) {
   assert(param.hasDefault() && "parameter has no default");
   HostArray value(param.getDType(), 1);
   // The source's literal, read by the reference itself and rounded once to

@@ -176,7 +176,7 @@ check::InputSpec getInputSpec(uint64_t programSeed, InputKind kind) {
 
 /// Runs `kernel` of `module` and checks it; appends what failed to `out`,
 /// each result's line starting with `label`.
-llvm::Expected<Verdict> runKernel(const Kernel &kernel,
+llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
                                   driver::LoadedModule &module, uint64_t seed,
                                   InputKind kind, llvm::StringRef label,
                                   llvm::raw_ostream &out) {

@@ -64,7 +64,7 @@ int fail(llvm::Error error) {
 //===----------------------------------------------------------------------===//
 
 /// The index of result `name` ("out0", "out1", ...) of `kernel`.
-std::optional<unsigned> lookupResultName(const Kernel &kernel,
+std::optional<unsigned> lookupResultName(const KernelDecl &kernel,
                                          llvm::StringRef name) {
   for (unsigned r = 0; r < kernel.getResults().size(); ++r)
     if (name == "out" + std::to_string(r))
@@ -74,7 +74,7 @@ std::optional<unsigned> lookupResultName(const Kernel &kernel,
 
 /// Checks that each --save names a result of the one kernel that runs.
 llvm::Error checkSaveNames(const RunOptions &options,
-                           llvm::ArrayRef<const Kernel *> kernels) {
+                           llvm::ArrayRef<const KernelDecl *> kernels) {
   if (options.saveFiles.empty())
     return llvm::Error::success();
   if (kernels.size() != 1)
@@ -83,7 +83,7 @@ llvm::Error checkSaveNames(const RunOptions &options,
                       "choose one with --kernel NAME",
                       options.file, kernels.size())
             .str());
-  const Kernel &kernel = *kernels.front();
+  const KernelDecl &kernel = *kernels.front();
   size_t numResults = kernel.getResults().size();
   for (const check::NamedFile &save : options.saveFiles)
     if (!lookupResultName(kernel, save.name))
@@ -100,7 +100,7 @@ llvm::Error checkSaveNames(const RunOptions &options,
 
 /// Writes the outputs that --save names (checked by checkSaveNames), each
 /// in its shape, in C order.
-llvm::Error saveOutputs(const Kernel &kernel,
+llvm::Error saveOutputs(const KernelDecl &kernel,
                         llvm::ArrayRef<check::StridedArray> outputs,
                         const RunOptions &options) {
   for (const check::NamedFile &save : options.saveFiles)
@@ -137,7 +137,7 @@ check::InputSpec getInputSpec(const RunOptions &options,
 
 /// Runs `kernel` on fresh inputs, saves what --save asks for and checks
 /// every result; returns whether all matched, or an error.
-llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
+llvm::Expected<bool> runKernel(const KernelDecl &kernel, const RunOptions &options,
                                driver::LoadedModule &module,
                                const check::InputArrays &files,
                                mlir::TimingScope &timing) {
@@ -185,7 +185,7 @@ llvm::Expected<bool> runKernel(const Kernel &kernel, const RunOptions &options,
 /// and prints the report. The tensors have the run's shapes and layouts;
 /// every launch goes through the driver as a user's would (planned, its
 /// variant chosen), queued back to back.
-llvm::Error benchKernel(const Kernel &kernel, const RunOptions &options,
+llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
                         driver::LoadedModule &executor,
                         const check::InputArrays &files) {
   const KernelSignature *signature = executor.lookupKernel(kernel.getName());
@@ -427,12 +427,12 @@ int main(int argc, char **argv) {
     llvm::consumeError(source.takeError());
     return kExitError;
   }
-  const Module *ast = &(*source)->getAST();
+  const ModuleDecl *ast = &(*source)->getAST();
   if (options.emit == EmitStage::AST) {
     dumpAST(*ast, llvm::outs());
     return kExitMatch;
   }
-  std::vector<const Kernel *> kernels;
+  std::vector<const KernelDecl *> kernels;
   for (const auto &kernel : ast->getKernels())
     if (options.kernel.empty() || kernel->getName() == options.kernel)
       kernels.push_back(kernel.get());
@@ -444,7 +444,7 @@ int main(int argc, char **argv) {
 
   // Each --arg must name a scalar parameter of some kernel that runs.
   for (const check::ScalarArg &arg : options.args)
-    if (llvm::none_of(kernels, [&](const Kernel *kernel) {
+    if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {
           return kernel->lookupParam(arg.name) != nullptr;
         }))
       return fail("unknown --arg '" + arg.name +
@@ -456,7 +456,7 @@ int main(int argc, char **argv) {
     return fail(inputFiles.takeError());
   // Each --dim must name a dimension of some kernel that runs.
   for (const auto &dim : options.dims)
-    if (llvm::none_of(kernels, [&](const Kernel *kernel) {
+    if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {
           return kernel->lookupDim(dim.getKey()) &&
                  dim.getKey() != kBatchDimName;
         }))
@@ -595,7 +595,7 @@ int main(int argc, char **argv) {
     if (!executor.getCudaContext() && options.device != DeviceChoice::Cpu)
       return fail("--bench times kernels on a CUDA device, and none was "
                   "found");
-    for (const Kernel *kernel : kernels)
+    for (const KernelDecl *kernel : kernels)
       if (llvm::Error error = benchKernel(*kernel, options, executor,
                                           *inputFiles))
         return fail(std::move(error));
@@ -603,7 +603,7 @@ int main(int argc, char **argv) {
   }
 
   bool allMatch = true;
-  for (const Kernel *kernel : kernels) {
+  for (const KernelDecl *kernel : kernels) {
     mlir::TimingScope kernelTiming = timing.nest(
         kernel->getName().data(),
         [&] { return "kernel '" + kernel->getName().str() + "'"; });

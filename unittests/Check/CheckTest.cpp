@@ -42,7 +42,7 @@ kernel fill(v: f32 = 0.5) -> f32[n] {
 )";
 
 /// makeInputs under the dimensions bindRunDims gives for `spec`.
-llvm::Expected<std::vector<StridedArray>> makeInputs(const Kernel &kernel,
+llvm::Expected<std::vector<StridedArray>> makeInputs(const KernelDecl &kernel,
                                                      const InputSpec &spec) {
   llvm::Expected<DimBindings> bindings = bindRunDims(kernel, spec);
   if (!bindings)
@@ -55,7 +55,7 @@ struct Compiled {
   std::unique_ptr<driver::Source> source;
   std::unique_ptr<driver::LoadedModule> module;
 
-  const Kernel &kernel(llvm::StringRef name) const {
+  const KernelDecl &kernel(llvm::StringRef name) const {
     for (const auto &kernel : source->getAST().getKernels())
       if (kernel->getName() == name)
         return *kernel;
@@ -111,7 +111,7 @@ TEST(ParseScalarTest, Errors) {
 
 TEST(InputsTest, DefaultsArgsAndRandomTensors) {
   Compiled compiled = compile();
-  const Kernel &leaky = compiled.kernel("leaky_relu");
+  const KernelDecl &leaky = compiled.kernel("leaky_relu");
   InputSpec spec;
   spec.n = 100;
   auto inputs = makeInputs(leaky, spec);
@@ -132,7 +132,7 @@ TEST(InputsTest, DefaultsArgsAndRandomTensors) {
 
 TEST(InputsTest, ScalarWithoutDefaultDrawsFromTheSeed) {
   Compiled compiled = compile();
-  const Kernel &scale = compiled.kernel("scale");
+  const KernelDecl &scale = compiled.kernel("scale");
   InputSpec spec;
   spec.seed = 7;
   auto first = makeInputs(scale, spec);
@@ -147,7 +147,7 @@ TEST(InputsTest, ScalarWithoutDefaultDrawsFromTheSeed) {
 
 TEST(InputsTest, BindsDimensions) {
   Compiled compiled = compile();
-  const Kernel &bias = compiled.kernel("bias_add");
+  const KernelDecl &bias = compiled.kernel("bias_add");
   InputSpec spec;
   spec.n = 5;
   spec.dims = {{"m", 3}};
@@ -188,7 +188,7 @@ TEST(InputsTest, Layouts) {
   // Every layout holds the same logical elements; only where they lie
   // differs, and the gaps are poisoned.
   Compiled compiled = compile();
-  const Kernel &bias = compiled.kernel("bias_add");
+  const KernelDecl &bias = compiled.kernel("bias_add");
   InputSpec spec;
   spec.n = 5;
   spec.dims = {{"m", 3}};
@@ -256,7 +256,7 @@ TEST(InputsTest, Errors) {
 
 TEST(LaunchValuesTest, CompiledDefaultUnlessGiven) {
   Compiled compiled = compile();
-  const Kernel &leaky = compiled.kernel("leaky_relu");
+  const KernelDecl &leaky = compiled.kernel("leaky_relu");
   KernelSignature signature = *compiled.module->lookupKernel("leaky_relu");
   // A compiler that got the default wrong: the launch takes its value, the
   // reference's inputs keep the source's.
@@ -286,7 +286,7 @@ TEST(LaunchValuesTest, CompiledDefaultUnlessGiven) {
 
 TEST(KernelRunnerTest, RunsAndChecksOnTheCpu) {
   Compiled compiled = compile();
-  const Kernel &scale = compiled.kernel("scale");
+  const KernelDecl &scale = compiled.kernel("scale");
   InputSpec spec;
   spec.n = 1003;
   spec.args = {{"k", "-3"}};
@@ -303,7 +303,7 @@ TEST(KernelRunnerTest, RunsAndChecksOnTheCpu) {
 TEST(KernelRunnerTest, ViewsOfEveryLayout) {
   // bias_add over a batch, every tensor in its own layout, misaligned.
   Compiled compiled = compile();
-  const Kernel &bias = compiled.kernel("bias_add");
+  const KernelDecl &bias = compiled.kernel("bias_add");
   InputSpec spec;
   spec.n = 33;
   spec.dims = {{"m", 5}};
@@ -323,7 +323,7 @@ TEST(KernelRunnerTest, ViewsOfEveryLayout) {
 
 TEST(KernelRunnerTest, FindsAStrayWrite) {
   Compiled compiled = compile();
-  const Kernel &bias = compiled.kernel("bias_add");
+  const KernelDecl &bias = compiled.kernel("bias_add");
   InputSpec spec;
   spec.n = 4;
   spec.dims = {{"m", 3}};
@@ -365,7 +365,7 @@ TEST(KernelRunnerTest, FindsAStrayWrite) {
 
 TEST(KernelRunnerTest, FindsAWrongAndAnUnwrittenElement) {
   Compiled compiled = compile();
-  const Kernel &leaky = compiled.kernel("leaky_relu");
+  const KernelDecl &leaky = compiled.kernel("leaky_relu");
   InputSpec spec;
   spec.n = 64;
   auto run = runKernel(leaky, *compiled.module, spec);

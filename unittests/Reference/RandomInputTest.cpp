@@ -209,14 +209,14 @@ TEST(RandomInput, SpecialBools) {
 /// A checked kernel from `source`.
 struct ParsedKernel {
   llvm::SourceMgr sourceMgr;
-  std::unique_ptr<Module> module;
+  std::unique_ptr<ModuleDecl> module;
 
   explicit ParsedKernel(llvm::StringRef source) {
     sourceMgr.AddNewSourceBuffer(llvm::MemoryBuffer::getMemBufferCopy(source),
                                  llvm::SMLoc());
     module = parseAndCheck(sourceMgr);
   }
-  const Kernel &kernel() const { return *module->getKernels().front(); }
+  const KernelDecl &kernel() const { return *module->getKernels().front(); }
 };
 
 TEST(RandomInput, SpecialTies) {

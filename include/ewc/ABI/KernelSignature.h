@@ -33,7 +33,7 @@
 #include <vector>
 
 namespace ewc {
-class Kernel;
+class KernelDecl;
 
 /// A scalar value of one dtype, as a default or an argument. Integers and
 /// bool live in `intValue`, floats in `floatValue` (f16 and bf16 too: they
@@ -161,7 +161,7 @@ std::optional<llvm::StringRef> getKernelNameOfSymbol(llvm::StringRef symbol);
 
 /// The signature of a checked kernel of the AST, with the defaults as the
 /// source spells them.
-KernelSignature getKernelSignature(const Kernel &kernel);
+KernelSignature getKernelSignature(const KernelDecl &kernel);
 
 } // namespace ewc
 

@@ -32,7 +32,7 @@
 #include <vector>
 
 namespace ewc {
-class Kernel;
+class KernelDecl;
 
 namespace check {
 
@@ -139,12 +139,12 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
 /// Reads each file as the dtype of the first of `kernels` with a tensor
 /// parameter of its name, with the shape it holds.
 llvm::Expected<InputArrays> loadInputFiles(llvm::ArrayRef<NamedFile> files,
-                                           llvm::ArrayRef<const Kernel *> kernels);
+                                           llvm::ArrayRef<const KernelDecl *> kernels);
 
 /// The extents of the dimensions of one run of `kernel`: the files' shapes,
 /// then spec.dims, then spec.n; the batch from spec.batch, the files, or
 /// the default. A disagreement is an error naming the dimension.
-llvm::Expected<DimBindings> bindRunDims(const Kernel &kernel,
+llvm::Expected<DimBindings> bindRunDims(const KernelDecl &kernel,
                                         const InputSpec &spec);
 
 /// The layout of tensor `tensor` (tensor parameters, then results) of a run
@@ -172,7 +172,7 @@ StridedArray makePoisonedTensor(DType dtype, std::vector<int64_t> shape,
 /// its source default, else a seeded random value (makeRandomInputs), so
 /// that ewc-fuzz's programs rerun in ewc-run as they ran.
 llvm::Expected<std::vector<StridedArray>>
-makeInputs(const Kernel &kernel, const InputSpec &spec,
+makeInputs(const KernelDecl &kernel, const InputSpec &spec,
            const DimBindings &bindings);
 
 /// The values a kernel launches with: the reference's inputs, except that a
@@ -185,14 +185,14 @@ struct LaunchValues {
   std::vector<StridedArray> compiledDefaults;
 };
 llvm::Expected<LaunchValues>
-getLaunchValues(const Kernel &kernel, const KernelSignature &compiled,
+getLaunchValues(const KernelDecl &kernel, const KernelSignature &compiled,
                 llvm::ArrayRef<StridedArray> inputs,
                 llvm::ArrayRef<ScalarArg> args);
 
 /// Checks that the host arrays of a run of `kernel` under `bindings` fit in
 /// this machine's memory: an allocation that fails would abort the process
 /// instead of reporting.
-llvm::Error checkHostMemory(const Kernel &kernel, const InputSpec &spec,
+llvm::Error checkHostMemory(const KernelDecl &kernel, const InputSpec &spec,
                             const DimBindings &bindings);
 
 } // namespace check

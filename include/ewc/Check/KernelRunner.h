@@ -79,7 +79,7 @@ struct KernelCheck {
 /// the compiled kernel of the same name in `module` over poisoned outputs
 /// and waits for it. Timed under `timing` if not null: inputs, copy to
 /// device, launch, copy to host.
-llvm::Expected<KernelRun> runKernel(const Kernel &kernel,
+llvm::Expected<KernelRun> runKernel(const KernelDecl &kernel,
                                     driver::LoadedModule &module,
                                     const InputSpec &spec,
                                     const LaunchConfig &launch = {},
@@ -88,7 +88,7 @@ llvm::Expected<KernelRun> runKernel(const Kernel &kernel,
 /// Compares every result of `run` with the reference (evaluated and compared
 /// a block at a time, timed as one stage, "reference and compare"), and
 /// looks for stray writes.
-llvm::Expected<KernelCheck> checkRun(const Kernel &kernel, KernelRun run,
+llvm::Expected<KernelCheck> checkRun(const KernelDecl &kernel, KernelRun run,
                                      const CheckOptions &options,
                                      mlir::TimingScope *timing = nullptr);
 
@@ -96,7 +96,7 @@ llvm::Expected<KernelCheck> checkRun(const Kernel &kernel, KernelRun run,
 StrayWrites findStrayWrites(const StridedArray &output);
 
 /// runKernel, then checkRun.
-llvm::Expected<KernelCheck> runAndCheck(const Kernel &kernel,
+llvm::Expected<KernelCheck> runAndCheck(const KernelDecl &kernel,
                                         driver::LoadedModule &module,
                                         const InputSpec &spec,
                                         const CheckOptions &options,
@@ -109,7 +109,7 @@ llvm::Expected<KernelCheck> runAndCheck(const Kernel &kernel,
 /// dimensions), what the kernel wrote and what the reference expects, e.g.
 /// "[2, 17] x=-1.5 b=0.25 slope=0.01: got -1.5, expected -0.015".
 void printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
-                     unsigned result, const Kernel &kernel, unsigned count,
+                     unsigned result, const KernelDecl &kernel, unsigned count,
                      llvm::StringRef indent);
 
 } // namespace check

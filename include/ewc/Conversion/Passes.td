@@ -1,10 +1,11 @@
 //===- Passes.td - ew conversion passes --------------------*- tablegen -*-===//
 //
-// The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu)
-// and to a CPU loop (convert-ew-to-loops). Both give a kernel the same plain
-// ABI (docs/abi.md): k(inputs..., outputs..., i64 n), tensors as pointers.
-// And the last GPU step, gpu.module to PTX with the libdevice built into ewc
-// (gpu-module-to-ptx).
+// The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu,
+// then ew-vectorize-gpu-loops) and to a CPU loop nest (convert-ew-to-loops).
+// Both give a kernel the same ABI (docs/abi.md): its tensors as strided
+// memrefs, inputs then results, scalars by value. And the last GPU steps,
+// gpu.module to PTX with the libdevice built into ewc (gpu-module-to-ptx) and
+// the PTX rewrites for ptxas (ptxas-workarounds).
 //
 //===----------------------------------------------------------------------===//
 
@@ -14,50 +15,57 @@
 include "mlir/Pass/PassBase.td"
 
 def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
-  let summary = "Lower ew kernels to GPU kernels with a plain pointer ABI";
+  let summary = "Lower ew kernels to GPU kernels over strided memrefs";
   let description = [{
     Turns every `ew.kernel` into a `gpu.func ... kernel` inside one
-    `gpu.module`. The kernel takes each tensor as a `!llvm.ptr<1>` (a device
-    pointer in the global address space), each scalar by value, then one
-    pointer per result, then the element count n as i64. Its body is a
-    grid-stride loop, so any launch grid covers all n elements (n = 0 and n
-    not a multiple of the block size included); each iteration loads the
-    inputs at index i, computes the kernel body on scalars (arith), and stores
-    the results at i. Indices are 64-bit: n may exceed 2^31.
+    `gpu.module`, with the ABI of docs/abi.md (lib/ABI/KernelSignature.h
+    says it in code): each tensor parameter, then each result, is a
+    `memref<?x...xT, strided<[...], offset: ?>, 1>` over its own
+    dimensions in declared order (unit innermost stride in the default
+    variant, `?` in the strided ones: the access layer, KernelABI.h), each
+    scalar is passed by value. The body is one grid-stride loop over the
+    flat points of the kernel's iteration space, delinearized into
+    coordinates; each tensor is loaded at its own indices (a tensor without
+    some dimension, s[m] beside x[m, n], at the ones it has), the element
+    function computes on scalars (arith, math), and each result is stored
+    at its indices. Indices are `index` (64-bit): any extent, 2^31 and more.
 
-    With `vectorize` (the default), that loop then becomes three: a scalar
-    prologue up to the first element where every tensor is 16-byte aligned,
-    a main loop over whole chunks in which each thread moves E elements of
-    every tensor with 16-byte vector loads and stores and no masks, and the
-    scalar loop again for the tail (lib/Conversion/EwToGPU/
-    VectorizeElementLoop.h). E is recorded on the kernel as
-    `ew.elements_per_thread`, which the runtime's launch shape reads.
+    The loop is marked with the layout it realizes (`ew.layout =
+    #ew.blocked<threads = 128, atom = 1, atoms = 1>`: one point per thread
+    and step), which `ew-vectorize-gpu-loops` then widens; the kernel gets
+    its launch descriptor `ew.launch` (schedule, block size, elements per
+    thread, shared memory), which the driver serializes and the runtime
+    launches from.
 
-    Before (the scalar form, as `vectorize=false` leaves it):
-
+    Before:
     ```mlir
-    ew.kernel @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
-      %0 = ew.mul %s, %x : f32, tensor<?xf32>
-      ew.return %0 : tensor<?xf32>
+    ew.kernel @bias_scale(%x: !ew.tensor<[m, n], f32>, %s: f32,
+                          %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+      %0 = ew.mul %x, %s : !ew.tensor<[m, n], f32>, f32
+      %1 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+      %2 = ew.add %0, %1 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+      ew.return %2 : !ew.tensor<[m, n], f32>
     }
     ```
     After:
     ```mlir
-    module attributes {gpu.container_module} {
-      gpu.module @ewc_kernels {
-        gpu.func @scale(%x: !llvm.ptr<1>, %s: f32, %out: !llvm.ptr<1>,
-                        %n: i64) kernel {
-          // %start = block_id * block_dim + thread_id,
-          // %step = grid_dim * block_dim (as i64)
-          scf.for %i = %start to %n step %step : i64 {
-            %p = llvm.getelementptr inbounds %x[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-            %v = llvm.load %p : !llvm.ptr<1> -> f32
-            %0 = arith.mulf %s, %v : f32
-            %q = llvm.getelementptr inbounds %out[%i] : (!llvm.ptr<1>, i64) -> !llvm.ptr<1>, f32
-            llvm.store %0, %q : f32, !llvm.ptr<1>
-          }
-          gpu.return
-        }
+    gpu.module @ewc_kernels {
+      gpu.func @ew$bias_scale(%x: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
+          %s: f32, %b: memref<?xf32, strided<[1], offset: ?>, 1>,
+          %out: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>) kernel
+          attributes {ew.launch = #ew.launch<schedule = "elementwise",
+            block_size = 128, elements_per_thread = 1, shared_memory = 0>} {
+        // %points = m * n, %start = block_id * block_dim + thread_id,
+        // %step = grid_dim * block_dim
+        scf.for %f = %start to %points step %step {
+          %c:2 = affine.delinearize_index %f into (%m, %n) : index, index
+          %0 = memref.load %x[%c#0, %c#1] : memref<?x?xf32, strided<[?, 1], offset: ?>, 1>
+          %1 = memref.load %b[%c#1] : memref<?xf32, strided<[1], offset: ?>, 1>
+          %2 = arith.mulf %0, %s : f32
+          %3 = arith.addf %2, %1 : f32
+          memref.store %3, %out[%c#0, %c#1] : memref<?x?xf32, strided<[?, 1], offset: ?>, 1>
+        } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+        gpu.return
       }
     }
     ```
@@ -77,14 +85,6 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"gpuModuleName", "gpu-module-name", "std::string",
            /*default=*/"\"ewc_kernels\"",
            "Name of the gpu.module that receives the kernels">,
-    Option<"vectorize", "vectorize", "bool", /*default=*/"true",
-           "Move each thread's elements with 16-byte vector loads and stores "
-           "(false: the scalar grid-stride loop)">,
-    Option<"vectorsPerThread", "vectors-per-thread", "unsigned",
-           /*default=*/"::mlir::ew::kDefaultVectorsPerThread",
-           "16-byte vectors of the widest element type that one thread moves "
-           "per main-loop iteration (0: chosen from each kernel's element "
-           "code, VectorizeElementLoop.h says how and why)">,
   ];
 }
 
@@ -184,35 +184,31 @@ def EwVectorizeGPULoops : Pass<"ew-vectorize-gpu-loops", "::mlir::ModuleOp"> {
 }
 
 def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
-  let summary = "Lower ew kernels to CPU functions with a loop over n";
+  let summary = "Lower ew kernels to CPU functions with a loop nest";
   let description = [{
-    Turns every `ew.kernel` into a `func.func` with the same plain ABI as the
-    GPU kernels (tensors as `!llvm.ptr`, scalars by value, result pointers,
-    then i64 n) whose body is `scf.for %i = 0 to %n step 1` over the
-    elements. LLVM's loop vectorizer then widens that loop on the CPU.
-    Conversions between bf16 and f32 become integer code (shift, and
-    round-to-nearest-even on the bits), since LLVM would make them calls of
-    `__truncsfbf2` and friends on hosts without AVX512-BF16, which Debian's
-    libgcc does not have.
+    Turns every `ew.kernel` into a `func.func` with the same ABI as the GPU
+    kernels (strided memrefs in the host address space, scalars by value;
+    docs/abi.md) whose body is one `scf.for` per dimension of the iteration
+    space, outermost first, each tensor loaded and stored at its own
+    indices. LLVM's loop vectorizer then widens the innermost loop where
+    the innermost access is contiguous. Conversions between bf16 and f32
+    become integer code (shift, and round-to-nearest-even on the bits),
+    since LLVM would make them calls of `__truncsfbf2` and friends on hosts
+    without AVX512-BF16, which Debian's libgcc does not have.
 
-    Before:
+    Before: `@bias_scale` as in `convert-ew-to-gpu`. After:
     ```mlir
-    ew.kernel @scale(%x: tensor<?xf32>, %s: f32) -> tensor<?xf32> {
-      %0 = ew.mul %s, %x : f32, tensor<?xf32>
-      ew.return %0 : tensor<?xf32>
-    }
-    ```
-    After:
-    ```mlir
-    func.func @scale(%x: !llvm.ptr, %s: f32, %out: !llvm.ptr, %n: i64) {
-      %c0 = arith.constant 0 : i64
-      %c1 = arith.constant 1 : i64
-      scf.for %i = %c0 to %n step %c1 : i64 {
-        %p = llvm.getelementptr inbounds %x[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-        %v = llvm.load %p : !llvm.ptr -> f32
-        %0 = arith.mulf %s, %v : f32
-        %q = llvm.getelementptr inbounds %out[%i] : (!llvm.ptr, i64) -> !llvm.ptr, f32
-        llvm.store %0, %q : f32, !llvm.ptr
+    func.func @ew$bias_scale(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>,
+        %s: f32, %b: memref<?xf32, strided<[1], offset: ?>>,
+        %out: memref<?x?xf32, strided<[?, 1], offset: ?>>) {
+      scf.for %i = %c0 to %m step %c1 {
+        scf.for %j = %c0 to %n step %c1 {
+          %0 = memref.load %x[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+          %1 = memref.load %b[%j] : memref<?xf32, strided<[1], offset: ?>>
+          %2 = arith.mulf %0, %s : f32
+          %3 = arith.addf %2, %1 : f32
+          memref.store %3, %out[%i, %j] : memref<?x?xf32, strided<[?, 1], offset: ?>>
+        }
       }
       return
     }

@@ -42,7 +42,7 @@ namespace ewc {
 class CpuJit;
 class KernelCache;
 struct KernelCacheKey;
-class Module;
+class ModuleDecl;
 
 namespace driver {
 
@@ -126,13 +126,13 @@ public:
         llvm::raw_ostream *diagnostics);
   ~Source();
 
-  const Module &getAST() const { return *ast; }
+  const ModuleDecl &getAST() const { return *ast; }
   llvm::SourceMgr &getSourceMgr() { return *sourceMgr; }
 
 private:
   Source() = default;
   std::unique_ptr<llvm::SourceMgr> sourceMgr;
-  std::unique_ptr<Module> ast;
+  std::unique_ptr<ModuleDecl> ast;
 };
 
 /// Options of one launch.

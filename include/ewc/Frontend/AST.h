@@ -37,7 +37,7 @@ class SourceMgr;
 namespace ewc {
 
 class LetStmt;
-class Param;
+class ParamDecl;
 
 /// The deepest expression the front end accepts, counting each op (through
 /// the `let`s it names) and each parenthesis while parsing. Parser,
@@ -284,17 +284,17 @@ public:
   llvm::StringRef getName() const { return name; }
 
   /// The parameter named, or null (set by sema).
-  const Param *getParam() const { return param; }
+  const ParamDecl *getParam() const { return param; }
   /// The `let` named, or null (set by sema).
   const LetStmt *getLet() const { return let; }
-  void resolve(const Param *p) { param = p; }
+  void resolve(const ParamDecl *p) { param = p; }
   void resolve(const LetStmt *l) { let = l; }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Name; }
 
 private:
   std::string name;
-  const Param *param = nullptr;
+  const ParamDecl *param = nullptr;
   const LetStmt *let = nullptr;
 };
 
@@ -551,9 +551,9 @@ struct TypeSpec {
 };
 
 /// One kernel parameter: `name: type (= default)?`.
-class Param {
+class ParamDecl {
 public:
-  Param(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+  ParamDecl(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
         TypeSpec type, unsigned index, std::unique_ptr<Expr> defaultValue)
       : name(std::move(name)), range(range), nameRange(nameRange),
         type(std::move(type)), index(index),
@@ -594,10 +594,10 @@ private:
 };
 
 /// `kernel name(params) -> results { body }`.
-class Kernel {
+class KernelDecl {
 public:
-  Kernel(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
-         std::vector<std::unique_ptr<Param>> params,
+  KernelDecl(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+         std::vector<std::unique_ptr<ParamDecl>> params,
          std::vector<TypeSpec> results, std::vector<std::unique_ptr<Stmt>> body)
       : name(std::move(name)), range(range), nameRange(nameRange),
         params(std::move(params)), results(std::move(results)),
@@ -608,10 +608,10 @@ public:
   llvm::SMLoc getLoc() const { return range.Start; }
   llvm::SMRange getNameRange() const { return nameRange; }
 
-  llvm::ArrayRef<std::unique_ptr<Param>> getParams() const { return params; }
-  const Param &getParam(unsigned i) const { return *params[i]; }
+  llvm::ArrayRef<std::unique_ptr<ParamDecl>> getParams() const { return params; }
+  const ParamDecl &getParam(unsigned i) const { return *params[i]; }
   /// Returns the parameter called `paramName`, or null.
-  const Param *lookupParam(llvm::StringRef paramName) const;
+  const ParamDecl *lookupParam(llvm::StringRef paramName) const;
 
   llvm::ArrayRef<TypeSpec> getResults() const { return results; }
   llvm::MutableArrayRef<TypeSpec> getResults() { return results; }
@@ -647,22 +647,22 @@ private:
   std::string name;
   llvm::SMRange range;
   llvm::SMRange nameRange;
-  std::vector<std::unique_ptr<Param>> params;
+  std::vector<std::unique_ptr<ParamDecl>> params;
   std::vector<TypeSpec> results;
   std::vector<std::unique_ptr<Stmt>> body;
   std::vector<std::string> dims;
 };
 
 /// A source file: its kernels, in order.
-class Module {
+class ModuleDecl {
 public:
-  Module(const llvm::SourceMgr &sourceMgr,
-         std::vector<std::unique_ptr<Kernel>> kernels)
+  ModuleDecl(const llvm::SourceMgr &sourceMgr,
+         std::vector<std::unique_ptr<KernelDecl>> kernels)
       : sourceMgr(&sourceMgr), kernels(std::move(kernels)) {}
 
-  llvm::ArrayRef<std::unique_ptr<Kernel>> getKernels() const { return kernels; }
+  llvm::ArrayRef<std::unique_ptr<KernelDecl>> getKernels() const { return kernels; }
   /// Returns the kernel called `name`, or null.
-  const Kernel *lookupKernel(llvm::StringRef name) const;
+  const KernelDecl *lookupKernel(llvm::StringRef name) const;
 
   /// The SourceMgr that owns the buffer all SMLocs point into; it turns them
   /// into line:column for the AST dump and MLIR locations.
@@ -670,7 +670,7 @@ public:
 
 private:
   const llvm::SourceMgr *sourceMgr;
-  std::vector<std::unique_ptr<Kernel>> kernels;
+  std::vector<std::unique_ptr<KernelDecl>> kernels;
 };
 
 } // namespace ewc

@@ -16,7 +16,7 @@ namespace ewc {
 
 /// Prints `module` to `os`. Types appear where sema has set them, so a module
 /// that was only parsed can be dumped as well.
-void dumpAST(const Module &module, llvm::raw_ostream &os);
+void dumpAST(const ModuleDecl &module, llvm::raw_ostream &os);
 
 } // namespace ewc
 

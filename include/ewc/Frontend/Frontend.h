@@ -23,7 +23,7 @@ namespace ewc {
 /// Parses and checks the main buffer of `sourceMgr`. Errors and warnings are
 /// printed through the SourceMgr (to llvm::errs() unless it has a handler);
 /// returns null if there was an error. The SourceMgr must outlive the Module.
-std::unique_ptr<Module> parseAndCheck(llvm::SourceMgr &sourceMgr);
+std::unique_ptr<ModuleDecl> parseAndCheck(llvm::SourceMgr &sourceMgr);
 
 } // namespace ewc
 

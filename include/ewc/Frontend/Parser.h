@@ -40,7 +40,7 @@ namespace ewc {
 
 /// Parses the main buffer of the SourceMgr behind `diags`. Returns null after
 /// reporting the first syntax error.
-std::unique_ptr<Module> parseModule(Diagnostics &diags);
+std::unique_ptr<ModuleDecl> parseModule(Diagnostics &diags);
 
 } // namespace ewc
 

@@ -18,7 +18,7 @@ namespace ewc {
 
 /// Checks and annotates `module`. Returns true if no error was reported;
 /// only then may MLIRGen or the evaluator read the module.
-bool checkModule(Module &module, Diagnostics &diags);
+bool checkModule(ModuleDecl &module, Diagnostics &diags);
 
 } // namespace ewc
 

@@ -23,14 +23,14 @@ class MLIRContext;
 
 namespace ewc {
 
-class Module;
+class ModuleDecl;
 
 /// Emits `module`, which must have passed sema, as an MLIR module of
 /// `ew.kernel`s. Locations use the name of the main buffer of `sourceMgr`.
 /// Returns null after emitting a diagnostic if the module fails to verify
 /// (which would be a front-end bug, as sema has checked the types).
 mlir::OwningOpRef<mlir::ModuleOp> mlirGen(mlir::MLIRContext &context,
-                                          const Module &module,
+                                          const ModuleDecl &module,
                                           const llvm::SourceMgr &sourceMgr);
 
 } // namespace ewc

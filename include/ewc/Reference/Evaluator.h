@@ -30,7 +30,7 @@
 
 namespace ewc {
 
-class Kernel;
+class KernelDecl;
 
 /// How results are compared.
 struct CheckOptions {
@@ -66,7 +66,7 @@ struct ArrayView {
 /// time, and each block is compared as soon as it is computed, so no
 /// expected array of a whole result is ever stored.
 llvm::Expected<std::vector<CompareResult>>
-checkKernel(const Kernel &kernel, llvm::ArrayRef<ArrayView> inputs,
+checkKernel(const KernelDecl &kernel, llvm::ArrayRef<ArrayView> inputs,
             llvm::ArrayRef<ArrayView> outputs,
             const CheckOptions &options = {});
 

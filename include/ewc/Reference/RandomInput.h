@@ -21,8 +21,8 @@
 
 namespace ewc {
 
-class Kernel;
-class Param;
+class KernelDecl;
+class ParamDecl;
 
 /// What the random inputs look like (ewc-run --inputs). Bools are fair coin
 /// flips in every kind.
@@ -83,14 +83,14 @@ std::optional<double> getSpecialTieValue(uint64_t seed, int64_t index);
 /// same points); a scalar gets a one-element array holding its default
 /// value, or, without one, a random value drawn the same way (never a tie;
 /// its entry of `sizes` is ignored).
-std::vector<HostArray> makeRandomInputs(const Kernel &kernel,
+std::vector<HostArray> makeRandomInputs(const KernelDecl &kernel,
                                         llvm::ArrayRef<int64_t> sizes,
                                         uint64_t seed,
                                         InputKind kind = InputKind::Normal);
 
 /// A one-element array holding the default value of scalar `param`, which
 /// must have one.
-HostArray getDefaultValue(const Param &param);
+HostArray getDefaultValue(const ParamDecl &param);
 
 } // namespace ewc
 

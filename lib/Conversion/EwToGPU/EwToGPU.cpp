@@ -146,9 +146,9 @@ struct ConvertEwToGPUPass
       OpBuilder body = OpBuilder::atBlockBegin(&kernel.func.getBody().front());
       llvm::StringMap<Value> extents =
           getExtents(body, loc, kernel.access, kernel.func);
-      // The layout each loop is to have: vectors of the widest output, as
-      // ew-vectorize-gpu-loops works out (VectorizeElementLoop.h); the
-      // scalar loop without vectorization.
+      // One point per thread and step: the scalar loop, which
+      // ew-vectorize-gpu-loops widens into the layout that pays
+      // (VectorizeGPULoops.h).
       auto layout = BlockedLayoutAttr::get(&getContext(), kBlockSize, 1, 1);
       for (const LoopNest &nest : kernel.access.nests) {
         scf::ForOp loop = buildLoop(body, loc, kernel, element, nest, extents);

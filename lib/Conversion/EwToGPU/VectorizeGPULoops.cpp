@@ -495,13 +495,16 @@ void LoopVectorizer::run() {
       unsigned alignment = tensor.getAlignment();
       rowsAligned = both(rowsAligned, isAligned(address, alignment));
       for (auto [extent, stride] : llvm::zip(meta.getSizes().drop_back(),
-                                             meta.getStrides().drop_back()))
-        rowsAligned =
-            both(rowsAligned,
-                 arith::OrIOp::create(
-                     b, loc, isAligned(mul(stride, tensor.bytes), alignment),
-                     arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                           extent, constant(1))));
+                                             meta.getStrides().drop_back())) {
+        // Built in this order on purpose: operands that create ops are
+        // evaluated in an order C++ leaves to the compiler (GCC and Clang
+        // differ), and the IR must not.
+        Value single = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                             extent, constant(1));
+        Value strideAligned = isAligned(mul(stride, tensor.bytes), alignment);
+        rowsAligned = both(rowsAligned,
+                           arith::OrIOp::create(b, loc, strideAligned, single));
+      }
     }
   }
 

@@ -16,10 +16,6 @@
 namespace mlir {
 namespace ew {
 
-/// convert-ew-to-gpu's vectors-per-thread when not given: 0, which lets each
-/// kernel's element code choose (kVectorsPerThreadByCost).
-constexpr unsigned kDefaultVectorsPerThread = 0;
-
 #define GEN_PASS_DECL_CONVERTEWTOGPU
 #include "ewc/Conversion/Passes.h.inc"
 

@@ -17,6 +17,10 @@
 namespace mlir {
 namespace ew {
 
+/// ew-vectorize-gpu-loops's vectors-per-thread when not given: 0, which lets
+/// each loop's element code choose (kVectorsPerThreadByCost).
+constexpr unsigned kDefaultVectorsPerThread = 0;
+
 #define GEN_PASS_DECL_EWVECTORIZEGPULOOPS
 #include "ewc/Conversion/Passes.h.inc"
 
