@@ -39,10 +39,6 @@ static constexpr size_t kMagicSize = sizeof(kMagic) - 1;
 /// NumPy pads the header so that the data starts at a multiple of 64 bytes.
 static constexpr size_t kHeaderAlignment = 64;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 StringRef ewc::getNpyDescr(DType dtype) {
   switch (dtype) {
   case DType::Bool:
@@ -158,7 +154,7 @@ private:
   size_t offset() const { return text.size() - rest.size(); }
 
   llvm::Error corrupt(const llvm::Twine &what) {
-    return makeError("has a corrupt header: " + what);
+    return llvm::createStringError("has a corrupt header: " + what);
   }
 
   llvm::Error expected(StringRef what) {
@@ -246,37 +242,37 @@ std::string formatShape(llvm::ArrayRef<uint64_t> shape) {
 llvm::Expected<NpyHeader> ewc::parseNpyHeader(StringRef bytes) {
   if (!bytes.starts_with(StringRef(kMagic, kMagicSize))) {
     if (StringRef(kMagic, kMagicSize).starts_with(bytes))
-      return makeError(llvm::formatv("is truncated ({0} bytes, shorter than "
+      return llvm::createStringError(llvm::formatv("is truncated ({0} bytes, shorter than "
                                      "the .npy magic string)",
                                      bytes.size()));
-    return makeError("is not a .npy file (it does not start with the "
+    return llvm::createStringError("is not a .npy file (it does not start with the "
                      "magic string \"\\x93NUMPY\")");
   }
   if (bytes.size() < kMagicSize + 2)
-    return makeError("is truncated (it ends inside the format version)");
+    return llvm::createStringError("is truncated (it ends inside the format version)");
   NpyHeader header;
   unsigned major = static_cast<uint8_t>(bytes[kMagicSize]);
   unsigned minor = static_cast<uint8_t>(bytes[kMagicSize + 1]);
   if ((major != 1 && major != 2) || minor != 0)
-    return makeError(llvm::formatv("has .npy format version {0}.{1}; ewc "
+    return llvm::createStringError(llvm::formatv("has .npy format version {0}.{1}; ewc "
                                    "reads 1.0 and 2.0",
                                    major, minor));
   header.majorVersion = major;
   size_t lengthSize = major == 1 ? 2 : 4;
   size_t prefix = kMagicSize + 2 + lengthSize;
   if (bytes.size() < prefix)
-    return makeError("is truncated (it ends inside the header length)");
+    return llvm::createStringError("is truncated (it ends inside the header length)");
   size_t headerLength =
       readLittleEndian(bytes.drop_front(kMagicSize + 2), lengthSize);
   if (bytes.size() - prefix < headerLength)
-    return makeError(llvm::formatv("is truncated (its header needs {0} "
+    return llvm::createStringError(llvm::formatv("is truncated (its header needs {0} "
                                    "bytes, only {1} follow)",
                                    headerLength, bytes.size() - prefix));
   StringRef text = bytes.substr(prefix, headerLength);
   if (!llvm::all_of(text, [](char c) {
         return llvm::isPrint(c) || c == '\t' || c == '\n';
       }))
-    return makeError("has a corrupt header: it is not printable text");
+    return llvm::createStringError("has a corrupt header: it is not printable text");
   if (llvm::Error e = HeaderParser(text).parse(header))
     return std::move(e);
   header.dataOffset = prefix + headerLength;
@@ -292,10 +288,10 @@ llvm::Expected<HostArray> ewc::parseNpy(StringRef bytes, DType dtype) {
   if (!array)
     return array.takeError();
   if (array->fortranOrder)
-    return makeError("is in Fortran order; only C order is read");
+    return llvm::createStringError("is in Fortran order; only C order is read");
   if (array->shape.size() != 1) {
     llvm::SmallVector<uint64_t> shape(array->shape.begin(), array->shape.end());
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "holds a {0}-D array of shape {1}; only 1-D arrays are read",
         shape.size(), formatShape(shape)));
   }
@@ -311,7 +307,7 @@ llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
     std::string held = "'" + header->descr + "'";
     if (fileDType)
       held += " (" + getDTypeName(*fileDType).str() + ")";
-    return makeError(llvm::formatv("holds {0}, but {1} ('{2}') is expected",
+    return llvm::createStringError(llvm::formatv("holds {0}, but {1} ('{2}') is expected",
                                    held, getDTypeName(dtype),
                                    getNpyDescr(dtype)));
   }
@@ -319,23 +315,23 @@ llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
   for (uint64_t extent : header->shape)
     if (__builtin_mul_overflow(count, extent, &count) ||
         count > uint64_t(std::numeric_limits<int64_t>::max()))
-      return makeError(llvm::formatv("announces a shape {0} too large to hold",
+      return llvm::createStringError(llvm::formatv("announces a shape {0} too large to hold",
                                      formatShape(header->shape)));
   size_t elementSize = getDTypeSize(dtype);
   size_t available = bytes.size() - header->dataOffset;
   if (count > available / elementSize)
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "is truncated (its header announces {0} elements of {1} bytes, but "
         "only {2} bytes of data follow)",
         count, elementSize, available));
   if (available != count * elementSize)
-    return makeError(llvm::formatv("has {0} bytes after its {1} elements",
+    return llvm::createStringError(llvm::formatv("has {0} bytes after its {1} elements",
                                    available - count * elementSize, count));
   StringRef data = bytes.drop_front(header->dataOffset);
   if (dtype == DType::Bool)
     for (auto [i, byte] : llvm::enumerate(data))
       if (byte != 0 && byte != 1)
-        return makeError(llvm::formatv(
+        return llvm::createStringError(llvm::formatv(
             "holds the byte {0} at element {1}, which is no bool (0 or 1)",
             llvm::format_hex(static_cast<uint8_t>(byte), 4), i));
 
@@ -389,10 +385,10 @@ llvm::Expected<HostArray> ewc::readNpyFile(StringRef path, DType dtype) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (std::error_code ec = file.getError())
-    return makeError("cannot read '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot read '" + path + "': " + ec.message());
   llvm::Expected<HostArray> array = parseNpy((*file)->getBuffer(), dtype);
   if (!array)
-    return makeError("'" + path + "' " + llvm::toString(array.takeError()));
+    return llvm::createStringError("'" + path + "' " + llvm::toString(array.takeError()));
   return array;
 }
 
@@ -400,10 +396,10 @@ llvm::Expected<NpyArray> ewc::readNpyArrayFile(StringRef path, DType dtype) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (std::error_code ec = file.getError())
-    return makeError("cannot read '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot read '" + path + "': " + ec.message());
   llvm::Expected<NpyArray> array = parseNpyArray((*file)->getBuffer(), dtype);
   if (!array)
-    return makeError("'" + path + "' " + llvm::toString(array.takeError()));
+    return llvm::createStringError("'" + path + "' " + llvm::toString(array.takeError()));
   return array;
 }
 
@@ -421,6 +417,6 @@ llvm::Error ewc::writeNpyFile(StringRef path, const HostArray &array,
     out.clear_error();
   }
   if (ec)
-    return makeError("cannot write '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot write '" + path + "': " + ec.message());
   return llvm::Error::success();
 }

@@ -29,10 +29,6 @@
 using namespace ewc;
 using namespace ewc::cuda;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 namespace {
 
 /// Sets of buffers start 256 bytes apart at least (cuMemAlloc's alignment),
@@ -204,12 +200,12 @@ void fillRepeatedOnHost(llvm::MutableArrayRef<uint8_t> buffer,
 static llvm::Expected<BenchReport> startReport(llvm::ArrayRef<BenchTensor> tensors,
                                                const BenchOptions &options) {
   if (options.repetitions == 0)
-    return makeError("a benchmark needs at least one timed launch");
+    return llvm::createStringError("a benchmark needs at least one timed launch");
   BenchReport report;
   for (const BenchTensor &tensor : tensors)
     report.bytesMoved += tensor.viewElements * tensor.elementSize;
   if (report.bytesMoved == 0)
-    return makeError("the kernel moves no bytes (no tensor, or only empty "
+    return llvm::createStringError("the kernel moves no bytes (no tensor, or only empty "
                      "ones): nothing to time");
   return report;
 }

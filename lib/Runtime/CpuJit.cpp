@@ -36,17 +36,13 @@
 
 using namespace ewc;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// Registers the host target with LLVM, once per process.
 static llvm::Error initializeNativeTarget() {
   // Both calls return true on failure (no target for this host compiled in).
   static const bool failed = llvm::InitializeNativeTarget() ||
                              llvm::InitializeNativeTargetAsmPrinter();
   if (failed)
-    return makeError("LLVM has no code generator for this host CPU");
+    return llvm::createStringError("LLVM has no code generator for this host CPU");
   return llvm::Error::success();
 }
 
@@ -88,14 +84,14 @@ getMachineBuilder(llvm::StringRef cpu) {
   const llvm::Target *target =
       llvm::TargetRegistry::lookupTarget(triple, error);
   if (!target)
-    return makeError(error);
+    return llvm::createStringError(error);
   // Asked with an unknown name, the target machine would only print a
   // warning and fall back to a generic CPU. A subtarget of the generic CPU
   // knows the valid names without printing anything.
   std::unique_ptr<llvm::MCSubtargetInfo> subtarget(
       target->createMCSubtargetInfo(triple, "", ""));
   if (!subtarget || !subtarget->isCPUStringValid(cpu))
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "unknown CPU '{0}' for {1} (`llc -mtriple={1} -mcpu=help` lists the "
         "known ones; '{2}' means this machine's)",
         cpu, triple.str(), CpuJitOptions::kHostCpu));
@@ -124,7 +120,7 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule,
   // ExecutionEngine::create cannot report a failing transformer (it aborts),
   // and makeOptimizingTransformer fails exactly on levels above 3.
   if (optLevel > 3)
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "CPU optimization level must be 0 to 3, not {0}", optLevel));
   if (llvm::Error error = initializeNativeTarget())
     return std::move(error);
@@ -191,7 +187,7 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule,
     std::string message = llvm::toString(engine.takeError());
     if (!diagnostics.empty())
       message += ": " + diagnostics;
-    return makeError("cannot compile the module for the CPU: " + message);
+    return llvm::createStringError("cannot compile the module for the CPU: " + message);
   }
 
   // Without F16C or AVX512-BF16, conversions of f16/bf16 become calls that
@@ -213,10 +209,10 @@ llvm::Error CpuJit::invoke(llvm::StringRef kernel,
                            llvm::MutableArrayRef<void *> args) {
   auto it = packedArgCounts.find(kernel);
   if (it == packedArgCounts.end())
-    return makeError(
+    return llvm::createStringError(
         llvm::formatv("no function '{0}' in the JIT-compiled module", kernel));
   if (args.size() != it->second)
-    return makeError(
+    return llvm::createStringError(
         llvm::formatv("function '{0}' takes {1} arguments, not {2}", kernel,
                       it->second, args.size()));
   // Looked up once: ExecutionEngine::invokePacked looks the symbol up in the

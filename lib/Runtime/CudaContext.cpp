@@ -21,10 +21,6 @@
 using namespace ewc;
 using namespace ewc::cuda;
 
-static llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 //===----------------------------------------------------------------------===//
 // CudaDeviceInfo
 //===----------------------------------------------------------------------===//
@@ -138,9 +134,9 @@ llvm::Expected<std::unique_ptr<CudaContext>> CudaContext::create(int ordinal) {
   if (!count)
     return count.takeError();
   if (*count == 0)
-    return makeError("no CUDA device found");
+    return llvm::createStringError("no CUDA device found");
   if (ordinal < 0 || ordinal >= *count)
-    return makeError(llvm::formatv(
+    return llvm::createStringError(llvm::formatv(
         "no CUDA device {0}: the driver sees {1} device(s), numbered from 0",
         ordinal, *count));
 
@@ -224,7 +220,7 @@ public:
     llvm::StringRef log = llvm::StringRef(errorLog.data()).trim();
     if (log.empty())
       return error;
-    return makeError(llvm::toString(std::move(error)) + "\n" + log);
+    return llvm::createStringError(llvm::toString(std::move(error)) + "\n" + log);
   }
   std::string getInfoLog() const {
     return infoLog.empty() ? "" : llvm::StringRef(infoLog.data()).trim().str();
@@ -310,7 +306,7 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
                              params,
                              /*extra=*/nullptr),
           "cuLaunchKernel"))
-    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
+    return llvm::createStringError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
                                    function.getName(), numElements,
                                    llvm::toString(std::move(error))));
   return llvm::Error::success();
@@ -328,7 +324,7 @@ llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
   // Faults inside the kernel surface here, not at the launch.
   if (llvm::Error error =
           checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
-    return makeError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
+    return llvm::createStringError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
                                    function.getName(), numElements,
                                    llvm::toString(std::move(error))));
   return llvm::Error::success();
@@ -372,7 +368,7 @@ CudaModule::getFunction(llvm::StringRef symbol, llvm::StringRef name) const {
           api->cuModuleGetFunction(&function, static_cast<CUmodule>(module),
                                    nameText.c_str()),
           "cuModuleGetFunction"))
-    return makeError(llvm::formatv("cannot get kernel '{0}' from the PTX "
+    return llvm::createStringError(llvm::formatv("cannot get kernel '{0}' from the PTX "
                                    "module: {1}",
                                    name, llvm::toString(std::move(error))));
   return CudaFunction(function, name);

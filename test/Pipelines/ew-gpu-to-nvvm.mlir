@@ -1,5 +1,6 @@
 // RUN: ewc-opt %s --ew-gpu-to-nvvm | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s --ew-gpu-to-nvvm="chip=sm_80 features=+ptx75" | FileCheck %s --check-prefix=CHIP
+// RUN: ewc-opt %s --ew-gpu-to-nvvm | FileCheck %s --check-prefix=CHECK-LOWERED
 
 // Stage 2 of ew-to-ptx: the target attribute, then NVVM and LLVM dialects
 // with 64-bit index arithmetic and global-space loads and stores.
@@ -19,7 +20,8 @@
 // CHECK-NEXT:    %[[V:.*]] = llvm.load %[[P]] : !llvm.ptr<1> -> f32
 // CHECK-NEXT:    %[[R:.*]] = llvm.fmul %[[S]], %[[V]] : f32
 // CHECK:         llvm.store %[[R]], %{{.*}} : f32, !llvm.ptr<1>
-// CHECK-NOT:     builtin.unrealized_conversion_cast
+// Nothing is left of the dialects before LLVM's and NVVM's, anywhere.
+// CHECK-LOWERED-NOT: {{scf\.|arith\.|gpu\.func|gpu\.return|gpu\.block|gpu\.thread|gpu\.grid|unrealized}}
 module attributes {gpu.container_module} {
   gpu.module @ewc_kernels {
     gpu.func @scale(%x: !llvm.ptr<1>, %s: f32, %out: !llvm.ptr<1>, %n: i64) kernel {

@@ -1,5 +1,6 @@
 // RUN: ewc-opt %s --ew-to-cpu | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s --ew-to-cpu | FileCheck %s --check-prefix=CHECK-NO-BF16-CONVERSION
+// RUN: ewc-opt %s --ew-to-cpu | FileCheck %s --check-prefix=CHECK-LOWERED
 
 // The CPU pipeline, exactly as ewc-run runs it: an LLVM-dialect function
 // with the kernel ABI (each tensor its memref descriptor's fields: allocated
@@ -29,6 +30,8 @@
 // CHECK:         llvm.store %[[R]], %{{.*}} : bf16, !llvm.ptr
 // CHECK:         llvm.store %[[ERF64]], %{{.*}} : f64, !llvm.ptr
 // CHECK-NO-BF16-CONVERSION-NOT: {{llvm\.(fpext|fptrunc).*bf16}}
+// Nothing is left of the dialects before LLVM's, anywhere in the output.
+// CHECK-LOWERED-NOT: {{ew\.|scf\.|arith\.|memref\.|unrealized}}
 ew.kernel @math(%x: !ew.tensor<[n], bf16>, %d: !ew.tensor<[n], f64>) -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], f64>) {
   %w = ew.cast %x : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
   %0 = ew.exp %w : !ew.tensor<[n], f32>
@@ -58,7 +61,6 @@ ew.kernel @math(%x: !ew.tensor<[n], bf16>, %d: !ew.tensor<[n], f64>) -> (!ew.ten
 // CHECK-NEXT:    %[[R:.*]] = llvm.select %[[K]], %[[V]], %[[M]] : i1, f32
 // CHECK:         llvm.store %[[R]], %{{.*}} : f32, !llvm.ptr
 // CHECK:         llvm.return
-// CHECK-NOT:   {{ew\.|scf\.|arith\.|memref\.|unrealized}}
 ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 : f32}) -> !ew.tensor<[n], f32> {
   %zero = ew.constant 0.0 : f32
   %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32

@@ -173,17 +173,13 @@ cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 
-llvm::Error makeError(const llvm::Twine &message) {
-  return llvm::createStringError(llvm::inconvertibleErrorCode(), message);
-}
-
 /// Parses the value of option `name` as an unsigned integer of at most
 /// `max`, `positive` if 0 is not allowed.
 llvm::Expected<uint64_t> parseCount(StringRef name, StringRef value,
                                     uint64_t max, bool positive = false) {
   unsigned long long parsed;
   if (value.getAsInteger(10, parsed) || parsed > max || (positive && !parsed))
-    return makeError("invalid --" + name + " '" + value + "': expected a " +
+    return llvm::createStringError("invalid --" + name + " '" + value + "': expected a " +
                      (positive ? "positive" : "non-negative") + " integer");
   return parsed;
 }
@@ -196,12 +192,12 @@ parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
   for (StringRef value : values) {
     size_t eq = value.find('=');
     if (eq == StringRef::npos || eq == 0 || eq + 1 == value.size())
-      return makeError("invalid --" + option + " '" + value +
+      return llvm::createStringError("invalid --" + option + " '" + value +
                        "': expected NAME=FILE.npy");
     StringRef name = value.take_front(eq);
     if (llvm::any_of(files,
                      [&](const check::NamedFile &file) { return file.name == name; }))
-      return makeError("--" + option + " " + name + " is given twice");
+      return llvm::createStringError("--" + option + " " + name + " is given twice");
     files.push_back({name.str(), value.substr(eq + 1).str()});
   }
   return files;
@@ -211,17 +207,17 @@ parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
 llvm::Expected<RunOptions> getRunOptions() {
   RunOptions options;
   if (files.size() > 1)
-    return makeError("more than one input file: '" + files[0] + "' and '" +
+    return llvm::createStringError("more than one input file: '" + files[0] + "' and '" +
                      files[1] + "'");
   if (files.empty())
-    return makeError("no input file (usage: ewc-run FILE.ew [options]; see "
+    return llvm::createStringError("no input file (usage: ewc-run FILE.ew [options]; see "
                      "--help)");
   options.file = files[0];
 
   if (nOpt.getNumOccurrences()) {
     long long n;
     if (StringRef(nOpt).getAsInteger(10, n) || n < 0)
-      return makeError("invalid --n '" + nOpt +
+      return llvm::createStringError("invalid --n '" + nOpt +
                        "': expected a non-negative integer");
     options.n = n;
   }
@@ -230,10 +226,10 @@ llvm::Expected<RunOptions> getRunOptions() {
     long long extent;
     if (!dim.contains('=') || name.empty() ||
         value.getAsInteger(10, extent) || extent < 0)
-      return makeError("invalid --dim '" + dim +
+      return llvm::createStringError("invalid --dim '" + dim +
                        "': expected NAME=N with N a non-negative integer");
     if (!options.dims.try_emplace(name, extent).second)
-      return makeError("--dim " + name + " is given twice");
+      return llvm::createStringError("--dim " + name + " is given twice");
   }
   if (batchOpt.getNumOccurrences()) {
     std::vector<int64_t> shape;
@@ -243,7 +239,7 @@ llvm::Expected<RunOptions> getRunOptions() {
       long long extent;
       if (word.getAsInteger(10, extent) || extent < 0 ||
           (tail.empty() && rest.ends_with("x")))
-        return makeError("invalid --batch '" + batchOpt +
+        return llvm::createStringError("invalid --batch '" + batchOpt +
                          "': expected extents joined by x, e.g. 4x3 (or "
                          "nothing, for no leading dimension)");
       shape.push_back(extent);
@@ -254,14 +250,14 @@ llvm::Expected<RunOptions> getRunOptions() {
   if (layoutOpt.getNumOccurrences()) {
     std::optional<check::Layout> layout = check::parseLayoutName(layoutOpt);
     if (!layout)
-      return makeError("invalid --layout '" + layoutOpt + "': expected " +
+      return llvm::createStringError("invalid --layout '" + layoutOpt + "': expected " +
                        check::getLayoutNames());
     options.layout = *layout;
   }
   for (StringRef arg : argOpt) {
     size_t eq = arg.find('=');
     if (eq == StringRef::npos || eq == 0)
-      return makeError("invalid --arg '" + arg + "': expected NAME=VALUE");
+      return llvm::createStringError("invalid --arg '" + arg + "': expected NAME=VALUE");
     options.args.push_back({arg.take_front(eq).str(), arg.substr(eq + 1).str()});
   }
   if (deviceOpt.getNumOccurrences()) {
@@ -272,14 +268,14 @@ llvm::Expected<RunOptions> getRunOptions() {
             .Case("cpu", DeviceChoice::Cpu)
             .Default(std::nullopt);
     if (!device)
-      return makeError("invalid --device '" + deviceOpt +
+      return llvm::createStringError("invalid --device '" + deviceOpt +
                        "': expected auto, cuda or cpu");
     options.device = *device;
   }
   if (seedOpt.getNumOccurrences()) {
     unsigned long long seed;
     if (StringRef(seedOpt).getAsInteger(10, seed))
-      return makeError("invalid --seed '" + seedOpt +
+      return llvm::createStringError("invalid --seed '" + seedOpt +
                        "': expected a non-negative integer");
     options.seed = seed;
   }
@@ -295,7 +291,7 @@ llvm::Expected<RunOptions> getRunOptions() {
             .Case("header", EmitStage::Header)
             .Default(std::nullopt);
     if (!stage)
-      return makeError("invalid --emit '" + emitOpt +
+      return llvm::createStringError("invalid --emit '" + emitOpt +
                        "': expected ast, mlir, gpu, llvm, llvm-ir, ptx or header");
     options.emit = *stage;
   }
@@ -306,14 +302,14 @@ llvm::Expected<RunOptions> getRunOptions() {
     double tolerance;
     if (StringRef(*option).getAsDouble(tolerance) || !(tolerance >= 0) ||
         std::isinf(tolerance))
-      return makeError("invalid --" + option->ArgStr + " '" + *option +
+      return llvm::createStringError("invalid --" + option->ArgStr + " '" + *option +
                        "': expected a non-negative number");
     *result = tolerance;
   }
   if (inputsOpt.getNumOccurrences()) {
     std::optional<InputKind> kind = parseInputKindName(inputsOpt);
     if (!kind)
-      return makeError("invalid --inputs '" + inputsOpt +
+      return llvm::createStringError("invalid --inputs '" + inputsOpt +
                        "': expected normal, uniform, special or ints");
     options.inputs = *kind;
   }
@@ -328,7 +324,7 @@ llvm::Expected<RunOptions> getRunOptions() {
     return saves.takeError();
   options.saveFiles = std::move(*saves);
   if (cpuTargetOpt.empty())
-    return makeError("invalid --cpu-target '': expected host or a CPU name "
+    return llvm::createStringError("invalid --cpu-target '': expected host or a CPU name "
                      "such as x86-64");
   options.cpuTarget = cpuTargetOpt;
 
@@ -360,7 +356,7 @@ llvm::Expected<RunOptions> getRunOptions() {
     unsigned major;
     if (!chip.starts_with("sm_") || chip.size() < 5 ||
         chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, major))
-      return makeError("invalid --chip '" + chip +
+      return llvm::createStringError("invalid --chip '" + chip +
                        "': expected sm_XX, e.g. sm_90");
     options.chip = chip.str();
   }
@@ -372,7 +368,7 @@ llvm::Expected<RunOptions> getRunOptions() {
   options.cacheDir = cacheDirOpt;
 
   if (options.json && !options.bench)
-    return makeError("--json describes --bench results; add --bench");
+    return llvm::createStringError("--json describes --bench results; add --bench");
   return options;
 }
 
@@ -413,7 +409,7 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     StringRef message = StringRef(errors).split('\n').first;
     message.consume_front(llvm::sys::path::filename(argv[0]));
     message.consume_front(": ");
-    return makeError(message);
+    return llvm::createStringError(message);
   }
   return getRunOptions();
 }
