@@ -31,8 +31,9 @@
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
 #             scripts/device-sanitize.sh with that matrix
 #
-# Every step runs whatever the previous ones did; each one's exit status and
-# time are recorded. Logs go to $OUT when set (the device call brings $OUT
+# EWC_DEVICE_SKIP lists steps to leave out (e.g. "compile torch"). Every
+# step runs whatever the previous ones did; each one's exit status and time
+# are recorded. Logs go to $OUT when set (the device call brings $OUT
 # back), else /tmp/ewc-device-logs. A summary table comes last; the exit status
 # is non-zero when any step failed. Extra arguments go to lit (e.g.
 # --filter Integration).
@@ -51,6 +52,8 @@ names=() statuses=() seconds=() notes=()
 step() {
   local name=$1
   shift
+  # EWC_DEVICE_SKIP="compile torch": steps left out of a short call.
+  [[ " ${EWC_DEVICE_SKIP:-} " == *" $name "* ]] && return 0
   echo
   echo "=== $name: $*"
   local start end status
@@ -126,7 +129,10 @@ compile_times() {
   local k ok=0 all=0 o
   for k in kernels/*.ew; do
     all=$((all + 1))
-    if EWC_NO_CACHE=1 EWC_PTX_OPT_LEVEL=0 "$dest/bin/ewc-run" "$k" --n 100003 \
+    # 100003 points whatever the rank: --n sets every dimension.
+    local shape=(--n 100003)
+    grep -q '\[m, n\]\|\[n, m\]\|\[m\]' "$k" && shape=(--dim m=97 --n 1031)
+    if EWC_NO_CACHE=1 EWC_PTX_OPT_LEVEL=0 "$dest/bin/ewc-run" "$k" "${shape[@]}" \
       --inputs special >/dev/null 2>&1; then
       ok=$((ok + 1))
     else

@@ -421,6 +421,18 @@ runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
 
 } // namespace
 
+/// `options` without what only speaks to the first compilation (its
+/// diagnostics, timing, stop and notes): what the variants compile with.
+static CompileOptions getVariantOptions(const CompileOptions &options) {
+  CompileOptions variant = options;
+  variant.diagnostics = nullptr;
+  variant.timing = nullptr;
+  variant.stopAfter = nullptr;
+  variant.optimizedIR = nullptr;
+  variant.notes = nullptr;
+  return variant;
+}
+
 llvm::Expected<std::unique_ptr<LoadedModule>>
 LoadedModule::compile(Source &source, const CompileOptions &options,
                       CudaContext *cuda) {
@@ -477,6 +489,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
           getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
       std::string whyMiss;
       if (loaded->loadFromCache(impl.cacheKey, *cuda, whyMiss)) {
+        // What a variant compiles from, as a compilation leaves it below.
+        impl.options = getVariantOptions(options);
         if (options.notes)
           *options.notes << "note: kernel cache hit: "
                          << impl.cache->getEntryPath(impl.cacheKey) << "\n";
@@ -524,12 +538,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     llvm::raw_string_ostream os(impl.ewModule);
     module->print(os, mlir::OpPrintingFlags().enableDebugInfo());
   }
-  impl.options = options;
-  impl.options.diagnostics = nullptr;
-  impl.options.timing = nullptr;
-  impl.options.stopAfter = nullptr;
-  impl.options.optimizedIR = nullptr;
-  impl.options.notes = nullptr;
+  impl.options = getVariantOptions(options);
   loaded->signatures = std::move(signatures);
   if (stopAfter(Stage::MLIR, *module))
     return nullptr;
@@ -573,7 +582,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   loadTiming.stop();
   if (impl.cache) {
     CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
-                               loaded->signatures, launches};
+                               loaded->signatures, launches, impl.ewModule};
     // A cache that cannot be written costs the next run a compile, no more.
     if (llvm::Error error =
             impl.cache->store(impl.cacheKey, compiled.serialize())) {
@@ -640,7 +649,14 @@ bool LoadedModule::loadFromCache(const KernelCacheKey &key,
     whyMiss = llvm::toString(compiled.takeError());
     return false;
   }
+  // Without its IR a module could not compile its kernels' other variants
+  // (an entry of an ewc before them): rebuilt, as a damaged one.
+  if (compiled->ewModule.empty()) {
+    whyMiss = "the entry has no ew IR for the variants";
+    return false;
+  }
   signatures = std::move(compiled->kernels);
+  impl->ewModule = std::move(compiled->ewModule);
   // An entry whose code the driver refuses (a driver update the key missed)
   // is rebuilt like a damaged one.
   if (llvm::Error error = loadCubin(
@@ -793,7 +809,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (cacheKey) {
       CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
                                  {kernel},
-                                 launches};
+                                 launches,
+                                 /*ewModule=*/{}};
       if (llvm::Error error =
               impl->cache->store(*cacheKey, compiled.serialize()))
         llvm::consumeError(std::move(error));

@@ -49,6 +49,11 @@ static llvm::Expected<bool> isNvJitLinkChosen() {
 llvm::Expected<std::vector<char>>
 driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
                           llvm::raw_ostream *notes) {
+  // An empty text is no PTX: the driver's JIT would only say "Binary format
+  // ... is not recognized".
+  if (ptx.empty())
+    return llvm::createStringError("no PTX to assemble (the PTX stage made "
+                                   "no gpu.binary)");
   // The device's own chip: ptxas accepts PTX of an older target (--chip),
   // and a cubin loads only on the chip it was made for.
   std::string chip = cuda.getDeviceInfo().getChipName();
@@ -126,6 +131,8 @@ std::string CompiledGPUModule::serialize() const {
   for (const KernelSignature &kernel : kernels)
     list.push_back(toJSON(kernel, launches.lookup(kernel.name)));
   llvm::json::Object root{{"kernels", std::move(list)}};
+  if (!ewModule.empty())
+    root["ew"] = ewModule;
   std::string text;
   llvm::raw_string_ostream os(text);
   os << llvm::json::Value(std::move(root));
@@ -241,5 +248,7 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
   }
   if (!missing.empty())
     return bad("no '" + missing + "'");
+  if (std::optional<llvm::StringRef> ew = root->getString("ew"))
+    module.ewModule = ew->str();
   return module;
 }

@@ -48,6 +48,10 @@ struct CompiledGPUModule {
   std::string cubin;
   std::vector<KernelSignature> kernels;
   llvm::StringMap<LaunchDescriptor> launches;
+  /// The module's ew IR after MLIRGen and the ew hooks (empty in a variant's
+  /// entry): what the other variants of its kernels are compiled from, so
+  /// that a module loaded from the cache can still compile them.
+  std::string ewModule;
 
   /// The payload: a JSON description, a NUL, then the cubin's bytes.
   std::string serialize() const;

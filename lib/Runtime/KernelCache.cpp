@@ -135,8 +135,9 @@ namespace {
 /// An entry's header, little-endian: magic, format version, the key, the
 /// payload's length and xxh3_64 checksum. A change to this layout or to the
 /// payload's meaning takes a new kFormatVersion, so old entries are misses.
+/// 2: a module's payload keeps its ew IR, for the variants (GPUImage.h).
 constexpr char kMagic[8] = {'E', 'W', 'C', 'C', 'A', 'C', 'H', 'E'};
-constexpr uint32_t kFormatVersion = 1;
+constexpr uint32_t kFormatVersion = 2;
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8 + 8;
 } // namespace
 

@@ -53,6 +53,8 @@ CompiledGPUModule makeModule() {
   empty.results = {{DType::I32, {"m", "k"}}};
   empty.dims = {"m", "k"};
   module.launches["nothing"] = LaunchDescriptor();
+  // What the other variants compile from, quotes and newlines included.
+  module.ewModule = "module {\n  ew.kernel @leaky_relu(...) \"x\"\n}\n";
   return module;
 }
 
@@ -62,6 +64,7 @@ TEST(GPUImage, EntryRoundTrips) {
       CompiledGPUModule::deserialize(module.serialize());
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
   EXPECT_EQ(back->cubin, module.cubin);
+  EXPECT_EQ(back->ewModule, module.ewModule);
   ASSERT_EQ(back->kernels.size(), 2u);
   for (size_t k = 0; k < 2; ++k)
     EXPECT_EQ(back->kernels[k].str(), module.kernels[k].str());
