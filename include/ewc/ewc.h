@@ -112,6 +112,9 @@ struct LaunchOptions {
   void *stream = nullptr;
   /// Extents by name of the dimensions no tensor argument has.
   std::vector<std::pair<std::string, int64_t>> dims;
+  /// On the CPU: the threads a launch may split among (0: one per hardware
+  /// thread; launches under 2^16 points run on the calling thread).
+  unsigned threads = 0;
 };
 
 /// Success, or the text of an error.

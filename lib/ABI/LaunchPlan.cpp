@@ -421,14 +421,17 @@ ewc::planLaunch(const KernelSignature &kernel,
     const Tensor &tensor = *tensorIt++;
     LaunchPlan::Descriptor &descriptor = plan.tensors.emplace_back();
     descriptor.data = tensor.data;
+    descriptor.elementSize = tensor.elementSize;
     bool batch = !type.empty() && type.front() == kBatchDim;
     if (needsBatch && batch) {
       descriptor.extents.push_back(1);
       descriptor.strides.push_back(0);
+      descriptor.dims.push_back(kBatchDim.str() + "0");
     }
     for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
       descriptor.extents.push_back(extents.lookup(dim));
       descriptor.strides.push_back(stride);
+      descriptor.dims.push_back(dim);
     }
     if (needsBatch && batch)
       descriptor.strides.front() =
@@ -450,4 +453,66 @@ ewc::planLaunch(const KernelSignature &kernel,
   for (const ResultSignature &result : kernel.results)
     addDescriptor(result.dims);
   return plan;
+}
+
+std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
+                                         const LaunchPlan &plan,
+                                         unsigned parts, int64_t minPoints) {
+  std::vector<LaunchPlan> split;
+  unsigned numParams = plan.tensors.size() - kernel.results.size();
+  auto whole = [&] {
+    split.assign(1, plan);
+    return split;
+  };
+  if (parts < 2 || kernel.results.empty() || plan.points < 2 * minPoints)
+    return whole();
+  auto position = [](const LaunchPlan::Descriptor &tensor,
+                     llvm::StringRef dim) -> int {
+    for (auto [p, name] : llvm::enumerate(tensor.dims))
+      if (name == dim)
+        return p;
+    return -1;
+  };
+  // The outermost dimension of the first result worth cutting.
+  const LaunchPlan::Descriptor &first = plan.tensors[numParams];
+  std::string chosen;
+  int64_t extent = 0;
+  for (auto [dim, dimExtent] : llvm::zip(first.dims, first.extents)) {
+    if (dimExtent < 2 || llvm::is_contained(kernel.pinnedDims, dim))
+      continue;
+    bool everyResult = true;
+    for (unsigned r = numParams; r < plan.tensors.size(); ++r)
+      everyResult &= position(plan.tensors[r], dim) >= 0;
+    if (!everyResult)
+      continue;
+    chosen = dim;
+    extent = dimExtent;
+    break;
+  }
+  if (chosen.empty())
+    return whole();
+  // Points per row of the chosen dimension: the rest of the launch.
+  int64_t rowPoints = plan.points / extent;
+  int64_t maxParts = std::max<int64_t>(
+      1, plan.points / std::max<int64_t>(minPoints, 1));
+  int64_t count = std::min<int64_t>({int64_t(parts), extent, maxParts});
+  if (count < 2)
+    return whole();
+  for (int64_t part = 0; part < count; ++part) {
+    // Balanced: the first (extent % count) parts have one row more.
+    int64_t begin = part * (extent / count) + std::min(part, extent % count);
+    int64_t rows = extent / count + (part < extent % count ? 1 : 0);
+    LaunchPlan &piece = split.emplace_back(plan);
+    piece.points = rowPoints * rows;
+    for (LaunchPlan::Descriptor &tensor : piece.tensors) {
+      int p = position(tensor, chosen);
+      if (p < 0)
+        continue;
+      tensor.data = static_cast<char *>(tensor.data) +
+                    begin * tensor.strides[p] *
+                        static_cast<int64_t>(tensor.elementSize);
+      tensor.extents[p] = rows;
+    }
+  }
+  return split;
 }

@@ -33,13 +33,25 @@ struct EwcCompileOptionsImpl {
   ewc::Options options;
 };
 
-static ewc::Target getTarget(EwcTarget target) {
-  return target == EWC_TARGET_CUDA  ? ewc::Target::Cuda
-         : target == EWC_TARGET_CPU ? ewc::Target::Cpu
-                                    : ewc::Target::Auto;
+/// A C enum's value as the int a C caller stored: any int may arrive, and
+/// using one outside the enumerators as the enum type is undefined in C++
+/// (UBSan's -fsanitize=enum stops there). Taken by reference: a copy
+/// would load it as the enum.
+template <typename Enum> static int getCValue(const Enum &value) {
+  static_assert(sizeof(Enum) == sizeof(int), "C enums are ints here");
+  int stored;
+  std::memcpy(&stored, &value, sizeof stored);
+  return stored;
 }
 
-static ewc::Options getOptions(EwcTarget target, const char *chip) {
+static ewc::Target getTarget(const EwcTarget &target) {
+  int value = getCValue(target);
+  return value == EWC_TARGET_CUDA  ? ewc::Target::Cuda
+         : value == EWC_TARGET_CPU ? ewc::Target::Cpu
+                                   : ewc::Target::Auto;
+}
+
+static ewc::Options getOptions(const EwcTarget &target, const char *chip) {
   ewc::Options options;
   options.target = getTarget(target);
   if (chip)
@@ -296,8 +308,9 @@ const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d) {
   return getDim(getResultDims(module, k, r), d);
 }
 
-static bool isElementType(EwcElementType type) {
-  return type >= EWC_BOOL && type <= EWC_F64;
+static bool isElementType(const EwcElementType &type) {
+  int value = getCValue(type);
+  return value >= EWC_BOOL && value <= EWC_F64;
 }
 
 const char *ewcElementTypeGetName(EwcElementType type) {
@@ -378,12 +391,7 @@ static bool convertArgs(const char *function, const ewc::Kernel &kernel,
   out.params.reserve(numArgs);
   for (int i = 0; i < numArgs; ++i) {
     const EwcArg &arg = args[i];
-    // The kind as the int a C caller stored: any value may arrive, and
-    // loading one outside the enumerators as an EwcArgKind is undefined in
-    // C++ (UBSan's -fsanitize=enum stops there).
-    int kind;
-    static_assert(sizeof kind == sizeof arg.kind, "EwcArgKind is an int");
-    std::memcpy(&kind, &arg.kind, sizeof kind);
+    int kind = getCValue(arg.kind);
     switch (kind) {
     case EWC_ARG_TENSOR: {
       ewc::Tensor tensor;

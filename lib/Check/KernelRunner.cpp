@@ -127,6 +127,7 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   launchOptions.synchronize = true;
   launchOptions.gridWaves = launch.gridWaves;
   launchOptions.blockSize = launch.blockSize;
+  launchOptions.threads = launch.threads;
   launchOptions.notes = launch.notes;
   if (llvm::Error e = module.launch(*signature, params, outputs, launchOptions))
     return std::move(e);

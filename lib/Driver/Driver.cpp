@@ -31,6 +31,8 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <map>
@@ -305,6 +307,17 @@ struct LoadedModule::Impl {
   mlir::ew::EwToPTXOptions ptxOptions;
   std::optional<KernelCache> cache;
   KernelCacheKey cacheKey;
+  /// The CPU's threads, made at the first launch that splits.
+  std::unique_ptr<llvm::DefaultThreadPool> hostPool;
+  std::mutex hostPoolMutex;
+
+  llvm::DefaultThreadPool &getHostPool(unsigned threads) {
+    std::lock_guard<std::mutex> lock(hostPoolMutex);
+    if (!hostPool)
+      hostPool = std::make_unique<llvm::DefaultThreadPool>(
+          llvm::hardware_concurrency(threads));
+    return *hostPool;
+  }
 
   ~Impl() {
     // The modules unload before the context that holds them is released.
@@ -863,6 +876,90 @@ LoadedModule::plan(const KernelSignature &requested,
   return planLaunch(*kernel, inputs, results, dims);
 }
 
+namespace {
+/// The ABI's array of one launch: each entry points at one argument's value,
+/// a scalar's bytes (the caller's) or a descriptor field (stored here; the
+/// vectors never grow past their reserve, so the pointers stay valid).
+struct ABIArgs {
+  llvm::SmallVector<void *, 48> args;
+  llvm::SmallVector<void *, 16> pointers;
+  llvm::SmallVector<int64_t, 48> fields;
+
+  ABIArgs(llvm::ArrayRef<ABIArgument> arguments, const LaunchPlan &plan,
+          llvm::ArrayRef<LaunchArg> params) {
+    pointers.reserve(arguments.size());
+    fields.reserve(arguments.size());
+    for (const ABIArgument &argument : arguments) {
+      using Kind = ABIArgument::Kind;
+      const LaunchPlan::Descriptor *tensor =
+          argument.kind == Kind::Scalar ? nullptr
+                                        : &plan.tensors[argument.tensor];
+      switch (argument.kind) {
+      case Kind::Scalar:
+        // The kernel only reads its arguments; the ABI's array is not const.
+        args.push_back(const_cast<void *>(params[argument.param].scalar));
+        continue;
+      case Kind::AllocatedPointer:
+      case Kind::AlignedPointer:
+        pointers.push_back(tensor->data);
+        args.push_back(&pointers.back());
+        continue;
+      case Kind::Offset:
+        fields.push_back(0);
+        break;
+      case Kind::Extent:
+        fields.push_back(tensor->extents[argument.dim]);
+        break;
+      case Kind::Stride:
+        fields.push_back(tensor->strides[argument.dim]);
+        break;
+      }
+      args.push_back(&fields.back());
+    }
+  }
+  ABIArgs(const ABIArgs &) = delete;
+};
+} // namespace
+
+unsigned driver::getHostThreads(unsigned requested) {
+  return requested ? requested
+                   : llvm::hardware_concurrency().compute_thread_count();
+}
+
+llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
+                                       const Variant &variant,
+                                       const LaunchPlan &plan,
+                                       llvm::ArrayRef<LaunchArg> params,
+                                       const LaunchOptions &launchOptions) {
+  std::string symbol = getKernelSymbol(kernel.name);
+  unsigned threads = getHostThreads(launchOptions.threads);
+  std::vector<LaunchPlan> parts =
+      splitLaunch(kernel, plan, threads, kMinHostPointsPerThread);
+  if (parts.size() == 1) {
+    ABIArgs abi(variant.arguments, plan, params);
+    return variant.jit->invoke(symbol, abi.args);
+  }
+  llvm::Expected<CpuJit::Function> function =
+      variant.jit->lookup(symbol, variant.arguments.size());
+  if (!function)
+    return function.takeError();
+  if (launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name << "': "
+                         << parts.size() << " parts on " << threads
+                         << " threads\n";
+  std::vector<std::unique_ptr<ABIArgs>> arrays;
+  for (const LaunchPlan &part : parts)
+    arrays.push_back(std::make_unique<ABIArgs>(variant.arguments, part, params));
+  llvm::DefaultThreadPool &pool = impl->getHostPool(threads);
+  llvm::ThreadPoolTaskGroup group(pool);
+  // The calling thread takes the first part itself.
+  for (size_t p = 1; p < arrays.size(); ++p)
+    group.async([&, p] { (*function)(arrays[p]->args.data()); });
+  (*function)(arrays[0]->args.data());
+  group.wait();
+  return llvm::Error::success();
+}
+
 llvm::Error LoadedModule::launch(const KernelSignature &requested,
                                  llvm::ArrayRef<LaunchArg> params,
                                  llvm::ArrayRef<TensorArg> outputs,
@@ -884,43 +981,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     return found.takeError();
   const Variant &variant = **found;
 
-  // Each entry of the ABI's array points at one argument's value: a
-  // scalar's bytes (the caller's), a descriptor field (stored here; the
-  // vectors never grow past their reserve, so the pointers stay valid).
-  llvm::SmallVector<void *, 48> args;
-  llvm::SmallVector<void *, 16> pointers;
-  llvm::SmallVector<int64_t, 48> fields;
-  pointers.reserve(variant.arguments.size());
-  fields.reserve(variant.arguments.size());
-  for (const ABIArgument &argument : variant.arguments) {
-    using Kind = ABIArgument::Kind;
-    const LaunchPlan::Descriptor *tensor =
-        argument.kind == Kind::Scalar ? nullptr
-                                      : &planned->tensors[argument.tensor];
-    switch (argument.kind) {
-    case Kind::Scalar:
-      // The kernel only reads its arguments; the ABI's array is not const.
-      args.push_back(const_cast<void *>(params[argument.param].scalar));
-      continue;
-    case Kind::AllocatedPointer:
-    case Kind::AlignedPointer:
-      pointers.push_back(tensor->data);
-      args.push_back(&pointers.back());
-      continue;
-    case Kind::Offset:
-      fields.push_back(0);
-      break;
-    case Kind::Extent:
-      fields.push_back(tensor->extents[argument.dim]);
-      break;
-    case Kind::Stride:
-      fields.push_back(tensor->strides[argument.dim]);
-      break;
-    }
-    args.push_back(&fields.back());
-  }
   if (!cuda)
-    return variant.jit->invoke(getKernelSymbol(kernel.name), args);
+    return launchOnHost(kernel, variant, *planned, params, launchOptions);
+  ABIArgs abi(variant.arguments, *planned, params);
+  llvm::SmallVectorImpl<void *> &args = abi.args;
   if (planned->points == 0)
     return llvm::Error::success();
   const LaunchDescriptor &launch = variant.launch;

@@ -276,6 +276,7 @@ Status Module::launch(std::string_view kernelName,
   driver::LaunchOptions launchOptions;
   launchOptions.stream = options.stream;
   launchOptions.dims = getDims(options);
+  launchOptions.threads = options.threads;
   return launchMarshalled(*impl->loaded, *kernel, marshalled,
                           getOutputTensors(outputs), launchOptions);
 }

@@ -19,11 +19,14 @@
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
+#include "llvm/Support/ThreadPool.h"
+#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <chrono>
 #include <cstring>
 #include <functional>
+#include <optional>
 #include <vector>
 
 using namespace ewc;
@@ -318,12 +321,31 @@ llvm::Expected<BenchReport> ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors
   report.kernel = *kernel;
   buffers.clear();
 
-  // memcpy on the calling thread, as the CPU JIT's kernels run.
+  // memcpy in as many parts as the launches have threads, the calling
+  // thread taking the first, as the driver splits a launch.
   size_t copyBytes = report.bytesMoved / 2;
   std::vector<uint8_t> source(copyBytes, 0x5A), destination(copyBytes);
+  unsigned threads = std::max(1u, options.hostThreads);
+  std::optional<llvm::DefaultThreadPool> pool;
+  if (threads > 1)
+    pool.emplace(llvm::hardware_concurrency(threads));
+  auto copyPart = [&](unsigned part) {
+    size_t begin = copyBytes * part / threads;
+    size_t end = copyBytes * (part + 1) / threads;
+    std::memcpy(destination.data() + begin, source.data() + begin,
+                end - begin);
+  };
   llvm::Expected<BenchTiming> copy =
       timeHostLoop(options.warmup, options.repetitions, report.bytesMoved, [&] {
-        std::memcpy(destination.data(), source.data(), copyBytes);
+        if (!pool) {
+          copyPart(0);
+          return llvm::Error::success();
+        }
+        llvm::ThreadPoolTaskGroup group(*pool);
+        for (unsigned part = 1; part < threads; ++part)
+          group.async(copyPart, part);
+        copyPart(0);
+        group.wait();
         return llvm::Error::success();
       });
   if (!copy)

@@ -205,16 +205,16 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule,
       new CpuJit(std::move(*engine), std::move(packedArgCounts)));
 }
 
-llvm::Error CpuJit::invoke(llvm::StringRef kernel,
-                           llvm::MutableArrayRef<void *> args) {
+llvm::Expected<CpuJit::Function> CpuJit::lookup(llvm::StringRef kernel,
+                                                size_t numArgs) {
   auto it = packedArgCounts.find(kernel);
   if (it == packedArgCounts.end())
     return llvm::createStringError(
         llvm::formatv("no function '{0}' in the JIT-compiled module", kernel));
-  if (args.size() != it->second)
+  if (numArgs != it->second)
     return llvm::createStringError(
         llvm::formatv("function '{0}' takes {1} arguments, not {2}", kernel,
-                      it->second, args.size()));
+                      it->second, numArgs));
   // Looked up once: ExecutionEngine::invokePacked looks the symbol up in the
   // JIT on every call, which cost most of a launch at n = 1024.
   auto &function = packedFunctions[kernel];
@@ -224,6 +224,14 @@ llvm::Error CpuJit::invoke(llvm::StringRef kernel,
       return found.takeError();
     function = *found;
   }
-  function(args.data());
+  return function;
+}
+
+llvm::Error CpuJit::invoke(llvm::StringRef kernel,
+                           llvm::MutableArrayRef<void *> args) {
+  llvm::Expected<Function> function = lookup(kernel, args.size());
+  if (!function)
+    return function.takeError();
+  (*function)(args.data());
   return llvm::Error::success();
 }

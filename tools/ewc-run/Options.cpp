@@ -168,6 +168,12 @@ cl::opt<std::string> cacheDirOpt(
 
 // Hidden knobs for measuring the launch shape and code generation's choices
 // (bench/compare.py), and for test/Mutations.
+// Not --threads: LLVM's libraries register an option of that name.
+cl::opt<std::string> threadsOpt(
+    "cpu-threads", cl::value_desc("N"), cl::cat(category),
+    cl::desc("with --device cpu, the threads of each launch, which splits "
+             "along an outer dimension (default 0: one per hardware thread; "
+             "launches under 2^16 points run on one)"));
 cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
 cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
@@ -336,6 +342,13 @@ llvm::Expected<RunOptions> getRunOptions() {
     if (!offset)
       return offset.takeError();
     options.offset = *offset;
+  }
+  if (threadsOpt.getNumOccurrences()) {
+    llvm::Expected<uint64_t> threads =
+        parseCount("cpu-threads", threadsOpt, /*max=*/4096);
+    if (!threads)
+      return threads.takeError();
+    options.threads = static_cast<unsigned>(*threads);
   }
   for (auto [option, result, positive] :
        {std::tuple(&gridWavesOpt, &options.gridWaves, false),

@@ -70,6 +70,8 @@ struct RunOptions {
   /// the grid cap in waves and the block size (LaunchShape.h), and
   /// convert-ew-to-gpu's vectors-per-thread.
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
+  /// --cpu-threads: the CPU's threads per launch (0: one per hardware thread).
+  unsigned threads = 0;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
   /// Print the wall time of every stage (--timing), through the same

@@ -143,6 +143,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel, const RunOptions &optio
                                mlir::TimingScope &timing) {
   check::LaunchConfig launch;
   launch.gridWaves = options.gridWaves;
+  launch.threads = options.threads;
   launch.blockSize = options.blockSize;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(options, files);
@@ -272,6 +273,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   driver::LaunchOptions launchOptions;
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
+  launchOptions.threads = options.threads;
   auto launch = [&](llvm::ArrayRef<uint8_t *> storage) -> llvm::Error {
     std::vector<driver::LaunchArg> params;
     outputs.clear();
@@ -310,6 +312,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
     // A CPU run at n = 2^28 takes a good part of a second: fewer of them.
     benchOptions.warmup = 2;
     benchOptions.repetitions = 20;
+    benchOptions.hostThreads = driver::getHostThreads(options.threads);
     report = benchOnHost(tensors, benchOptions, launch);
   }
   if (!report)
@@ -338,8 +341,9 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
           descriptor ? descriptor->blockSize : kElementwiseBlockSize));
     } else {
       object["device"] = "cpu (--cpu-target " + options.cpuTarget + ")";
-      // The CPU JIT's kernels, and so the memcpy, run on the calling thread.
-      object["threads"] = 1;
+      // The kernel's launches and the memcpy on as many threads.
+      object["threads"] = static_cast<int64_t>(
+          driver::getHostThreads(options.threads));
     }
     llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(object)))
                  << "\n";
@@ -355,7 +359,14 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   llvm::outs() << llvm::formatv(
       "bench '{0}'{1}: {2} points ({3}), layout {4}, offset {5}, {6} bytes "
       "moved, {7} buffer set(s), {8} launches\n",
-      kernel.getName(), cuda ? "" : " on the CPU (1 thread)", points, shape,
+      kernel.getName(),
+      cuda ? std::string()
+           : llvm::formatv(" on the CPU ({0} thread{1})",
+                           driver::getHostThreads(options.threads),
+                           driver::getHostThreads(options.threads) == 1 ? ""
+                                                                        : "s")
+                 .str(),
+      points, shape,
       check::getLayoutName(options.layout), options.offset,
       report->bytesMoved, report->bufferSets, report->kernel.samples);
   line("kernel", report->kernel);

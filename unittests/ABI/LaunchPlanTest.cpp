@@ -183,6 +183,63 @@ TEST(LaunchPlanTest, BroadcastAndStridedVariants) {
   EXPECT_EQ(plan->getVariantKey(), "b1");
 }
 
+TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
+  KernelSignature kernel = makeBiasAdd();
+  // 10 rows of 8 f32: x and the output cut into rows 0-3, 4-6, 7-9 (the
+  // first part takes the extra row), b whole in every part.
+  TensorArg x = tensor({10, 8}), b = tensor({8}, {}, 0x20000),
+            out = tensor({10, 8}, {}, 0x30000);
+  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, {&x, &b, nullptr}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->tensors[0].dims, (std::vector<std::string>{"m", "n"}));
+  EXPECT_EQ(plan->tensors[0].elementSize, 4u);
+  std::vector<LaunchPlan> parts = splitLaunch(kernel, *plan, 3, 8);
+  ASSERT_EQ(parts.size(), 3u);
+  int64_t rows[] = {4, 3, 3}, first[] = {0, 4, 7};
+  for (int p = 0; p < 3; ++p) {
+    EXPECT_EQ(parts[p].points, rows[p] * 8);
+    for (unsigned t : {0u, 2u}) {
+      EXPECT_EQ(parts[p].tensors[t].extents,
+                (std::vector<int64_t>{rows[p], 8}));
+      EXPECT_EQ(static_cast<char *>(parts[p].tensors[t].data) -
+                    static_cast<char *>(plan->tensors[t].data),
+                first[p] * 8 * 4);
+    }
+    EXPECT_EQ(parts[p].tensors[1].data, plan->tensors[1].data);
+    EXPECT_EQ(parts[p].tensors[1].extents, (std::vector<int64_t>{8}));
+  }
+  // At most one part per row, and per minPoints points.
+  EXPECT_EQ(splitLaunch(kernel, *plan, 64, 1).size(), 10u);
+  EXPECT_EQ(splitLaunch(kernel, *plan, 64, 20).size(), 4u);
+  EXPECT_EQ(splitLaunch(kernel, *plan, 64, 41).size(), 1u);
+  EXPECT_EQ(splitLaunch(kernel, *plan, 1, 1).size(), 1u);
+
+  // A transposed output: still its rows of m (stride 1 now).
+  TensorArg outT = tensor({10, 8}, {1, 10}, 0x30000);
+  plan = planLaunch(kernel, {&x, &b, nullptr}, {&outT});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  parts = splitLaunch(kernel, *plan, 2, 8);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(static_cast<char *>(parts[1].tensors[2].data) -
+                static_cast<char *>(plan->tensors[2].data),
+            5 * 1 * 4);
+
+  // The kernel reads index(m): split along n instead; with n pinned too,
+  // never.
+  KernelSignature pinned = kernel;
+  pinned.pinnedDims = {"m"};
+  plan = planLaunch(pinned, {&x, &b, nullptr}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  parts = splitLaunch(pinned, *plan, 2, 8);
+  ASSERT_EQ(parts.size(), 2u);
+  EXPECT_EQ(parts[1].tensors[1].extents, (std::vector<int64_t>{4}));
+  EXPECT_EQ(static_cast<char *>(parts[1].tensors[1].data) -
+                static_cast<char *>(plan->tensors[1].data),
+            4 * 4);
+  pinned.pinnedDims = {"m", "n"};
+  EXPECT_EQ(splitLaunch(pinned, *plan, 2, 8).size(), 1u);
+}
+
 TEST(LaunchPlanTest, ChecksOutputs) {
   std::vector<std::string> dims = {"m", "n"};
   KernelSignature kernel = makeSignature("k", {tensorParam("x", dims)},

@@ -86,6 +86,10 @@ struct LaunchPlan {
   struct Descriptor {
     void *data = nullptr;
     std::vector<int64_t> extents, strides;
+    /// The name of each dimension ("...0", "...1" for the batch's), and the
+    /// bytes of one element: what splitLaunch needs.
+    std::vector<std::string> dims;
+    unsigned elementSize = 0;
   };
   /// The variant: the batch rank, and the tensors whose innermost stride is
   /// a runtime value (every other innermost stride is 1).
@@ -112,6 +116,18 @@ llvm::Expected<LaunchPlan> planLaunch(const KernelSignature &kernel,
                                       llvm::ArrayRef<const TensorArg *> inputs,
                                       llvm::ArrayRef<const TensorArg *> outputs,
                                       const llvm::StringMap<int64_t> &dims = {});
+
+/// Splits `plan` into at most `parts` launches that together cover it once,
+/// for the CPU's threads: along the outermost dimension of the first result
+/// with an extent above 1 that every result has and that the kernel reads no
+/// coordinate or extent of (`kernel.pinnedDims`: index(d) and size(d) would
+/// see the part's), each part at least `minPoints` points. Every tensor with
+/// that dimension gets its part of the rows (its address moved, its extent
+/// cut); the others are whole in every part. One part (the plan itself)
+/// where no dimension qualifies or the launch is too small to split.
+std::vector<LaunchPlan> splitLaunch(const KernelSignature &kernel,
+                                    const LaunchPlan &plan, unsigned parts,
+                                    int64_t minPoints);
 
 } // namespace ewc
 

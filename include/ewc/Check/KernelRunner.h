@@ -36,6 +36,8 @@ namespace check {
 struct LaunchConfig {
   /// GPU launch shape overrides (LaunchShape.h).
   std::optional<unsigned> gridWaves, blockSize;
+  /// CPU: the threads of a launch (0: one per hardware thread).
+  unsigned threads = 0;
   /// Where the driver's notes on the launch go (its plan, a variant
   /// compiled); null: nowhere.
   llvm::raw_ostream *notes = nullptr;

@@ -149,7 +149,19 @@ struct LaunchOptions {
   /// Where notes on the launch go (ewc-run --verbose: the plan, a variant
   /// compiled); null: nowhere.
   llvm::raw_ostream *notes = nullptr;
+  /// CPU: the threads a launch may use (0: one per hardware thread). A
+  /// module's pool is sized by its first parallel launch.
+  unsigned threads = 0;
 };
+
+/// The CPU threads of a launch that asks for `requested` (0: one per
+/// hardware thread).
+unsigned getHostThreads(unsigned requested);
+
+/// The fewest points a CPU thread gets: below 2 x this a launch runs on the
+/// calling thread alone (waking a thread costs some microseconds, about what
+/// 2^15 points of a simple kernel take).
+constexpr int64_t kMinHostPointsPerThread = int64_t(1) << 15;
 
 /// One parameter's argument of a launch: a tensor (device memory on the GPU,
 /// host memory on the CPU), or a scalar's bytes in the ABI's layout
@@ -225,6 +237,12 @@ private:
   /// cached) at its first use.
   llvm::Expected<Variant *> getVariant(size_t index, const LaunchPlan &plan,
                                        llvm::raw_ostream *notes);
+  /// A CPU launch of `variant`: the plan split along a dimension among the
+  /// threads (splitLaunch), the parts run at once on the module's pool.
+  llvm::Error launchOnHost(const KernelSignature &kernel,
+                           const Variant &variant, const LaunchPlan &plan,
+                           llvm::ArrayRef<LaunchArg> params,
+                           const LaunchOptions &launchOptions);
 
   struct Impl;
   std::unique_ptr<Impl> impl;

@@ -55,6 +55,9 @@ struct BenchOptions {
   unsigned warmup = 10;
   /// Timed launches; the median of their times is reported.
   unsigned repetitions = 100;
+  /// On the host: the threads of the memcpy that the kernel is measured
+  /// against, as many as its launches use.
+  unsigned hostThreads = 1;
 };
 
 /// The times of one timed loop, in milliseconds, and the rate of the median.
@@ -93,8 +96,8 @@ llvm::Expected<BenchReport> benchOnDevice(CudaContext &context,
 
 /// The CPU's counterpart, for the CPU JIT: fills host buffers alike (one
 /// set), times `launch` with the steady clock, warm-up first, then a memcpy
-/// of bytesMoved / 2 bytes on the calling thread, the one the CPU JIT's
-/// kernels run on.
+/// of bytesMoved / 2 bytes in options.hostThreads equal parts at once (the
+/// calling thread takes one), as the CPU JIT's launches split.
 llvm::Expected<BenchReport> benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
                                         const BenchOptions &options,
                                         BenchLaunch launch);

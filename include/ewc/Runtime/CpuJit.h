@@ -80,6 +80,12 @@ public:
   llvm::Error invoke(llvm::StringRef kernel,
                      llvm::MutableArrayRef<void *> args);
 
+  /// A function's packed wrapper, checked to take `numArgs` arguments: the
+  /// pointer may be called from any number of threads at once (lookup and
+  /// invoke themselves share a cache: one thread at a time).
+  using Function = void (*)(void **);
+  llvm::Expected<Function> lookup(llvm::StringRef kernel, size_t numArgs);
+
 private:
   CpuJit(std::unique_ptr<mlir::ExecutionEngine> engine,
          llvm::StringMap<unsigned> packedArgCounts);
