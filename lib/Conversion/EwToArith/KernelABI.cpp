@@ -15,7 +15,6 @@
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
-#include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -193,6 +192,31 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
   };
 
   Block &body = element.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  // Only what this nest's results need: another nest's results may read
+  // tensors this nest does not load, and their code must not be here at all
+  // (fed placeholders, a call of libdevice's logf inlined into a branch on
+  // them let LLVM drop the whole nest: ewc-fuzz, seed 16, program 552).
+  llvm::SmallPtrSet<Operation *, 32> needed;
+  SmallVector<Operation *> worklist;
+  for (unsigned r : nest.results)
+    if (Operation *def = ret.getOperand(r).getDefiningOp())
+      worklist.push_back(def);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val();
+    if (!needed.insert(op).second)
+      continue;
+    for (Value operand : op->getOperands())
+      if (Operation *def = operand.getDefiningOp())
+        worklist.push_back(def);
+  }
+  // What stands for a value this nest has no coordinates for (a tensor or a
+  // coordinate that only other nests read): a zero, never ub.poison, so that
+  // no undefined value can reach code even if the slice above missed it.
+  auto placeholder = [&](Type type) -> Value {
+    return arith::ConstantOp::create(builder, loc, type,
+                                     builder.getZeroAttr(type));
+  };
   IRMapping mapping;
   for (unsigned p = 0; p < access.numParams; ++p) {
     Value arg = func.getArgument(p);
@@ -203,7 +227,7 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
     else if (std::optional<SmallVector<Value>> indices = indicesOf(p))
       value = loadElement(builder, loc, arg, *indices, type);
     else
-      value = ub::PoisonOp::create(builder, loc, type);
+      value = placeholder(type);
     mapping.map(body.getArgument(p), value);
   }
   // The coordinates and extents of the named dimensions (EwToArith.h).
@@ -211,16 +235,14 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
   for (const std::string &dim : access.namedDims) {
     Value coord = coordOf.lookup(dim);
     mapping.map(body.getArgument(next++),
-                coord ? coord
-                      : Value(ub::PoisonOp::create(builder, loc,
-                                                   builder.getIndexType())));
+                coord ? coord : placeholder(builder.getIndexType()));
   }
   for (const std::string &dim : access.namedDims)
     mapping.map(body.getArgument(next++), extents.lookup(dim));
 
   for (Operation &op : body.without_terminator())
-    builder.clone(op, mapping);
-  auto ret = cast<func::ReturnOp>(body.getTerminator());
+    if (needed.contains(&op))
+      builder.clone(op, mapping);
   for (unsigned r : nest.results) {
     unsigned arg = access.numParams + r;
     storeElement(builder, loc, mapping.lookup(ret.getOperand(r)),

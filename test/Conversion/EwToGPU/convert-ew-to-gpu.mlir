@@ -508,6 +508,33 @@ ew.kernel @fill(%x: !ew.tensor<[n], f32>, %s: f32) -> (!ew.tensor<[n], f32>, !ew
 
 // -----
 
+// Two results of different shapes: one loop nest each, and each nest has the
+// code of its own result only. The [m] nest loads nothing of x and computes
+// no log or sqrt: once it had the whole element function, with ub.poison for
+// x, kept alive by the sqrt's llvm.call_intrinsic (not pure to MLIR), and
+// libdevice's logf inlined into a branch on that poison let LLVM drop the
+// nest (ewc-fuzz on the H200, seed 16, program 552: result 0 never written).
+// CHECK-LABEL: gpu.func @ew$two_nests(
+// CHECK-NOT:     ub.poison
+// CHECK:         scf.for
+// CHECK-NEXT:      %[[E:.*]] = math.exp %{{.*}} : f32
+// CHECK-NEXT:      memref.store %[[E]]
+// CHECK-NEXT:    } {ew.layout
+// CHECK:         scf.for
+// CHECK:           math.log
+// CHECK:           llvm.call_intrinsic "llvm.sqrt.f32"
+// CHECK-NOT:       math.exp
+// CHECK:         } {ew.layout
+ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<[m], f32>, !ew.tensor<[n, m], f32>) {
+  %0 = ew.exp %arg1 : f32
+  %1 = ew.log %arg0 : !ew.tensor<[m, n], f32>
+  %2 = ew.sqrt %1 : !ew.tensor<[m, n], f32>
+  %3 = ew.broadcast %2 : <[m, n], f32> to <[n, m], f32>
+  ew.return %0, %3 : f32, !ew.tensor<[n, m], f32>
+}
+
+// -----
+
 // A module without kernels is left alone: no empty gpu.module.
 // CHECK-LABEL: func.func @no_kernels
 // CHECK-NOT:   gpu.module
