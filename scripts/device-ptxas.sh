@@ -73,7 +73,7 @@ if want workarounds; then
   done 2>&1 | tee -a "$logs/ptxas-workarounds.log"
 fi
 
-# seed:program of each mismatch (docs/records/2026-11-30-h200-fuzz-seed{2,3,4}.log).
+# seed:program of each mismatch (records/2026-11-30-h200-fuzz-seed{2,3,4}.log).
 mismatches="2:634 2:2914 2:3969 2:4140 2:4701 2:8256 2:9195 2:11608 2:12199 2:14155
   2:15160 2:16099 2:16540 2:17337 2:18384 2:21907 2:25880 2:28448 2:28559 2:28971
   3:8510 3:11197 3:11448 3:12056 3:14317
