@@ -19,6 +19,10 @@
 // and renames it over the entry, which POSIX makes atomic, so processes can
 // share a cache directory.
 //
+// Not llvm/Support/Caching.h (localCache): it stores and returns a file as
+// it is, with no checksum or format version, so a truncated or corrupted
+// entry would be handed to the driver; its atomic-rename writes are the same.
+//
 //===----------------------------------------------------------------------===//
 
 #ifndef EWC_RUNTIME_KERNELCACHE_H
