@@ -23,25 +23,7 @@
 using namespace ewc;
 
 /// The C++ type of an element in device memory and of a scalar by value.
-static llvm::StringRef getCxxType(DType dtype) {
-  switch (dtype) {
-  case DType::Bool:
-    return "bool";
-  case DType::I32:
-    return "std::int32_t";
-  case DType::I64:
-    return "std::int64_t";
-  case DType::F16:
-  case DType::BF16:
-    // Bit patterns: C++17 has no 16-bit float type.
-    return "std::uint16_t";
-  case DType::F32:
-    return "float";
-  case DType::F64:
-    return "double";
-  }
-  return "void";
-}
+static llvm::StringRef getCxxType(DType dtype) { return getDTypeCxxType(dtype); }
 
 /// C++20's keywords and alternative tokens: names a header cannot declare.
 /// `and`, `or` and `not` are builtins of .ew, and any identifier may name a

@@ -8,76 +8,68 @@
 #include "ewc/Frontend/DType.h"
 
 #include "llvm/ADT/APFloat.h"
-#include "llvm/ADT/StringSwitch.h"
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/ErrorHandling.h"
+
+#include <cassert>
+#include <iterator>
 
 using namespace ewc;
 
-llvm::StringRef ewc::getDTypeName(DType dtype) {
-  switch (dtype) {
-  case DType::Bool:
-    return "bool";
-  case DType::I32:
-    return "i32";
-  case DType::I64:
-    return "i64";
-  case DType::F16:
-    return "f16";
-  case DType::BF16:
-    return "bf16";
-  case DType::F32:
-    return "f32";
-  case DType::F64:
-    return "f64";
-  }
-  llvm_unreachable("unknown DType");
+namespace {
+/// One row of DTypes.def.
+struct DTypeFacts {
+  llvm::StringLiteral name;
+  unsigned bytes;
+  bool isFloat;
+  unsigned integerBits;
+  llvm::StringLiteral cxxType;
+  llvm::StringLiteral npyDescr;
+};
+} // namespace
+
+static constexpr DTypeFacts kDTypes[] = {
+#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, CXX_TYPE, NPY_DESCR)  \
+  {NAME, BYTES, IS_FLOAT != 0, INT_BITS, CXX_TYPE, NPY_DESCR},
+#include "ewc/Frontend/DTypes.def"
+};
+
+static const DTypeFacts &getFacts(DType dtype) {
+  auto index = static_cast<size_t>(dtype);
+  assert(index < std::size(kDTypes) && "unknown DType");
+  return kDTypes[index];
 }
+
+llvm::StringRef ewc::getDTypeName(DType dtype) { return getFacts(dtype).name; }
 
 std::optional<DType> ewc::parseDTypeName(llvm::StringRef name) {
-  return llvm::StringSwitch<std::optional<DType>>(name)
-      .Case("bool", DType::Bool)
-      .Case("i32", DType::I32)
-      .Case("i64", DType::I64)
-      .Case("f16", DType::F16)
-      .Case("bf16", DType::BF16)
-      .Case("f32", DType::F32)
-      .Case("f64", DType::F64)
-      .Default(std::nullopt);
+  for (auto [index, facts] : llvm::enumerate(kDTypes))
+    if (facts.name == name)
+      return static_cast<DType>(index);
+  return std::nullopt;
 }
 
-unsigned ewc::getDTypeSize(DType dtype) {
-  switch (dtype) {
-  case DType::Bool:
-    return 1;
-  case DType::F16:
-  case DType::BF16:
-    return 2;
-  case DType::I32:
-  case DType::F32:
-    return 4;
-  case DType::I64:
-  case DType::F64:
-    return 8;
-  }
-  llvm_unreachable("unknown DType");
+unsigned ewc::getDTypeSize(DType dtype) { return getFacts(dtype).bytes; }
+
+bool ewc::isFloat(DType dtype) { return getFacts(dtype).isFloat; }
+
+llvm::StringRef ewc::getDTypeCxxType(DType dtype) {
+  return getFacts(dtype).cxxType;
 }
 
-bool ewc::isFloat(DType dtype) {
-  return dtype == DType::F16 || dtype == DType::BF16 || dtype == DType::F32 ||
-         dtype == DType::F64;
+llvm::StringRef ewc::getDTypeNpyDescr(DType dtype) {
+  return getFacts(dtype).npyDescr;
 }
 
 DType ewc::getComputeDType(DType dtype) {
   return dtype == DType::F16 || dtype == DType::BF16 ? DType::F32 : dtype;
 }
 
-bool ewc::isInteger(DType dtype) {
-  return dtype == DType::I32 || dtype == DType::I64;
-}
+bool ewc::isInteger(DType dtype) { return getFacts(dtype).integerBits != 0; }
 
 unsigned ewc::getIntegerBitWidth(DType dtype) {
   assert(isInteger(dtype) && "not an integer type");
-  return dtype == DType::I32 ? 32 : 64;
+  return getFacts(dtype).integerBits;
 }
 
 const llvm::fltSemantics &ewc::getFloatSemantics(DType dtype) {

@@ -39,25 +39,7 @@ static constexpr size_t kMagicSize = sizeof(kMagic) - 1;
 /// NumPy pads the header so that the data starts at a multiple of 64 bytes.
 static constexpr size_t kHeaderAlignment = 64;
 
-StringRef ewc::getNpyDescr(DType dtype) {
-  switch (dtype) {
-  case DType::Bool:
-    return "|b1";
-  case DType::I32:
-    return "<i4";
-  case DType::I64:
-    return "<i8";
-  case DType::F16:
-    return "<f2";
-  case DType::BF16:
-    return "<u2";
-  case DType::F32:
-    return "<f4";
-  case DType::F64:
-    return "<f8";
-  }
-  llvm_unreachable("unknown DType");
-}
+StringRef ewc::getNpyDescr(DType dtype) { return getDTypeNpyDescr(dtype); }
 
 std::optional<DType> ewc::getDTypeOfNpyDescr(StringRef descr) {
   for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,

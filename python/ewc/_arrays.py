@@ -10,6 +10,7 @@ and its device. Kernel calls that are not the 1-D fast path go through here
 
 import ctypes
 import sys
+from . import _capi
 
 NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
                "float16": "f16", "float32": "f32", "float64": "f64"}
@@ -21,9 +22,8 @@ TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
                "float16": "f16", "bfloat16": "bf16", "float32": "f32",
                "float64": "f64"}
 _TORCH_NAMES_INV = {v: k for k, v in TORCH_NAMES.items()}
-# Bytes per element of each ewc type (EwcElementType's sizes).
-ELEMENT_SIZES = {"bool": 1, "i32": 4, "i64": 8, "f16": 2, "bf16": 2,
-                 "f32": 4, "f64": 8}
+# Bytes per element of each ewc type, from the library's table.
+ELEMENT_SIZES = _capi.ELEMENT_SIZES
 
 
 def torch():

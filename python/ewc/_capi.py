@@ -12,8 +12,6 @@ API_VERSION = 3  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
-# EwcElementType, in its order.
-ELEMENT_TYPES = ["bool", "i32", "i64", "f16", "bf16", "f32", "f64"]
 
 
 class EwcSlot(ctypes.Union):
@@ -142,3 +140,23 @@ def take_string(pointer):
                                                               "replace")
     lib.ewcStringDestroy(pointer)
     return text
+
+
+def _element_types():
+    """EwcElementType's names and sizes, in its order, as the library has
+    them (its table: include/ewc/Frontend/DTypes.def)."""
+    lib.ewcElementTypeGetName.restype = ctypes.c_char_p
+    lib.ewcElementTypeGetName.argtypes = [ctypes.c_int]
+    lib.ewcElementTypeGetSize.restype = ctypes.c_int
+    lib.ewcElementTypeGetSize.argtypes = [ctypes.c_int]
+    names, sizes = [], {}
+    while True:
+        name = lib.ewcElementTypeGetName(len(names))
+        if not name:
+            return names, sizes
+        names.append(name.decode())
+        sizes[names[-1]] = lib.ewcElementTypeGetSize(len(names) - 1)
+
+
+# EwcElementType's names in its order, and each one's bytes per element.
+ELEMENT_TYPES, ELEMENT_SIZES = _element_types()

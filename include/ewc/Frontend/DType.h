@@ -19,8 +19,13 @@ struct fltSemantics;
 
 namespace ewc {
 
-/// An element type. The order is the order of the language reference.
-enum class DType { Bool, I32, I64, F16, BF16, F32, F64 };
+/// An element type, in the order of the language reference. Its facts are
+/// one row each of DTypes.def.
+enum class DType {
+#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, CXX_TYPE, NPY_DESCR)  \
+  ENUM,
+#include "ewc/Frontend/DTypes.def"
+};
 
 /// Returns the source spelling of `dtype` ("bool", "i32", ..., "f64").
 llvm::StringRef getDTypeName(DType dtype);
@@ -44,6 +49,12 @@ bool isInteger(DType dtype);
 
 /// Returns the width in bits of an integer type (32 or 64).
 unsigned getIntegerBitWidth(DType dtype);
+
+/// The C++ type of an element in the exported header (DTypes.def).
+llvm::StringRef getDTypeCxxType(DType dtype);
+
+/// The .npy descriptor of an element type (DTypes.def), e.g. "<f4".
+llvm::StringRef getDTypeNpyDescr(DType dtype);
 
 /// Returns the llvm::APFloat semantics of a floating-point type.
 const llvm::fltSemantics &getFloatSemantics(DType dtype);
