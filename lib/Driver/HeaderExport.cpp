@@ -22,9 +22,6 @@
 
 using namespace ewc;
 
-/// The C++ type of an element in device memory and of a scalar by value.
-static llvm::StringRef getCxxType(DType dtype) { return getDTypeCxxType(dtype); }
-
 /// C++20's keywords and alternative tokens: names a header cannot declare.
 /// `and`, `or` and `not` are builtins of .ew, and any identifier may name a
 /// kernel or a parameter there.
@@ -259,7 +256,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       params += llvm::formatv(
           ", {0}{1} *{2}, const std::int64_t (&{3})[{5}], "
           "const std::int64_t (&{4})[{5}]",
-          isConst ? "const " : "", getCxxType(dtype), tensor.pointer,
+          isConst ? "const " : "", getDTypeCxxType(dtype), tensor.pointer,
           tensor.shape, tensor.strides, dims.size());
     };
     for (auto [index, param] : llvm::enumerate(kernel.params)) {
@@ -268,7 +265,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
         continue;
       }
       scalars[index] = getCxxName(param.name, locals);
-      params += ", " + getCxxType(param.dtype).str() + " " + scalars[index];
+      params += ", " + getDTypeCxxType(param.dtype).str() + " " + scalars[index];
     }
     for (auto [index, result] : llvm::enumerate(kernel.results))
       addTensor("out" + std::to_string(index), result.dtype, false,
@@ -355,16 +352,16 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
     unsigned t = 0;
     for (auto [index, param] : llvm::enumerate(kernel.params)) {
       if (!param.isTensor) {
-        os << ", " << getCxxType(param.dtype) << " " << scalars[index];
+        os << ", " << getDTypeCxxType(param.dtype) << " " << scalars[index];
         call += ", " + scalars[index];
         continue;
       }
-      os << ", const " << getCxxType(param.dtype) << " *"
+      os << ", const " << getDTypeCxxType(param.dtype) << " *"
          << tensors[t].pointer;
       call += ", " + tensors[t++].pointer + ", shape, strides";
     }
     for (size_t r = 0; r < kernel.results.size(); ++r, ++t) {
-      os << ", " << getCxxType(kernel.results[r].dtype) << " *"
+      os << ", " << getDTypeCxxType(kernel.results[r].dtype) << " *"
          << tensors[t].pointer;
       call += ", " + tensors[t].pointer + ", shape, strides";
     }

@@ -145,10 +145,8 @@ def take_string(pointer):
 def _element_types():
     """EwcElementType's names and sizes, in its order, as the library has
     them (its table: include/ewc/Frontend/DTypes.def)."""
-    lib.ewcElementTypeGetName.restype = ctypes.c_char_p
-    lib.ewcElementTypeGetName.argtypes = [ctypes.c_int]
-    lib.ewcElementTypeGetSize.restype = ctypes.c_int
-    lib.ewcElementTypeGetSize.argtypes = [ctypes.c_int]
+    _declare("ewcElementTypeGetName", _S, ctypes.c_int)
+    _declare("ewcElementTypeGetSize", ctypes.c_int, ctypes.c_int)
     names, sizes = [], {}
     while True:
         name = lib.ewcElementTypeGetName(len(names))

@@ -301,6 +301,8 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   };
 
   BenchOptions benchOptions;
+  // The CPU's launches split among these; the memcpy likewise.
+  unsigned hostThreads = driver::getHostThreads(options.threads);
   llvm::Expected<BenchReport> report = BenchReport();
   CudaContext *cuda = executor.getCudaContext();
   if (cuda) {
@@ -312,7 +314,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
     // A CPU run at n = 2^28 takes a good part of a second: fewer of them.
     benchOptions.warmup = 2;
     benchOptions.repetitions = 20;
-    benchOptions.hostThreads = driver::getHostThreads(options.threads);
+    benchOptions.hostThreads = hostThreads;
     report = benchOnHost(tensors, benchOptions, launch);
   }
   if (!report)
@@ -342,8 +344,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
     } else {
       object["device"] = "cpu (--cpu-target " + options.cpuTarget + ")";
       // The kernel's launches and the memcpy on as many threads.
-      object["threads"] = static_cast<int64_t>(
-          driver::getHostThreads(options.threads));
+      object["threads"] = static_cast<int64_t>(hostThreads);
     }
     llvm::outs() << llvm::formatv("{0}", llvm::json::Value(std::move(object)))
                  << "\n";
@@ -361,10 +362,8 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
       "moved, {7} buffer set(s), {8} launches\n",
       kernel.getName(),
       cuda ? std::string()
-           : llvm::formatv(" on the CPU ({0} thread{1})",
-                           driver::getHostThreads(options.threads),
-                           driver::getHostThreads(options.threads) == 1 ? ""
-                                                                        : "s")
+           : llvm::formatv(" on the CPU ({0} thread{1})", hostThreads,
+                           hostThreads == 1 ? "" : "s")
                  .str(),
       points, shape,
       check::getLayoutName(options.layout), options.offset,
