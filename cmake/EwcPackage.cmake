@@ -36,7 +36,7 @@ install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/ewc
 # files beside them; the static libraries install from add_mlir_library.
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/include/ewc
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
-  FILES_MATCHING PATTERN "*.h" PATTERN "*.td")
+  FILES_MATCHING PATTERN "*.h" PATTERN "*.def" PATTERN "*.td")
 install(DIRECTORY ${PROJECT_BINARY_DIR}/include/ewc
   DESTINATION ${CMAKE_INSTALL_INCLUDEDIR}
   FILES_MATCHING PATTERN "*.inc")
