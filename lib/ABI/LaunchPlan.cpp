@@ -215,6 +215,8 @@ std::string LaunchPlan::getVariantKey() const {
   std::string key = "b" + std::to_string(batchRank);
   for (int64_t tensor : stridedTensors)
     key += ".s" + std::to_string(tensor);
+  if (unaligned)
+    key += ".u";
   return key;
 }
 

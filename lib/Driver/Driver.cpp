@@ -8,6 +8,7 @@
 
 #include "ewc/Driver/Driver.h"
 
+#include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
@@ -787,6 +788,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (!plan.stridedTensors.empty())
       other->setAttr(mlir::ew::kStridedTensorsAttrName,
                      builder.getDenseI64ArrayAttr(plan.stridedTensors));
+    if (plan.unaligned)
+      other->setAttr(mlir::ew::kUnalignedAttrName, builder.getUnitAttr());
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -970,6 +973,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     return planned.takeError();
   const KernelSignature &kernel = *lookupKernel(requested.name);
   size_t index = &kernel - signatures.data();
+  // The GPU's vector loop and its scalar loop for other addresses are
+  // variants of their own (VectorAccess.h says why); the CPU has one loop.
+  if (cuda)
+    planned->unaligned = !isVectorAligned(kernel, *planned);
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name << "': "
                          << planned->points << " points, variant "

@@ -2,12 +2,13 @@
 // RUN: ewc-opt %s --ew-to-ptx | %python %S/Inputs/extract-ptx.py | FileCheck %s --check-prefix=NOPRED
 
 // The PTX of the loops ew-vectorize-gpu-loops makes (NVPTX in LLVM 22 places
-// them in this order): the scalar prologue, the coalesced unrolled scalar
-// loop for misaligned tensors (all of a thread's loads before its stores),
-// the vector loop with 16-byte accesses only (v4.b32 is how LLVM 22 spells
-// 16 bytes of 4 x f32 or 8 x bf16 or f16, v2.b64 those of 2 x f64), and the
-// scalar tail. Default vectors per thread (one 16-byte vector of the widest
-// tensor where the element code is cheap).
+// them in this order). The default variant: the scalar prologue, the vector
+// loop with 16-byte accesses only (v4.b32 is how LLVM 22 spells 16 bytes of
+// 4 x f32 or 8 x bf16 or f16, v2.b64 those of 2 x f64), and the scalar tail.
+// The unaligned variant (ew.unaligned): the coalesced unrolled scalar loop
+// (all of a thread's loads before its stores) and the tail, nothing else.
+// Default vectors per thread (one 16-byte vector of the widest tensor where
+// the element code is cheap).
 
 // No load or store anywhere is predicated: loops branch around whole
 // iterations instead of masking accesses.
@@ -15,22 +16,7 @@
 
 // CHECK-LABEL: .entry ew$leaky_relu(
 // CHECK:         ld.global.b32
-// CHECK:         st.global.b32
-// Misaligned (x[1:] beside an aligned output): four loads in flight.
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
+// CHECK-NOT:     {{ld|st}}.global.v
 // CHECK:         st.global.b32
 // CHECK:         @%p{{[0-9]+}} bra
 // CHECK:         ld.global.v4.b32
@@ -50,40 +36,40 @@ ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 :
   ew.return %r : !ew.tensor<[n], f32>
 }
 
-// bf16 and f16: 8 per 16-byte vector, 8 scalar accesses per thread where
-// misaligned.
+// The unaligned variant: four loads of x per thread before four stores.
+// CHECK-LABEL: .entry ew$leaky_unaligned(
+// CHECK:         ld.global.b32
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b32
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b32
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b32
+// CHECK-NOT:     st.global
+// CHECK:         st.global.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b32
+// CHECK:         @%p{{[0-9]+}} bra
+// CHECK:         ld.global.b32
+// CHECK:         st.global.b32
+// CHECK-NOT:     .global.v
+// CHECK:         ret;
+ew.kernel @leaky_unaligned(%x: !ew.tensor<[n], f32>, %slope: f32) -> !ew.tensor<[n], f32> attributes {ew.unaligned} {
+  %zero = ew.constant 0.0 : f32
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
+}
+
+// bf16 and f16: 8 per 16-byte vector; the unaligned variant has 8 scalar
+// accesses per thread.
 // CHECK-LABEL: .entry ew$neg_bf16(
-// CHECK:         st.global.b16
 // CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b16
-// CHECK-NOT:     st.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b16
-// CHECK-NOT:     ld.global
 // CHECK:         st.global.b16
 // CHECK:         ld.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
@@ -92,6 +78,44 @@ ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 :
 // CHECK:         ld.global.b16
 // CHECK:         ret;
 ew.kernel @neg_bf16(%x: !ew.tensor<[n], bf16>) -> !ew.tensor<[n], bf16> {
+  %r = ew.neg %x : !ew.tensor<[n], bf16>
+  ew.return %r : !ew.tensor<[n], bf16>
+}
+// CHECK-LABEL: .entry ew$neg_bf16_unaligned(
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b16
+// CHECK-NOT:     st.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b16
+// CHECK-NOT:     .global.v
+// CHECK:         ret;
+ew.kernel @neg_bf16_unaligned(%x: !ew.tensor<[n], bf16>) -> !ew.tensor<[n], bf16> attributes {ew.unaligned} {
   %r = ew.neg %x : !ew.tensor<[n], bf16>
   ew.return %r : !ew.tensor<[n], bf16>
 }
@@ -140,8 +164,9 @@ ew.kernel @mask(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], i1> {
 }
 
 // bias_add, x[m, n] + b[n]: two vector loops (one row; aligned rows), each
-// with a 16-byte load of x and of b and a 16-byte store; the unrolled
-// scalar loop loads four points of x and four of b before its stores.
+// with a 16-byte load of x and of b and a 16-byte store, then the tail; the
+// unaligned variant's loop loads four points of x and four of b before its
+// stores.
 // CHECK-LABEL: .entry ew$bias_add(
 // CHECK:         ld.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
@@ -155,6 +180,19 @@ ew.kernel @mask(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], i1> {
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         st.global.v4.b32
 // CHECK-NOT:     .global.v
+// CHECK:         ld.global.b32
+// CHECK-NOT:     st.global
+// CHECK:         ld.global.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.b32
+// CHECK-NOT:     {{ld|st}}.global
+// CHECK:         ret;
+ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %1 : !ew.tensor<[m, n], f32>
+}
+// CHECK-LABEL: .entry ew$bias_unaligned(
 // CHECK:         ld.global.b32
 // CHECK-NOT:     st.global
 // CHECK:         ld.global.b32
@@ -180,7 +218,7 @@ ew.kernel @mask(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], i1> {
 // CHECK:         st.global.b32
 // CHECK-NOT:     .global.v
 // CHECK:         ret;
-ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+ew.kernel @bias_unaligned(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.unaligned} {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
   %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
   ew.return %1 : !ew.tensor<[m, n], f32>
@@ -190,21 +228,6 @@ ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !e
 // four scalar loads per atom, out stored with one 16-byte store.
 // CHECK-LABEL: .entry ew$strided(
 // CHECK:         ld.global.b32
-// CHECK:         st.global.b32
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
 // CHECK:         st.global.b32
 // CHECK:         @%p{{[0-9]+}} bra
 // CHECK:         ld.global.b32

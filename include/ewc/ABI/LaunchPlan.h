@@ -18,7 +18,8 @@
 //      and the outer one an extent of 1: no other code is needed. The batch
 //      drops its dimensions of extent 1;
 //   4. pick the variant (KernelABI.h in lib/Conversion): the batch rank, and
-//      the tensors whose innermost stride is not 1.
+//      the tensors whose innermost stride is not 1 (on the GPU, the runtime
+//      adds whether the addresses allow vectors: VectorAccess.h).
 //
 // Pure C++ on LLVM Support: the runtime, the APIs, ewc-run and the unit
 // tests share it, and it knows nothing of CUDA or MLIR.
@@ -92,9 +93,12 @@ struct LaunchPlan {
     unsigned elementSize = 0;
   };
   /// The variant: the batch rank, and the tensors whose innermost stride is
-  /// a runtime value (every other innermost stride is 1).
+  /// a runtime value (every other innermost stride is 1); on the GPU also
+  /// whether the tensors' addresses keep the loop from vector accesses
+  /// (VectorAccess.h: the runtime sets it, planLaunch does not).
   unsigned batchRank = 1;
   std::vector<int64_t> stridedTensors;
+  bool unaligned = false;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -103,10 +107,11 @@ struct LaunchPlan {
   unsigned merged = 0;
 
   bool isDefaultVariant() const {
-    return batchRank == 1 && stridedTensors.empty();
+    return batchRank == 1 && stridedTensors.empty() && !unaligned;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
-  /// default, else "b<rank>" and ".s<tensor>" for each strided tensor.
+  /// default, else "b<rank>", ".s<tensor>" for each strided tensor and ".u"
+  /// when unaligned.
   std::string getVariantKey() const;
 };
 

@@ -121,10 +121,16 @@ def EwVectorizeGPULoops : Pass<"ew-vectorize-gpu-loops", "::mlir::ModuleOp"> {
     - several rows: the vector loop if every vectorized tensor's rows start
       aligned (base address and offset, and each outer stride times the
       element size) and the innermost extent is a multiple of `atom`;
-    - otherwise a coalesced unrolled scalar loop (`atom = 1, atoms = E`),
-      as torch falls back to, not one point per thread and step;
 
-    and the original loop runs the tail after the whole chunks. The points
+    and the original loop runs the tail after the whole chunks (every point
+    where no check holds). The runtime evaluates the same checks before the
+    launch (ewc/ABI/VectorAccess.h) and launches, where they fail, the
+    unaligned variant, whose kernel has the attribute `ew.unaligned`: its
+    loop becomes a coalesced unrolled scalar loop (`atom = 1, atoms = E`),
+    as torch falls back to, with no checks. Apart, each kernel is allocated
+    the registers it needs (together, the scalar loop's set the count).
+    Coordinates of the points of a thread come from one division and
+    additions with a carry, not a division each. The points
     per thread and step, E = atom x atoms, follow the cost of the element
     code (`vectors-per-thread` 16-byte vectors of the widest vectorized
     tensor, chosen from the number of long-latency operations when 0,

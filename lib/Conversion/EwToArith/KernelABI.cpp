@@ -28,6 +28,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
           kernel->getAttrOfType<DenseI64ArrayAttr>(kStridedTensorsAttrName))
     variant.stridedTensors.assign(strided.asArrayRef().begin(),
                                   strided.asArrayRef().end());
+  variant.unaligned = kernel->hasAttr(kUnalignedAttrName);
   return variant;
 }
 

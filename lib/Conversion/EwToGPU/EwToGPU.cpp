@@ -118,6 +118,8 @@ struct ConvertEwToGPUPass
           getKernelABIType(kernel, global));
       func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                     builder.getUnitAttr());
+      if (KernelVariant::get(kernel).unaligned)
+        func->setAttr(kUnalignedAttrName, builder.getUnitAttr());
       Block &entry = func.getBody().front();
       for (BlockArgument arg : kernel.getBody().getArguments())
         entry.getArgument(arg.getArgNumber()).setLoc(arg.getLoc());

@@ -69,7 +69,7 @@ static std::optional<unsigned> getVectorElementBytes(Type type) {
   if (!type.isIntOrFloat())
     return std::nullopt;
   unsigned bits = type.getIntOrFloatBitWidth();
-  if (bits % 8 || !llvm::isPowerOf2_32(bits / 8) || bits / 8 > kVectorBytes)
+  if (bits % 8 || !ewc::isVectorElementSize(bits / 8))
     return std::nullopt;
   return bits / 8;
 }

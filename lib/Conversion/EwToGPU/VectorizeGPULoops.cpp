@@ -3,9 +3,10 @@
 // ew-vectorize-gpu-loops (Passes.td has the shape of its result): turns each
 // scalar grid-stride loop of convert-ew-to-gpu into chunks of the
 // #ew.blocked layout, with vector accesses along the innermost dimension of
-// the nest where the runtime finds the tensors aligned, a coalesced
-// unrolled scalar loop where it does not, and the original loop for the
-// tail. It works on the loop before any lowering, where a point is
+// the nest where the kernel's checks find the tensors aligned, and the
+// original loop for the tail; or, in the unaligned variant that the runtime
+// launches where they would fail (ewc/ABI/VectorAccess.h), a coalesced
+// unrolled scalar loop and the tail. It works on the loop before any lowering, where a point is
 // `affine.delinearize_index` of the flat index, `memref.load`s at the
 // coordinates, the element code and `memref.store`s: it clones the element
 // code once per point of a thread's chunk, so the element lowering
@@ -32,6 +33,7 @@
 
 #include "PointLoop.h"
 
+#include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -132,21 +134,21 @@ static Plan choosePlan(const PointLoop &loop, unsigned vectorsPerThread) {
     widest = std::max(widest, access.bytes);
   }
   Plan plan;
-  plan.atom = kVectorBytes / (widestOutput ? widestOutput : widestInput);
+  plan.atom = ewc::getVectorAtom(widestOutput, widestInput);
   unsigned widest = std::max(widestOutput, widestInput);
   if (vectorsPerThread == 0)
     vectorsPerThread = chooseVectorsPerThread(loop);
   unsigned elements = llvm::alignTo(
-      std::max(plan.atom, vectorsPerThread * kVectorBytes / widest), plan.atom);
+      std::max(plan.atom, vectorsPerThread * ewc::kVectorBytes / widest),
+      plan.atom);
   plan.atoms = elements / plan.atom;
   for (const Access &access : loop.accesses)
     if (access.kind == AccessKind::Vector &&
         llvm::none_of(plan.tensors, [&](const VectorTensor &tensor) {
           return tensor.memref == access.memref;
         }))
-      plan.tensors.push_back(
-          {access.memref, access.bytes,
-           std::min(plan.atom, kVectorBytes / access.bytes)});
+      plan.tensors.push_back({access.memref, access.bytes,
+                              ewc::getVectorLanes(plan.atom, access.bytes)});
   return plan;
 }
 
@@ -163,7 +165,9 @@ public:
       : point(loop), plan(plan), proposed(layout), b(loop.loop),
         loc(loop.loop.getLoc()) {}
 
-  void run();
+  /// Rewrites the loop into the vector versions, or (`unaligned`) into the
+  /// coalesced unrolled scalar loop; either way the original is the tail.
+  void run(bool unaligned);
 
 private:
   // Index arithmetic, all on non-negative values below the number of points
@@ -189,6 +193,16 @@ private:
   /// exact for the non-negative values here, where affine.delinearize_index
   /// expands to floor division with fix-ups for negative values.
   SmallVector<Value> delinearize(Value flat);
+  /// The coordinates `offset` points after `coords`, given the digits of
+  /// `offset` (delinearize(offset)): digit-wise addition with a carry. Every
+  /// coordinate and digit but the outermost is below its extent, so a sum
+  /// is below twice the extent and one subtraction brings it back.
+  SmallVector<Value> addCoords(ArrayRef<Value> coords, ArrayRef<Value> digits);
+  /// The coordinates of `count` points `spacing` apart from the point at
+  /// `first`, with two divisions in all (delinearize(first) and
+  /// delinearize(spacing)) and additions in a tree of depth log2(count).
+  SmallVector<SmallVector<Value>> spacedCoords(Value first, Value spacing,
+                                               unsigned count);
   /// `coords` with the innermost coordinate `offset` further.
   SmallVector<Value> shiftInner(ArrayRef<Value> coords, int64_t offset);
   /// The indices of `access` at `coords`.
@@ -237,6 +251,51 @@ SmallVector<Value> LoopVectorizer::delinearize(Value flat) {
   }
   // The outer bound: the flat index is below the number of points.
   coords[0] = flat;
+  return coords;
+}
+
+SmallVector<Value> LoopVectorizer::addCoords(ArrayRef<Value> coords,
+                                             ArrayRef<Value> digits) {
+  unsigned rank = coords.size();
+  SmallVector<Value> sum(rank);
+  Value carry;
+  for (unsigned d = rank - 1; d > 0; --d) {
+    Value s = add(coords[d], digits[d]);
+    if (carry)
+      s = add(s, carry);
+    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, s,
+                                        extents[d]);
+    Value wrapped = arith::SubIOp::create(b, loc, s, extents[d]);
+    sum[d] = arith::SelectOp::create(b, loc, wraps, wrapped, s);
+    carry = arith::SelectOp::create(b, loc, wraps, constant(1), constant(0));
+  }
+  // The outermost coordinate has no bound to wrap at.
+  sum[0] = add(coords[0], digits[0]);
+  if (carry)
+    sum[0] = add(sum[0], carry);
+  return sum;
+}
+
+SmallVector<SmallVector<Value>>
+LoopVectorizer::spacedCoords(Value first, Value spacing, unsigned count) {
+  // A division per point, as delinearize(first + k x spacing) would make,
+  // costs more than its instructions: the bypass of a 64-bit division keeps
+  // the slow software path beside the 32-bit one, and E of them at once
+  // took bias_add's kernel to 64-239 registers for 4-16 points per thread
+  // (ptxas -v), so a quarter to an eighth of the threads could be resident
+  // (67% of the copy on the H200, 2026-12-02, bench/probes/ptx_launch.cu).
+  SmallVector<SmallVector<Value>> coords{delinearize(first)};
+  if (count == 1)
+    return coords;
+  // Point k = point k - 2^j plus the digits of 2^j x spacing, the largest
+  // power of two below k.
+  SmallVector<Value> digits = delinearize(spacing);
+  for (unsigned step = 1; step < count; step *= 2) {
+    for (unsigned k = step; k < std::min(count, 2 * step); ++k)
+      coords.push_back(addCoords(coords[k - step], digits));
+    if (2 * step < count)
+      digits = addCoords(digits, digits);
+  }
   return coords;
 }
 
@@ -303,10 +362,10 @@ void LoopVectorizer::emitVectorChunk(Value chunk, Value first, bool oneRow) {
       SmallVector<Value> coords(point.getRank() - 1, constant(0));
       coords.push_back(start);
       atomCoords.push_back(std::move(coords));
-    } else {
-      atomCoords.push_back(delinearize(start));
     }
   }
+  if (!oneRow)
+    atomCoords = spacedCoords(base, mul(blockDim, atom), plan.atoms);
 
   // All loads first: every access of every point in flight at once.
   // loaded[point][access], the point p = k x atom + w.
@@ -394,11 +453,14 @@ void LoopVectorizer::emitScalarChunk(Value chunk) {
   // misaligned tensors does.
   Value base = add(mul(chunk, chunkSize), threadId);
   SmallVector<Value> flats;
-  SmallVector<SmallVector<Value>> coords;
-  for (unsigned k = 0; k < elements; ++k) {
+  for (unsigned k = 0; k < elements; ++k)
     flats.push_back(k == 0 ? base : add(base, pointStrides[k]));
-    coords.push_back(delinearize(flats.back()));
-  }
+  SmallVector<SmallVector<Value>> coords;
+  if (point.getRank() == 1)
+    for (Value flat : flats)
+      coords.push_back({flat});
+  else
+    coords = spacedCoords(base, blockDim, elements);
   SmallVector<SmallVector<Value>> loaded(
       elements, SmallVector<Value>(point.accesses.size()));
   for (auto [position, access] : llvm::enumerate(point.accesses))
@@ -422,7 +484,7 @@ void LoopVectorizer::emitPrologue(Value end) {
   prologue->removeAttr(kLayoutAttrName);
 }
 
-void LoopVectorizer::run() {
+void LoopVectorizer::run(bool unaligned) {
   scf::ForOp loop = point.loop;
   unsigned rank = point.getRank();
   for (OpFoldResult extent : point.extents)
@@ -441,97 +503,105 @@ void LoopVectorizer::run() {
     pointStrides.push_back(mul(blockDim, k));
   }
 
-  // The address of each vectorized tensor's element 0 (the ABI aligns every
-  // allocation to its element size, a view's offset counts elements).
-  SmallVector<Value> addresses;
-  SmallVector<memref::ExtractStridedMetadataOp> metadata;
-  for (const VectorTensor &tensor : plan.tensors) {
-    metadata.push_back(
-        memref::ExtractStridedMetadataOp::create(b, loc, tensor.memref));
-    Value pointer =
-        memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tensor.memref);
-    addresses.push_back(
-        add(pointer, mul(metadata.back().getOffset(), tensor.bytes)));
-  }
-
-  // One row: the peel is the points of the tensor with the most lanes up to
-  // its next aligned address; any peel that aligned every tensor would be
-  // congruent to it modulo those lanes, hence modulo every tensor's (powers
-  // of two), and would align every tensor too. So if this one does not, no
-  // peel does.
-  unsigned reference = 0;
-  for (auto [position, tensor] : llvm::enumerate(plan.tensors))
-    if (tensor.lanes > plan.tensors[reference].lanes)
-      reference = position;
-  const VectorTensor &ref = plan.tensors[reference];
-  Value mask = constant(ref.getAlignment() - 1);
-  Value misalignment =
-      arith::AndIOp::create(b, loc, addresses[reference], mask);
-  Value toBoundary = arith::AndIOp::create(
-      b, loc,
-      arith::SubIOp::create(b, loc, constant(ref.getAlignment()), misalignment),
-      mask);
-  Value peel = arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
-  Value oneRowAligned;
-  for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
-    oneRowAligned =
-        both(oneRowAligned, isAligned(add(address, mul(peel, tensor.bytes)),
-                                      tensor.getAlignment()));
-  if (rank > 1)
-    oneRowAligned = both(
-        oneRowAligned,
-        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, points, inner));
-  peel = arith::MinUIOp::create(b, loc, peel, points);
-
-  // Several rows: every row of every vectorized tensor starts aligned, and
-  // atoms (which start at multiples of the atom) do not cross rows. An outer
-  // dimension of extent 1 has one row whatever its stride (the launch plan
-  // leaves such a dimension where it merged two).
-  Value rowsAligned;
-  if (rank > 1) {
-    rowsAligned = isAligned(inner, plan.atom);
-    for (auto [tensor, address, meta] :
-         llvm::zip(plan.tensors, addresses, metadata)) {
-      unsigned alignment = tensor.getAlignment();
-      rowsAligned = both(rowsAligned, isAligned(address, alignment));
-      for (auto [extent, stride] : llvm::zip(meta.getSizes().drop_back(),
-                                             meta.getStrides().drop_back())) {
-        // Built in this order on purpose: operands that create ops are
-        // evaluated in an order C++ leaves to the compiler (GCC and Clang
-        // differ), and the IR must not.
-        Value single = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
-                                             extent, constant(1));
-        Value strideAligned = isAligned(mul(stride, tensor.bytes), alignment);
-        rowsAligned = both(rowsAligned,
-                           arith::OrIOp::create(b, loc, strideAligned, single));
-      }
-    }
-  }
-
   auto vectorLayout = BlockedLayoutAttr::get(
       b.getContext(), proposed.getThreads(), plan.atom, plan.atoms);
   auto scalarLayout = BlockedLayoutAttr::get(
       b.getContext(), proposed.getThreads(), 1, plan.getElementsPerThread());
   Type indexType = b.getIndexType();
-  // Where neither check holds (x[1:] beside a fresh output, a row length
-  // that is no multiple of the atom), the coalesced unrolled scalar loop
-  // with the same E, not vector stores beside scalar loads in the vector
-  // layout: each of its warp-wide accesses is 32 consecutive elements (one
-  // 128-byte line for f32) used whole, as in torch's unrolled kernel for
-  // misaligned tensors, where a scalar load in the vector layout spans 512
-  // bytes and leaves three quarters of each line to L1; and it is one
-  // version for every misalignment, not one per set of tensors that share
-  // the outputs'. Reasoned, not measured.
-  // Each version yields where the tail starts.
-  auto emitScalar = [&] {
+
+  // Where the tail starts.
+  Value done;
+  if (unaligned) {
+    // The variant for addresses that allow no vector access (x[1:] beside a
+    // fresh output, a row length that is no multiple of the atom): the
+    // coalesced unrolled scalar loop with the same E, not vector stores
+    // beside scalar loads in the vector layout: each of its warp-wide
+    // accesses is 32 consecutive elements (one 128-byte line for f32) used
+    // whole, as in torch's unrolled kernel for misaligned tensors, where a
+    // scalar load in the vector layout spans 512 bytes and leaves three
+    // quarters of each line to L1; and it is one loop for every
+    // misalignment, not one per set of tensors that share the outputs'.
+    // Reasoned, not measured. No address is checked: the runtime chose this
+    // variant from them (ewc/ABI/VectorAccess.h).
     Value chunks = arith::DivUIOp::create(b, loc, points, chunkSize);
     buildChunkLoop(chunks, scalarLayout,
                    [&](Value chunk) { emitScalarChunk(chunk); });
-    scf::YieldOp::create(b, loc, mul(chunks, chunkSize));
-  };
-  auto oneRow = scf::IfOp::create(b, loc, indexType, oneRowAligned,
-                                  /*withElseRegion=*/true);
-  {
+    done = mul(chunks, chunkSize);
+  } else {
+    // The address of each vectorized tensor's element 0 (the ABI aligns every
+    // allocation to its element size, a view's offset counts elements).
+    SmallVector<Value> addresses;
+    SmallVector<memref::ExtractStridedMetadataOp> metadata;
+    for (const VectorTensor &tensor : plan.tensors) {
+      metadata.push_back(
+          memref::ExtractStridedMetadataOp::create(b, loc, tensor.memref));
+      Value pointer =
+          memref::ExtractAlignedPointerAsIndexOp::create(b, loc, tensor.memref);
+      addresses.push_back(
+          add(pointer, mul(metadata.back().getOffset(), tensor.bytes)));
+    }
+
+    // One row: the peel is the points of the tensor with the most lanes up to
+    // its next aligned address; any peel that aligned every tensor would be
+    // congruent to it modulo those lanes, hence modulo every tensor's (powers
+    // of two), and would align every tensor too. So if this one does not, no
+    // peel does.
+    unsigned reference = 0;
+    for (auto [position, tensor] : llvm::enumerate(plan.tensors))
+      if (tensor.lanes > plan.tensors[reference].lanes)
+        reference = position;
+    const VectorTensor &ref = plan.tensors[reference];
+    Value mask = constant(ref.getAlignment() - 1);
+    Value misalignment =
+        arith::AndIOp::create(b, loc, addresses[reference], mask);
+    Value toBoundary = arith::AndIOp::create(
+        b, loc,
+        arith::SubIOp::create(b, loc, constant(ref.getAlignment()), misalignment),
+        mask);
+    Value peel = arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
+    Value oneRowAligned;
+    for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
+      oneRowAligned =
+          both(oneRowAligned, isAligned(add(address, mul(peel, tensor.bytes)),
+                                        tensor.getAlignment()));
+    if (rank > 1)
+      oneRowAligned = both(
+          oneRowAligned,
+          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, points, inner));
+    peel = arith::MinUIOp::create(b, loc, peel, points);
+
+    // Several rows: every row of every vectorized tensor starts aligned, and
+    // atoms (which start at multiples of the atom) do not cross rows. An outer
+    // dimension of extent 1 has one row whatever its stride (the launch plan
+    // leaves such a dimension where it merged two).
+    Value rowsAligned;
+    if (rank > 1) {
+      rowsAligned = isAligned(inner, plan.atom);
+      for (auto [tensor, address, meta] :
+           llvm::zip(plan.tensors, addresses, metadata)) {
+        unsigned alignment = tensor.getAlignment();
+        rowsAligned = both(rowsAligned, isAligned(address, alignment));
+        for (auto [extent, stride] : llvm::zip(meta.getSizes().drop_back(),
+                                               meta.getStrides().drop_back())) {
+          // Built in this order on purpose: operands that create ops are
+          // evaluated in an order C++ leaves to the compiler (GCC and Clang
+          // differ), and the IR must not.
+          Value single = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               extent, constant(1));
+          Value strideAligned = isAligned(mul(stride, tensor.bytes), alignment);
+          rowsAligned = both(rowsAligned,
+                             arith::OrIOp::create(b, loc, strideAligned, single));
+        }
+      }
+    }
+
+    // The runtime takes this variant where one of the checks holds
+    // (ewc/ABI/VectorAccess.h). Where neither does (a kernel launched
+    // through the exported header, a second loop nest of other tensors),
+    // the tail does every point: correct, and as fast as the scalar loop
+    // of one point per thread.
+    auto oneRow = scf::IfOp::create(b, loc, indexType, oneRowAligned,
+                                    /*withElseRegion=*/true);
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(oneRow.thenBlock());
     emitPrologue(peel);
@@ -544,7 +614,7 @@ void LoopVectorizer::run() {
 
     b.setInsertionPointToStart(oneRow.elseBlock());
     if (rank == 1) {
-      emitScalar();
+      scf::YieldOp::create(b, loc, constant(0));
     } else {
       auto rows = scf::IfOp::create(b, loc, indexType, rowsAligned,
                                     /*withElseRegion=*/true);
@@ -556,15 +626,16 @@ void LoopVectorizer::run() {
       });
       scf::YieldOp::create(b, loc, mul(rowChunks, chunkSize));
       b.setInsertionPointToStart(rows.elseBlock());
-      emitScalar();
+      scf::YieldOp::create(b, loc, constant(0));
     }
+    done = oneRow.getResult(0);
   }
 
   // The tail: the original loop from the end of the whole chunks. It keeps
   // no layout: it is no nest's loop any more, and a second run of the pass
   // leaves it alone.
   loop.getLowerBoundMutable().assign(
-      add(loop.getLowerBound(), oneRow.getResult(0)));
+      add(loop.getLowerBound(), done));
   loop->removeAttr(kLayoutAttrName);
 }
 
@@ -614,7 +685,8 @@ struct EwVectorizeGPULoopsPass
       } else {
         Plan plan = choosePlan(*point, vectorsPerThread);
         elements = plan.getElementsPerThread();
-        LoopVectorizer(*point, plan, layout).run();
+        LoopVectorizer(*point, plan, layout)
+            .run(func->hasAttr(kUnalignedAttrName));
       }
       if (!launchElements || rank > launchRank) {
         launchElements = elements;

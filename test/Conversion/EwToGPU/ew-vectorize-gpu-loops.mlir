@@ -7,8 +7,10 @@
 // (convert-ew-to-gpu.mlir shows the input): checks made once per thread on
 // the vectorized tensors' addresses, then a version for one aligned row (a
 // scalar prologue up to the peel, then 16-byte vector loads and stores with
-// no masks), for aligned rows (N-D only), or a coalesced unrolled scalar
-// loop, and the original loop as the tail.
+// no masks) or for aligned rows (N-D only), and the original loop as the
+// tail, which does every point where no check holds. The variant for other
+// addresses (ew.unaligned, at the end) has the coalesced unrolled scalar
+// loop instead, and no checks.
 
 // f32 in and out, no long-latency operation: one vector of 4 per thread
 // (kVectorsPerThreadByCost), so an atom of 4 and E = 4.
@@ -16,8 +18,6 @@
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>, %[[S:[^:]*]]: f32, %[[OUT:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>)
 // CHECK-SAME:    ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0>
 // CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
-// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
 // CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[C15:.*]] = arith.constant 15 : index
 // CHECK-DAG:     %[[C16:.*]] = arith.constant 16 : index
@@ -31,8 +31,6 @@
 // CHECK-NEXT:    %[[STEP:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
 // CHECK-NEXT:    %[[CHUNK:.*]] = arith.muli %[[BDIM]], %[[C4]] : index
 // CHECK-NEXT:    %[[TOFF:.*]] = arith.muli %[[TID]], %[[C4]] : index
-// CHECK-NEXT:    %[[BDIM2:.*]] = arith.muli %[[BDIM]], %[[C2]] : index
-// CHECK-NEXT:    %[[BDIM3:.*]] = arith.muli %[[BDIM]], %[[C3]] : index
 // The address of element 0 of each tensor: the aligned pointer plus the
 // offset in bytes.
 // CHECK-NEXT:    %{{.*}}, %[[XOFF:.*]], %{{.*}}, %{{.*}} = memref.extract_strided_metadata %[[X]]
@@ -95,27 +93,8 @@
 // CHECK-NEXT:      %[[END:.*]] = arith.addi %[[PEELN]], %[[DONE]] : index
 // CHECK-NEXT:      scf.yield %[[END]] : index
 // CHECK-NEXT:    } else {
-// Misaligned: point k of thread t at chunk offset k x blockDim + t, all loads
-// first, then the four copies of the element code, then the stores.
-// CHECK-NEXT:      %[[SCHUNKS:.*]] = arith.divui %[[N]], %[[CHUNK]] : index
-// CHECK-NEXT:      scf.for %[[D:.*]] = %[[BID]] to %[[SCHUNKS]] step %[[GDIM]] {
-// CHECK-NEXT:        %[[DBASE:.*]] = arith.muli %[[D]], %[[CHUNK]] : index
-// CHECK-NEXT:        %[[P0:.*]] = arith.addi %[[DBASE]], %[[TID]] : index
-// CHECK-NEXT:        %[[P1:.*]] = arith.addi %[[P0]], %[[BDIM]] : index
-// CHECK-NEXT:        %[[P2:.*]] = arith.addi %[[P0]], %[[BDIM2]] : index
-// CHECK-NEXT:        %[[P3:.*]] = arith.addi %[[P0]], %[[BDIM3]] : index
-// CHECK-NEXT:        memref.load %[[X]][%[[P0]]]
-// CHECK-NEXT:        memref.load %[[X]][%[[P1]]]
-// CHECK-NEXT:        memref.load %[[X]][%[[P2]]]
-// CHECK-NEXT:        memref.load %[[X]][%[[P3]]]
-// CHECK-COUNT-4:     arith.select
-// CHECK-NEXT:        memref.store %{{.*}}, %[[OUT]][%[[P0]]]
-// CHECK-NEXT:        memref.store %{{.*}}, %[[OUT]][%[[P1]]]
-// CHECK-NEXT:        memref.store %{{.*}}, %[[OUT]][%[[P2]]]
-// CHECK-NEXT:        memref.store %{{.*}}, %[[OUT]][%[[P3]]]
-// CHECK-NEXT:      } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
-// CHECK-NEXT:      %[[SDONE:.*]] = arith.muli %[[SCHUNKS]], %[[CHUNK]] : index
-// CHECK-NEXT:      scf.yield %[[SDONE]] : index
+// No peel aligns both: the tail does every point.
+// CHECK-NEXT:      scf.yield %[[C0]] : index
 // CHECK-NEXT:    }
 // The tail: the original loop from the end of the whole chunks, without a
 // layout.
@@ -155,7 +134,8 @@
 // FOUR:           vector.store %{{.*}}, %{{.*}}[%[[A2]]]
 // FOUR:           vector.store %{{.*}}, %{{.*}}[%[[A3]]]
 // FOUR-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 4>}
-// FOUR:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 16>}
+// FOUR-NOT:     ew.blocked
+// FOUR:         gpu.return
 
 // TWICE-LABEL:   gpu.func @ew$leaky_relu(
 // TWICE-SAME:      elements_per_thread = 4
@@ -200,7 +180,6 @@ ew.kernel @leaky_relu(%x: !ew.tensor<[n], f32>, %slope: f32 {ew.default = 0.01 :
 // CHECK-NEXT:      %[[B:.*]] = vector.from_elements {{.*}} : vector<16xi8>
 // CHECK-NEXT:      vector.store %[[B]], %[[OUT]][%[[A]]] {alignment = 16 : i64} {{.*}} vector<16xi8>
 // CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 16, atoms = 1>}
-// CHECK:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 16>}
 ew.kernel @mask(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], i1> {
   %zero = ew.constant 0.0 : f32
   %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
@@ -363,8 +342,104 @@ ew.kernel @fill(%v: f32) -> !ew.tensor<[n], f32> {
 // CHECK:               vector.store %{{.*}}, %[[OUT]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
 // CHECK-NEXT:        } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
 // CHECK:           } else {
-// CHECK:             } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
+// CHECK-NEXT:        scf.yield %[[C0]] : index
+// CHECK-NEXT:      }
 ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %1 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// The unaligned variant (ew.unaligned, which convert-ew-to-gpu carries to
+// the gpu.func): no address checks, only the coalesced unrolled scalar loop.
+// One dimension: point k of thread t at chunk offset k x blockDim + t, all
+// loads first, then the four copies of the element code, then the stores.
+// CHECK-LABEL: gpu.func @ew$leaky_unaligned(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32, {{.*}}>, %[[S:[^:]*]]: f32, %[[OUT:[^:]*]]: memref<?xf32, {{.*}}>)
+// CHECK-SAME:    elements_per_thread = 4
+// CHECK-SAME:    ew.unaligned
+// CHECK-DAG:     %[[C2:.*]] = arith.constant 2 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-NOT:     memref.extract_strided_metadata
+// CHECK:         %[[N:.*]] = memref.dim %[[X]]
+// CHECK:         %[[BID:.*]] = gpu.block_id x
+// CHECK-NEXT:    %[[BDIM:.*]] = gpu.block_dim x
+// CHECK-NEXT:    %[[TID:.*]] = gpu.thread_id x
+// CHECK-NEXT:    %[[GDIM:.*]] = gpu.grid_dim x
+// CHECK-NEXT:    arith.muli %[[BID]], %[[BDIM]] : index
+// CHECK-NEXT:    %[[START:.*]] = arith.addi
+// CHECK-NEXT:    %[[STEP:.*]] = arith.muli %[[GDIM]], %[[BDIM]] : index
+// CHECK-NEXT:    %[[CHUNK:.*]] = arith.muli %[[BDIM]], %[[C4]] : index
+// CHECK-NEXT:    %[[BDIM2:.*]] = arith.muli %[[BDIM]], %[[C2]] : index
+// CHECK-NEXT:    %[[BDIM3:.*]] = arith.muli %[[BDIM]], %[[C3]] : index
+// CHECK-NEXT:    %[[CHUNKS:.*]] = arith.divui %[[N]], %[[CHUNK]] : index
+// CHECK-NEXT:    scf.for %[[D:.*]] = %[[BID]] to %[[CHUNKS]] step %[[GDIM]] {
+// CHECK-NEXT:      %[[DBASE:.*]] = arith.muli %[[D]], %[[CHUNK]] : index
+// CHECK-NEXT:      %[[P0:.*]] = arith.addi %[[DBASE]], %[[TID]] : index
+// CHECK-NEXT:      %[[P1:.*]] = arith.addi %[[P0]], %[[BDIM]] : index
+// CHECK-NEXT:      %[[P2:.*]] = arith.addi %[[P0]], %[[BDIM2]] : index
+// CHECK-NEXT:      %[[P3:.*]] = arith.addi %[[P0]], %[[BDIM3]] : index
+// CHECK-NEXT:      memref.load %[[X]][%[[P0]]]
+// CHECK-NEXT:      memref.load %[[X]][%[[P1]]]
+// CHECK-NEXT:      memref.load %[[X]][%[[P2]]]
+// CHECK-NEXT:      memref.load %[[X]][%[[P3]]]
+// CHECK-COUNT-4:   arith.select
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OUT]][%[[P0]]]
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OUT]][%[[P1]]]
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OUT]][%[[P2]]]
+// CHECK-NEXT:      memref.store %{{.*}}, %[[OUT]][%[[P3]]]
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
+// CHECK-NEXT:    %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[CHUNK]] : index
+// CHECK-NEXT:    %[[FIRST:.*]] = arith.addi %[[START]], %[[DONE]] : index
+// CHECK-NEXT:    scf.for %{{.*}} = %[[FIRST]] to %[[N]] step %[[STEP]] {
+// CHECK-NOT:     scf.if
+// CHECK:         gpu.return
+// FOUR-LABEL: gpu.func @ew$leaky_unaligned(
+// FOUR:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 16>}
+ew.kernel @leaky_unaligned(%x: !ew.tensor<[n], f32>, %slope: f32) -> !ew.tensor<[n], f32> attributes {ew.unaligned} {
+  %zero = ew.constant 0.0 : f32
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
+}
+
+// Two dimensions: point 0's coordinates by one division, the others by
+// adding the digits of blockDim (point 1), twice blockDim (points 2 and 3)
+// with a carry from the column into the row; no division per point.
+// CHECK-LABEL: gpu.func @ew$bias_unaligned(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[B:[^:]*]]: memref<?xf32, {{.*}}>,
+// CHECK-SAME:    ew.unaligned
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
+// CHECK:         %[[BDIM:.*]] = gpu.block_dim x
+// CHECK:         scf.for
+// CHECK-NEXT:      arith.muli
+// CHECK-NEXT:      %[[P0:.*]] = arith.addi
+// CHECK-NEXT:      %[[COL0:.*]] = arith.remui %[[P0]], %[[N]] : index
+// CHECK-NEXT:      %[[ROW0:.*]] = arith.divui %[[P0]], %[[N]] : index
+// CHECK-NEXT:      %[[DCOL:.*]] = arith.remui %[[BDIM]], %[[N]] : index
+// CHECK-NEXT:      %[[DROW:.*]] = arith.divui %[[BDIM]], %[[N]] : index
+// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[COL0]], %[[DCOL]] : index
+// CHECK-NEXT:      %[[WRAPS:.*]] = arith.cmpi uge, %[[SUM]], %[[N]] : index
+// CHECK-NEXT:      %[[BACK:.*]] = arith.subi %[[SUM]], %[[N]] : index
+// CHECK-NEXT:      %[[COL1:.*]] = arith.select %[[WRAPS]], %[[BACK]], %[[SUM]] : index
+// CHECK-NEXT:      %[[CARRY:.*]] = arith.select %[[WRAPS]], %[[C1]], %[[C0]] : index
+// CHECK-NEXT:      %[[R:.*]] = arith.addi %[[ROW0]], %[[DROW]] : index
+// CHECK-NEXT:      %[[ROW1:.*]] = arith.addi %[[R]], %[[CARRY]] : index
+// CHECK:           memref.load %[[X]][%[[ROW0]], %[[COL0]]]
+// CHECK-NEXT:      memref.load %[[X]][%[[ROW1]], %[[COL1]]]
+// CHECK-NEXT:      memref.load %[[X]]
+// CHECK-NEXT:      memref.load %[[X]]
+// CHECK-NEXT:      memref.load %[[B]][%[[COL0]]]
+// CHECK-NEXT:      memref.load %[[B]][%[[COL1]]]
+// CHECK-NOT:       arith.divui
+// CHECK:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
+ew.kernel @bias_unaligned(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.unaligned} {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
   %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
   ew.return %1 : !ew.tensor<[m, n], f32>

@@ -51,12 +51,20 @@ constexpr llvm::StringLiteral kBatchRankAttrName = "ew.batch_rank";
 /// stride 1).
 constexpr llvm::StringLiteral kStridedTensorsAttrName = "ew.strided_tensors";
 
+/// The attribute (a unit attribute) of the GPU variant for tensors whose
+/// addresses keep the loop from vector accesses (ewc/ABI/VectorAccess.h):
+/// its loops are the coalesced unrolled scalar loop only. convert-ew-to-gpu
+/// puts it on the gpu.func too, for ew-vectorize-gpu-loops.
+constexpr llvm::StringLiteral kUnalignedAttrName = "ew.unaligned";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
   unsigned batchRank = 1;
   /// ABI tensor positions whose innermost stride is a runtime value.
   SmallVector<int64_t> stridedTensors;
+  /// The GPU's variant for tensors the vector loop cannot take.
+  bool unaligned = false;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);

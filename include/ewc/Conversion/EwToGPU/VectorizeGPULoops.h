@@ -10,6 +10,7 @@
 #ifndef EWC_CONVERSION_EWTOGPU_VECTORIZEGPULOOPS_H
 #define EWC_CONVERSION_EWTOGPU_VECTORIZEGPULOOPS_H
 
+#include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 
 #include "mlir/Pass/Pass.h"
@@ -23,10 +24,6 @@ constexpr unsigned kDefaultVectorsPerThread = 0;
 
 #define GEN_PASS_DECL_EWVECTORIZEGPULOOPS
 #include "ewc/Conversion/Passes.h.inc"
-
-/// Bytes of one vector access: the widest global load and store a thread can
-/// issue on NVIDIA GPUs (ld.global.v4.b32), and what the copy engine moves.
-constexpr unsigned kVectorBytes = 16;
 
 /// Vectors of the widest vectorized tensor per thread and main-loop step, by
 /// the number of long-latency operations in one point's code (0, 1, 2 or

@@ -1,0 +1,60 @@
+//===- VectorAccess.h - When the GPU's vector loop applies ------*- C++ -*-===//
+//
+// ew-vectorize-gpu-loops moves the tensors whose innermost dimension is the
+// loop nest's, at unit stride, by 16-byte vectors, where their addresses
+// allow it. What it needs is stated here once, for the two that decide by
+// it: the pass, which builds the vector versions and their in-kernel checks,
+// and the runtime, which picks the variant of a launch before it: the
+// default one has only the vector versions (the plain scalar loop stands in
+// where its checks fail: correct, not fast), the unaligned one (`.u`) only
+// the coalesced unrolled scalar loop. Apart, each kernel gets its own
+// registers: together, the scalar loop's (64-bit coordinates of E points)
+// set the kernel's count, and bias_add's vector loop ran at a third to a
+// half of the SM's threads (docs/design.md, "The access layer").
+//
+// Pure C++ on LLVM Support, like the rest of lib/ABI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_ABI_VECTORACCESS_H
+#define EWC_ABI_VECTORACCESS_H
+
+#include "ewc/ABI/LaunchPlan.h"
+
+#include <optional>
+
+namespace ewc {
+
+/// Bytes of one vector access: the widest global load and store a thread can
+/// issue on NVIDIA GPUs (ld.global.v4.b32), and what the copy engine moves.
+constexpr unsigned kVectorBytes = 16;
+
+/// True for elements of `bytes` bytes that vectors can move: a power of two
+/// up to kVectorBytes.
+bool isVectorElementSize(unsigned bytes);
+
+/// The atom, in elements: 16 bytes of the widest vectorized output, or of
+/// the widest vectorized input where no output is vectorized
+/// (VectorizeGPULoops.cpp says why). 0 where nothing is vectorized.
+unsigned getVectorAtom(unsigned widestOutputBytes, unsigned widestInputBytes);
+
+/// Elements per vector access of a tensor of `bytes`-byte elements beside
+/// `atom`: the atom, or 16 bytes of a wider tensor.
+unsigned getVectorLanes(unsigned atom, unsigned bytes);
+
+/// Whether the vector versions of the loop over the largest result of
+/// `kernel` (its first of the highest rank, which sets the launch) apply to
+/// `plan`'s tensors, as the kernel's own checks decide:
+///   - one row (one dimension, or every outer extent 1): a peel of the
+///     first points aligns every vectorized tensor, or
+///   - several rows: the row length is a multiple of the atom and every
+///     vectorized tensor's address and row strides are multiples of its
+///     vector (in bytes), along every outer extent above 1.
+/// A tensor is vectorized when its innermost dimension is the nest's, at
+/// unit stride, with elements of isVectorElementSize. True where no tensor
+/// is (the loop stays scalar in every variant).
+bool isVectorAligned(const KernelSignature &kernel, const LaunchPlan &plan);
+
+} // namespace ewc
+
+#endif // EWC_ABI_VECTORACCESS_H
