@@ -163,21 +163,22 @@ ew.kernel @mask(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], i1> {
   ew.return %keep : !ew.tensor<[n], i1>
 }
 
-// bias_add, x[m, n] + b[n]: two vector loops (one row; aligned rows), each
-// with a 16-byte load of x and of b and a 16-byte store, then the tail; the
-// unaligned variant's loop loads four points of x and four of b before its
-// stores.
+// bias_add, x[m, n] + b[n] (two vectors per thread: a nest of two
+// dimensions): two vector loops (one row; aligned rows), each with two
+// 16-byte loads of x and two of b before their two 16-byte stores, then the
+// tail; the unaligned variant's loop loads eight points of x and eight of b
+// before its eight stores.
 // CHECK-LABEL: .entry ew$bias_add(
-// CHECK:         ld.global.v4.b32
-// CHECK-NOT:     {{ld|st}}.global
-// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-4: ld.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
 // CHECK:         st.global.v4.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
-// CHECK:         ld.global.v4.b32
+// CHECK-COUNT-4: ld.global.v4.b32
 // CHECK-NOT:     {{ld|st}}.global
-// CHECK:         ld.global.v4.b32
-// CHECK-NOT:     {{ld|st}}.global
+// CHECK:         st.global.v4.b32
+// CHECK-NOT:     ld.global
 // CHECK:         st.global.v4.b32
 // CHECK-NOT:     .global.v
 // CHECK:         ld.global.b32
@@ -193,29 +194,11 @@ ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !e
   ew.return %1 : !ew.tensor<[m, n], f32>
 }
 // CHECK-LABEL: .entry ew$bias_unaligned(
-// CHECK:         ld.global.b32
+// CHECK-COUNT-16: ld.global.b32
 // CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         ld.global.b32
-// CHECK-NOT:     st.global
-// CHECK:         st.global.b32
+// CHECK-COUNT-8: st.global.b32
 // CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
-// CHECK-NOT:     ld.global
-// CHECK:         st.global.b32
+// CHECK:         @%p{{[0-9]+}} bra
 // CHECK-NOT:     .global.v
 // CHECK:         ret;
 ew.kernel @bias_unaligned(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.unaligned} {
@@ -249,17 +232,23 @@ ew.kernel @strided(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> attributes 
 }
 
 // A tensor without the innermost dimension (s[m] beside x[m, n]): one 4-byte
-// load per atom beside the 16-byte ones, in both vector loops.
+// load per atom beside the 16-byte ones (two atoms per thread), in both
+// vector loops; in the one-row loop both atoms' is s[0], loaded once.
 // CHECK-LABEL: .entry ew$scale_rows(
-// CHECK:         ld.global.v4.b32
-// CHECK-NEXT:    ld.global.b32
-// CHECK-NOT:     {{ld|st}}.global
-// CHECK:         st.global.v4.b32
-// CHECK-NOT:     {{ld|st}}.global
-// CHECK:         ld.global.v4.b32
-// CHECK-NOT:     {{ld|st}}.global
+// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK-NOT:     st.global
 // CHECK:         ld.global.b32
 // CHECK-NOT:     {{ld|st}}.global
+// CHECK:         st.global.v4.b32
+// CHECK-NOT:     ld.global
+// CHECK:         st.global.v4.b32
+// CHECK-NOT:     {{ld|st}}.global
+// CHECK-COUNT-2: ld.global.v4.b32
+// CHECK-NOT:     st.global
+// CHECK-COUNT-2: ld.global.b32
+// CHECK-NOT:     {{ld|st}}.global
+// CHECK:         st.global.v4.b32
+// CHECK-NOT:     ld.global
 // CHECK:         st.global.v4.b32
 // CHECK-NOT:     .global.v
 // CHECK:         ret;

@@ -110,6 +110,15 @@ static unsigned chooseVectorsPerThread(const PointLoop &loop) {
     if (isLongLatency(op))
       ++longLatency;
   });
+  // A nest of several dimensions (VectorizeGPULoops.h, below
+  // kVectorsPerThreadByCost).
+  if (loop.getRank() > 1) {
+    unsigned widest = 0;
+    for (const Access &access : loop.accesses)
+      if (access.kind == AccessKind::Vector)
+        widest = std::max(widest, access.bytes);
+    longLatency += widest && widest <= 2 ? 2 : 1;
+  }
   unsigned vectors = kVectorsPerThreadByCost[std::min<size_t>(
       longLatency, std::size(kVectorsPerThreadByCost) - 1)];
   bool waitsForLoads = llvm::any_of(loop.accesses, [](const Access &access) {

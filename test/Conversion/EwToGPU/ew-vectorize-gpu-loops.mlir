@@ -1,5 +1,8 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu -ew-vectorize-gpu-loops -split-input-file -verify-diagnostics | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s -convert-ew-to-gpu -ew-vectorize-gpu-loops=vectors-per-thread=4 -split-input-file 2>/dev/null | FileCheck %s --check-prefix=FOUR
+// The 2-D nests' structure with one atom per thread (their default is more:
+// the cost checks below).
+// RUN: ewc-opt %s -convert-ew-to-gpu -ew-vectorize-gpu-loops=vectors-per-thread=1 -split-input-file 2>/dev/null | FileCheck %s --check-prefix=ONE --enable-var-scope
 // A second run leaves the realized loops (and the tails) alone.
 // RUN: ewc-opt %s -convert-ew-to-gpu -ew-vectorize-gpu-loops -ew-vectorize-gpu-loops -split-input-file 2>/dev/null | FileCheck %s --check-prefix=TWICE
 
@@ -248,11 +251,16 @@ ew.kernel @neg_f64(%x: !ew.tensor<[n], f64>) -> !ew.tensor<[n], f64> {
 // The cost of the element code: 2 vectors per thread for one division,
 // square root or math function per point, 4 for two or more (sigmoid is an
 // exp and a division); at least 2 for a kernel that reads no tensor along
-// the innermost dimension. An explicit count is taken as given.
+// the innermost dimension. A nest of two or more dimensions counts as one
+// more (two with bf16 or narrower tensors): bias_add f32 2 vectors, bf16 4,
+// with GELU's tanh f32 4. An explicit count is taken as given.
 // CHECK-LABEL: gpu.func @ew$hardsigmoid({{.*}}elements_per_thread = 8
 // CHECK-LABEL: gpu.func @ew$sqrt({{.*}}elements_per_thread = 8
 // CHECK-LABEL: gpu.func @ew$sigmoid({{.*}}elements_per_thread = 16
 // CHECK-LABEL: gpu.func @ew$fill({{.*}}elements_per_thread = 8
+// CHECK-LABEL: gpu.func @ew$bias_f32({{.*}}elements_per_thread = 8
+// CHECK-LABEL: gpu.func @ew$bias_bf16({{.*}}elements_per_thread = 32
+// CHECK-LABEL: gpu.func @ew$bias_tanh({{.*}}elements_per_thread = 16
 // FOUR-LABEL: gpu.func @ew$hardsigmoid({{.*}}elements_per_thread = 16
 // FOUR-LABEL: gpu.func @ew$fill({{.*}}elements_per_thread = 16
 ew.kernel @hardsigmoid(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
@@ -276,6 +284,22 @@ ew.kernel @sigmoid(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
 ew.kernel @fill(%v: f32) -> !ew.tensor<[n], f32> {
   ew.return %v : f32
 }
+ew.kernel @bias_f32(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %1 : !ew.tensor<[m, n], f32>
+}
+ew.kernel @bias_bf16(%x: !ew.tensor<[m, n], bf16>, %b: !ew.tensor<[n], bf16>) -> !ew.tensor<[m, n], bf16> {
+  %0 = ew.broadcast %b : <[n], bf16> to <[m, n], bf16>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], bf16>, !ew.tensor<[m, n], bf16>
+  ew.return %1 : !ew.tensor<[m, n], bf16>
+}
+ew.kernel @bias_tanh(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  %2 = ew.tanh %1 : !ew.tensor<[m, n], f32>
+  ew.return %2 : !ew.tensor<[m, n], f32>
+}
 
 // -----
 
@@ -284,66 +308,66 @@ ew.kernel @fill(%v: f32) -> !ew.tensor<[n], f32> {
 // Several rows: vectors if n is a multiple of the atom and each tensor's
 // rows start aligned (its base and its row stride in bytes, unless it has one
 // row), an atom at (f / n, f % n); b is read at the column alone.
-// CHECK-LABEL: gpu.func @ew$bias_add(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[B:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>,
-// CHECK-SAME:    %[[OUT:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>)
-// CHECK-SAME:    elements_per_thread = 4
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
-// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
-// CHECK-DAG:     %[[C15:.*]] = arith.constant 15 : index
-// CHECK:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
-// CHECK-NEXT:    %[[POINTS:.*]] = arith.muli %{{.*}}, %[[N]] : index
-// CHECK:         %{{.*}}, %{{.*}}, %[[XSIZES:.*]]:2, %[[XSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
-// CHECK-NEXT:    memref.extract_aligned_pointer_as_index %[[X]]
-// CHECK-NEXT:    arith.muli
-// CHECK-NEXT:    %[[XADDR:.*]] = arith.addi
-// CHECK:         memref.extract_strided_metadata %[[B]]
-// CHECK:         %{{.*}}, %{{.*}}, %[[OSIZES:.*]]:2, %[[OSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[OUT]]
-// CHECK:         %[[XMIS:.*]] = arith.andi %[[XADDR]], %[[C15]] : index
-// CHECK:         %[[ONEROW:.*]] = arith.cmpi eq, %[[POINTS]], %[[N]] : index
-// CHECK-NEXT:    %[[ONEROWOK:.*]] = arith.andi %{{.*}}, %[[ONEROW]] : i1
-// CHECK-NEXT:    %[[PEEL:.*]] = arith.minui %{{.*}}, %[[POINTS]] : index
-// CHECK-NEXT:    %[[NLOW:.*]] = arith.andi %[[N]], %[[C3]] : index
-// CHECK-NEXT:    %[[NOK:.*]] = arith.cmpi eq, %[[NLOW]], %[[C0]] : index
-// CHECK-NEXT:    %[[XBASEOK:.*]] = arith.cmpi eq, %[[XMIS]], %[[C0]] : index
-// CHECK-NEXT:    arith.andi %[[NOK]], %[[XBASEOK]] : i1
-// CHECK-NEXT:    %[[XONE:.*]] = arith.cmpi eq, %[[XSIZES]]#0, %[[C1]] : index
-// CHECK-NEXT:    %[[XROWB:.*]] = arith.muli %[[XSTRIDES]]#0, %[[C4]] : index
-// CHECK-NEXT:    %[[XROWLOW:.*]] = arith.andi %[[XROWB]], %[[C15]] : index
-// CHECK-NEXT:    %[[XROWOK:.*]] = arith.cmpi eq, %[[XROWLOW]], %[[C0]] : index
-// CHECK-NEXT:    arith.ori %[[XROWOK]], %[[XONE]] : i1
-// CHECK:         arith.cmpi eq, %[[OSIZES]]#0, %[[C1]] : index
-// CHECK-NEXT:    arith.muli %[[OSTRIDES]]#0, %[[C4]] : index
-// CHECK:         %[[ROWSOK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
-// CHECK-NEXT:    scf.if %[[ONEROWOK]] -> (index) {
-// CHECK-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[PEEL]] step
-// CHECK-NEXT:        affine.delinearize_index
-// CHECK:           scf.for
-// CHECK:             arith.addi
-// CHECK-NEXT:        %[[F:.*]] = arith.addi
-// CHECK-NEXT:        vector.load %[[X]][%[[C0]], %[[F]]] {alignment = 16 : i64}
-// CHECK-COUNT-4:     vector.extract
-// CHECK-NEXT:        vector.load %[[B]][%[[F]]] {alignment = 16 : i64}
-// CHECK:             vector.store %{{.*}}, %[[OUT]][%[[C0]], %[[F]]] {alignment = 16 : i64}
-// CHECK-NEXT:      } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
-// CHECK:         } else {
-// CHECK-NEXT:      scf.if %[[ROWSOK]] -> (index) {
-// CHECK-NEXT:        %[[RCHUNKS:.*]] = arith.divui %[[POINTS]], %{{.*}} : index
-// CHECK-NEXT:        scf.for
-// CHECK-NEXT:          arith.muli
-// CHECK-NEXT:          %[[G:.*]] = arith.addi
-// CHECK-NEXT:          %[[COL:.*]] = arith.remui %[[G]], %[[N]] : index
-// CHECK-NEXT:          %[[ROW:.*]] = arith.divui %[[G]], %[[N]] : index
-// CHECK-NEXT:          vector.load %[[X]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
-// CHECK-COUNT-4:       vector.extract
-// CHECK-NEXT:          vector.load %[[B]][%[[COL]]] {alignment = 16 : i64}
-// CHECK:               vector.store %{{.*}}, %[[OUT]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
-// CHECK-NEXT:        } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
-// CHECK:           } else {
-// CHECK-NEXT:        scf.yield %[[C0]] : index
-// CHECK-NEXT:      }
+// ONE-LABEL: gpu.func @ew$bias_add(
+// ONE-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[B:[^:]*]]: memref<?xf32, strided<[1], offset: ?>, 1>,
+// ONE-SAME:    %[[OUT:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>)
+// ONE-SAME:    elements_per_thread = 4
+// ONE-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// ONE-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// ONE-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// ONE-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// ONE-DAG:     %[[C15:.*]] = arith.constant 15 : index
+// ONE:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
+// ONE-NEXT:    %[[POINTS:.*]] = arith.muli %{{.*}}, %[[N]] : index
+// ONE:         %{{.*}}, %{{.*}}, %[[XSIZES:.*]]:2, %[[XSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[X]]
+// ONE-NEXT:    memref.extract_aligned_pointer_as_index %[[X]]
+// ONE-NEXT:    arith.muli
+// ONE-NEXT:    %[[XADDR:.*]] = arith.addi
+// ONE:         memref.extract_strided_metadata %[[B]]
+// ONE:         %{{.*}}, %{{.*}}, %[[OSIZES:.*]]:2, %[[OSTRIDES:.*]]:2 = memref.extract_strided_metadata %[[OUT]]
+// ONE:         %[[XMIS:.*]] = arith.andi %[[XADDR]], %[[C15]] : index
+// ONE:         %[[ONEROW:.*]] = arith.cmpi eq, %[[POINTS]], %[[N]] : index
+// ONE-NEXT:    %[[ONEROWOK:.*]] = arith.andi %{{.*}}, %[[ONEROW]] : i1
+// ONE-NEXT:    %[[PEEL:.*]] = arith.minui %{{.*}}, %[[POINTS]] : index
+// ONE-NEXT:    %[[NLOW:.*]] = arith.andi %[[N]], %[[C3]] : index
+// ONE-NEXT:    %[[NOK:.*]] = arith.cmpi eq, %[[NLOW]], %[[C0]] : index
+// ONE-NEXT:    %[[XBASEOK:.*]] = arith.cmpi eq, %[[XMIS]], %[[C0]] : index
+// ONE-NEXT:    arith.andi %[[NOK]], %[[XBASEOK]] : i1
+// ONE-NEXT:    %[[XONE:.*]] = arith.cmpi eq, %[[XSIZES]]#0, %[[C1]] : index
+// ONE-NEXT:    %[[XROWB:.*]] = arith.muli %[[XSTRIDES]]#0, %[[C4]] : index
+// ONE-NEXT:    %[[XROWLOW:.*]] = arith.andi %[[XROWB]], %[[C15]] : index
+// ONE-NEXT:    %[[XROWOK:.*]] = arith.cmpi eq, %[[XROWLOW]], %[[C0]] : index
+// ONE-NEXT:    arith.ori %[[XROWOK]], %[[XONE]] : i1
+// ONE:         arith.cmpi eq, %[[OSIZES]]#0, %[[C1]] : index
+// ONE-NEXT:    arith.muli %[[OSTRIDES]]#0, %[[C4]] : index
+// ONE:         %[[ROWSOK:.*]] = arith.andi %{{.*}}, %{{.*}} : i1
+// ONE-NEXT:    scf.if %[[ONEROWOK]] -> (index) {
+// ONE-NEXT:      scf.for %{{.*}} = %{{.*}} to %[[PEEL]] step
+// ONE-NEXT:        affine.delinearize_index
+// ONE:           scf.for
+// ONE:             arith.addi
+// ONE-NEXT:        %[[F:.*]] = arith.addi
+// ONE-NEXT:        vector.load %[[X]][%[[C0]], %[[F]]] {alignment = 16 : i64}
+// ONE-COUNT-4:     vector.extract
+// ONE-NEXT:        vector.load %[[B]][%[[F]]] {alignment = 16 : i64}
+// ONE:             vector.store %{{.*}}, %[[OUT]][%[[C0]], %[[F]]] {alignment = 16 : i64}
+// ONE-NEXT:      } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
+// ONE:         } else {
+// ONE-NEXT:      scf.if %[[ROWSOK]] -> (index) {
+// ONE-NEXT:        %[[RCHUNKS:.*]] = arith.divui %[[POINTS]], %{{.*}} : index
+// ONE-NEXT:        scf.for
+// ONE-NEXT:          arith.muli
+// ONE-NEXT:          %[[G:.*]] = arith.addi
+// ONE-NEXT:          %[[COL:.*]] = arith.remui %[[G]], %[[N]] : index
+// ONE-NEXT:          %[[ROW:.*]] = arith.divui %[[G]], %[[N]] : index
+// ONE-NEXT:          vector.load %[[X]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
+// ONE-COUNT-4:       vector.extract
+// ONE-NEXT:          vector.load %[[B]][%[[COL]]] {alignment = 16 : i64}
+// ONE:               vector.store %{{.*}}, %[[OUT]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
+// ONE-NEXT:        } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
+// ONE:           } else {
+// ONE-NEXT:        scf.yield %[[C0]] : index
+// ONE-NEXT:      }
 ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
   %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
@@ -410,35 +434,35 @@ ew.kernel @leaky_unaligned(%x: !ew.tensor<[n], f32>, %slope: f32) -> !ew.tensor<
 // Two dimensions: point 0's coordinates by one division, the others by
 // adding the digits of blockDim (point 1), twice blockDim (points 2 and 3)
 // with a carry from the column into the row; no division per point.
-// CHECK-LABEL: gpu.func @ew$bias_unaligned(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[B:[^:]*]]: memref<?xf32, {{.*}}>,
-// CHECK-SAME:    ew.unaligned
-// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
-// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
-// CHECK:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
-// CHECK:         %[[BDIM:.*]] = gpu.block_dim x
-// CHECK:         scf.for
-// CHECK-NEXT:      arith.muli
-// CHECK-NEXT:      %[[P0:.*]] = arith.addi
-// CHECK-NEXT:      %[[COL0:.*]] = arith.remui %[[P0]], %[[N]] : index
-// CHECK-NEXT:      %[[ROW0:.*]] = arith.divui %[[P0]], %[[N]] : index
-// CHECK-NEXT:      %[[DCOL:.*]] = arith.remui %[[BDIM]], %[[N]] : index
-// CHECK-NEXT:      %[[DROW:.*]] = arith.divui %[[BDIM]], %[[N]] : index
-// CHECK-NEXT:      %[[SUM:.*]] = arith.addi %[[COL0]], %[[DCOL]] : index
-// CHECK-NEXT:      %[[WRAPS:.*]] = arith.cmpi uge, %[[SUM]], %[[N]] : index
-// CHECK-NEXT:      %[[BACK:.*]] = arith.subi %[[SUM]], %[[N]] : index
-// CHECK-NEXT:      %[[COL1:.*]] = arith.select %[[WRAPS]], %[[BACK]], %[[SUM]] : index
-// CHECK-NEXT:      %[[CARRY:.*]] = arith.select %[[WRAPS]], %[[C1]], %[[C0]] : index
-// CHECK-NEXT:      %[[R:.*]] = arith.addi %[[ROW0]], %[[DROW]] : index
-// CHECK-NEXT:      %[[ROW1:.*]] = arith.addi %[[R]], %[[CARRY]] : index
-// CHECK:           memref.load %[[X]][%[[ROW0]], %[[COL0]]]
-// CHECK-NEXT:      memref.load %[[X]][%[[ROW1]], %[[COL1]]]
-// CHECK-NEXT:      memref.load %[[X]]
-// CHECK-NEXT:      memref.load %[[X]]
-// CHECK-NEXT:      memref.load %[[B]][%[[COL0]]]
-// CHECK-NEXT:      memref.load %[[B]][%[[COL1]]]
-// CHECK-NOT:       arith.divui
-// CHECK:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
+// ONE-LABEL: gpu.func @ew$bias_unaligned(
+// ONE-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[B:[^:]*]]: memref<?xf32, {{.*}}>,
+// ONE-SAME:    ew.unaligned
+// ONE-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// ONE-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// ONE:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
+// ONE:         %[[BDIM:.*]] = gpu.block_dim x
+// ONE:         scf.for
+// ONE-NEXT:      arith.muli
+// ONE-NEXT:      %[[P0:.*]] = arith.addi
+// ONE-NEXT:      %[[COL0:.*]] = arith.remui %[[P0]], %[[N]] : index
+// ONE-NEXT:      %[[ROW0:.*]] = arith.divui %[[P0]], %[[N]] : index
+// ONE-NEXT:      %[[DCOL:.*]] = arith.remui %[[BDIM]], %[[N]] : index
+// ONE-NEXT:      %[[DROW:.*]] = arith.divui %[[BDIM]], %[[N]] : index
+// ONE-NEXT:      %[[SUM:.*]] = arith.addi %[[COL0]], %[[DCOL]] : index
+// ONE-NEXT:      %[[WRAPS:.*]] = arith.cmpi uge, %[[SUM]], %[[N]] : index
+// ONE-NEXT:      %[[BACK:.*]] = arith.subi %[[SUM]], %[[N]] : index
+// ONE-NEXT:      %[[COL1:.*]] = arith.select %[[WRAPS]], %[[BACK]], %[[SUM]] : index
+// ONE-NEXT:      %[[CARRY:.*]] = arith.select %[[WRAPS]], %[[C1]], %[[C0]] : index
+// ONE-NEXT:      %[[R:.*]] = arith.addi %[[ROW0]], %[[DROW]] : index
+// ONE-NEXT:      %[[ROW1:.*]] = arith.addi %[[R]], %[[CARRY]] : index
+// ONE:           memref.load %[[X]][%[[ROW0]], %[[COL0]]]
+// ONE-NEXT:      memref.load %[[X]][%[[ROW1]], %[[COL1]]]
+// ONE-NEXT:      memref.load %[[X]]
+// ONE-NEXT:      memref.load %[[X]]
+// ONE-NEXT:      memref.load %[[B]][%[[COL0]]]
+// ONE-NEXT:      memref.load %[[B]][%[[COL1]]]
+// ONE-NOT:       arith.divui
+// ONE:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 4>}
 ew.kernel @bias_unaligned(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.unaligned} {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
   %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
@@ -449,20 +473,20 @@ ew.kernel @bias_unaligned(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>)
 
 // A tensor without the innermost dimension, s[m] beside x[m, n]: one scalar
 // load per atom, at the atom's row, for all its points.
-// CHECK-LABEL: gpu.func @ew$scale_rows(
-// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[S:[^:]*]]: memref<?xf32, {{.*}}>,
-// CHECK:           %[[COL:.*]] = arith.remui
-// CHECK-NEXT:      %[[ROW:.*]] = arith.divui
-// CHECK-NEXT:      vector.load %[[X]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
-// CHECK-COUNT-4:   vector.extract
-// CHECK-NEXT:      %[[SV:.*]] = memref.load %[[S]][%[[ROW]]]
-// CHECK-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
-// CHECK-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
-// CHECK-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
-// CHECK-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
-// CHECK-NEXT:      vector.from_elements
-// CHECK-NEXT:      vector.store
-// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
+// ONE-LABEL: gpu.func @ew$scale_rows(
+// ONE-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[S:[^:]*]]: memref<?xf32, {{.*}}>,
+// ONE:           %[[COL:.*]] = arith.remui
+// ONE-NEXT:      %[[ROW:.*]] = arith.divui
+// ONE-NEXT:      vector.load %[[X]][%[[ROW]], %[[COL]]] {alignment = 16 : i64}
+// ONE-COUNT-4:   vector.extract
+// ONE-NEXT:      %[[SV:.*]] = memref.load %[[S]][%[[ROW]]]
+// ONE-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
+// ONE-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
+// ONE-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
+// ONE-NEXT:      arith.mulf %{{.*}}, %[[SV]] : f32
+// ONE-NEXT:      vector.from_elements
+// ONE-NEXT:      vector.store
+// ONE-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
 ew.kernel @scale_rows(%x: !ew.tensor<[m, n], f32>, %s: !ew.tensor<[m], f32>) -> !ew.tensor<[m, n], f32> {
   %0 = ew.broadcast %s : <[m], f32> to <[m, n], f32>
   %1 = ew.mul %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>

@@ -49,6 +49,16 @@ constexpr unsigned kDefaultVectorsPerThread = 0;
 /// thread, not fewer; it has not been measured on its own.
 constexpr unsigned kVectorsPerThreadByCost[] = {1, 2, 4};
 
+/// A nest of several dimensions counts as one more long-latency operation
+/// (two with 2-byte or narrower vectorized tensors): its rows version finds
+/// each thread's coordinates by a division and reads the tensors without
+/// the innermost dimension beside the vectors, which lengthens every
+/// thread's chain before its stores. Measured on the H200 (2026-12-02,
+/// ewc-run --bench, 2^18 x 1024, contiguous; docs/performance.md), with 1 /
+/// 2 / 4 vectors per thread: bias_add f32 90.9 / 100.4 / 100.1 % of the
+/// copy, bf16 87.8 / 90.2 / 98.4, bias_gelu (tanh) 73.5 / 82.1 / 85.7;
+/// one-dimensional LeakyReLU 100.5 / 99.6 / 96.7 (bf16 99.9 / 99.8 / 97.5).
+
 /// A kernel that reads no tensor along the innermost dimension (fill, or
 /// only broadcasts) stored at 80.7 / 111.1 / 110.8 % of the copy with 1 / 2 /
 /// 4 vectors (same run): with nothing to wait for, a thread is done at once
