@@ -22,6 +22,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-dims | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAPDIMS
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-OUTER
 // RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUOUTER
+// RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUSWAP
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -161,6 +162,18 @@
 // CHECK-GPUOUTER:         %[[C:.*]]:2 = affine.delinearize_index
 // CHECK-GPUOUTER:         %[[ZERO:.*]] = arith.constant 0 : index
 // CHECK-GPUOUTER:         memref.store %{{.*}}[%[[ZERO]], %[[C]]#1]
+// On the GPU after the vectorizer, swap-where leaves the selects of index
+// type alone: they are a coordinate's carry (bias's second atom), and
+// swapped they would send accesses out of bounds instead of changing
+// values.
+// CHECK-GPUSWAP-LABEL: gpu.func @ew$bias(
+// CHECK-GPUSWAP:         %[[WRAPS:.*]] = arith.cmpi uge, %[[SUM:.*]], %{{.*}} : index
+// CHECK-GPUSWAP-NEXT:    %[[BACK:.*]] = arith.subi %[[SUM]], %{{.*}} : index
+// CHECK-GPUSWAP-NEXT:    arith.select %[[WRAPS]], %[[BACK]], %[[SUM]] : index
+// CHECK-GPUSWAP-LABEL: gpu.func @ew$leaky(
+// CHECK-GPUSWAP:         %[[KEEP:.*]] = arith.cmpf oge, %[[X:[^,]*]],
+// CHECK-GPUSWAP-NEXT:    %[[SCALED:.*]] = arith.mulf %{{.*}}, %[[X]]
+// CHECK-GPUSWAP-NEXT:    arith.select %[[KEEP]], %[[SCALED]], %[[X]] : f32
 ew.kernel @bias(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
   %1 = ew.add %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>

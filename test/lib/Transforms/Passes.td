@@ -38,7 +38,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `unwritten-output` | the stores of each kernel's first result are deleted |
     | `wrong-default` | each kernel's first `ew.default` changes (x2, or +1) |
     | `max-as-maxnum` | `maximumf`/`minimumf` -> `maxnumf`/`minnumf` (NaN lost) |
-    | `swap-where` | `select c, a, b` -> `select c, b, a` |
+    | `swap-where` | `select c, a, b` -> `select c, b, a` (not on `index`: the vectorizer's carries) |
     | `round-toward-zero` | float narrowing (`truncf`) rounds toward zero |
     | `stride-as-contiguous` | every input is read with row-major strides of its extents |
     | `broadcast-wrong-dim` | a 1-D input in a deeper nest is indexed by the outermost coordinate |

@@ -239,8 +239,13 @@ static unsigned maxAsMaxnum(ModuleOp module, IRRewriter &rewriter) {
 }
 
 static unsigned swapWhere(ModuleOp module, IRRewriter &rewriter) {
-  auto ops =
-      collect<arith::SelectOp>(module, [](arith::SelectOp) { return true; });
+  // The selects of the element code: not those of index type, which are the
+  // vectorizer's coordinate arithmetic (a carry), not a `where`; swapped,
+  // they send the accesses out of bounds, a run error instead of the wrong
+  // values this mutation is for.
+  auto ops = collect<arith::SelectOp>(module, [](arith::SelectOp op) {
+    return !op.getType().isIndex();
+  });
   for (arith::SelectOp op : ops) {
     Value onTrue = op.getTrueValue(), onFalse = op.getFalseValue();
     rewriter.modifyOpInPlace(op, [&] {
