@@ -26,6 +26,11 @@
 #             cases (ranks, per-tensor alignments, bias add, row scale, outer
 #             sum, transposed and strided inputs) through python/ewc against
 #             torch, torch.compile and Triton; shapes.md and shapes.json
+#   probes    only when EWC_DEVICE_PROBES=1: bench/probes/run-ptx.sh, the PTX
+#             of bench/probes/ptx (make-ptx.sh here; carry it) timed alone
+#   vpt       only when EWC_DEVICE_VPT=1: ewc-run --bench of LeakyReLU and
+#             bias_add (f32, bf16; contiguous and padded rows) at 1, 2 and
+#             4 vectors per thread: the numbers kVectorsPerThreadByCost rests on
 #   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both on
 #             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15)
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
@@ -168,6 +173,29 @@ if [[ "${EWC_DEVICE_SHAPES:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step shapes \
     python3 bench/shapes.py --out "$logs"
 fi
+if [[ "${EWC_DEVICE_PROBES:-0}" == 1 ]]; then
+  step probes bash bench/probes/run-ptx.sh "$logs/probes"
+fi
+vectors_per_thread() {
+  local k v layout
+  for k in leaky_relu.ew:--n=268435456 leaky_relu_bf16.ew:--n=268435456 \
+           bias_gelu.ew:--dim=m=262144:--dim=n=1024 \
+           "$root/bench/probes/ptx/bias32.ew:--dim=m=262144:--dim=n=1024" \
+           "$root/bench/probes/ptx/biasbf16.ew:--dim=m=262144:--dim=n=1024"; do
+    local file=${k%%:*} args=${k#*:}
+    [[ $file == /* ]] || file=kernels/$file
+    for v in 1 2 4; do
+      for layout in "--layout=contiguous" "--layout=padded"; do
+        echo "== $(basename "$file") v$v $layout"
+        "$dest/bin/ewc-run" "$file" ${args//:/ } --device cuda --bench \
+          --vectors-per-thread "$v" "$layout" 2>&1 | tail -4
+      done
+    done
+  done
+}
+if [[ "${EWC_DEVICE_VPT:-0}" == 1 ]]; then
+  step vpt vectors_per_thread
+fi
 step lit python3 "$dest/lit/lit.py" -v test \
   --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
@@ -198,7 +226,10 @@ counts = {m.group(1): int(m.group(2)) for m in
           re.finditer(r"^  ([A-Za-z][A-Za-z ]*?) *: *(\d+) \(", text[totals[-1].end():], re.M)}
 passed = counts.pop("Passed", 0) + counts.pop("Passed With Retry", 0)
 skipped = counts.pop("Unsupported", 0)
-print(f"{passed} passed, {sum(counts.values())} failed, {skipped} skipped")
+# Tests a --filter left out are neither run nor failed.
+excluded = counts.pop("Excluded", 0)
+print(f"{passed} passed, {sum(counts.values())} failed, {skipped} skipped"
+      + (f", {excluded} not selected" if excluded else ""))
 PY
 )
 for i in "${!names[@]}"; do
