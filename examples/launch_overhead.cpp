@@ -113,8 +113,8 @@ int main() {
   std::sort(perBareLaunch.begin(), perBareLaunch.end());
   std::vector<float> host(n);
   cuMemcpyDtoH(host.data(), y, n * sizeof(float));
-  bool right = std::all_of(host.begin(), host.end(),
-                           [](float v) { return v == 1.0f; });
+  bool right =
+      std::all_of(host.begin(), host.end(), [](float v) { return v == 1.0f; });
   std::printf("cold compile to a loaded function: %.1f ms\n", compileUs / 1000);
   std::printf("host time per launch (median of 20 x 1000): %.2f us "
               "(min %.2f, max %.2f)\n",

@@ -32,11 +32,9 @@ extern "C" int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size) {
   // Format every message (line, column, caret) as ewc-run would, so that a
   // location outside the buffer shows up, but print nothing: printing each
   // of millions of errors would be most of the run's time.
-  sourceMgr.setDiagHandler(
-      [](const llvm::SMDiagnostic &diag, void *) {
-        diag.print("ewc", llvm::nulls());
-      },
-      nullptr);
+  sourceMgr.setDiagHandler([](const llvm::SMDiagnostic &diag,
+                              void *) { diag.print("ewc", llvm::nulls()); },
+                           nullptr);
   std::unique_ptr<ewc::ModuleDecl> ast = ewc::parseAndCheck(sourceMgr);
   if (!ast)
     return 0;

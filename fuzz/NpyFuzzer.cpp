@@ -23,8 +23,8 @@
 using namespace ewc;
 
 static void fail(DType dtype, const char *what) {
-  llvm::errs() << "fuzz-npy: a file accepted as " << getDTypeName(dtype)
-               << ": " << what << "\n";
+  llvm::errs() << "fuzz-npy: a file accepted as " << getDTypeName(dtype) << ": "
+               << what << "\n";
   std::abort();
 }
 

@@ -119,3 +119,11 @@ if ptxas:
 if os.path.exists("/usr/local/cuda/include/cuda.h") and shutil.which("c++"):
     config.available_features.add("cuda-header")
     config.substitutions.append(("%cuda_include", "/usr/local/cuda/include"))
+
+# The source style check (Style/clang-format.test) with the clang-format the
+# sources were formatted with: Debian 12's, version 14. Another version may
+# format differently, so the check needs this one.
+clang_format = shutil.which("clang-format-14")
+if clang_format:
+    config.available_features.add("clang-format")
+    config.substitutions.append(("%clang_format", clang_format))

@@ -17,25 +17,25 @@
 #include <cuda.h>
 
 #include <algorithm>
-#include <functional>
 #include <cstdint>
 #include <cstdio>
 #include <cstdlib>
 #include <cstring>
 #include <fstream>
+#include <functional>
 #include <sstream>
 #include <string>
 #include <vector>
 
-#define CHECK(x)                                                              \
-  do {                                                                        \
-    CUresult r = (x);                                                         \
-    if (r != CUDA_SUCCESS) {                                                  \
-      const char *s;                                                          \
-      cuGetErrorString(r, &s);                                                \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, s);             \
-      std::exit(1);                                                           \
-    }                                                                         \
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    CUresult r = (x);                                                          \
+    if (r != CUDA_SUCCESS) {                                                   \
+      const char *s;                                                           \
+      cuGetErrorString(r, &s);                                                 \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__, s);              \
+      std::exit(1);                                                            \
+    }                                                                          \
   } while (0)
 
 static float timeIt(CUevent start, CUevent stop,
@@ -57,7 +57,8 @@ static float timeIt(CUevent start, CUevent stop,
 
 int main(int argc, char **argv) {
   if (argc != 7 && argc != 8) {
-    std::fprintf(stderr, "usage: %s FILE.ptx KERNEL leaky|bias|biasbf16 E M N\n",
+    std::fprintf(stderr,
+                 "usage: %s FILE.ptx KERNEL leaky|bias|biasbf16 E M N\n",
                  argv[0]);
     return 2;
   }
@@ -99,7 +100,7 @@ int main(int argc, char **argv) {
     CHECK(cuMemcpyHtoD(b, hb.data(), n * 4));
   } else {
     CHECK(cuMemsetD16(x, 0x3f80, points + xoff)); // 1.0 in bf16
-    CHECK(cuMemsetD16(b, 0x4000, n));      // 2.0
+    CHECK(cuMemsetD16(b, 0x4000, n));             // 2.0
   }
 
   int64_t zero = 0, one = 1;
@@ -132,8 +133,8 @@ int main(int argc, char **argv) {
   });
   CHECK(cuMemsetD8(out, 0xff, points * bytes));
   float kernel = timeIt(start, stop, [&] {
-    CHECK(cuLaunchKernel(fn, grid, 1, 1, 128, 1, 1, 0, 0, args.data(),
-                         nullptr));
+    CHECK(
+        cuLaunchKernel(fn, grid, 1, 1, 128, 1, 1, 0, 0, args.data(), nullptr));
   });
   CHECK(cuCtxSynchronize());
   const char *verdict = "-";
@@ -149,10 +150,11 @@ int main(int argc, char **argv) {
     verdict = ok ? "ok" : "WRONG";
   }
   double moved = 2.0 * points * bytes;
-  std::printf("%-28s %-8s x+%lld E=%-2u n=%-6lld regs=%-3d copy %5.0f GB/s  kernel "
-              "%5.0f GB/s  %5.1f%%  %s\n",
-              argv[1], sig.c_str(), (long long)xoff, e, (long long)n, regs,
-              moved / (copy * 1e-3) / 1e9, moved / (kernel * 1e-3) / 1e9,
-              100 * copy / kernel, verdict);
+  std::printf(
+      "%-28s %-8s x+%lld E=%-2u n=%-6lld regs=%-3d copy %5.0f GB/s  kernel "
+      "%5.0f GB/s  %5.1f%%  %s\n",
+      argv[1], sig.c_str(), (long long)xoff, e, (long long)n, regs,
+      moved / (copy * 1e-3) / 1e9, moved / (kernel * 1e-3) / 1e9,
+      100 * copy / kernel, verdict);
   return 0;
 }

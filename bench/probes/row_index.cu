@@ -31,14 +31,14 @@
 #include <cstdlib>
 #include <vector>
 
-#define CHECK(x)                                                              \
-  do {                                                                        \
-    cudaError_t e = (x);                                                      \
-    if (e != cudaSuccess) {                                                   \
-      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                 \
-                   cudaGetErrorString(e));                                    \
-      std::exit(1);                                                           \
-    }                                                                         \
+#define CHECK(x)                                                               \
+  do {                                                                         \
+    cudaError_t e = (x);                                                       \
+    if (e != cudaSuccess) {                                                    \
+      std::fprintf(stderr, "%s:%d: %s\n", __FILE__, __LINE__,                  \
+                   cudaGetErrorString(e));                                     \
+      std::exit(1);                                                            \
+    }                                                                          \
   } while (0)
 
 constexpr unsigned kBlock = 128;
@@ -55,8 +55,7 @@ static Magic makeMagic(uint64_t d) {
   while ((uint64_t(1) << s) < d)
     ++s;
   unsigned __int128 two64 = (unsigned __int128)1 << 64;
-  unsigned __int128 m =
-      two64 * (((unsigned __int128)1 << s) - d) / d + 1;
+  unsigned __int128 m = two64 * (((unsigned __int128)1 << s) - d) / d + 1;
   return {uint64_t(m), s};
 }
 
@@ -170,8 +169,8 @@ static void run(const char *name, Args a, float copyGBs, bool bias,
     verdict = h ? "WRONG" : "ok";
   }
   std::printf("%-10s E=%u n=%-6llu %8.0f GB/s %6.1f%% of copy  %s\n", name, E,
-              (unsigned long long)a.n, gbs, copyGBs ? 100 * gbs / copyGBs : 100.0,
-              verdict);
+              (unsigned long long)a.n, gbs,
+              copyGBs ? 100 * gbs / copyGBs : 100.0, verdict);
 }
 
 template <unsigned N> static void forN(Args a, unsigned *bad) {

@@ -32,11 +32,11 @@ int main() {
   std::vector<float> x(n), y(n, NAN);
   for (int64_t i = 0; i < n; ++i)
     x[i] = static_cast<float>(i - n / 2) / 64.0f;
-  ewc::Status status = module->launch(
-      "scaled_relu",
-      {ewc::Arg::tensor(x.data()), ewc::Arg::number(0.5),
-       ewc::Arg::byDefault()},
-      {y.data()}, n);
+  ewc::Status status =
+      module->launch("scaled_relu",
+                     {ewc::Arg::tensor(x.data()), ewc::Arg::number(0.5),
+                      ewc::Arg::byDefault()},
+                     {y.data()}, n);
   if (!status) {
     std::printf("launch error: %s\n", status.error().c_str());
     return 2;

@@ -166,9 +166,13 @@ public:
   /// launch with n below).
   static Arg tensor(const void *data) { return Arg(Kind::Tensor, data, 0, 0); }
   /// A float scalar (converted to the parameter's type, rounding to nearest).
-  static Arg number(double value) { return Arg(Kind::Float, nullptr, value, 0); }
+  static Arg number(double value) {
+    return Arg(Kind::Float, nullptr, value, 0);
+  }
   /// An integer or bool scalar (converted to the parameter's type).
-  static Arg integer(int64_t value) { return Arg(Kind::Int, nullptr, 0, value); }
+  static Arg integer(int64_t value) {
+    return Arg(Kind::Int, nullptr, 0, value);
+  }
   /// The parameter's default.
   static Arg byDefault() { return Arg(Kind::Default, nullptr, 0, 0); }
 

@@ -177,8 +177,8 @@ std::vector<ABIArgument> ewc::getABIArguments(const KernelSignature &kernel,
   unsigned tensor = 0;
   auto addTensor = [&] {
     using Kind = ABIArgument::Kind;
-    for (Kind kind : {Kind::AllocatedPointer, Kind::AlignedPointer,
-                      Kind::Offset})
+    for (Kind kind :
+         {Kind::AllocatedPointer, Kind::AlignedPointer, Kind::Offset})
       arguments.push_back({kind, 0, tensor, 0});
     for (Kind kind : {Kind::Extent, Kind::Stride})
       for (unsigned dim = 0; dim < ranks[tensor]; ++dim)

@@ -56,8 +56,8 @@ std::string describe(const KernelSignature &kernel, bool isResult,
 
 std::string formatShape(llvm::ArrayRef<int64_t> shape) {
   return "[" +
-         llvm::join(llvm::map_range(shape,
-                                    [](int64_t e) { return std::to_string(e); }),
+         llvm::join(llvm::map_range(
+                        shape, [](int64_t e) { return std::to_string(e); }),
                     ", ") +
          "]";
 }
@@ -80,9 +80,9 @@ ewc::bindDims(const KernelSignature &kernel,
   auto bind = [&](const TensorArg &tensor, const std::vector<std::string> &type,
                   DType dtype, const std::string &who) -> llvm::Error {
     if (tensor.strides.size() != tensor.shape.size())
-      return llvm::createStringError(llvm::formatv(
-          "{0} has {1} extents but {2} strides", who, tensor.shape.size(),
-          tensor.strides.size()));
+      return llvm::createStringError(
+          llvm::formatv("{0} has {1} extents but {2} strides", who,
+                        tensor.shape.size(), tensor.strides.size()));
     for (auto [extent, stride] : llvm::zip(tensor.shape, tensor.strides))
       if (extent < 0 || stride < 0)
         return llvm::createStringError(
@@ -98,20 +98,22 @@ ewc::bindDims(const KernelSignature &kernel,
           "{0} has {1} dimension{2}, but its type {3} has {4}", who, rank,
           rank == 1 ? "" : "s", formatType(dtype, type), named);
       if (rank > named)
-        message += "; a kernel over any leading dimensions declares it as '" +
-                   formatType(dtype, [&] {
-                     std::vector<std::string> withBatch{kBatchDim.str()};
-                     withBatch.insert(withBatch.end(), type.begin(),
-                                      type.end());
-                     return withBatch;
-                   }()) +
-                   "'";
+        message +=
+            "; a kernel over any leading dimensions declares it as '" +
+            formatType(dtype,
+                       [&] {
+                         std::vector<std::string> withBatch{kBatchDim.str()};
+                         withBatch.insert(withBatch.end(), type.begin(),
+                                          type.end());
+                         return withBatch;
+                       }()) +
+            "'";
       return llvm::createStringError(message);
     }
     if (batch && rank < named)
       return llvm::createStringError(llvm::formatv(
-          "{0} has {1} dimension{2}, but its type {3} needs at least {4}",
-          who, rank, rank == 1 ? "" : "s", formatType(dtype, type), named));
+          "{0} has {1} dimension{2}, but its type {3} needs at least {4}", who,
+          rank, rank == 1 ? "" : "s", formatType(dtype, type), named));
     size_t batchRank = rank - named;
     if (batch) {
       std::vector<int64_t> shape(tensor.shape.begin(),
@@ -136,9 +138,9 @@ ewc::bindDims(const KernelSignature &kernel,
         continue;
       }
       if (it->second != extent)
-        return llvm::createStringError(llvm::formatv(
-            "{0} has {1} = {2} but {3} has {1} = {4}", who, dim, extent,
-            boundBy[dim], it->second));
+        return llvm::createStringError(
+            llvm::formatv("{0} has {1} = {2} but {3} has {1} = {4}", who, dim,
+                          extent, boundBy[dim], it->second));
     }
     return llvm::Error::success();
   };
@@ -169,18 +171,18 @@ ewc::bindDims(const KernelSignature &kernel,
           named.push_back(d);
       return llvm::createStringError(
           "kernel '" + kernel.name + "' has no dimension '" + dim + "'" +
-          (named.empty() ? std::string()
-                         : " (its dimensions are " + llvm::join(named, ", ") +
-                               ")"));
+          (named.empty()
+               ? std::string()
+               : " (its dimensions are " + llvm::join(named, ", ") + ")"));
     }
     if (given.getValue() < 0)
       return llvm::createStringError(llvm::formatv(
           "dimension '{0}' cannot have the extent {1}", dim, given.getValue()));
     auto [it, inserted] = bindings.extents.try_emplace(dim, given.getValue());
     if (!inserted && it->second != given.getValue())
-      return llvm::createStringError(llvm::formatv(
-          "{0} = {1} was given, but {2} has {0} = {3}", dim, given.getValue(),
-          boundBy[dim], it->second));
+      return llvm::createStringError(
+          llvm::formatv("{0} = {1} was given, but {2} has {0} = {3}", dim,
+                        given.getValue(), boundBy[dim], it->second));
   }
   for (const std::string &dim : kernel.dims)
     if (dim != kBatchDim && !bindings.extents.count(dim))
@@ -269,9 +271,9 @@ ewc::planLaunch(const KernelSignature &kernel,
                 const llvm::StringMap<int64_t> &dims) {
   if (outputs.size() != kernel.results.size() ||
       llvm::is_contained(outputs, nullptr))
-    return llvm::createStringError(llvm::formatv(
-        "kernel '{0}' has {1} results but got {2} outputs", kernel.name,
-        kernel.results.size(), outputs.size()));
+    return llvm::createStringError(
+        llvm::formatv("kernel '{0}' has {1} results but got {2} outputs",
+                      kernel.name, kernel.results.size(), outputs.size()));
   llvm::Expected<DimBindings> bound = bindDims(kernel, inputs, outputs, dims);
   if (!bound)
     return bound.takeError();
@@ -458,8 +460,8 @@ ewc::planLaunch(const KernelSignature &kernel,
 }
 
 std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
-                                         const LaunchPlan &plan,
-                                         unsigned parts, int64_t minPoints) {
+                                         const LaunchPlan &plan, unsigned parts,
+                                         int64_t minPoints) {
   std::vector<LaunchPlan> split;
   unsigned numParams = plan.tensors.size() - kernel.results.size();
   auto whole = [&] {
@@ -495,8 +497,8 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
     return whole();
   // Points per row of the chosen dimension: the rest of the launch.
   int64_t rowPoints = plan.points / extent;
-  int64_t maxParts = std::max<int64_t>(
-      1, plan.points / std::max<int64_t>(minPoints, 1));
+  int64_t maxParts =
+      std::max<int64_t>(1, plan.points / std::max<int64_t>(minPoints, 1));
   int64_t count = std::min<int64_t>({int64_t(parts), extent, maxParts});
   if (count < 2)
     return whole();
@@ -510,9 +512,9 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
       int p = position(tensor, chosen);
       if (p < 0)
         continue;
-      tensor.data = static_cast<char *>(tensor.data) +
-                    begin * tensor.strides[p] *
-                        static_cast<int64_t>(tensor.elementSize);
+      tensor.data =
+          static_cast<char *>(tensor.data) +
+          begin * tensor.strides[p] * static_cast<int64_t>(tensor.elementSize);
       tensor.extents[p] = rows;
     }
   }

@@ -59,8 +59,7 @@ bool ewc::isVectorAligned(const KernelSignature &kernel,
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
     const LaunchPlan::Descriptor &tensor = plan.tensors[t];
     if (tensor.dims.empty() || tensor.dims.back() != innerDim ||
-        tensor.strides.back() != 1 ||
-        !isVectorElementSize(tensor.elementSize))
+        tensor.strides.back() != 1 || !isVectorElementSize(tensor.elementSize))
       continue;
     unsigned &widest = t >= firstResult ? widestOutput : widestInput;
     widest = std::max(widest, tensor.elementSize);
@@ -75,11 +74,11 @@ bool ewc::isVectorAligned(const KernelSignature &kernel,
   // One row: the peel to the next aligned address of the tensor with the
   // most lanes aligns every tensor if any peel does.
   if (result.extents.size() == 1 || points == inner) {
-    const Vectorized &ref = *std::max_element(
-        tensors.begin(), tensors.end(),
-        [](const Vectorized &a, const Vectorized &b) {
-          return a.lanes < b.lanes;
-        });
+    const Vectorized &ref =
+        *std::max_element(tensors.begin(), tensors.end(),
+                          [](const Vectorized &a, const Vectorized &b) {
+                            return a.lanes < b.lanes;
+                          });
     uintptr_t mask = ref.getAlignment() - 1;
     uintptr_t peel = ((ref.getAlignment() - (ref.address & mask)) & mask) /
                      ref.tensor->elementSize;

@@ -459,12 +459,10 @@ static char *toMessage(const ewc::Status &status) {
 
 /// The arguments of a tensor launch, converted (or the error in
 /// `converted.error`, and null).
-static const ewc::Kernel *convertLaunch(const char *function, EwcModule module,
-                                        int k, const EwcArg *args, int numArgs,
-                                        const EwcTensor *outputs,
-                                        int numOutputs,
-                                        const EwcLaunchOptions *options,
-                                        Converted &converted) {
+static const ewc::Kernel *
+convertLaunch(const char *function, EwcModule module, int k, const EwcArg *args,
+              int numArgs, const EwcTensor *outputs, int numOutputs,
+              const EwcLaunchOptions *options, Converted &converted) {
   const ewc::Kernel *kernel = findKernel(function, module, k, converted.error);
   if (!kernel || !convertArgs(function, *kernel, args, numArgs, converted) ||
       !convertOptions(function, options, converted))
@@ -488,8 +486,8 @@ char *ewcModuleLaunchTensors(EwcModule module, int k, const EwcArg *args,
                              int numOutputs, const EwcLaunchOptions *options) {
   Converted converted;
   const ewc::Kernel *kernel =
-      convertLaunch("ewcModuleLaunchTensors", module, k, args, numArgs,
-                    outputs, numOutputs, options, converted);
+      convertLaunch("ewcModuleLaunchTensors", module, k, args, numArgs, outputs,
+                    numOutputs, options, converted);
   if (!kernel)
     return copyString(converted.error);
   return toMessage(module->module.launch(kernel->name, converted.params,

@@ -144,8 +144,8 @@ int64_t StridedArray::getElement(int64_t index) const {
 }
 
 HostArray StridedArray::toContiguous() const {
-  HostArray result = HostArray::getUninitialized(storage.getDType(),
-                                                 getNumElements());
+  HostArray result =
+      HostArray::getUninitialized(storage.getDType(), getNumElements());
   forEachElement(shape, strides, offset, [&](int64_t index, int64_t element) {
     copyElement(storage, element, result, index);
   });
@@ -251,8 +251,7 @@ StridedArray check::makePoisonedTensor(DType dtype, std::vector<int64_t> shape,
   array.offset = placement.offset;
   array.shape = std::move(placement.shape);
   array.strides = std::move(placement.strides);
-  array.storage =
-      HostArray::getUninitialized(dtype, placement.storageElements);
+  array.storage = HostArray::getUninitialized(dtype, placement.storageElements);
   array.storage.fillPoison();
   return array;
 }
@@ -339,7 +338,8 @@ llvm::Expected<DimBindings> check::bindRunDims(const KernelDecl &kernel,
       continue;
     size_t batchRank = file->shape.size() - named;
     for (size_t i = 0; i < named; ++i)
-      if (fromFiles.try_emplace(param.dims[batch + i], file->shape[batchRank + i])
+      if (fromFiles
+              .try_emplace(param.dims[batch + i], file->shape[batchRank + i])
               .second)
         boundByFile[param.dims[batch + i]] = param.name;
     if (batch && !batchFromFiles)
@@ -367,11 +367,10 @@ llvm::Expected<DimBindings> check::bindRunDims(const KernelDecl &kernel,
   };
   bool hasNamedDims = llvm::any_of(
       signature.dims, [](const std::string &dim) { return dim != kBatchDim; });
-  std::vector<int64_t> batch =
-      spec.batch            ? *spec.batch
-      : batchFromFiles      ? *batchFromFiles
-      : !hasNamedDims       ? std::vector<int64_t>{spec.n}
-                            : std::vector<int64_t>{};
+  std::vector<int64_t> batch = spec.batch       ? *spec.batch
+                               : batchFromFiles ? *batchFromFiles
+                               : !hasNamedDims  ? std::vector<int64_t>{spec.n}
+                                                : std::vector<int64_t>{};
   for (int64_t extent : batch)
     if (extent < 0)
       return llvm::createStringError(
@@ -410,8 +409,7 @@ llvm::Expected<DimBindings> check::bindRunDims(const KernelDecl &kernel,
   for (const std::string &dim : signature.dims)
     if (dim != kBatchDim && !paramDims.contains(dim))
       dims.try_emplace(dim, extentOf(dim));
-  llvm::Expected<DimBindings> bindings =
-      bindDims(signature, tensors, {}, dims);
+  llvm::Expected<DimBindings> bindings = bindDims(signature, tensors, {}, dims);
   if (!bindings)
     return bindings.takeError();
   if (signature.hasBatch() && !paramHasBatch)
@@ -486,17 +484,17 @@ check::makeInputs(const KernelDecl &kernel, const InputSpec &spec,
   return inputs;
 }
 
-llvm::Expected<LaunchValues>
-check::getLaunchValues(const KernelDecl &kernel, const KernelSignature &compiled,
-                       llvm::ArrayRef<StridedArray> inputs,
-                       llvm::ArrayRef<ScalarArg> args) {
+llvm::Expected<LaunchValues> check::getLaunchValues(
+    const KernelDecl &kernel, const KernelSignature &compiled,
+    llvm::ArrayRef<StridedArray> inputs, llvm::ArrayRef<ScalarArg> args) {
   LaunchValues values;
   // The pointers into it stay valid: it never grows beyond this.
   values.compiledDefaults.reserve(kernel.getParams().size());
   for (const auto &param : kernel.getParams()) {
     const StridedArray *input = &inputs[param->getIndex()];
-    bool given = llvm::any_of(
-        args, [&](const ScalarArg &arg) { return arg.name == param->getName(); });
+    bool given = llvm::any_of(args, [&](const ScalarArg &arg) {
+      return arg.name == param->getName();
+    });
     if (param->hasDefault() && !given) {
       const ParamSignature *compiledParam =
           param->getIndex() < compiled.params.size()
@@ -518,7 +516,8 @@ check::getLaunchValues(const KernelDecl &kernel, const KernelSignature &compiled
   return values;
 }
 
-llvm::Error check::checkHostMemory(const KernelDecl &kernel, const InputSpec &spec,
+llvm::Error check::checkHostMemory(const KernelDecl &kernel,
+                                   const InputSpec &spec,
                                    const DimBindings &bindings) {
   // Each tensor input (twice where it is laid out from a contiguous array),
   // and each result twice (the output and, where it is not contiguous, its
@@ -532,7 +531,8 @@ llvm::Error check::checkHostMemory(const KernelDecl &kernel, const InputSpec &sp
     // Saturating: the extents come from the command line.
     uint64_t elements = 1;
     for (int64_t extent : shape)
-      elements = llvm::SaturatingMultiply<uint64_t>(elements, extent, &overflow);
+      elements =
+          llvm::SaturatingMultiply<uint64_t>(elements, extent, &overflow);
     // Doubled strides take at most twice the elements, rows padded by 3 at
     // most four times (rows of one element).
     if (layout != Layout::Contiguous)
@@ -560,13 +560,12 @@ llvm::Error check::checkHostMemory(const KernelDecl &kernel, const InputSpec &sp
       extents += llvm::formatv("{0} = {1}", dim, bindings.extents.lookup(dim));
       continue;
     }
-    extents += "... = [" +
-               llvm::join(llvm::map_range(bindings.batchShape,
-                                          [](int64_t e) {
-                                            return std::to_string(e);
-                                          }),
-                          ", ") +
-               "]";
+    extents +=
+        "... = [" +
+        llvm::join(llvm::map_range(bindings.batchShape,
+                                   [](int64_t e) { return std::to_string(e); }),
+                   ", ") +
+        "]";
   }
   return llvm::createStringError(
       llvm::formatv("kernel '{0}' with {1} needs {2:F1} GiB of host memory, "

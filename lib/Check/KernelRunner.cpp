@@ -61,8 +61,8 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   // Poisoned, so that an element the kernel does not write shows, and one
   // it writes outside the view too.
   startStage(stage, timing, "outputs (poisoned)");
-  unsigned numTensorParams = signature->getNumTensors() -
-                             signature->results.size();
+  unsigned numTensorParams =
+      signature->getNumTensors() - signature->results.size();
   for (auto [index, result] : llvm::enumerate(signature->results))
     run.outputs.push_back(makePoisonedTensor(
         result.dtype, getResultShape(*signature, run.bindings, index),
@@ -74,8 +74,8 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   // Every tensor's view of its storage: the host's on the CPU, a device
   // copy's (allocated aligned, so `offset` misaligns it) on the GPU.
   std::vector<DeviceBuffer> buffers;
-  auto makeTensorArg = [&](const StridedArray &array)
-      -> llvm::Expected<TensorArg> {
+  auto makeTensorArg =
+      [&](const StridedArray &array) -> llvm::Expected<TensorArg> {
     TensorArg tensor;
     tensor.shape = array.shape;
     tensor.strides = array.strides;
@@ -94,8 +94,8 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
     if (llvm::Error e = buffer->copyFromHost(array.storage.data(),
                                              array.storage.getSizeInBytes()))
       return std::move(e);
-    tensor.data =
-        reinterpret_cast<void *>(buffer->getAddress() + array.offset * elementSize);
+    tensor.data = reinterpret_cast<void *>(buffer->getAddress() +
+                                           array.offset * elementSize);
     buffers.push_back(std::move(*buffer));
     return tensor;
   };

@@ -338,8 +338,8 @@ llvm::StringMap<LaunchDescriptor>
 driver::getLaunchDescriptors(mlir::ModuleOp module) {
   llvm::StringMap<LaunchDescriptor> launches;
   module->walk([&](mlir::gpu::GPUFuncOp func) {
-    auto attr = func->getAttrOfType<mlir::ew::LaunchAttr>(
-        mlir::ew::kLaunchAttrName);
+    auto attr =
+        func->getAttrOfType<mlir::ew::LaunchAttr>(mlir::ew::kLaunchAttrName);
     std::optional<llvm::StringRef> kernel =
         getKernelNameOfSymbol(func.getName());
     if (!attr || !kernel)
@@ -365,8 +365,7 @@ namespace {
 /// hook's passes.
 llvm::Expected<bool>
 runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
-             HookPoint lowered,
-             const mlir::ew::EwToPTXOptions &ptxOptions,
+             HookPoint lowered, const mlir::ew::EwToPTXOptions &ptxOptions,
              mlir::TimingScope &timing,
              llvm::StringMap<LaunchDescriptor> &launches,
              llvm::function_ref<bool(Stage, mlir::ModuleOp)> stopAfter,
@@ -412,8 +411,7 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
 /// stopped after the LLVM stage.
 llvm::Expected<std::unique_ptr<CpuJit>>
 runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
-             HookPoint lowered,
-             mlir::TimingScope &timing,
+             HookPoint lowered, mlir::TimingScope &timing,
              llvm::function_ref<bool(Stage, mlir::ModuleOp)> stopAfter,
              llvm::function_ref<llvm::Error()> takeError) {
   if (!runPipeline(module, options, timing, "ew-to-cpu",
@@ -528,11 +526,11 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   mlirGenTiming.stop();
   if (!module)
     return sink.takeError();
-  if (options.addPasses && !runPipeline(*module, options, timing,
-                                        "ew hook passes",
-                                        [&](mlir::OpPassManager &pm) {
-                                          options.addPasses(pm, HookPoint::Ew);
-                                        }))
+  if (options.addPasses &&
+      !runPipeline(*module, options, timing, "ew hook passes",
+                   [&](mlir::OpPassManager &pm) {
+                     options.addPasses(pm, HookPoint::Ew);
+                   }))
     return sink.takeError();
   // Read after the ew-level hook, which may change a default.
   std::vector<KernelSignature> signatures;
@@ -558,9 +556,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return nullptr;
 
   if (!onGPU) {
-    llvm::Expected<std::unique_ptr<CpuJit>> jit =
-        runCPUStages(*module, options, HookPoint::Lowered, timing, stopAfter,
-                     takeError);
+    llvm::Expected<std::unique_ptr<CpuJit>> jit = runCPUStages(
+        *module, options, HookPoint::Lowered, timing, stopAfter, takeError);
     if (!jit)
       return jit.takeError();
     if (!*jit)
@@ -741,8 +738,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
             variant->function = *function;
             variant->launch = compiled->launches.lookup(kernel.name);
             if (notes)
-              *notes << "note: kernel '" << kernel.name << "', variant "
-                     << key << ": kernel cache hit\n";
+              *notes << "note: kernel '" << kernel.name << "', variant " << key
+                     << ": kernel cache hit\n";
             slot = std::move(variant);
             return slot.get();
           }
@@ -816,8 +813,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (!loadedModule)
       return loadedModule.takeError();
     variant->module = std::make_unique<CudaModule>(std::move(*loadedModule));
-    auto function = variant->module->getFunction(getKernelSymbol(kernel.name),
-                                                 kernel.name);
+    auto function =
+        variant->module->getFunction(getKernelSymbol(kernel.name), kernel.name);
     if (!function)
       return function.takeError();
     variant->function = *function;
@@ -947,12 +944,13 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
   if (!function)
     return function.takeError();
   if (launchOptions.notes)
-    *launchOptions.notes << "note: kernel '" << kernel.name << "': "
-                         << parts.size() << " parts on " << threads
+    *launchOptions.notes << "note: kernel '" << kernel.name
+                         << "': " << parts.size() << " parts on " << threads
                          << " threads\n";
   std::vector<std::unique_ptr<ABIArgs>> arrays;
   for (const LaunchPlan &part : parts)
-    arrays.push_back(std::make_unique<ABIArgs>(variant.arguments, part, params));
+    arrays.push_back(
+        std::make_unique<ABIArgs>(variant.arguments, part, params));
   llvm::DefaultThreadPool &pool = impl->getHostPool(threads);
   llvm::ThreadPoolTaskGroup group(pool);
   // The calling thread takes the first part itself.
@@ -978,10 +976,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   if (cuda)
     planned->unaligned = !isVectorAligned(kernel, *planned);
   if (launchOptions.notes)
-    *launchOptions.notes << "note: kernel '" << kernel.name << "': "
-                         << planned->points << " points, variant "
-                         << planned->getVariantKey() << ", "
-                         << planned->merged << " dimension(s) merged\n";
+    *launchOptions.notes << "note: kernel '" << kernel.name
+                         << "': " << planned->points << " points, variant "
+                         << planned->getVariantKey() << ", " << planned->merged
+                         << " dimension(s) merged\n";
   llvm::Expected<Variant *> found =
       getVariant(index, *planned, launchOptions.notes);
   if (!found)
@@ -1000,8 +998,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     return cuda->launchElementwise(*variant.function, planned->points,
                                    args.data(), launch.elementsPerThread,
                                    launchOptions.gridWaves, blockSize);
-  return cuda->enqueueElementwise(*variant.function, planned->points,
-                                  args.data(), launch.elementsPerThread,
-                                  launchOptions.gridWaves, blockSize,
-                                  launchOptions.stream);
+  return cuda->enqueueElementwise(
+      *variant.function, planned->points, args.data(), launch.elementsPerThread,
+      launchOptions.gridWaves, blockSize, launchOptions.stream);
 }

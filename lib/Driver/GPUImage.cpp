@@ -111,19 +111,19 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
     params.push_back(std::move(entry));
   }
   for (const ResultSignature &result : kernel.results)
-    results.push_back(llvm::json::Object{
-        {"dtype", getDTypeName(result.dtype)}, {"dims", toJSON(result.dims)}});
+    results.push_back(llvm::json::Object{{"dtype", getDTypeName(result.dtype)},
+                                         {"dims", toJSON(result.dims)}});
   return llvm::json::Object{
       {"name", kernel.name},
       {"params", std::move(params)},
       {"results", std::move(results)},
       {"dims", toJSON(kernel.dims)},
       {"pinnedDims", toJSON(kernel.pinnedDims)},
-      {"launch", llvm::json::Object{{"schedule", launch.schedule},
-                                    {"blockSize", launch.blockSize},
-                                    {"elementsPerThread",
-                                     launch.elementsPerThread},
-                                    {"sharedMemory", launch.sharedMemory}}}};
+      {"launch",
+       llvm::json::Object{{"schedule", launch.schedule},
+                          {"blockSize", launch.blockSize},
+                          {"elementsPerThread", launch.elementsPerThread},
+                          {"sharedMemory", launch.sharedMemory}}}};
 }
 
 std::string CompiledGPUModule::serialize() const {
@@ -179,7 +179,8 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
     const llvm::json::Array *array = object.getArray(key);
     if (!array)
       note(key);
-    for (const llvm::json::Value &value : array ? *array : llvm::json::Array()) {
+    for (const llvm::json::Value &value :
+         array ? *array : llvm::json::Array()) {
       std::optional<llvm::StringRef> text = value.getAsString();
       if (!text)
         note(key);

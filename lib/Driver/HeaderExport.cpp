@@ -26,29 +26,37 @@ using namespace ewc;
 /// `and`, `or` and `not` are builtins of .ew, and any identifier may name a
 /// kernel or a parameter there.
 static constexpr llvm::StringLiteral kCxxKeywords[] = {
-    "alignas",   "alignof",      "and",          "and_eq",
-    "asm",       "auto",         "bitand",       "bitor",
-    "bool",      "break",        "case",         "catch",
-    "char",      "char8_t",      "char16_t",     "char32_t",
-    "class",     "compl",        "concept",      "const",
-    "consteval", "constexpr",    "constinit",    "const_cast",
-    "continue",  "co_await",     "co_return",    "co_yield",
-    "decltype",  "default",      "delete",       "do",
-    "double",    "dynamic_cast", "else",         "enum",
-    "explicit",  "export",       "extern",       "false",
-    "float",     "for",          "friend",       "goto",
-    "if",        "inline",       "int",          "long",
-    "mutable",   "namespace",    "new",          "noexcept",
-    "not",       "not_eq",       "nullptr",      "operator",
-    "or",        "or_eq",        "private",      "protected",
-    "public",    "register",     "reinterpret_cast", "requires",
-    "return",    "short",        "signed",       "sizeof",
-    "static",    "static_assert", "static_cast", "struct",
-    "switch",    "template",     "this",         "thread_local",
-    "throw",     "true",         "try",          "typedef",
-    "typeid",    "typename",     "union",        "unsigned",
-    "using",     "virtual",      "void",         "volatile",
-    "wchar_t",   "while",        "xor",          "xor_eq"};
+    "alignas",       "alignof",     "and",
+    "and_eq",        "asm",         "auto",
+    "bitand",        "bitor",       "bool",
+    "break",         "case",        "catch",
+    "char",          "char8_t",     "char16_t",
+    "char32_t",      "class",       "compl",
+    "concept",       "const",       "consteval",
+    "constexpr",     "constinit",   "const_cast",
+    "continue",      "co_await",    "co_return",
+    "co_yield",      "decltype",    "default",
+    "delete",        "do",          "double",
+    "dynamic_cast",  "else",        "enum",
+    "explicit",      "export",      "extern",
+    "false",         "float",       "for",
+    "friend",        "goto",        "if",
+    "inline",        "int",         "long",
+    "mutable",       "namespace",   "new",
+    "noexcept",      "not",         "not_eq",
+    "nullptr",       "operator",    "or",
+    "or_eq",         "private",     "protected",
+    "public",        "register",    "reinterpret_cast",
+    "requires",      "return",      "short",
+    "signed",        "sizeof",      "static",
+    "static_assert", "static_cast", "struct",
+    "switch",        "template",    "this",
+    "thread_local",  "throw",       "true",
+    "try",           "typedef",     "typeid",
+    "typename",      "union",       "unsigned",
+    "using",         "virtual",     "void",
+    "volatile",      "wchar_t",     "while",
+    "xor",           "xor_eq"};
 
 /// `name` as a C++ name that is no keyword and none of `taken` (the names
 /// the header itself declares in that scope): the name itself, else with
@@ -104,8 +112,8 @@ static llvm::Error writeImages(llvm::raw_ostream &os, llvm::StringRef ptx,
           "); for a header with PTX only, set EWC_HEADER_CUBINS=none");
     llvm::Expected<std::vector<char>> cubin = compilePTXToCubin(ptx, chip);
     if (!cubin)
-      return llvm::createStringError("cannot embed a cubin for " + chip +
-                                     ": " + llvm::toString(cubin.takeError()));
+      return llvm::createStringError("cannot embed a cubin for " + chip + ": " +
+                                     llvm::toString(cubin.takeError()));
     std::string name = "kCubin_" + chip;
     // The driver reads the ELF image in place: aligned as a file would be.
     os << "// " << chip << ", assembled by nvJitLink " << getJitLinkVersion()
@@ -208,9 +216,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       kElementwiseWaves,
       // The cap, where the launch rule has one: the device's SMs times the
       // blocks each holds, times the waves.
-      kElementwiseWaves == 0
-          ? std::string()
-          : llvm::formatv(R"(  {{
+      kElementwiseWaves == 0 ? std::string()
+                             : llvm::formatv(R"(  {{
     ::CUdevice device;
     int sms = 0, threads = 0;
     if (::CUresult result = ::cuCtxGetDevice(&device))
@@ -224,8 +231,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       grid = cap;
   }
 )",
-                          kElementwiseWaves)
-                .str());
+                                             kElementwiseWaves)
+                                   .str());
   // The header's own names in the kernels' namespace; a kernel named like
   // one of them (or a C++ keyword) gets a trailing `_` (docs/abi.md).
   llvm::StringSet<> kernelNames = {"detail", "getLoadedImage"};
@@ -235,8 +242,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
     // The launch functions' own locals (the 1-D one's shape and strides
     // too); a parameter named like one of them (or like `out0`, `x_shape`,
     // which the header adds) is renamed the same way.
-    llvm::StringSet<> locals = {"stream", "function", "args", "zero",
-                                "points", "shape", "strides"};
+    llvm::StringSet<> locals = {"stream", "function", "args",   "zero",
+                                "points", "shape",    "strides"};
     // Per tensor (tensor parameters, then results): its names in the
     // header, its dimensions (the batch as one) and its element type.
     struct TensorNames {
@@ -253,11 +260,11 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       tensor.shape = getCxxName(tensor.pointer + "_shape", locals);
       tensor.strides = getCxxName(tensor.pointer + "_strides", locals);
       tensor.dims = dims;
-      params += llvm::formatv(
-          ", {0}{1} *{2}, const std::int64_t (&{3})[{5}], "
-          "const std::int64_t (&{4})[{5}]",
-          isConst ? "const " : "", getDTypeCxxType(dtype), tensor.pointer,
-          tensor.shape, tensor.strides, dims.size());
+      params += llvm::formatv(", {0}{1} *{2}, const std::int64_t (&{3})[{5}], "
+                              "const std::int64_t (&{4})[{5}]",
+                              isConst ? "const " : "", getDTypeCxxType(dtype),
+                              tensor.pointer, tensor.shape, tensor.strides,
+                              dims.size());
     };
     for (auto [index, param] : llvm::enumerate(kernel.params)) {
       if (param.isTensor) {
@@ -265,7 +272,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
         continue;
       }
       scalars[index] = getCxxName(param.name, locals);
-      params += ", " + getDTypeCxxType(param.dtype).str() + " " + scalars[index];
+      params +=
+          ", " + getDTypeCxxType(param.dtype).str() + " " + scalars[index];
     }
     for (auto [index, result] : llvm::enumerate(kernel.results))
       addTensor("out" + std::to_string(index), result.dtype, false,
@@ -319,8 +327,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
     }
     std::string points;
     for (size_t r = 0; r < kernel.results.size(); ++r) {
-      const TensorNames &tensor = tensors[tensors.size() -
-                                          kernel.results.size() + r];
+      const TensorNames &tensor =
+          tensors[tensors.size() - kernel.results.size() + r];
       std::string product = "std::int64_t(1)";
       for (size_t d = 0; d < tensor.dims.size(); ++d)
         product += " * " + tensor.shape + "[" + std::to_string(d) + "]";

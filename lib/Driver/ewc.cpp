@@ -27,14 +27,15 @@
 using namespace ewc;
 
 // The public enum mirrors DType so that conversions are casts.
-static_assert(static_cast<int>(ElementType::Bool) == static_cast<int>(DType::Bool) &&
-                  static_cast<int>(ElementType::I32) == static_cast<int>(DType::I32) &&
-                  static_cast<int>(ElementType::I64) == static_cast<int>(DType::I64) &&
-                  static_cast<int>(ElementType::F16) == static_cast<int>(DType::F16) &&
-                  static_cast<int>(ElementType::BF16) == static_cast<int>(DType::BF16) &&
-                  static_cast<int>(ElementType::F32) == static_cast<int>(DType::F32) &&
-                  static_cast<int>(ElementType::F64) == static_cast<int>(DType::F64),
-              "ElementType must list the DTypes in their order");
+static_assert(
+    static_cast<int>(ElementType::Bool) == static_cast<int>(DType::Bool) &&
+        static_cast<int>(ElementType::I32) == static_cast<int>(DType::I32) &&
+        static_cast<int>(ElementType::I64) == static_cast<int>(DType::I64) &&
+        static_cast<int>(ElementType::F16) == static_cast<int>(DType::F16) &&
+        static_cast<int>(ElementType::BF16) == static_cast<int>(DType::BF16) &&
+        static_cast<int>(ElementType::F32) == static_cast<int>(DType::F32) &&
+        static_cast<int>(ElementType::F64) == static_cast<int>(DType::F64),
+    "ElementType must list the DTypes in their order");
 
 static ElementType toElementType(DType dtype) {
   return static_cast<ElementType>(dtype);
@@ -83,9 +84,9 @@ const Kernel *Module::kernel(std::string_view name) const {
 static thread_local std::string *fatalReason = nullptr;
 
 // LLVM's fatal error handler for the whole process (LLVM keeps one). Inside
-// a compilation or a CPU launch it jumps back to runRecoverable's RunSafely, which returns
-// false; anywhere else it prints what LLVM's default prints and returns, and
-// report_fatal_error then exits as it always did.
+// a compilation or a CPU launch it jumps back to runRecoverable's RunSafely,
+// which returns false; anywhere else it prints what LLVM's default prints and
+// returns, and report_fatal_error then exits as it always did.
 static void onFatalError(void *, const char *reason, bool) {
   llvm::CrashRecoveryContext *context =
       llvm::CrashRecoveryContext::GetCurrent();
@@ -145,13 +146,13 @@ struct Marshalled {
 
 /// Converts `params` for `kernel`; an error names the argument.
 static Status marshal(const KernelSignature &kernel,
-                      const std::vector<Arg> &params,
-                      std::optional<int64_t> n, Marshalled &out) {
+                      const std::vector<Arg> &params, std::optional<int64_t> n,
+                      Marshalled &out) {
   if (params.size() != kernel.params.size())
-    return Status::failure(
-        "kernel '" + kernel.name + "' takes " +
-        std::to_string(kernel.params.size()) + " argument(s), got " +
-        std::to_string(params.size()));
+    return Status::failure("kernel '" + kernel.name + "' takes " +
+                           std::to_string(kernel.params.size()) +
+                           " argument(s), got " +
+                           std::to_string(params.size()));
   // Scalars in the ABI's layout, 8 bytes each (the widest dtype).
   out.scalars.resize(params.size());
   out.tensors.reserve(params.size());
@@ -163,11 +164,10 @@ static Status marshal(const KernelSignature &kernel,
              "') of kernel '" + kernel.name + "'";
     };
     if (param.isTensor != (arg.kind == Arg::Kind::Tensor))
-      return Status::failure(where() + " is a " +
-                             (param.isTensor ? "tensor" : "scalar") + " " +
-                             getDTypeName(param.dtype).str() +
-                             (param.isTensor ? "; pass Arg::tensor"
-                                             : "; pass a value"));
+      return Status::failure(
+          where() + " is a " + (param.isTensor ? "tensor" : "scalar") + " " +
+          getDTypeName(param.dtype).str() +
+          (param.isTensor ? "; pass Arg::tensor" : "; pass a value"));
     if (param.isTensor) {
       TensorArg &tensor = out.tensors.emplace_back();
       tensor.data = const_cast<void *>(arg.data);
@@ -175,9 +175,8 @@ static Status marshal(const KernelSignature &kernel,
         tensor.shape = {*n};
       else
         tensor.shape = arg.shape;
-      tensor.strides = arg.strides.empty()
-                           ? getContiguousStrides(tensor.shape)
-                           : arg.strides;
+      tensor.strides = arg.strides.empty() ? getContiguousStrides(tensor.shape)
+                                           : arg.strides;
       out.args.push_back(driver::LaunchArg::ofTensor(tensor));
       continue;
     }
@@ -190,8 +189,8 @@ static Status marshal(const KernelSignature &kernel,
       value.dtype = param.dtype;
       bool fromFloat = arg.kind == Arg::Kind::Float;
       if (isFloat(param.dtype))
-        value.floatValue = fromFloat ? arg.floatValue
-                                     : static_cast<double>(arg.intValue);
+        value.floatValue =
+            fromFloat ? arg.floatValue : static_cast<double>(arg.intValue);
       else if (fromFloat)
         return Status::failure(where() + " is " +
                                getDTypeName(param.dtype).str() +
@@ -247,13 +246,13 @@ static Status findAndMarshal(driver::LoadedModule &loaded,
                              Marshalled &marshalled) {
   kernel = findKernel(loaded, kernelName);
   if (!kernel)
-    return Status::failure("no kernel named '" + std::string(kernelName) +
-                           "'");
+    return Status::failure("no kernel named '" + std::string(kernelName) + "'");
   return marshal(*kernel, params, std::nullopt, marshalled);
 }
 
 /// The caller's outputs as the driver takes them (empty strides: row-major).
-static std::vector<TensorArg> getOutputTensors(const std::vector<Tensor> &outputs) {
+static std::vector<TensorArg>
+getOutputTensors(const std::vector<Tensor> &outputs) {
   std::vector<TensorArg> results;
   for (const Tensor &output : outputs)
     results.push_back({output.data, output.shape,
@@ -287,11 +286,9 @@ Status Module::launch(std::string_view kernelName,
                       void *stream) {
   const KernelSignature *kernel = findKernel(*impl->loaded, kernelName);
   if (!kernel)
-    return Status::failure("no kernel named '" + std::string(kernelName) +
-                           "'");
+    return Status::failure("no kernel named '" + std::string(kernelName) + "'");
   if (n < 0)
-    return Status::failure("n must not be negative, got " +
-                           std::to_string(n));
+    return Status::failure("n must not be negative, got " + std::to_string(n));
   Marshalled marshalled;
   if (Status status = marshal(*kernel, params, n, marshalled); !status)
     return status;
@@ -352,11 +349,11 @@ Module::resultShapes(std::string_view kernelName,
 driver::CompileOptions driver::getCompileOptions(const Options &options,
                                                  std::string *whyNotCuda) {
   CompileOptions compileOptions;
-  compileOptions.target = resolveTarget(
-      options.target == ewc::Target::Cuda  ? Target::Cuda
-      : options.target == ewc::Target::Cpu ? Target::Cpu
-                                           : Target::Auto,
-      whyNotCuda);
+  compileOptions.target =
+      resolveTarget(options.target == ewc::Target::Cuda  ? Target::Cuda
+                    : options.target == ewc::Target::Cpu ? Target::Cpu
+                                                         : Target::Auto,
+                    whyNotCuda);
   compileOptions.chip = options.chip;
   compileOptions.cacheDir = options.cacheDir;
   compileOptions.noCache = options.noCache;
@@ -368,7 +365,7 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
 static void addFatalErrorHook(driver::CompileOptions &options) {
   if (const char *reason = std::getenv("EWC_TEST_FATAL_ERROR"))
     options.addPasses = [reason = std::string(reason)](mlir::OpPassManager &,
-                                                        driver::HookPoint) {
+                                                       driver::HookPoint) {
       llvm::report_fatal_error(llvm::Twine(reason), /*GenCrashDiag=*/false);
     };
 }
@@ -417,11 +414,10 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 Result<Module> ewc::compile(std::string_view source, const Options &options,
                             std::string_view name) {
   return runRecoverable<Result<Module>>("compilation", [&] {
-    return compileBuffer(
-        llvm::MemoryBuffer::getMemBufferCopy(
-            llvm::StringRef(source.data(), source.size()),
-            llvm::StringRef(name.data(), name.size())),
-        options);
+    return compileBuffer(llvm::MemoryBuffer::getMemBufferCopy(
+                             llvm::StringRef(source.data(), source.size()),
+                             llvm::StringRef(name.data(), name.size())),
+                         options);
   });
 }
 

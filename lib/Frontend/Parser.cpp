@@ -93,7 +93,9 @@ private:
   // Expressions
   //===--------------------------------------------------------------------===//
 
-  std::unique_ptr<Expr> parseExpr() { return parseLogical(TokenKind::PipePipe); }
+  std::unique_ptr<Expr> parseExpr() {
+    return parseLogical(TokenKind::PipePipe);
+  }
   std::unique_ptr<Expr> parseLogical(TokenKind op);
   std::unique_ptr<Expr> parseComparison();
   std::unique_ptr<Expr> parseArithmetic(unsigned level = 0);
@@ -229,9 +231,9 @@ std::unique_ptr<KernelDecl> Parser::parseKernel() {
     emitErrorAtToken("expected 'let' or 'return' statement");
     return nullptr;
   }
-  return std::make_unique<KernelDecl>(rangeFrom(start), nameRange, std::move(name),
-                                  std::move(params), std::move(results),
-                                  std::move(body));
+  return std::make_unique<KernelDecl>(rangeFrom(start), nameRange,
+                                      std::move(name), std::move(params),
+                                      std::move(results), std::move(body));
 }
 
 /// param ::= ident ':' type ('=' literal)?
@@ -258,9 +260,9 @@ std::unique_ptr<ParamDecl> Parser::parseParam(unsigned index) {
     if (!defaultValue)
       return nullptr;
   }
-  return std::make_unique<ParamDecl>(rangeFrom(start), nameRange, std::move(name),
-                                 std::move(*type), index,
-                                 std::move(defaultValue));
+  return std::make_unique<ParamDecl>(rangeFrom(start), nameRange,
+                                     std::move(name), std::move(*type), index,
+                                     std::move(defaultValue));
 }
 
 /// type ::= ident ('[' dims ']')?

@@ -212,8 +212,7 @@ void KernelChecker::checkReturn(ReturnStmt &ret) {
       diags.error(value.getLoc(),
                   "type mismatch: " + which + " of kernel '" +
                       kernel.getName() + "' is declared " +
-                      formatType(declaredSpec) +
-                      " but the returned value is " +
+                      formatType(declaredSpec) + " but the returned value is " +
                       formatType(value.getType()),
                   {value.getRange(), declaredSpec.range});
       continue;

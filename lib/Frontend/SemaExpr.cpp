@@ -20,8 +20,8 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
-#include "llvm/ADT/StringExtras.h"
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
 
 using namespace ewc;
@@ -136,9 +136,9 @@ Checked KernelChecker::checkName(NameExpr &name) {
     // chain is bounded apart (a million renames would exhaust the stack).
     if (checked.ok() && ++checked.letChain > kMaxLetChain) {
       if (!reportedDepth)
-        diags.error(name.getLoc(),
-                    "expression reaches through more than " +
-                        llvm::Twine(kMaxLetChain) + " chained 'let's");
+        diags.error(name.getLoc(), "expression reaches through more than " +
+                                       llvm::Twine(kMaxLetChain) +
+                                       " chained 'let's");
       reportedDepth = true;
       return Checked::error();
     }
@@ -429,7 +429,8 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
                       " and " + formatType(b->getType());
     DType to = anchor.getType().dtype;
     if (to != DType::Bool && other.getType().dtype != DType::Bool)
-      msg += "; convert with a cast, e.g. '" + getDTypeName(to).str() + "(...)'";
+      msg +=
+          "; convert with a cast, e.g. '" + getDTypeName(to).str() + "(...)'";
     diags.error(op.getLoc(), msg, {a->getRange(), b->getRange()});
     return Checked::error();
   };

@@ -155,7 +155,8 @@ mlir::TypedAttr MLIRGenImpl::getLiteralAttr(const Expr &literal, DType dtype) {
   return builder.getIntegerAttr(type, number.getIntValue());
 }
 
-mlir::OwningOpRef<mlir::ModuleOp> MLIRGenImpl::genModule(const ModuleDecl &module) {
+mlir::OwningOpRef<mlir::ModuleOp>
+MLIRGenImpl::genModule(const ModuleDecl &module) {
   mlir::OwningOpRef<mlir::ModuleOp> result =
       mlir::ModuleOp::create(mlir::FileLineColLoc::get(fileName, 1, 1));
   for (const std::unique_ptr<KernelDecl> &kernel : module.getKernels()) {
@@ -202,10 +203,9 @@ void MLIRGenImpl::genKernel(const KernelDecl &kernel) {
   // scalar: ew.return fills a tensor result with it.
   for (auto [index, value] : llvm::enumerate(ret.getValues())) {
     mlir::Location loc = getLoc(value->getLoc());
-    mlir::Value rounded = convert(
-        genExpr(*value), kernel.getResultType(index).dtype, loc);
-    values.push_back(
-        broadcastTo(rounded, results[index], loc));
+    mlir::Value rounded =
+        convert(genExpr(*value), kernel.getResultType(index).dtype, loc);
+    values.push_back(broadcastTo(rounded, results[index], loc));
   }
   mlir::ew::ReturnOp::create(builder, getLoc(ret.getLoc()), values);
 }
@@ -247,8 +247,8 @@ mlir::Value MLIRGenImpl::genExpr(const Expr &expr) {
       // a tensor declared in another order than the kernel's is put in that
       // order (no copy: ew.broadcast only renames the order).
       mlir::Value &value = paramValues[param->getIndex()];
-      value = convert(value, getComputeDType(param->getDType()),
-                      value.getLoc());
+      value =
+          convert(value, getComputeDType(param->getDType()), value.getLoc());
       value = broadcastTo(value, getType(param->getType()), value.getLoc());
       return value;
     }

@@ -60,11 +60,11 @@ void ResultComparer::fail(int64_t index, std::string gotText,
   if (result.numMismatches++ == 0)
     result.first = mismatch;
   // Keep the `numWorst` most severe, worst first; ties keep the earliest.
-  auto position = std::upper_bound(
-      result.worst.begin(), result.worst.end(), mismatch,
-      [](const Mismatch &a, const Mismatch &b) {
-        return a.severity > b.severity;
-      });
+  auto position =
+      std::upper_bound(result.worst.begin(), result.worst.end(), mismatch,
+                       [](const Mismatch &a, const Mismatch &b) {
+                         return a.severity > b.severity;
+                       });
   if (static_cast<unsigned>(position - result.worst.begin()) >= numWorst)
     return;
   result.worst.insert(position, std::move(mismatch));

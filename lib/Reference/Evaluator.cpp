@@ -130,8 +130,8 @@ double cornerDeviation(F f, double result, DType dtype, double a, double ea,
 /// The slack of `result = round(f(a, b))` in `dtype` given the operands'
 /// slacks, plus `ulps` of error of f itself (math functions).
 template <typename F>
-double propagate(F f, double result, DType dtype, double a, double ea,
-                 double b, double eb, unsigned ulps) {
+double propagate(F f, double result, DType dtype, double a, double ea, double b,
+                 double eb, unsigned ulps) {
   if (std::isinf(ea) || std::isinf(eb))
     return kInfinity;
   double slack = 0;
@@ -166,8 +166,7 @@ struct Bindings {
 /// expanded: a named dimension as its DimId, batch dimension k as
 /// kBatchBase + k.
 constexpr int64_t kBatchBase = int64_t(1) << 32;
-static std::vector<int64_t> expandDims(const TypeSpec &type,
-                                       size_t batchRank) {
+static std::vector<int64_t> expandDims(const TypeSpec &type, size_t batchRank) {
   std::vector<int64_t> dims;
   for (DimId id : type.dimIds) {
     if (type.hasBatch && id == 0) {
@@ -346,8 +345,7 @@ ColumnPtr Evaluator::evalParam(const ParamDecl &param) {
   size_t size = getSize(column->isTensor);
   std::vector<int64_t> tensorDims;
   if (param.isTensor())
-    tensorDims =
-        expandDims(param.getTypeSpec(), bindings.batchShape.size());
+    tensorDims = expandDims(param.getTypeSpec(), bindings.batchShape.size());
   // The element each point reads: the point's coordinates along the
   // parameter's own dimensions (broadcasting by name).
   auto element = [&](size_t k) {
@@ -411,9 +409,10 @@ ColumnPtr Evaluator::convert(ColumnPtr column, DType to) {
       double v = a.f(k), e = a.e(k);
       if (isFloat(to)) {
         double r = ref::roundTo(v, to);
-        out.setFloat(k, r,
-                     propagate([&](double x, double) { return ref::roundTo(x, to); },
-                               r, to, v, e, 0, 0, 0));
+        out.setFloat(
+            k, r,
+            propagate([&](double x, double) { return ref::roundTo(x, to); }, r,
+                      to, v, e, 0, 0, 0));
       } else if (to == DType::Bool) {
         // x != 0: NaN is true, -0.0 false. Undecidable within the slack.
         out.setInt(k, v != 0, e != 0 && !(std::fabs(v) > e));
@@ -470,11 +469,10 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   }
   if (op.getOp() == OpKind::Clamp) {
     // clamp(x, lo, hi) = min(max(x, lo), hi).
-    ColumnPtr low = isFloat(dtype)
-                        ? evalFloatOp(OpKind::Max, dtype, isTensor,
-                                      {operands[0], operands[1]})
-                        : evalIntOp(OpKind::Max, dtype, isTensor,
-                                    {operands[0], operands[1]});
+    ColumnPtr low = isFloat(dtype) ? evalFloatOp(OpKind::Max, dtype, isTensor,
+                                                 {operands[0], operands[1]})
+                                   : evalIntOp(OpKind::Max, dtype, isTensor,
+                                               {operands[0], operands[1]});
     return isFloat(dtype)
                ? evalFloatOp(OpKind::Min, dtype, isTensor, {low, operands[2]})
                : evalIntOp(OpKind::Min, dtype, isTensor, {low, operands[2]});
@@ -646,8 +644,7 @@ ColumnPtr Evaluator::evalWhere(bool isTensor, const Column &c, const Column &t,
       double x = chosen.f(k), y = other.f(k);
       if (c.u(k) && (x != y || std::signbit(x) != std::signbit(y))) {
         double gap = x == y ? ref::getUlp(0, t.dtype) : std::fabs(x - y);
-        slack = std::isnan(gap) ? kInfinity
-                                : std::max(slack, gap + other.e(k));
+        slack = std::isnan(gap) ? kInfinity : std::max(slack, gap + other.e(k));
       }
       out.setFloat(k, chosen.f(k), slack);
     } else {
@@ -710,8 +707,7 @@ static llvm::Expected<Bindings> bindViews(const KernelDecl &kernel,
       return llvm::Error::success();
     }
     size_t named = type.dimIds.size() - (type.hasBatch ? 1 : 0);
-    if (view.shape.size() != view.strides.size() ||
-        view.shape.size() < named ||
+    if (view.shape.size() != view.strides.size() || view.shape.size() < named ||
         (!type.hasBatch && view.shape.size() != named))
       return llvm::createStringError(
           llvm::formatv("{0} has rank {1}, which its type {2} cannot have",
@@ -721,8 +717,7 @@ static llvm::Expected<Bindings> bindViews(const KernelDecl &kernel,
       std::vector<int64_t> shape(view.shape.begin(),
                                  view.shape.begin() + batchRank);
       if (batch && *batch != shape)
-        return llvm::createStringError(what +
-                                       " has other leading dimensions");
+        return llvm::createStringError(what + " has other leading dimensions");
       batch = shape;
     }
     std::vector<int64_t> dims = expandDims(type, batchRank);
@@ -731,9 +726,9 @@ static llvm::Expected<Bindings> bindViews(const KernelDecl &kernel,
         continue;
       int64_t &bound = bindings.extents[dim];
       if (bound >= 0 && bound != extent)
-        return llvm::createStringError(llvm::formatv(
-            "{0} has {1} = {2}, another tensor {3}", what,
-            kernel.getDimName(dim), extent, bound));
+        return llvm::createStringError(
+            llvm::formatv("{0} has {1} = {2}, another tensor {3}", what,
+                          kernel.getDimName(dim), extent, bound));
       bound = extent;
     }
     // Every element of the view is inside its array.
@@ -781,10 +776,9 @@ ewc::checkKernel(const KernelDecl &kernel, llvm::ArrayRef<ArrayView> inputs,
     std::vector<CompareResult> partial(numRanges);
     auto checkRange = [&](int64_t range) {
       int64_t begin = range * kRangeSize;
-      partial[range] =
-          Evaluator(kernel, inputs, *bindings, r)
-              .run(outputs[r], options, begin,
-                   std::min(points, begin + kRangeSize));
+      partial[range] = Evaluator(kernel, inputs, *bindings, r)
+                           .run(outputs[r], options, begin,
+                                std::min(points, begin + kRangeSize));
     };
     if (numRanges == 1) {
       checkRange(0);

@@ -224,37 +224,44 @@ std::string formatShape(llvm::ArrayRef<uint64_t> shape) {
 llvm::Expected<NpyHeader> ewc::parseNpyHeader(StringRef bytes) {
   if (!bytes.starts_with(StringRef(kMagic, kMagicSize))) {
     if (StringRef(kMagic, kMagicSize).starts_with(bytes))
-      return llvm::createStringError(llvm::formatv("is truncated ({0} bytes, shorter than "
-                                     "the .npy magic string)",
-                                     bytes.size()));
-    return llvm::createStringError("is not a .npy file (it does not start with the "
-                     "magic string \"\\x93NUMPY\")");
+      return llvm::createStringError(
+          llvm::formatv("is truncated ({0} bytes, shorter than "
+                        "the .npy magic string)",
+                        bytes.size()));
+    return llvm::createStringError(
+        "is not a .npy file (it does not start with the "
+        "magic string \"\\x93NUMPY\")");
   }
   if (bytes.size() < kMagicSize + 2)
-    return llvm::createStringError("is truncated (it ends inside the format version)");
+    return llvm::createStringError(
+        "is truncated (it ends inside the format version)");
   NpyHeader header;
   unsigned major = static_cast<uint8_t>(bytes[kMagicSize]);
   unsigned minor = static_cast<uint8_t>(bytes[kMagicSize + 1]);
   if ((major != 1 && major != 2) || minor != 0)
-    return llvm::createStringError(llvm::formatv("has .npy format version {0}.{1}; ewc "
-                                   "reads 1.0 and 2.0",
-                                   major, minor));
+    return llvm::createStringError(
+        llvm::formatv("has .npy format version {0}.{1}; ewc "
+                      "reads 1.0 and 2.0",
+                      major, minor));
   header.majorVersion = major;
   size_t lengthSize = major == 1 ? 2 : 4;
   size_t prefix = kMagicSize + 2 + lengthSize;
   if (bytes.size() < prefix)
-    return llvm::createStringError("is truncated (it ends inside the header length)");
+    return llvm::createStringError(
+        "is truncated (it ends inside the header length)");
   size_t headerLength =
       readLittleEndian(bytes.drop_front(kMagicSize + 2), lengthSize);
   if (bytes.size() - prefix < headerLength)
-    return llvm::createStringError(llvm::formatv("is truncated (its header needs {0} "
-                                   "bytes, only {1} follow)",
-                                   headerLength, bytes.size() - prefix));
+    return llvm::createStringError(
+        llvm::formatv("is truncated (its header needs {0} "
+                      "bytes, only {1} follow)",
+                      headerLength, bytes.size() - prefix));
   StringRef text = bytes.substr(prefix, headerLength);
   if (!llvm::all_of(text, [](char c) {
         return llvm::isPrint(c) || c == '\t' || c == '\n';
       }))
-    return llvm::createStringError("has a corrupt header: it is not printable text");
+    return llvm::createStringError(
+        "has a corrupt header: it is not printable text");
   if (llvm::Error e = HeaderParser(text).parse(header))
     return std::move(e);
   header.dataOffset = prefix + headerLength;
@@ -289,16 +296,17 @@ llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
     std::string held = "'" + header->descr + "'";
     if (fileDType)
       held += " (" + getDTypeName(*fileDType).str() + ")";
-    return llvm::createStringError(llvm::formatv("holds {0}, but {1} ('{2}') is expected",
-                                   held, getDTypeName(dtype),
-                                   getNpyDescr(dtype)));
+    return llvm::createStringError(
+        llvm::formatv("holds {0}, but {1} ('{2}') is expected", held,
+                      getDTypeName(dtype), getNpyDescr(dtype)));
   }
   uint64_t count = 1;
   for (uint64_t extent : header->shape)
     if (__builtin_mul_overflow(count, extent, &count) ||
         count > uint64_t(std::numeric_limits<int64_t>::max()))
-      return llvm::createStringError(llvm::formatv("announces a shape {0} too large to hold",
-                                     formatShape(header->shape)));
+      return llvm::createStringError(
+          llvm::formatv("announces a shape {0} too large to hold",
+                        formatShape(header->shape)));
   size_t elementSize = getDTypeSize(dtype);
   size_t available = bytes.size() - header->dataOffset;
   if (count > available / elementSize)
@@ -307,8 +315,9 @@ llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
         "only {2} bytes of data follow)",
         count, elementSize, available));
   if (available != count * elementSize)
-    return llvm::createStringError(llvm::formatv("has {0} bytes after its {1} elements",
-                                   available - count * elementSize, count));
+    return llvm::createStringError(
+        llvm::formatv("has {0} bytes after its {1} elements",
+                      available - count * elementSize, count));
   StringRef data = bytes.drop_front(header->dataOffset);
   if (dtype == DType::Bool)
     for (auto [i, byte] : llvm::enumerate(data))
@@ -367,10 +376,12 @@ llvm::Expected<HostArray> ewc::readNpyFile(StringRef path, DType dtype) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (std::error_code ec = file.getError())
-    return llvm::createStringError("cannot read '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + ec.message());
   llvm::Expected<HostArray> array = parseNpy((*file)->getBuffer(), dtype);
   if (!array)
-    return llvm::createStringError("'" + path + "' " + llvm::toString(array.takeError()));
+    return llvm::createStringError("'" + path + "' " +
+                                   llvm::toString(array.takeError()));
   return array;
 }
 
@@ -378,10 +389,12 @@ llvm::Expected<NpyArray> ewc::readNpyArrayFile(StringRef path, DType dtype) {
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/false,
                                           /*RequiresNullTerminator=*/false);
   if (std::error_code ec = file.getError())
-    return llvm::createStringError("cannot read '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot read '" + path +
+                                   "': " + ec.message());
   llvm::Expected<NpyArray> array = parseNpyArray((*file)->getBuffer(), dtype);
   if (!array)
-    return llvm::createStringError("'" + path + "' " + llvm::toString(array.takeError()));
+    return llvm::createStringError("'" + path + "' " +
+                                   llvm::toString(array.takeError()));
   return array;
 }
 
@@ -399,6 +412,7 @@ llvm::Error ewc::writeNpyFile(StringRef path, const HostArray &array,
     out.clear_error();
   }
   if (ec)
-    return llvm::createStringError("cannot write '" + path + "': " + ec.message());
+    return llvm::createStringError("cannot write '" + path +
+                                   "': " + ec.message());
   return llvm::Error::success();
 }

@@ -65,9 +65,9 @@ double ref::getUlp(double value, DType dtype) {
     magnitude = getMaxFinite(dtype);
   // ilogb(0) is FP_ILOGB0, far below minExponent: zero gets the subnormal
   // spacing like every other value below the normal range.
-  int exponent = magnitude == 0 ? shape.minExponent
-                                : std::max(std::ilogb(magnitude),
-                                           shape.minExponent);
+  int exponent = magnitude == 0
+                     ? shape.minExponent
+                     : std::max(std::ilogb(magnitude), shape.minExponent);
   return std::ldexp(1.0, exponent - shape.mantissaBits);
 }
 
@@ -107,8 +107,8 @@ int64_t ref::divideInt(int64_t a, int64_t b, DType dtype) {
   if (b == 0)
     return 0;
   if (b == -1) // a / -1 is -a, which wraps for INT_MIN.
-    return wrapToIntegerType(
-        static_cast<int64_t>(0 - static_cast<uint64_t>(a)), dtype);
+    return wrapToIntegerType(static_cast<int64_t>(0 - static_cast<uint64_t>(a)),
+                             dtype);
   return a / b;
 }
 

@@ -103,11 +103,11 @@ llvm::Error fillRepeated(const DriverApi &api, DeviceBuffer &buffer,
     return error;
   while (filled < size) {
     size_t chunk = std::min(filled, size - filled);
-    if (llvm::Error error = checkCuda(
-            api,
-            api.cuMemcpyDtoD(buffer.getAddress() + filled, buffer.getAddress(),
-                             chunk),
-            "cuMemcpyDtoD"))
+    if (llvm::Error error =
+            checkCuda(api,
+                      api.cuMemcpyDtoD(buffer.getAddress() + filled,
+                                       buffer.getAddress(), chunk),
+                      "cuMemcpyDtoD"))
       return error;
     filled += chunk;
   }
@@ -198,25 +198,25 @@ void fillRepeatedOnHost(llvm::MutableArrayRef<uint8_t> buffer,
 
 } // namespace
 
-
 /// Checks what every benchmark needs and sums the bytes moved.
-static llvm::Expected<BenchReport> startReport(llvm::ArrayRef<BenchTensor> tensors,
-                                               const BenchOptions &options) {
+static llvm::Expected<BenchReport>
+startReport(llvm::ArrayRef<BenchTensor> tensors, const BenchOptions &options) {
   if (options.repetitions == 0)
-    return llvm::createStringError("a benchmark needs at least one timed launch");
+    return llvm::createStringError(
+        "a benchmark needs at least one timed launch");
   BenchReport report;
   for (const BenchTensor &tensor : tensors)
     report.bytesMoved += tensor.viewElements * tensor.elementSize;
   if (report.bytesMoved == 0)
-    return llvm::createStringError("the kernel moves no bytes (no tensor, or only empty "
-                     "ones): nothing to time");
+    return llvm::createStringError(
+        "the kernel moves no bytes (no tensor, or only empty "
+        "ones): nothing to time");
   return report;
 }
 
-llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
-                                               llvm::ArrayRef<BenchTensor> tensors,
-                                               const BenchOptions &options,
-                                               BenchLaunch launch) {
+llvm::Expected<BenchReport>
+ewc::benchOnDevice(CudaContext &context, llvm::ArrayRef<BenchTensor> tensors,
+                   const BenchOptions &options, BenchLaunch launch) {
   llvm::Expected<BenchReport> started = startReport(tensors, options);
   if (!started)
     return started.takeError();
@@ -257,9 +257,9 @@ llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
     buffers.push_back(std::move(*buffer));
   }
 
-  llvm::Expected<BenchTiming> kernel =
-      timeLoop(*api, options.warmup, options.repetitions, sets,
-               report.bytesMoved, [&](unsigned set) { return launch(storage[set]); });
+  llvm::Expected<BenchTiming> kernel = timeLoop(
+      *api, options.warmup, options.repetitions, sets, report.bytesMoved,
+      [&](unsigned set) { return launch(storage[set]); });
   if (!kernel)
     return kernel.takeError();
   report.kernel = *kernel;
@@ -267,8 +267,8 @@ llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
   buffers.clear();
 
   uint64_t copyBytes = report.bytesMoved / 2;
-  uint64_t copyStride = llvm::alignTo(std::max<uint64_t>(copyBytes, 1),
-                                      kSetAlignment);
+  uint64_t copyStride =
+      llvm::alignTo(std::max<uint64_t>(copyBytes, 1), kSetAlignment);
   llvm::Expected<DeviceBuffer> source =
       DeviceBuffer::allocate(context, copyStride * sets);
   if (!source)
@@ -282,12 +282,12 @@ llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
   llvm::Expected<BenchTiming> copy = timeLoop(
       *api, options.warmup, options.repetitions, sets, report.bytesMoved,
       [&](unsigned set) {
-        return checkCuda(*api,
-                         api->cuMemcpyDtoDAsync(
-                             destination->getAddress() + set * copyStride,
-                             source->getAddress() + set * copyStride,
-                             copyBytes, nullptr),
-                         "cuMemcpyDtoDAsync");
+        return checkCuda(
+            *api,
+            api->cuMemcpyDtoDAsync(destination->getAddress() + set * copyStride,
+                                   source->getAddress() + set * copyStride,
+                                   copyBytes, nullptr),
+            "cuMemcpyDtoDAsync");
       });
   if (!copy)
     return copy.takeError();
@@ -295,9 +295,9 @@ llvm::Expected<BenchReport> ewc::benchOnDevice(CudaContext &context,
   return report;
 }
 
-llvm::Expected<BenchReport> ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
-                                             const BenchOptions &options,
-                                             BenchLaunch launch) {
+llvm::Expected<BenchReport>
+ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
+                 const BenchOptions &options, BenchLaunch launch) {
   llvm::Expected<BenchReport> started = startReport(tensors, options);
   if (!started)
     return started.takeError();
@@ -332,8 +332,7 @@ llvm::Expected<BenchReport> ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors
   auto copyPart = [&](unsigned part) {
     size_t begin = copyBytes * part / threads;
     size_t end = copyBytes * (part + 1) / threads;
-    std::memcpy(destination.data() + begin, source.data() + begin,
-                end - begin);
+    std::memcpy(destination.data() + begin, source.data() + begin, end - begin);
   };
   llvm::Expected<BenchTiming> copy =
       timeHostLoop(options.warmup, options.repetitions, report.bytesMoved, [&] {
@@ -365,14 +364,14 @@ static llvm::json::Object toJSON(const BenchTiming &timing) {
 }
 
 llvm::json::Object ewc::toJSON(const BenchReport &report) {
-  double ofCopy = report.copy.gigabytesPerSecond > 0
-                      ? report.kernel.gigabytesPerSecond /
-                            report.copy.gigabytesPerSecond
-                      : 0;
-  return llvm::json::Object{{"bytes_moved",
-                             static_cast<int64_t>(report.bytesMoved)},
-                            {"buffer_sets", report.bufferSets},
-                            {"kernel", ::toJSON(report.kernel)},
-                            {"copy", ::toJSON(report.copy)},
-                            {"kernel_of_copy", ofCopy}};
+  double ofCopy =
+      report.copy.gigabytesPerSecond > 0
+          ? report.kernel.gigabytesPerSecond / report.copy.gigabytesPerSecond
+          : 0;
+  return llvm::json::Object{
+      {"bytes_moved", static_cast<int64_t>(report.bytesMoved)},
+      {"buffer_sets", report.bufferSets},
+      {"kernel", ::toJSON(report.kernel)},
+      {"copy", ::toJSON(report.copy)},
+      {"kernel_of_copy", ofCopy}};
 }

@@ -42,7 +42,8 @@ static llvm::Error initializeNativeTarget() {
   static const bool failed = llvm::InitializeNativeTarget() ||
                              llvm::InitializeNativeTargetAsmPrinter();
   if (failed)
-    return llvm::createStringError("LLVM has no code generator for this host CPU");
+    return llvm::createStringError(
+        "LLVM has no code generator for this host CPU");
   return llvm::Error::success();
 }
 
@@ -187,7 +188,8 @@ CpuJit::create(mlir::ModuleOp llvmDialectModule,
     std::string message = llvm::toString(engine.takeError());
     if (!diagnostics.empty())
       message += ": " + diagnostics;
-    return llvm::createStringError("cannot compile the module for the CPU: " + message);
+    return llvm::createStringError("cannot compile the module for the CPU: " +
+                                   message);
   }
 
   // Without F16C or AVX512-BF16, conversions of f16/bf16 become calls that

@@ -180,8 +180,7 @@ llvm::Expected<CudaModule> CudaContext::loadModule(llvm::StringRef ptx,
   return loadImage(image.c_str(), jitInfoLog);
 }
 
-llvm::Expected<CudaModule>
-CudaContext::loadCubin(llvm::ArrayRef<char> cubin) {
+llvm::Expected<CudaModule> CudaContext::loadCubin(llvm::ArrayRef<char> cubin) {
   // A cubin is an ELF file: the driver reads its length from its header.
   return loadImage(cubin.data(), /*jitInfoLog=*/nullptr);
 }
@@ -220,7 +219,8 @@ public:
     llvm::StringRef log = llvm::StringRef(errorLog.data()).trim();
     if (log.empty())
       return error;
-    return llvm::createStringError(llvm::toString(std::move(error)) + "\n" + log);
+    return llvm::createStringError(llvm::toString(std::move(error)) + "\n" +
+                                   log);
   }
   std::string getInfoLog() const {
     return infoLog.empty() ? "" : llvm::StringRef(infoLog.data()).trim().str();
@@ -240,9 +240,8 @@ llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
                                                   std::string *jitInfoLog) {
   JitLogs logs(/*verbose=*/jitInfoLog != nullptr);
   CUmodule module = nullptr;
-  CUresult result =
-      api.cuModuleLoadDataEx(&module, image, logs.getNumOptions(),
-                             logs.getOptions(), logs.getValues());
+  CUresult result = api.cuModuleLoadDataEx(&module, image, logs.getNumOptions(),
+                                           logs.getOptions(), logs.getValues());
   if (llvm::Error error = checkCuda(api, result, "cuModuleLoadDataEx"))
     return logs.addErrorLog(std::move(error));
   if (jitInfoLog)
@@ -254,11 +253,11 @@ llvm::Expected<std::vector<char>>
 CudaContext::assemblePTX(llvm::StringRef ptx) {
   JitLogs logs(/*verbose=*/false);
   CUlinkState state = nullptr;
-  if (llvm::Error error = checkCuda(
-          api,
-          api.cuLinkCreate(logs.getNumOptions(), logs.getOptions(),
-                           logs.getValues(), &state),
-          "cuLinkCreate"))
+  if (llvm::Error error =
+          checkCuda(api,
+                    api.cuLinkCreate(logs.getNumOptions(), logs.getOptions(),
+                                     logs.getValues(), &state),
+                    "cuLinkCreate"))
     return logs.addErrorLog(std::move(error));
   // The cubin that cuLinkComplete returns belongs to the state: copy it out
   // before the state is destroyed.
@@ -285,11 +284,11 @@ CudaContext::assemblePTX(llvm::StringRef ptx) {
 }
 
 llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
-                                           uint64_t numElements, void **params,
-                                           unsigned elementsPerThread,
-                                           std::optional<unsigned> gridWaves,
-                                           std::optional<unsigned> blockSize,
-                                           void *stream) {
+                                            uint64_t numElements, void **params,
+                                            unsigned elementsPerThread,
+                                            std::optional<unsigned> gridWaves,
+                                            std::optional<unsigned> blockSize,
+                                            void *stream) {
   // Launching an empty grid is an error to the driver; with no elements there
   // is nothing to do.
   if (numElements == 0)
@@ -302,13 +301,13 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
                              shape.gridSize, 1, 1, shape.blockSize, 1, 1,
-                             /*sharedMemBytes=*/0, static_cast<CUstream>(stream),
-                             params,
+                             /*sharedMemBytes=*/0,
+                             static_cast<CUstream>(stream), params,
                              /*extra=*/nullptr),
           "cuLaunchKernel"))
-    return llvm::createStringError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
-                                   function.getName(), numElements,
-                                   llvm::toString(std::move(error))));
+    return llvm::createStringError(
+        llvm::formatv("kernel '{0}' over {1} elements: {2}", function.getName(),
+                      numElements, llvm::toString(std::move(error))));
   return llvm::Error::success();
 }
 
@@ -324,9 +323,9 @@ llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
   // Faults inside the kernel surface here, not at the launch.
   if (llvm::Error error =
           checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
-    return llvm::createStringError(llvm::formatv("kernel '{0}' over {1} elements: {2}",
-                                   function.getName(), numElements,
-                                   llvm::toString(std::move(error))));
+    return llvm::createStringError(
+        llvm::formatv("kernel '{0}' over {1} elements: {2}", function.getName(),
+                      numElements, llvm::toString(std::move(error))));
   return llvm::Error::success();
 }
 
@@ -368,8 +367,9 @@ CudaModule::getFunction(llvm::StringRef symbol, llvm::StringRef name) const {
           api->cuModuleGetFunction(&function, static_cast<CUmodule>(module),
                                    nameText.c_str()),
           "cuModuleGetFunction"))
-    return llvm::createStringError(llvm::formatv("cannot get kernel '{0}' from the PTX "
-                                   "module: {1}",
-                                   name, llvm::toString(std::move(error))));
+    return llvm::createStringError(
+        llvm::formatv("cannot get kernel '{0}' from the PTX "
+                      "module: {1}",
+                      name, llvm::toString(std::move(error))));
   return CudaFunction(function, name);
 }

@@ -35,8 +35,8 @@ constexpr int kInputPTX = 2;
 struct JitLinkApi {
   Result (*create)(Handle *handle, uint32_t numOptions, const char **options);
   Result (*destroy)(Handle *handle);
-  Result (*addData)(Handle handle, int inputType, const void *data,
-                    size_t size, const char *name);
+  Result (*addData)(Handle handle, int inputType, const void *data, size_t size,
+                    const char *name);
   Result (*complete)(Handle handle);
   Result (*getLinkedCubinSize)(Handle handle, size_t *size);
   Result (*getLinkedCubin)(Handle handle, void *cubin);
@@ -166,8 +166,8 @@ std::string ewc::getExtraPtxasOption() {
   return extra ? extra : "";
 }
 
-llvm::Expected<std::vector<char>>
-ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip) {
+llvm::Expected<std::vector<char>> ewc::compilePTXToCubin(llvm::StringRef ptx,
+                                                         llvm::StringRef chip) {
   const LoadedJitLink &loaded = getJitLink();
   if (!loaded.error.empty())
     return llvm::createStringError(loaded.error);

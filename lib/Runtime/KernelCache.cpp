@@ -41,9 +41,8 @@ KernelCacheKey KernelCacheKey::get(llvm::ArrayRef<llvm::StringRef> parts) {
     material.append(length, sizeof(length));
     material.append(part.data(), part.size());
   }
-  llvm::XXH128_hash_t hash = llvm::xxh3_128bits(
-      llvm::ArrayRef(reinterpret_cast<const uint8_t *>(material.data()),
-                     material.size()));
+  llvm::XXH128_hash_t hash = llvm::xxh3_128bits(llvm::ArrayRef(
+      reinterpret_cast<const uint8_t *>(material.data()), material.size()));
   return {hash.high64, hash.low64};
 }
 
@@ -116,11 +115,9 @@ llvm::StringRef KernelCache::getBuildId() {
     llvm::sys::fs::file_status status;
     if (dladdr(self, &info) && info.dli_fname &&
         !llvm::sys::fs::status(info.dli_fname, status))
-      return llvm::formatv("file {0} {1} {2}", info.dli_fname,
-                           status.getSize(),
-                           status.getLastModificationTime()
-                               .time_since_epoch()
-                               .count())
+      return llvm::formatv(
+                 "file {0} {1} {2}", info.dli_fname, status.getSize(),
+                 status.getLastModificationTime().time_since_epoch().count())
           .str();
     return std::string("unknown build");
   }();
@@ -179,8 +176,8 @@ std::optional<std::string> KernelCache::lookup(const KernelCacheKey &key,
     return miss("no entry");
   llvm::StringRef bytes = (*file)->getBuffer();
   if (bytes.size() < kHeaderSize)
-    return miss(llvm::formatv("truncated entry {0} ({1} bytes)", path,
-                              bytes.size()));
+    return miss(
+        llvm::formatv("truncated entry {0} ({1} bytes)", path, bytes.size()));
   const char *header = bytes.data();
   if (std::memcmp(header, kMagic, sizeof(kMagic)) != 0)
     return miss("not an ewc cache entry: " + path);
@@ -216,8 +213,8 @@ llvm::Error KernelCache::store(const KernelCacheKey &key,
   // In the same directory, so that the rename stays on one file system.
   llvm::SmallString<128> temporary;
   int fd = -1;
-  if (std::error_code ec =
-          llvm::sys::fs::createUniqueFile(path + ".tmp-%%%%%%%%", fd, temporary))
+  if (std::error_code ec = llvm::sys::fs::createUniqueFile(
+          path + ".tmp-%%%%%%%%", fd, temporary))
     return llvm::createStringError(ec, "cannot write to the cache directory '" +
                                            directory + "': " + ec.message());
   {

@@ -23,8 +23,8 @@ ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
   // Blocks that give every thread one loop iteration; fewer would also be
   // correct. Rounded up without the usual (n + b - 1) / b, which wraps near
   // 2^64.
-  uint64_t perBlock = uint64_t(blockSize) *
-                      std::max<uint64_t>(1, elementsPerThread);
+  uint64_t perBlock =
+      uint64_t(blockSize) * std::max<uint64_t>(1, elementsPerThread);
   uint64_t coveringBlocks =
       numElements / perBlock + (numElements % perBlock != 0);
   // gridDim.x's limit; past it each thread loops more than once.
@@ -32,11 +32,11 @@ ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
   if (waves != 0) {
     // At least one resident block per SM, even on a device that reports
     // fewer threads per SM than one block holds, and at least one SM.
-    uint64_t residentBlocksPerSM = std::max<uint64_t>(
-        1, maxThreadsPerMultiprocessor / blockSize);
-    maxBlocks = std::min<uint64_t>(
-        maxBlocks, std::max<uint64_t>(1, multiprocessorCount) *
-                       residentBlocksPerSM * waves);
+    uint64_t residentBlocksPerSM =
+        std::max<uint64_t>(1, maxThreadsPerMultiprocessor / blockSize);
+    maxBlocks = std::min<uint64_t>(maxBlocks,
+                                   std::max<uint64_t>(1, multiprocessorCount) *
+                                       residentBlocksPerSM * waves);
   }
   return {static_cast<uint32_t>(std::min(coveringBlocks, maxBlocks)),
           blockSize};

@@ -46,13 +46,13 @@ using namespace ewc::fuzz;
 namespace {
 
 enum class DT { Bool, I32, I64, F16, BF16, F32, F64 };
-constexpr DT kAllTypes[] = {DT::Bool, DT::I32,  DT::I64, DT::F16,
+constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16,
                             DT::BF16, DT::F32, DT::F64};
 constexpr DT kFloatTypes[] = {DT::F16, DT::BF16, DT::F32, DT::F64};
 constexpr DT kIntTypes[] = {DT::I32, DT::I64};
 
 const char *getName(DT dt) {
-  static const char *const kNames[] = {"bool", "i32",  "i64", "f16",
+  static const char *const kNames[] = {"bool", "i32", "i64", "f16",
                                        "bf16", "f32", "f64"};
   return kNames[static_cast<int>(dt)];
 }
@@ -263,7 +263,7 @@ std::string KernelGen::floatLiteral(int minExp, int maxExp) {
   if (r < 27)
     return std::to_string(static_cast<int64_t>(below(20)) - 10); // an int
   if (r < 40) {
-    static const char *const kForms[] = {"0.5", "2.", "0.1",   "1.5E+2",
+    static const char *const kForms[] = {"0.5",  "2.",    "0.1", "1.5E+2",
                                          "1e-3", "-0.25", "1.0", "3.0e-2"};
     return pick(kForms);
   }
@@ -310,8 +310,9 @@ std::string KernelGen::tieLiteral(DT dt) {
     // (2^bits + m + 1/2) * 2^(exp - bits), an integer for these exponents.
     uint64_t tie = ((uint64_t(2) << bits) + 2 * mantissa + 1)
                    << (exp - bits - 1);
-    return sign + std::to_string(side == 0 ? tie : side == 1 ? tie + 1
-                                                             : tie - 1);
+    return sign + std::to_string(side == 0   ? tie
+                                 : side == 1 ? tie + 1
+                                             : tie - 1);
   }
   double tie = std::ldexp(double((uint64_t(2) << bits) + 2 * mantissa + 1),
                           exp - static_cast<int>(bits) - 1);
@@ -461,7 +462,8 @@ Expr KernelGen::leaf(Type type) {
 DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
   if (besideTensor)
     return isFloat(dt) ? pick(kFloatTypes)
-                       : isInt(dt) ? pick(kIntTypes) : DT::Bool;
+           : isInt(dt) ? pick(kIntTypes)
+                       : DT::Bool;
   switch (dt) {
   case DT::F32: {
     static const DT kNarrower[] = {DT::F16, DT::BF16, DT::F32};
@@ -551,8 +553,7 @@ Expr KernelGen::genCast(Type type, int depth) {
     Expr arg = literal(isFloat(type.dt) ? type.dt : DT::I32);
     return call(getName(type.dt), {arg});
   }
-  return call(getName(type.dt),
-              {gen({pick(kAllTypes), type.dims}, depth - 1)});
+  return call(getName(type.dt), {gen({pick(kAllTypes), type.dims}, depth - 1)});
 }
 
 Expr KernelGen::genBool(Type type, int depth) {
@@ -635,8 +636,8 @@ std::string KernelGen::generate(const std::string &name) {
     if (chance(20)) {
       // A weak let: small literals, so that any type they take holds them.
       static const char *const kInts[] = {"3", "-4", "(2 * 3)", "0"};
-      static const char *const kFloats[] = {"2.5", "(1 / 4)", "-0.5",
-                                            "exp(1)", "1e-3"};
+      static const char *const kFloats[] = {"2.5", "(1 / 4)", "-0.5", "exp(1)",
+                                            "1e-3"};
       bool isFloatLet = chance(60);
       body += "  let " + letName + " = " +
               (isFloatLet ? pick(kFloats) : pick(kInts)) + ";\n";
@@ -708,21 +709,62 @@ uint64_t ewc::fuzz::deriveProgramSeed(uint64_t seed, uint64_t index) {
 /// the builtins, libm and the C library, ewc's soft-float helpers, MLIR's
 /// ExecutionEngine wrappers, libdevice, C++ keywords and CUDA's names (the
 /// exported header), and the Python package's own (ewc.compile, Module).
-static const char *const kRiskyKernelNames[] = {
-    "exp",          "log",           "sqrt",          "rsqrt",
-    "tanh",         "sigmoid",       "erf",           "abs",
-    "max",          "min",           "clamp",         "where",
-    "cmp",          "add",           "and",           "not",
-    "f32",          "bf16",          "bool",          "expf",
-    "logf",         "tanhf",         "erff",          "sqrtf",
-    "fabs",         "memcpy",        "memset",        "malloc",
-    "free",         "abort",         "__truncsfbf2",  "__truncdfbf2",
-    "__extendhfsf2", "__truncsfhf2", "__truncdfhf2",  "__gnu_h2f_ieee",
-    "_mlir_k0",     "_mlir__mlir_k0", "_mlir_ciface_k0", "__nv_expf",
-    "__nv_exp",     "__nv_logf",     "__nv_erff",     "int",
-    "class",        "namespace",     "cuLaunchKernel", "cuModuleLoadData",
-    "CUresult",     "detail",        "getLoadedImage", "compile",
-    "kernels",      "device",        "__call__",      "__init__"};
+static const char *const kRiskyKernelNames[] = {"exp",
+                                                "log",
+                                                "sqrt",
+                                                "rsqrt",
+                                                "tanh",
+                                                "sigmoid",
+                                                "erf",
+                                                "abs",
+                                                "max",
+                                                "min",
+                                                "clamp",
+                                                "where",
+                                                "cmp",
+                                                "add",
+                                                "and",
+                                                "not",
+                                                "f32",
+                                                "bf16",
+                                                "bool",
+                                                "expf",
+                                                "logf",
+                                                "tanhf",
+                                                "erff",
+                                                "sqrtf",
+                                                "fabs",
+                                                "memcpy",
+                                                "memset",
+                                                "malloc",
+                                                "free",
+                                                "abort",
+                                                "__truncsfbf2",
+                                                "__truncdfbf2",
+                                                "__extendhfsf2",
+                                                "__truncsfhf2",
+                                                "__truncdfhf2",
+                                                "__gnu_h2f_ieee",
+                                                "_mlir_k0",
+                                                "_mlir__mlir_k0",
+                                                "_mlir_ciface_k0",
+                                                "__nv_expf",
+                                                "__nv_exp",
+                                                "__nv_logf",
+                                                "__nv_erff",
+                                                "int",
+                                                "class",
+                                                "namespace",
+                                                "cuLaunchKernel",
+                                                "cuModuleLoadData",
+                                                "CUresult",
+                                                "detail",
+                                                "getLoadedImage",
+                                                "compile",
+                                                "kernels",
+                                                "device",
+                                                "__call__",
+                                                "__init__"};
 
 ProgramDims ewc::fuzz::chooseProgramDims(uint64_t seed) {
   // A stream apart from the text's: the shape of a run (Shapes.cpp) draws
@@ -739,9 +781,9 @@ ProgramDims ewc::fuzz::chooseProgramDims(uint64_t seed) {
     // Now and then a name that is also a parameter's, a let's, a kernel's, a
     // builtin's or a dtype's: dimensions live in a namespace of their own
     // (index(index), f32[f32]).
-    static const char *const kOddNames[] = {
-        "len", "rows", "p0",    "v1",   "k0", "exp", "index",
-        "size", "f32", "where", "N",    "x_1"};
+    static const char *const kOddNames[] = {"len", "rows",  "p0",    "v1",
+                                            "k0",  "exp",   "index", "size",
+                                            "f32", "where", "N",     "x_1"};
     std::string name = pool[i];
     if (below(100) < 8) {
       std::string odd = kOddNames[below(std::size(kOddNames))];

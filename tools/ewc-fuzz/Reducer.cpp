@@ -134,9 +134,9 @@ std::vector<Span> findSubexpressions(const std::string &text) {
       continue;
     if (c == '(') {
       size_t begin = i;
-      while (begin > 0 && (std::isalnum(static_cast<unsigned char>(
-                               text[begin - 1])) ||
-                           text[begin - 1] == '_'))
+      while (begin > 0 &&
+             (std::isalnum(static_cast<unsigned char>(text[begin - 1])) ||
+              text[begin - 1] == '_'))
         --begin;
       open.push_back(begin);
     } else if (c == ')' && !open.empty()) {
@@ -172,11 +172,10 @@ std::vector<std::string> getReplacements(const std::string &text) {
 
 } // namespace
 
-std::string
-ewc::fuzz::reduceProgram(const std::string &text,
-                         llvm::function_ref<bool(const std::string &)>
-                             stillFails,
-                         unsigned maxAttempts) {
+std::string ewc::fuzz::reduceProgram(
+    const std::string &text,
+    llvm::function_ref<bool(const std::string &)> stillFails,
+    unsigned maxAttempts) {
   std::string best = text;
   unsigned attempts = 0;
   auto tryCandidate = [&](const std::string &candidate) {

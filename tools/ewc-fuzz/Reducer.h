@@ -24,10 +24,10 @@ namespace fuzz {
 
 /// The smallest program found from `text` for which `stillFails` holds,
 /// trying at most `maxAttempts` candidates.
-std::string reduceProgram(const std::string &text,
-                          llvm::function_ref<bool(const std::string &)>
-                              stillFails,
-                          unsigned maxAttempts = 2000);
+std::string
+reduceProgram(const std::string &text,
+              llvm::function_ref<bool(const std::string &)> stillFails,
+              unsigned maxAttempts = 2000);
 
 } // namespace fuzz
 } // namespace ewc

@@ -54,11 +54,11 @@ cl::opt<uint64_t> seedOpt("seed", cl::desc("seed of the run (default 0)"),
 cl::opt<uint64_t> countOpt("count", cl::desc("programs to run (default 100)"),
                            cl::init(100));
 cl::opt<uint64_t>
-    firstOpt("first", cl::desc("index of the first program (default 0): "
-                               "--first I --count 1 reruns program I alone"),
+    firstOpt("first",
+             cl::desc("index of the first program (default 0): "
+                      "--first I --count 1 reruns program I alone"),
              cl::init(0));
-cl::opt<unsigned> sizeOpt("size",
-                          cl::desc("size of the programs (default 4)"),
+cl::opt<unsigned> sizeOpt("size", cl::desc("size of the programs (default 4)"),
                           cl::init(4));
 cl::opt<int64_t>
     nOpt("n",
@@ -72,7 +72,8 @@ cl::opt<uint64_t> maxPointsOpt(
              "drawn from its seed, multiply to at most this (default 65536)"),
     cl::init(65536));
 cl::opt<std::string>
-    inputsOpt("inputs", cl::desc("normal|uniform|special|ints (default special)"),
+    inputsOpt("inputs",
+              cl::desc("normal|uniform|special|ints (default special)"),
               cl::init("special"));
 cl::opt<std::string> layoutOpt(
     "layout",
@@ -80,16 +81,17 @@ cl::opt<std::string> layoutOpt(
              "random: each tensor of each program its own, and every "
              "program's views start 0 to 3 elements into their storage)"),
     cl::init("random"));
-cl::opt<std::string> saveOpt(
-    "save-failures",
-    cl::desc("write each failing program and its commands into DIR"),
-    cl::value_desc("DIR"));
+cl::opt<std::string>
+    saveOpt("save-failures",
+            cl::desc("write each failing program and its commands into DIR"),
+            cl::value_desc("DIR"));
 cl::opt<bool>
     printOpt("print",
              cl::desc("print the programs, each after a line with its shape "
                       "(--dim, --batch), instead of running them"));
-cl::opt<bool> reduceOpt(
-    "reduce", cl::desc("shrink each failing program to a smaller one that "
+cl::opt<bool>
+    reduceOpt("reduce",
+              cl::desc("shrink each failing program to a smaller one that "
                        "fails the same way (Reducer.h)"));
 cl::opt<double> timeLimitOpt(
     "time-limit",
@@ -122,9 +124,8 @@ enum class Verdict {
   RunError,
   Crash,
 };
-constexpr const char *kVerdictNames[] = {"OK",            "MISMATCH",
-                                         "REJECTED",      "COMPILE-ERROR",
-                                         "RUN-ERROR",     "CRASH"};
+constexpr const char *kVerdictNames[] = {
+    "OK", "MISMATCH", "REJECTED", "COMPILE-ERROR", "RUN-ERROR", "CRASH"};
 
 struct Outcome {
   Verdict verdict = Verdict::Ok;
@@ -222,8 +223,7 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   // a mismatch (as a reduction must keep it).
   auto fail = [&](Verdict verdict) {
     if (outcome.verdict != Verdict::Ok &&
-        !(verdict == Verdict::RunError &&
-          outcome.verdict == Verdict::Mismatch))
+        !(verdict == Verdict::RunError && outcome.verdict == Verdict::Mismatch))
       return;
     outcome.verdict = verdict;
     outcome.device = target;
@@ -324,14 +324,13 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 /// offset, and the exact comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
-  return llvm::formatv("{0} --device {1} --n {2}{8} --inputs {3} --seed {4} "
-                       "--layout {6} --offset {7} --rtol 0 --atol 0{5}",
-                       file, getDeviceName(device), nOpt.getValue(),
-                       inputsOpt.getValue(), programSeed,
-                       mutationOpt.empty() ? ""
-                                           : " --test-mutation=" + mutationOpt,
-                       layoutOpt.getValue(), getOffset(programSeed),
-                       getShapeArgs(programSeed, text));
+  return llvm::formatv(
+      "{0} --device {1} --n {2}{8} --inputs {3} --seed {4} "
+      "--layout {6} --offset {7} --rtol 0 --atol 0{5}",
+      file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
+      programSeed, mutationOpt.empty() ? "" : " --test-mutation=" + mutationOpt,
+      layoutOpt.getValue(), getOffset(programSeed),
+      getShapeArgs(programSeed, text));
 }
 
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.
@@ -346,8 +345,7 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
       "ewc-fuzz --seed {0} --first {1} --count 1 --size {2} --n {3}{9} "
       "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
-      inputsOpt.getValue(),
-      deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
+      inputsOpt.getValue(), deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
       mutationOpt.empty() ? "" : " --test-mutation " + mutationOpt,
       getEwcRunArgs(file, device, programSeed, text), layoutOpt.getValue(),
       maxPoints);
@@ -494,8 +492,8 @@ int main(int argc, char **argv) {
     return 2;
   }
   if (!check::parseLayoutName(layoutOpt)) {
-    llvm::errs() << "error: invalid --layout '" << layoutOpt
-                 << "': expected " << check::getLayoutNames() << "\n";
+    llvm::errs() << "error: invalid --layout '" << layoutOpt << "': expected "
+                 << check::getLayoutNames() << "\n";
     return 2;
   }
   if (jobsOpt == 0) {

@@ -141,14 +141,15 @@ cl::opt<std::string> offsetOpt(
              "(default 0)"));
 cl::opt<bool> benchOpt(
     "bench", cl::cat(category),
-    cl::desc("instead of checking, time each kernel on the GPU: warm-up,\n"
-             "then the median and spread of 100 launches timed with CUDA\n"
-             "events, rotating buffer sets while one set fits in L2, and a\n"
-             "device-to-device copy of the same bytes in the same process;\n"
-             "inputs are 2^20 seeded random values, repeated, laid out as\n"
-             "--layout and --offset say (docs/performance.md); with --device cpu,\n"
-             "the CPU JIT's kernel (20 runs after 2 warm-ups, steady clock)\n"
-             "against a memcpy of the same bytes on its one thread"));
+    cl::desc(
+        "instead of checking, time each kernel on the GPU: warm-up,\n"
+        "then the median and spread of 100 launches timed with CUDA\n"
+        "events, rotating buffer sets while one set fits in L2, and a\n"
+        "device-to-device copy of the same bytes in the same process;\n"
+        "inputs are 2^20 seeded random values, repeated, laid out as\n"
+        "--layout and --offset say (docs/performance.md); with --device cpu,\n"
+        "the CPU JIT's kernel (20 runs after 2 warm-ups, steady clock)\n"
+        "against a memcpy of the same bytes on its one thread"));
 cl::opt<bool> jsonOpt("json", cl::cat(category),
                       cl::desc("with --bench: one JSON object per kernel"));
 cl::opt<bool> timingOpt(
@@ -185,8 +186,9 @@ llvm::Expected<uint64_t> parseCount(StringRef name, StringRef value,
                                     uint64_t max, bool positive = false) {
   unsigned long long parsed;
   if (value.getAsInteger(10, parsed) || parsed > max || (positive && !parsed))
-    return llvm::createStringError("invalid --" + name + " '" + value + "': expected a " +
-                     (positive ? "positive" : "non-negative") + " integer");
+    return llvm::createStringError(
+        "invalid --" + name + " '" + value + "': expected a " +
+        (positive ? "positive" : "non-negative") + " integer");
   return parsed;
 }
 
@@ -199,11 +201,13 @@ parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
     size_t eq = value.find('=');
     if (eq == StringRef::npos || eq == 0 || eq + 1 == value.size())
       return llvm::createStringError("invalid --" + option + " '" + value +
-                       "': expected NAME=FILE.npy");
+                                     "': expected NAME=FILE.npy");
     StringRef name = value.take_front(eq);
-    if (llvm::any_of(files,
-                     [&](const check::NamedFile &file) { return file.name == name; }))
-      return llvm::createStringError("--" + option + " " + name + " is given twice");
+    if (llvm::any_of(files, [&](const check::NamedFile &file) {
+          return file.name == name;
+        }))
+      return llvm::createStringError("--" + option + " " + name +
+                                     " is given twice");
     files.push_back({name.str(), value.substr(eq + 1).str()});
   }
   return files;
@@ -213,27 +217,29 @@ parseNamedFiles(StringRef option, llvm::ArrayRef<std::string> values) {
 llvm::Expected<RunOptions> getRunOptions() {
   RunOptions options;
   if (files.size() > 1)
-    return llvm::createStringError("more than one input file: '" + files[0] + "' and '" +
-                     files[1] + "'");
+    return llvm::createStringError("more than one input file: '" + files[0] +
+                                   "' and '" + files[1] + "'");
   if (files.empty())
-    return llvm::createStringError("no input file (usage: ewc-run FILE.ew [options]; see "
-                     "--help)");
+    return llvm::createStringError(
+        "no input file (usage: ewc-run FILE.ew [options]; see "
+        "--help)");
   options.file = files[0];
 
   if (nOpt.getNumOccurrences()) {
     long long n;
     if (StringRef(nOpt).getAsInteger(10, n) || n < 0)
       return llvm::createStringError("invalid --n '" + nOpt +
-                       "': expected a non-negative integer");
+                                     "': expected a non-negative integer");
     options.n = n;
   }
   for (StringRef dim : dimOpt) {
     auto [name, value] = dim.split('=');
     long long extent;
-    if (!dim.contains('=') || name.empty() ||
-        value.getAsInteger(10, extent) || extent < 0)
-      return llvm::createStringError("invalid --dim '" + dim +
-                       "': expected NAME=N with N a non-negative integer");
+    if (!dim.contains('=') || name.empty() || value.getAsInteger(10, extent) ||
+        extent < 0)
+      return llvm::createStringError(
+          "invalid --dim '" + dim +
+          "': expected NAME=N with N a non-negative integer");
     if (!options.dims.try_emplace(name, extent).second)
       return llvm::createStringError("--dim " + name + " is given twice");
   }
@@ -245,9 +251,10 @@ llvm::Expected<RunOptions> getRunOptions() {
       long long extent;
       if (word.getAsInteger(10, extent) || extent < 0 ||
           (tail.empty() && rest.ends_with("x")))
-        return llvm::createStringError("invalid --batch '" + batchOpt +
-                         "': expected extents joined by x, e.g. 4x3 (or "
-                         "nothing, for no leading dimension)");
+        return llvm::createStringError(
+            "invalid --batch '" + batchOpt +
+            "': expected extents joined by x, e.g. 4x3 (or "
+            "nothing, for no leading dimension)");
       shape.push_back(extent);
       rest = tail;
     }
@@ -256,15 +263,17 @@ llvm::Expected<RunOptions> getRunOptions() {
   if (layoutOpt.getNumOccurrences()) {
     std::optional<check::Layout> layout = check::parseLayoutName(layoutOpt);
     if (!layout)
-      return llvm::createStringError("invalid --layout '" + layoutOpt + "': expected " +
-                       check::getLayoutNames());
+      return llvm::createStringError("invalid --layout '" + layoutOpt +
+                                     "': expected " + check::getLayoutNames());
     options.layout = *layout;
   }
   for (StringRef arg : argOpt) {
     size_t eq = arg.find('=');
     if (eq == StringRef::npos || eq == 0)
-      return llvm::createStringError("invalid --arg '" + arg + "': expected NAME=VALUE");
-    options.args.push_back({arg.take_front(eq).str(), arg.substr(eq + 1).str()});
+      return llvm::createStringError("invalid --arg '" + arg +
+                                     "': expected NAME=VALUE");
+    options.args.push_back(
+        {arg.take_front(eq).str(), arg.substr(eq + 1).str()});
   }
   if (deviceOpt.getNumOccurrences()) {
     std::optional<DeviceChoice> device =
@@ -275,14 +284,14 @@ llvm::Expected<RunOptions> getRunOptions() {
             .Default(std::nullopt);
     if (!device)
       return llvm::createStringError("invalid --device '" + deviceOpt +
-                       "': expected auto, cuda or cpu");
+                                     "': expected auto, cuda or cpu");
     options.device = *device;
   }
   if (seedOpt.getNumOccurrences()) {
     unsigned long long seed;
     if (StringRef(seedOpt).getAsInteger(10, seed))
       return llvm::createStringError("invalid --seed '" + seedOpt +
-                       "': expected a non-negative integer");
+                                     "': expected a non-negative integer");
     options.seed = seed;
   }
   if (emitOpt.getNumOccurrences()) {
@@ -297,26 +306,29 @@ llvm::Expected<RunOptions> getRunOptions() {
             .Case("header", EmitStage::Header)
             .Default(std::nullopt);
     if (!stage)
-      return llvm::createStringError("invalid --emit '" + emitOpt +
-                       "': expected ast, mlir, gpu, llvm, llvm-ir, ptx or header");
+      return llvm::createStringError(
+          "invalid --emit '" + emitOpt +
+          "': expected ast, mlir, gpu, llvm, llvm-ir, ptx or header");
     options.emit = *stage;
   }
-  for (auto [option, result] :
-       {std::pair(&rtolOpt, &options.rtol), std::pair(&atolOpt, &options.atol)}) {
+  for (auto [option, result] : {std::pair(&rtolOpt, &options.rtol),
+                                std::pair(&atolOpt, &options.atol)}) {
     if (!option->getNumOccurrences())
       continue;
     double tolerance;
     if (StringRef(*option).getAsDouble(tolerance) || !(tolerance >= 0) ||
         std::isinf(tolerance))
-      return llvm::createStringError("invalid --" + option->ArgStr + " '" + *option +
-                       "': expected a non-negative number");
+      return llvm::createStringError("invalid --" + option->ArgStr + " '" +
+                                     *option +
+                                     "': expected a non-negative number");
     *result = tolerance;
   }
   if (inputsOpt.getNumOccurrences()) {
     std::optional<InputKind> kind = parseInputKindName(inputsOpt);
     if (!kind)
-      return llvm::createStringError("invalid --inputs '" + inputsOpt +
-                       "': expected normal, uniform, special or ints");
+      return llvm::createStringError(
+          "invalid --inputs '" + inputsOpt +
+          "': expected normal, uniform, special or ints");
     options.inputs = *kind;
   }
   llvm::Expected<std::vector<check::NamedFile>> inputs =
@@ -330,8 +342,9 @@ llvm::Expected<RunOptions> getRunOptions() {
     return saves.takeError();
   options.saveFiles = std::move(*saves);
   if (cpuTargetOpt.empty())
-    return llvm::createStringError("invalid --cpu-target '': expected host or a CPU name "
-                     "such as x86-64");
+    return llvm::createStringError(
+        "invalid --cpu-target '': expected host or a CPU name "
+        "such as x86-64");
   options.cpuTarget = cpuTargetOpt;
 
   // The launch shape's cap in waves (0: none) and block size, and code
@@ -370,7 +383,7 @@ llvm::Expected<RunOptions> getRunOptions() {
     if (!chip.starts_with("sm_") || chip.size() < 5 ||
         chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, major))
       return llvm::createStringError("invalid --chip '" + chip +
-                       "': expected sm_XX, e.g. sm_90");
+                                     "': expected sm_XX, e.g. sm_90");
     options.chip = chip.str();
   }
   options.verbose = verboseOpt;
@@ -381,7 +394,8 @@ llvm::Expected<RunOptions> getRunOptions() {
   options.cacheDir = cacheDirOpt;
 
   if (options.json && !options.bench)
-    return llvm::createStringError("--json describes --bench results; add --bench");
+    return llvm::createStringError(
+        "--json describes --bench results; add --bench");
   return options;
 }
 

@@ -137,7 +137,8 @@ check::InputSpec getInputSpec(const RunOptions &options,
 
 /// Runs `kernel` on fresh inputs, saves what --save asks for and checks
 /// every result; returns whether all matched, or an error.
-llvm::Expected<bool> runKernel(const KernelDecl &kernel, const RunOptions &options,
+llvm::Expected<bool> runKernel(const KernelDecl &kernel,
+                               const RunOptions &options,
                                driver::LoadedModule &module,
                                const check::InputArrays &files,
                                mlir::TimingScope &timing) {
@@ -242,9 +243,9 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
                      std::min<int64_t>(placement.storageElements,
                                        kPatternElements),
                      options.seed, paramIndex, options.inputs));
-      tensor.pattern = llvm::ArrayRef<uint8_t>(
-          static_cast<const uint8_t *>(pattern.data()),
-          pattern.getSizeInBytes());
+      tensor.pattern =
+          llvm::ArrayRef<uint8_t>(static_cast<const uint8_t *>(pattern.data()),
+                                  pattern.getSizeInBytes());
     }
     placements.push_back(std::move(placement));
     tensors.push_back(tensor);
@@ -280,8 +281,8 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
     unsigned tensor = 0;
     for (auto [index, param] : llvm::enumerate(signature->params)) {
       if (!param.isTensor) {
-        params.push_back(driver::LaunchArg::ofScalar(
-            values->params[index]->storage.data()));
+        params.push_back(
+            driver::LaunchArg::ofScalar(values->params[index]->storage.data()));
         continue;
       }
       const check::TensorPlacement &placement = placements[tensor];
@@ -293,9 +294,9 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
     }
     for (; tensor < tensors.size(); ++tensor) {
       const check::TensorPlacement &placement = placements[tensor];
-      outputs.push_back({storage[tensor] +
-                             placement.offset * tensors[tensor].elementSize,
-                         placement.shape, placement.strides});
+      outputs.push_back(
+          {storage[tensor] + placement.offset * tensors[tensor].elementSize,
+           placement.shape, placement.strides});
     }
     return executor.launch(*signature, params, outputs, launchOptions);
   };
@@ -365,8 +366,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
            : llvm::formatv(" on the CPU ({0} thread{1})", hostThreads,
                            hostThreads == 1 ? "" : "s")
                  .str(),
-      points, shape,
-      check::getLayoutName(options.layout), options.offset,
+      points, shape, check::getLayoutName(options.layout), options.offset,
       report->bytesMoved, report->bufferSets, report->kernel.samples);
   line("kernel", report->kernel);
   line(cuda ? "copy" : "memcpy", report->copy);
@@ -556,10 +556,10 @@ int main(int argc, char **argv) {
       std::vector<KernelSignature> signatures;
       for (const auto &kernel : ast->getKernels())
         signatures.push_back(getKernelSignature(*kernel));
-      llvm::Expected<std::string> header = driver::emitCudaHeader(
-          mlir::ew::getPTX(module), signatures, launches,
-          getHeaderNamespace(options.file), options.file,
-          driver::getHeaderCubinChips());
+      llvm::Expected<std::string> header =
+          driver::emitCudaHeader(mlir::ew::getPTX(module), signatures, launches,
+                                 getHeaderNamespace(options.file), options.file,
+                                 driver::getHeaderCubinChips());
       if (header)
         llvm::outs() << *header;
       else
@@ -606,19 +606,19 @@ int main(int argc, char **argv) {
       return fail("--bench times kernels on a CUDA device, and none was "
                   "found");
     for (const KernelDecl *kernel : kernels)
-      if (llvm::Error error = benchKernel(*kernel, options, executor,
-                                          *inputFiles))
+      if (llvm::Error error =
+              benchKernel(*kernel, options, executor, *inputFiles))
         return fail(std::move(error));
     return kExitMatch;
   }
 
   bool allMatch = true;
   for (const KernelDecl *kernel : kernels) {
-    mlir::TimingScope kernelTiming = timing.nest(
-        kernel->getName().data(),
-        [&] { return "kernel '" + kernel->getName().str() + "'"; });
-    llvm::Expected<bool> matched = runKernel(
-        *kernel, options, executor, *inputFiles, kernelTiming);
+    mlir::TimingScope kernelTiming = timing.nest(kernel->getName().data(), [&] {
+      return "kernel '" + kernel->getName().str() + "'";
+    });
+    llvm::Expected<bool> matched =
+        runKernel(*kernel, options, executor, *inputFiles, kernelTiming);
     if (!matched)
       return fail(matched.takeError());
     allMatch &= *matched;

@@ -43,7 +43,8 @@ TEST(LaunchPlanTest, BindsByName) {
   KernelSignature kernel = makeBiasAdd();
   TensorArg x = tensor({4, 8}), b = tensor({8}, {}, 0x20000),
             out = tensor({4, 8}, {}, 0x30000);
-  llvm::Expected<DimBindings> bound = bindDims(kernel, {&x, &b, nullptr}, {}, {});
+  llvm::Expected<DimBindings> bound =
+      bindDims(kernel, {&x, &b, nullptr}, {}, {});
   ASSERT_TRUE(static_cast<bool>(bound)) << llvm::toString(bound.takeError());
   EXPECT_EQ(bound->extents.lookup("m"), 4);
   EXPECT_EQ(bound->extents.lookup("n"), 8);
@@ -72,7 +73,8 @@ TEST(LaunchPlanTest, DimensionsOnlyResultsHave) {
   KernelSignature fill =
       makeSignature("fill", {scalarParam("value")}, {{DType::F32, {"n"}}});
   TensorArg out = tensor({6});
-  llvm::Expected<DimBindings> fromOutput = bindDims(fill, {nullptr}, {&out}, {});
+  llvm::Expected<DimBindings> fromOutput =
+      bindDims(fill, {nullptr}, {&out}, {});
   ASSERT_TRUE(static_cast<bool>(fromOutput));
   EXPECT_EQ(fromOutput->extents.lookup("n"), 6);
   llvm::Expected<DimBindings> fromCaller =
@@ -115,8 +117,8 @@ TEST(LaunchPlanTest, Batch) {
 TEST(LaunchPlanTest, MergesContiguousDimensions) {
   // rows(x: f32[..., n]) -> f32[..., n] on contiguous tensors: one row.
   std::vector<std::string> dims = {"...", "n"};
-  KernelSignature rows = makeSignature("rows", {tensorParam("x", dims)},
-                                       {{DType::F32, dims}});
+  KernelSignature rows =
+      makeSignature("rows", {tensorParam("x", dims)}, {{DType::F32, dims}});
   TensorArg x = tensor({2, 3, 4}), out = tensor({2, 3, 4}, {}, 0x90000);
   llvm::Expected<LaunchPlan> plan = planLaunch(rows, {&x}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
@@ -142,9 +144,9 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{3, 8}));
 
   // Pinned dimensions (read by index or size) never merge.
-  KernelSignature pinned = makeSignature(
-      "pinned", {tensorParam("x", {"m", "n"})}, {{DType::F32, {"m", "n"}}},
-      {"m"});
+  KernelSignature pinned =
+      makeSignature("pinned", {tensorParam("x", {"m", "n"})},
+                    {{DType::F32, {"m", "n"}}}, {"m"});
   TensorArg x2 = tensor({4, 8}), out2 = tensor({4, 8}, {}, 0x90000);
   plan = planLaunch(pinned, {&x2}, {&out2});
   ASSERT_TRUE(static_cast<bool>(plan));
@@ -156,7 +158,8 @@ TEST(LaunchPlanTest, BroadcastAndStridedVariants) {
   TensorArg x = tensor({4, 8}), b = tensor({8}, {}, 0x20000),
             out = tensor({4, 8}, {}, 0x30000);
   // b has n only: m and n cannot merge.
-  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, {&x, &b, nullptr}, {&out});
+  llvm::Expected<LaunchPlan> plan =
+      planLaunch(kernel, {&x, &b, nullptr}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->merged, 0u);
   EXPECT_EQ(plan->points, 32);
@@ -189,7 +192,8 @@ TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
   // first part takes the extra row), b whole in every part.
   TensorArg x = tensor({10, 8}), b = tensor({8}, {}, 0x20000),
             out = tensor({10, 8}, {}, 0x30000);
-  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, {&x, &b, nullptr}, {&out});
+  llvm::Expected<LaunchPlan> plan =
+      planLaunch(kernel, {&x, &b, nullptr}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->tensors[0].dims, (std::vector<std::string>{"m", "n"}));
   EXPECT_EQ(plan->tensors[0].elementSize, 4u);
@@ -242,13 +246,14 @@ TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
 
 TEST(LaunchPlanTest, ChecksOutputs) {
   std::vector<std::string> dims = {"m", "n"};
-  KernelSignature kernel = makeSignature("k", {tensorParam("x", dims)},
-                                         {{DType::F32, dims}});
+  KernelSignature kernel =
+      makeSignature("k", {tensorParam("x", dims)}, {{DType::F32, dims}});
   TensorArg x = tensor({4, 8});
   // An expanded output repeats elements.
   TensorArg expanded = tensor({4, 8}, {0, 1}, 0x90000);
-  EXPECT_NE(planError(kernel, {&x}, {&expanded}).find("has stride 0 along its "
-                                                      "dimension 'm'"),
+  EXPECT_NE(planError(kernel, {&x}, {&expanded})
+                .find("has stride 0 along its "
+                      "dimension 'm'"),
             std::string::npos);
   // Strides that let rows overlap.
   TensorArg overlapping = tensor({4, 8}, {4, 1}, 0x90000);

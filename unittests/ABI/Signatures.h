@@ -1,4 +1,4 @@
-//===- Signatures.h - Kernel signatures for the ABI's unit tests -*- C++ -*-===//
+//===- Signatures.h - Kernel signatures for the ABI tests -------*- C++ -*-===//
 //
 // Builds KernelSignatures as getKernelSignature would for a checked kernel,
 // without the front end: the dimensions in the order of their first
@@ -58,10 +58,10 @@ inline KernelSignature makeBiasAdd(bool batch = false) {
   std::vector<std::string> xDims = {"m", "n"};
   if (batch)
     xDims.insert(xDims.begin(), kBatchDim.str());
-  return makeSignature("bias_add",
-                       {tensorParam("x", xDims), tensorParam("b", {"n"}),
-                        scalarParam("s")},
-                       {{DType::F32, xDims}});
+  return makeSignature(
+      "bias_add",
+      {tensorParam("x", xDims), tensorParam("b", {"n"}), scalarParam("s")},
+      {{DType::F32, xDims}});
 }
 
 } // namespace ewc::test

@@ -37,8 +37,7 @@ bool aligned(const KernelSignature &kernel,
 }
 
 KernelSignature makeUnary(DType in, DType out) {
-  return makeSignature("unary", {tensorParam("x", {"n"}, in)},
-                       {{out, {"n"}}});
+  return makeSignature("unary", {tensorParam("x", {"n"}, in)}, {{out, {"n"}}});
 }
 
 TEST(VectorAccessTest, AtomsAndLanes) {
@@ -90,8 +89,8 @@ TEST(VectorAccessTest, RowsAlignedOrNot) {
   TensorArg x5 = tensor({64, 768}, 0x100000, {772, 1});
   EXPECT_TRUE(aligned(kernel, {&x5, &b, nullptr}, {&out}));
   // One row (m = 1): the peel decides, as in one dimension.
-  TensorArg row = tensor({1, 768}, 0x100004), rowOut = tensor({1, 768}, 0x300004),
-            rowB = tensor({768}, 0x200004);
+  TensorArg row = tensor({1, 768}, 0x100004),
+            rowOut = tensor({1, 768}, 0x300004), rowB = tensor({768}, 0x200004);
   EXPECT_TRUE(aligned(kernel, {&row, &rowB, nullptr}, {&rowOut}));
 }
 
@@ -99,8 +98,8 @@ TEST(VectorAccessTest, OnlyVectorizedTensorsCount) {
   KernelSignature kernel = makeBiasAdd();
   // A transposed x is gathered (a strided variant): its address does not
   // matter, b's and the output's do.
-  TensorArg xt = tensor({64, 768}, 0x100004, {1, 64}), b = tensor({768}, 0x200000),
-            out = tensor({64, 768}, 0x300000);
+  TensorArg xt = tensor({64, 768}, 0x100004, {1, 64}),
+            b = tensor({768}, 0x200000), out = tensor({64, 768}, 0x300000);
   EXPECT_TRUE(aligned(kernel, {&xt, &b, nullptr}, {&out}));
   TensorArg b1 = tensor({768}, 0x200004);
   EXPECT_FALSE(aligned(kernel, {&xt, &b1, nullptr}, {&out}));

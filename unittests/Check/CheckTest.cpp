@@ -278,10 +278,10 @@ TEST(LaunchValuesTest, CompiledDefaultUnlessGiven) {
   EXPECT_EQ(values->params[1], &(*inputs)[1]);
   // A compiled kernel without the default is an error, not a guess.
   signature.params[1].defaultValue.reset();
-  EXPECT_EQ(errorText(getLaunchValues(leaky, signature, *inputs, {})
-                          .takeError()),
-            "the compiled kernel 'leaky_relu' has no default for parameter "
-            "'slope'");
+  EXPECT_EQ(
+      errorText(getLaunchValues(leaky, signature, *inputs, {}).takeError()),
+      "the compiled kernel 'leaky_relu' has no default for parameter "
+      "'slope'");
 }
 
 TEST(KernelRunnerTest, RunsAndChecksOnTheCpu) {
@@ -357,10 +357,11 @@ TEST(KernelRunnerTest, FindsAStrayWrite) {
   std::string text;
   llvm::raw_string_ostream os(text);
   printMismatches(os, *rechecked, 0, bias, 1, "");
-  EXPECT_EQ(text, llvm::formatv("[1, 2] x={0} b={1}: got 1000, expected {2}\n",
-                                llvm::format("%.9g", x), llvm::format("%.9g", b),
-                                rechecked->results[0].first.expected)
-                      .str());
+  EXPECT_EQ(text,
+            llvm::formatv("[1, 2] x={0} b={1}: got 1000, expected {2}\n",
+                          llvm::format("%.9g", x), llvm::format("%.9g", b),
+                          rechecked->results[0].first.expected)
+                .str());
 }
 
 TEST(KernelRunnerTest, FindsAWrongAndAnUnwrittenElement) {

@@ -63,8 +63,7 @@ TEST(ApiTest, Signatures) {
   EXPECT_FALSE(scale->params[1].defaultValue);
   const ewc::Kernel *bias = mod->kernel("bias_add");
   ASSERT_NE(bias, nullptr);
-  EXPECT_EQ(bias->params[0].dims,
-            (std::vector<std::string>{"...", "m", "n"}));
+  EXPECT_EQ(bias->params[0].dims, (std::vector<std::string>{"...", "m", "n"}));
   EXPECT_EQ(bias->dims, (std::vector<std::string>{"...", "m", "n"}));
   EXPECT_EQ(bias->signature,
             "bias_add(x: f32[..., m, n], b: f32[n]) -> f32[..., m, n]");
@@ -90,9 +89,9 @@ TEST(ApiTest, LaunchOnHostArrays) {
   std::vector<double> d = {-1.5, 2};
   std::vector<double> scaled(2);
   std::vector<uint8_t> positive(2, 7);
-  status = mod->launch("scale",
-                       {ewc::Arg::tensor(d.data()), ewc::Arg::integer(3)},
-                       {scaled.data(), positive.data()}, 2);
+  status =
+      mod->launch("scale", {ewc::Arg::tensor(d.data()), ewc::Arg::integer(3)},
+                  {scaled.data(), positive.data()}, 2);
   ASSERT_TRUE(status) << status.error();
   EXPECT_EQ(scaled, (std::vector<double>{-4.5, 6}));
   EXPECT_EQ(positive, (std::vector<uint8_t>{0, 1}));
@@ -104,26 +103,25 @@ TEST(ApiTest, LaunchOnViews) {
   // x: 2 x 3, read transposed out of a 3 x 2 buffer; b: every other element.
   std::vector<float> xT = {0, 10, 1, 11, 2, 12}, b = {100, -1, 200, -1, 300};
   std::vector<float> y(6, NAN);
-  ewc::Status status = mod->launch(
-      "bias_add",
-      {ewc::Arg::tensor({xT.data(), {2, 3}, {1, 2}}),
-       ewc::Arg::tensor({b.data(), {3}, {2}})},
-      {ewc::Tensor{y.data(), {2, 3}, {}}});
+  ewc::Status status =
+      mod->launch("bias_add",
+                  {ewc::Arg::tensor({xT.data(), {2, 3}, {1, 2}}),
+                   ewc::Arg::tensor({b.data(), {3}, {2}})},
+                  {ewc::Tensor{y.data(), {2, 3}, {}}});
   ASSERT_TRUE(status) << status.error();
   EXPECT_EQ(y, (std::vector<float>{100, 201, 302, 110, 211, 312}));
   // A batch of 2 over a column of one: shapes [2, 1, 3].
   std::vector<float> x3 = {1, 2, 3, 4, 5, 6}, y3(6);
-  status = mod->launch(
-      "bias_add",
-      {ewc::Arg::tensor({x3.data(), {2, 1, 3}, {}}),
-       ewc::Arg::tensor({b.data(), {3}, {2}})},
-      {ewc::Tensor{y3.data(), {2, 1, 3}, {}}});
+  status = mod->launch("bias_add",
+                       {ewc::Arg::tensor({x3.data(), {2, 1, 3}, {}}),
+                        ewc::Arg::tensor({b.data(), {3}, {2}})},
+                       {ewc::Tensor{y3.data(), {2, 1, 3}, {}}});
   ASSERT_TRUE(status) << status.error();
   EXPECT_EQ(y3, (std::vector<float>{101, 202, 303, 104, 205, 306}));
   // The shapes of the results, from the arguments and the dims.
-  auto shapes = mod->resultShapes(
-      "bias_add", {ewc::Arg::tensor({x3.data(), {4, 2, 3}, {}}),
-                   ewc::Arg::tensor({b.data(), {3}, {}})});
+  auto shapes = mod->resultShapes("bias_add",
+                                  {ewc::Arg::tensor({x3.data(), {4, 2, 3}, {}}),
+                                   ewc::Arg::tensor({b.data(), {3}, {}})});
   ASSERT_TRUE(shapes) << shapes.error();
   EXPECT_EQ(*shapes, (std::vector<std::vector<int64_t>>{{4, 2, 3}}));
   ewc::LaunchOptions options;
@@ -173,8 +171,8 @@ TEST(ApiTest, BadLaunchesAreErrors) {
   EXPECT_NE(error("leaky_relu", {ewc::Arg::tensor(x.data())}, {y.data()})
                 .find("takes 2 argument(s), got 1"),
             std::string::npos);
-  EXPECT_NE(error("leaky_relu",
-                  {ewc::Arg::number(1), ewc::Arg::number(1)}, {y.data()})
+  EXPECT_NE(error("leaky_relu", {ewc::Arg::number(1), ewc::Arg::number(1)},
+                  {y.data()})
                 .find("is a tensor f32"),
             std::string::npos);
   EXPECT_NE(error("scale", {ewc::Arg::tensor(x.data()), ewc::Arg::byDefault()},

@@ -26,22 +26,33 @@ namespace {
 
 CompiledGPUModule makeModule() {
   CompiledGPUModule module;
-  module.cubin = std::string("\x7f" "ELF\0\0\x01", 7);
+  module.cubin = std::string("\x7f"
+                             "ELF\0\0\x01",
+                             7);
   KernelSignature &leaky = module.kernels.emplace_back();
   leaky.name = "leaky_relu";
   leaky.params.push_back({"x", DType::BF16, true, {"...", "n"}, std::nullopt});
   leaky.params.push_back(
       {"slope", DType::F32, false, {}, ScalarValue{DType::F32, 0, 0.01}});
-  leaky.params.push_back({"bound", DType::F64, false, {},
-                          ScalarValue{DType::F64, 0,
-                                      -std::numeric_limits<double>::infinity()}});
   leaky.params.push_back(
-      {"fill", DType::F32, false, {},
+      {"bound",
+       DType::F64,
+       false,
+       {},
+       ScalarValue{DType::F64, 0, -std::numeric_limits<double>::infinity()}});
+  leaky.params.push_back(
+      {"fill",
+       DType::F32,
+       false,
+       {},
        ScalarValue{DType::F32, 0, std::numeric_limits<double>::quiet_NaN()}});
   leaky.params.push_back(
       {"zero", DType::F16, false, {}, ScalarValue{DType::F16, 0, -0.0}});
-  leaky.params.push_back(
-      {"k", DType::I64, false, {}, ScalarValue{DType::I64, -(int64_t(1) << 62), 0}});
+  leaky.params.push_back({"k",
+                          DType::I64,
+                          false,
+                          {},
+                          ScalarValue{DType::I64, -(int64_t(1) << 62), 0}});
   leaky.params.push_back(
       {"on", DType::Bool, false, {}, ScalarValue{DType::Bool, 1, 0}});
   leaky.results = {{DType::BF16, {"...", "n"}}, {DType::Bool, {"n"}}};

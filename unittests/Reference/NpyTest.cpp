@@ -210,9 +210,8 @@ TEST(Npy, ArraysOfAnyShape) {
   EXPECT_EQ(fortran->shape, (std::vector<int64_t>{2, 3}));
   EXPECT_TRUE(fortran->fortranOrder);
   // A shape whose elements overflow is an error, not a wrapped count.
-  EXPECT_NE(llvm::toString(parseNpyArray(makeFile(dictOf("<f4",
-                                                          "(4294967296, "
-                                                          "4294967296)"),
+  EXPECT_NE(llvm::toString(parseNpyArray(makeFile(dictOf("<f4", "(4294967296, "
+                                                                "4294967296)"),
                                                   data),
                                          DType::F32)
                                .takeError())
@@ -229,8 +228,8 @@ TEST(Npy, ArraysOfAnyShape) {
   EXPECT_EQ(back->array.toInts(), six.toInts());
   HostArray one(DType::F64, 1);
   one.setFromDouble(0, 2.5);
-  back = parseNpyArray(serializeNpy(one, llvm::ArrayRef<int64_t>{}),
-                       DType::F64);
+  back =
+      parseNpyArray(serializeNpy(one, llvm::ArrayRef<int64_t>{}), DType::F64);
   ASSERT_TRUE(bool(back));
   EXPECT_TRUE(back->shape.empty());
   EXPECT_EQ(back->array.getAsDouble(0), 2.5);

@@ -226,9 +226,8 @@ TEST(RandomInput, SpecialTies) {
   ASSERT_TRUE(parsed.module);
   const int64_t n = 8000;
   const uint64_t seed = 11;
-  std::vector<HostArray> inputs =
-      makeRandomInputs(parsed.kernel(), {n, n, n, n, 1, 1}, seed,
-                       InputKind::Special);
+  std::vector<HostArray> inputs = makeRandomInputs(
+      parsed.kernel(), {n, n, n, n, 1, 1}, seed, InputKind::Special);
   ASSERT_EQ(inputs.size(), 6u);
   const HostArray &x = inputs[0], &y = inputs[1], &z = inputs[2],
                   &w = inputs[3];

@@ -49,8 +49,7 @@ TEST(SemanticsTest, IntToFloatRoundsOnce) {
   // 2^60 + 2^36 + 1 is just above a tie at f32 precision: rounding through
   // f64 first would land on the tie and round down; once, it rounds up.
   int64_t v = (int64_t(1) << 60) + (int64_t(1) << 36) + 1;
-  EXPECT_EQ(ref::convertIntToFloat(v, DType::F32),
-            0x1p60 + 0x1p37);
+  EXPECT_EQ(ref::convertIntToFloat(v, DType::F32), 0x1p60 + 0x1p37);
   EXPECT_EQ(ref::convertIntToFloat(65520, DType::F16), kInf);
 }
 
@@ -63,8 +62,7 @@ TEST(SemanticsTest, DecimalsRoundOnceNextToTies) {
   EXPECT_EQ(*parseDecimal("-18.671551704406738281250000000001", DType::F32),
             -double(llvm::bit_cast<float>(0x41955f57u)));
   // An integer spelling, and f16's and bf16's ties above 1.
-  EXPECT_EQ(*parseDecimal("1152921573326323713", DType::F32),
-            0x1p60 + 0x1p37);
+  EXPECT_EQ(*parseDecimal("1152921573326323713", DType::F32), 0x1p60 + 0x1p37);
   EXPECT_EQ(*parseDecimal("1.00048828125000000000000000001", DType::F16),
             1 + 0x1p-10);
   EXPECT_EQ(*parseDecimal("1.00390625000000000000000000001", DType::BF16),
@@ -113,8 +111,10 @@ TEST(SemanticsTest, DecimalsAgreeWithAPFloatAroundEveryKindOfTie) {
       std::string exponent = exact.substr(exact.find('e'));
       for (std::string sign : {"", "-"})
         for (std::string decimal :
-             {sign + exact, sign + mantissa + "0000000000000000000000000000000"
-                                              "0000000001" + exponent}) {
+             {sign + exact, sign + mantissa +
+                                "0000000000000000000000000000000"
+                                "0000000001" +
+                                exponent}) {
           llvm::APFloat expected(semantics);
           llvm::Expected<llvm::APFloat::opStatus> status =
               expected.convertFromString(decimal,
@@ -136,8 +136,7 @@ TEST(SemanticsTest, IntegerDivisionNeverTraps) {
   EXPECT_EQ(ref::divideInt(-7, 2, DType::I32), -3);
   EXPECT_EQ(ref::divideInt(5, 0, DType::I32), 0);
   EXPECT_EQ(ref::divideInt(-2147483648ll, -1, DType::I32), -2147483648ll);
-  EXPECT_EQ(ref::divideInt(std::numeric_limits<int64_t>::min(), -1,
-                           DType::I64),
+  EXPECT_EQ(ref::divideInt(std::numeric_limits<int64_t>::min(), -1, DType::I64),
             std::numeric_limits<int64_t>::min());
 }
 
@@ -291,9 +290,11 @@ TEST(HostArrayTest, ParallelFillsReachEveryElement) {
     HostArray zeros(dtype, n);
     HostArray copy = poisoned;
     for (int64_t i : {int64_t(0), int64_t(1) << 18, n / 2, n - 1}) {
-      EXPECT_TRUE(poisoned.isPoison(i)) << getDTypeName(dtype).str() << " " << i;
+      EXPECT_TRUE(poisoned.isPoison(i))
+          << getDTypeName(dtype).str() << " " << i;
       EXPECT_TRUE(copy.isPoison(i)) << getDTypeName(dtype).str() << " " << i;
-      EXPECT_EQ(zeros.getAsDouble(i), 0) << getDTypeName(dtype).str() << " " << i;
+      EXPECT_EQ(zeros.getAsDouble(i), 0)
+          << getDTypeName(dtype).str() << " " << i;
     }
     int64_t unpoisoned = 0;
     for (int64_t i = 0; i < n; ++i)

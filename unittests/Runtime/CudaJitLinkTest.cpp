@@ -47,7 +47,9 @@ TEST_F(CudaJitLinkTest, AssemblesPTXIntoACubin) {
     llvm::Expected<std::vector<char>> cubin = compilePTXToCubin(kPTX, chip);
     ASSERT_TRUE(bool(cubin)) << llvm::toString(cubin.takeError());
     ASSERT_GT(cubin->size(), 4u);
-    EXPECT_EQ(std::string(cubin->data(), 4), "\x7f" "ELF") << chip;
+    EXPECT_EQ(std::string(cubin->data(), 4), "\x7f"
+                                             "ELF")
+        << chip;
   }
 }
 

@@ -90,15 +90,15 @@ TEST_F(KernelCacheTest, EveryPartOfTheKeyCounts) {
   KernelCache cache(directory);
   ASSERT_FALSE(bool(cache.store(key, "payload")));
   EXPECT_FALSE(cache.lookup(KernelCacheKey::get({"source", "sm_100", "13.0"})));
-  EXPECT_EQ(cache.getEntryPath(key),
-            directory + "/" + key.str() + ".ewck");
+  EXPECT_EQ(cache.getEntryPath(key), directory + "/" + key.str() + ".ewck");
   EXPECT_EQ(key.str().size(), 32u);
 }
 
 TEST_F(KernelCacheTest, TruncatedEntryIsAMissAndIsRebuilt) {
   KernelCache cache(directory);
   ASSERT_FALSE(bool(cache.store(kKey, "a payload of some length")));
-  editEntry(cache, kKey, [](std::string &bytes) { bytes.resize(bytes.size() - 3); });
+  editEntry(cache, kKey,
+            [](std::string &bytes) { bytes.resize(bytes.size() - 3); });
   std::string why;
   EXPECT_FALSE(cache.lookup(kKey, &why));
   EXPECT_NE(why.find("truncated entry"), std::string::npos) << why;

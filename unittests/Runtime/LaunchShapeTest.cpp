@@ -28,15 +28,15 @@ TEST(LaunchShape, OneBlockPerIterationOfEveryThread) {
   // 128 threads x 16 elements per block.
   EXPECT_EQ(computeElementwiseLaunchShape(1, 16, kSMs, kThreads, 0).gridSize,
             1u);
-  EXPECT_EQ(
-      computeElementwiseLaunchShape(2048, 16, kSMs, kThreads, 0).gridSize, 1u);
-  EXPECT_EQ(
-      computeElementwiseLaunchShape(2049, 16, kSMs, kThreads, 0).gridSize, 2u);
+  EXPECT_EQ(computeElementwiseLaunchShape(2048, 16, kSMs, kThreads, 0).gridSize,
+            1u);
+  EXPECT_EQ(computeElementwiseLaunchShape(2049, 16, kSMs, kThreads, 0).gridSize,
+            2u);
   // f32 LeakyReLU at 2^28: 4 elements per thread.
-  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 4, kSMs,
-                                          kThreads, 0)
-                .gridSize,
-            524288u);
+  EXPECT_EQ(
+      computeElementwiseLaunchShape(uint64_t(1) << 28, 4, kSMs, kThreads, 0)
+          .gridSize,
+      524288u);
   EXPECT_EQ(computeElementwiseLaunchShape(1000, 16, kSMs, kThreads).blockSize,
             kElementwiseBlockSize);
 }
@@ -48,14 +48,14 @@ TEST(LaunchShape, ZeroElementsPerThreadCountsAsOne) {
 
 TEST(LaunchShape, CapInWaves) {
   // 132 SMs x 16 resident blocks of 128 x 4 waves.
-  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 16, kSMs,
-                                          kThreads, 4)
-                .gridSize,
-            132u * 16 * 4);
+  EXPECT_EQ(
+      computeElementwiseLaunchShape(uint64_t(1) << 28, 16, kSMs, kThreads, 4)
+          .gridSize,
+      132u * 16 * 4);
   // A device reporting nothing still gets one block.
-  EXPECT_EQ(computeElementwiseLaunchShape(uint64_t(1) << 28, 16, 0, 0, 1)
-                .gridSize,
-            1u);
+  EXPECT_EQ(
+      computeElementwiseLaunchShape(uint64_t(1) << 28, 16, 0, 0, 1).gridSize,
+      1u);
 }
 
 TEST(LaunchShape, BlockSize) {
@@ -74,10 +74,9 @@ TEST(LaunchShape, BlockSize) {
 TEST(LaunchShape, GridDimLimit) {
   // Each thread then loops; the grid never exceeds gridDim.x's 2^31 - 1, and
   // n near 2^64 does not wrap.
-  EXPECT_EQ(
-      computeElementwiseLaunchShape(~uint64_t(0), 1, kSMs, kThreads, 0)
-          .gridSize,
-      0x7fffffffu);
+  EXPECT_EQ(computeElementwiseLaunchShape(~uint64_t(0), 1, kSMs, kThreads, 0)
+                .gridSize,
+            0x7fffffffu);
 }
 
 } // namespace

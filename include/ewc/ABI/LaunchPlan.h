@@ -66,10 +66,10 @@ struct DimBindings {
 /// the caller has none yet), and `dims`, extents by name for what no tensor
 /// has (ewc-run --dim). The errors name the dimension, the tensors and both
 /// extents, e.g. "'b' has n = 768 but 'x' has n = 1024".
-llvm::Expected<DimBindings>
-bindDims(const KernelSignature &kernel, llvm::ArrayRef<const TensorArg *> inputs,
-         llvm::ArrayRef<const TensorArg *> outputs,
-         const llvm::StringMap<int64_t> &dims);
+llvm::Expected<DimBindings> bindDims(const KernelSignature &kernel,
+                                     llvm::ArrayRef<const TensorArg *> inputs,
+                                     llvm::ArrayRef<const TensorArg *> outputs,
+                                     const llvm::StringMap<int64_t> &dims);
 
 /// The shape of a tensor of dimensions `dims` (a signature's, "..." for the
 /// batch) under `bindings`: its extents in order, the batch expanded.
@@ -117,10 +117,11 @@ struct LaunchPlan {
 
 /// Plans a launch of `kernel` on `inputs` (one per parameter: null for a
 /// scalar) and `outputs` (one per result), with `dims` as in bindDims.
-llvm::Expected<LaunchPlan> planLaunch(const KernelSignature &kernel,
-                                      llvm::ArrayRef<const TensorArg *> inputs,
-                                      llvm::ArrayRef<const TensorArg *> outputs,
-                                      const llvm::StringMap<int64_t> &dims = {});
+llvm::Expected<LaunchPlan>
+planLaunch(const KernelSignature &kernel,
+           llvm::ArrayRef<const TensorArg *> inputs,
+           llvm::ArrayRef<const TensorArg *> outputs,
+           const llvm::StringMap<int64_t> &dims = {});
 
 /// Splits `plan` into at most `parts` launches that together cover it once,
 /// for the CPU's threads: along the outermost dimension of the first result

@@ -138,8 +138,9 @@ llvm::Expected<HostArray> parseScalar(DType dtype, llvm::StringRef text,
 
 /// Reads each file as the dtype of the first of `kernels` with a tensor
 /// parameter of its name, with the shape it holds.
-llvm::Expected<InputArrays> loadInputFiles(llvm::ArrayRef<NamedFile> files,
-                                           llvm::ArrayRef<const KernelDecl *> kernels);
+llvm::Expected<InputArrays>
+loadInputFiles(llvm::ArrayRef<NamedFile> files,
+               llvm::ArrayRef<const KernelDecl *> kernels);
 
 /// The extents of the dimensions of one run of `kernel`: the files' shapes,
 /// then spec.dims, then spec.n; the batch from spec.batch, the files, or

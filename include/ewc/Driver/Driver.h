@@ -102,7 +102,8 @@ struct CompileOptions {
   /// then returns null (ewc-run --emit). May be empty. A kernel cache hit
   /// runs no stage and calls it never.
   std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
-  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
   std::string cacheDir;
   /// Neither read nor write the cache.
   bool noCache = false;
@@ -170,7 +171,9 @@ struct LaunchArg {
   const TensorArg *tensor = nullptr;
   const void *scalar = nullptr;
 
-  static LaunchArg ofTensor(const TensorArg &tensor) { return {&tensor, nullptr}; }
+  static LaunchArg ofTensor(const TensorArg &tensor) {
+    return {&tensor, nullptr};
+  }
   static LaunchArg ofScalar(const void *bytes) { return {nullptr, bytes}; }
 };
 

@@ -237,7 +237,9 @@ public:
 
   llvm::StringRef getSpelling() const { return spelling; }
   /// True for `inf`, `-inf` and `nan`: they are exempt from the range check.
-  bool isNonFinite() const { return floatLiteral && !std::isfinite(floatValue); }
+  bool isNonFinite() const {
+    return floatLiteral && !std::isfinite(floatValue);
+  }
   /// True for `0.5`, `1e3`, `2.`: such a literal needs a floating-point type.
   bool isFloatLiteral() const { return floatLiteral; }
   /// The value of an integer literal.
@@ -347,8 +349,8 @@ protected:
       : Expr(kind, range, loc, computeDepth(operands)),
         operands(std::move(operands)) {}
 
-  void setOp(OpKind newOp, CmpPredicate newPred,
-             DType newCastType = DType::F32, DimId newDim = 0) {
+  void setOp(OpKind newOp, CmpPredicate newPred, DType newCastType = DType::F32,
+             DimId newDim = 0) {
     op = newOp;
     pred = newPred;
     castType = newCastType;
@@ -554,7 +556,7 @@ struct TypeSpec {
 class ParamDecl {
 public:
   ParamDecl(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
-        TypeSpec type, unsigned index, std::unique_ptr<Expr> defaultValue)
+            TypeSpec type, unsigned index, std::unique_ptr<Expr> defaultValue)
       : name(std::move(name)), range(range), nameRange(nameRange),
         type(std::move(type)), index(index),
         defaultValue(std::move(defaultValue)) {}
@@ -597,8 +599,9 @@ private:
 class KernelDecl {
 public:
   KernelDecl(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
-         std::vector<std::unique_ptr<ParamDecl>> params,
-         std::vector<TypeSpec> results, std::vector<std::unique_ptr<Stmt>> body)
+             std::vector<std::unique_ptr<ParamDecl>> params,
+             std::vector<TypeSpec> results,
+             std::vector<std::unique_ptr<Stmt>> body)
       : name(std::move(name)), range(range), nameRange(nameRange),
         params(std::move(params)), results(std::move(results)),
         body(std::move(body)) {}
@@ -608,7 +611,9 @@ public:
   llvm::SMLoc getLoc() const { return range.Start; }
   llvm::SMRange getNameRange() const { return nameRange; }
 
-  llvm::ArrayRef<std::unique_ptr<ParamDecl>> getParams() const { return params; }
+  llvm::ArrayRef<std::unique_ptr<ParamDecl>> getParams() const {
+    return params;
+  }
   const ParamDecl &getParam(unsigned i) const { return *params[i]; }
   /// Returns the parameter called `paramName`, or null.
   const ParamDecl *lookupParam(llvm::StringRef paramName) const;
@@ -657,10 +662,12 @@ private:
 class ModuleDecl {
 public:
   ModuleDecl(const llvm::SourceMgr &sourceMgr,
-         std::vector<std::unique_ptr<KernelDecl>> kernels)
+             std::vector<std::unique_ptr<KernelDecl>> kernels)
       : sourceMgr(&sourceMgr), kernels(std::move(kernels)) {}
 
-  llvm::ArrayRef<std::unique_ptr<KernelDecl>> getKernels() const { return kernels; }
+  llvm::ArrayRef<std::unique_ptr<KernelDecl>> getKernels() const {
+    return kernels;
+  }
   /// Returns the kernel called `name`, or null.
   const KernelDecl *lookupKernel(llvm::StringRef name) const;
 

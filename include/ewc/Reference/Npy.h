@@ -19,8 +19,8 @@
 
 #include <cstdint>
 #include <optional>
-#include <vector>
 #include <string>
+#include <vector>
 
 namespace ewc {
 

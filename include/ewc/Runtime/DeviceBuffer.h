@@ -45,8 +45,7 @@ public:
 
   /// Copies `count` bytes from host memory to the buffer, starting `offset`
   /// bytes in; fails if they would run past the buffer's end.
-  llvm::Error copyFromHost(const void *source, size_t count,
-                           size_t offset = 0);
+  llvm::Error copyFromHost(const void *source, size_t count, size_t offset = 0);
   /// Copies `count` bytes, starting `offset` bytes into the buffer, to host
   /// memory; fails if they would run past the buffer's end.
   llvm::Error copyToHost(void *destination, size_t count,

@@ -1,4 +1,4 @@
-//===- KernelCache.h - Compiled kernels on disk, keyed by content -*- C++ -*-===//
+//===- KernelCache.h - Compiled kernels on disk, by content -----*- C++ -*-===//
 //
 // Part of the ewc project.
 //

@@ -50,9 +50,8 @@ static Value truncF64ToBF16(OpBuilder &builder, Location loc, Value x) {
   // orders (g++ right to left, clang left to right), and the IR would follow.
   Value magnitude = math::AbsFOp::create(builder, loc, x);
   Value backMagnitude = math::AbsFOp::create(builder, loc, back);
-  Value awayFromZero =
-      arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
-                            backMagnitude, magnitude);
+  Value awayFromZero = arith::CmpFOp::create(
+      builder, loc, arith::CmpFPredicate::OGT, backMagnitude, magnitude);
   // One step toward zero on the magnitude bits (the sign bit stays).
   Value bits = arith::BitcastOp::create(builder, loc, i32, nearest);
   Value one = createConstant(builder, loc, i32, 1);
@@ -165,8 +164,8 @@ static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
                                         x, negativeLimit);
     Value inf = createConstant(builder, loc, to,
                                std::numeric_limits<double>::infinity());
-    Value negativeInf = createConstant(builder, loc, to,
-                                       -std::numeric_limits<double>::infinity());
+    Value negativeInf = createConstant(
+        builder, loc, to, -std::numeric_limits<double>::infinity());
     Value high = arith::SelectOp::create(builder, loc, above, inf, narrow);
     return arith::SelectOp::create(builder, loc, below, negativeInf, high);
   }

@@ -61,8 +61,8 @@ Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
   Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
   Value bits = arith::BitcastOp::create(builder, loc, i16, value);
   Value wide = arith::ExtUIOp::create(builder, loc, i32, bits);
-  Value shifted = arith::ShLIOp::create(
-      builder, loc, wide, createConstant(builder, loc, i32, 16));
+  Value shifted = arith::ShLIOp::create(builder, loc, wide,
+                                        createConstant(builder, loc, i32, 16));
   return arith::BitcastOp::create(builder, loc, f32, shifted);
 }
 
@@ -153,9 +153,8 @@ struct NegLowering : ElementwiseLowering<NegOp> {
     // 0.0 - x.
     if (isa<FloatType>(type))
       return arith::NegFOp::create(builder, loc, operand);
-    return arith::SubIOp::create(builder, loc,
-                                 createConstant(builder, loc, type, 0),
-                                 operand);
+    return arith::SubIOp::create(
+        builder, loc, createConstant(builder, loc, type, 0), operand);
   }
 };
 
@@ -337,9 +336,8 @@ static FailureOr<Value> getDimArgument(Operation *op, StringRef dim,
                       : ArrayAttr();
   if (!dims)
     return rewriter.notifyMatchFailure(op, "not in an element function");
-  auto it = llvm::find_if(dims, [&](Attribute a) {
-    return cast<StringAttr>(a).getValue() == dim;
-  });
+  auto it = llvm::find_if(
+      dims, [&](Attribute a) { return cast<StringAttr>(a).getValue() == dim; });
   if (it == dims.end())
     return rewriter.notifyMatchFailure(op, "not a dimension of the kernel");
   unsigned position = element.getNumArguments() - 2 * dims.size() +

@@ -67,8 +67,8 @@ MemRefType mlir::ew::getTensorMemRefType(NamedTensorType type,
   // A rank-0 batch alone (f32[...] of a scalar tensor) has no dimension.
   if (rank && !stridedInner)
     strides.back() = 1;
-  auto layout = StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic,
-                                       strides);
+  auto layout =
+      StridedLayoutAttr::get(type.getContext(), ShapedType::kDynamic, strides);
   return MemRefType::get(shape, getStorageType(type.getElementType()), layout,
                          memorySpace);
 }

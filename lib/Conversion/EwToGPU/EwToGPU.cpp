@@ -132,11 +132,10 @@ struct ConvertEwToGPUPass
     populateEwToGPUPatterns(converter, patterns);
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
-    target.addLegalDialect<affine::AffineDialect, arith::ArithDialect,
-                           func::FuncDialect, gpu::GPUDialect,
-                           LLVM::LLVMDialect, math::MathDialect,
-                           memref::MemRefDialect, scf::SCFDialect,
-                           ub::UBDialect>();
+    target.addLegalDialect<
+        affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
+        gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,
+        memref::MemRefDialect, scf::SCFDialect, ub::UBDialect>();
     if (failed(applyPartialConversion(module, target, std::move(patterns)))) {
       signalPassFailure();
       return;

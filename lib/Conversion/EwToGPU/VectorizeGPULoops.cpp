@@ -6,10 +6,10 @@
 // the nest where the kernel's checks find the tensors aligned, and the
 // original loop for the tail; or, in the unaligned variant that the runtime
 // launches where they would fail (ewc/ABI/VectorAccess.h), a coalesced
-// unrolled scalar loop and the tail. It works on the loop before any lowering, where a point is
-// `affine.delinearize_index` of the flat index, `memref.load`s at the
-// coordinates, the element code and `memref.store`s: it clones the element
-// code once per point of a thread's chunk, so the element lowering
+// unrolled scalar loop and the tail. It works on the loop before any lowering,
+// where a point is `affine.delinearize_index` of the flat index, `memref.load`s
+// at the coordinates, the element code and `memref.store`s: it clones the
+// element code once per point of a thread's chunk, so the element lowering
 // (EwToArith) stays scalar, and feeds the copies from explicit vector loads
 // instead of leaving the merging of scalar accesses to LLVM's load-store
 // vectorizer, which can only merge what it can prove 16-byte aligned.
@@ -272,8 +272,8 @@ SmallVector<Value> LoopVectorizer::addCoords(ArrayRef<Value> coords,
     Value s = add(coords[d], digits[d]);
     if (carry)
       s = add(s, carry);
-    Value wraps = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, s,
-                                        extents[d]);
+    Value wraps =
+        arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge, s, extents[d]);
     Value wrapped = arith::SubIOp::create(b, loc, s, extents[d]);
     sum[d] = arith::SelectOp::create(b, loc, wraps, wrapped, s);
     carry = arith::SelectOp::create(b, loc, wraps, constant(1), constant(0));
@@ -565,9 +565,11 @@ void LoopVectorizer::run(bool unaligned) {
         arith::AndIOp::create(b, loc, addresses[reference], mask);
     Value toBoundary = arith::AndIOp::create(
         b, loc,
-        arith::SubIOp::create(b, loc, constant(ref.getAlignment()), misalignment),
+        arith::SubIOp::create(b, loc, constant(ref.getAlignment()),
+                              misalignment),
         mask);
-    Value peel = arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
+    Value peel =
+        arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
     Value oneRowAligned;
     for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
       oneRowAligned =
@@ -575,8 +577,8 @@ void LoopVectorizer::run(bool unaligned) {
                                         tensor.getAlignment()));
     if (rank > 1)
       oneRowAligned = both(
-          oneRowAligned,
-          arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq, points, inner));
+          oneRowAligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
+                                               points, inner));
     peel = arith::MinUIOp::create(b, loc, peel, points);
 
     // Several rows: every row of every vectorized tensor starts aligned, and
@@ -598,8 +600,8 @@ void LoopVectorizer::run(bool unaligned) {
           Value single = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                                extent, constant(1));
           Value strideAligned = isAligned(mul(stride, tensor.bytes), alignment);
-          rowsAligned = both(rowsAligned,
-                             arith::OrIOp::create(b, loc, strideAligned, single));
+          rowsAligned = both(
+              rowsAligned, arith::OrIOp::create(b, loc, strideAligned, single));
         }
       }
     }
@@ -643,8 +645,7 @@ void LoopVectorizer::run(bool unaligned) {
   // The tail: the original loop from the end of the whole chunks. It keeps
   // no layout: it is no nest's loop any more, and a second run of the pass
   // leaves it alone.
-  loop.getLowerBoundMutable().assign(
-      add(loop.getLowerBound(), done));
+  loop.getLowerBoundMutable().assign(add(loop.getLowerBound(), done));
   loop->removeAttr(kLayoutAttrName);
 }
 

@@ -26,9 +26,9 @@
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
-#include "mlir/Dialect/SCF/IR/SCF.h"
 
 namespace mlir {
 namespace ew {
@@ -53,8 +53,9 @@ struct PendingKernel {
 
 /// One loop nest over `nest`'s dimensions, outermost first, every loop from
 /// 0 to the extent with step 1; the element code at the innermost point.
-void buildLoopNest(OpBuilder &builder, Location loc, const PendingKernel &kernel,
-                   func::FuncOp element, const LoopNest &nest,
+void buildLoopNest(OpBuilder &builder, Location loc,
+                   const PendingKernel &kernel, func::FuncOp element,
+                   const LoopNest &nest,
                    const llvm::StringMap<Value> &extents) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
@@ -126,8 +127,8 @@ struct ConvertEwToLoopsPass
       func::ReturnOp::create(builder, loc);
       element.erase();
       // The loads and placeholders that no result of a nest needs.
-      if (failed(applyPatternsGreedily(kernel.func, RewritePatternSet(
-                                                         &getContext()))))
+      if (failed(applyPatternsGreedily(kernel.func,
+                                       RewritePatternSet(&getContext()))))
         return signalPassFailure();
     }
   }

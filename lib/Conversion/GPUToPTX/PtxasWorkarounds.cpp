@@ -1,4 +1,4 @@
-//===- PtxasWorkarounds.cpp - PTX that CUDA 13.0's ptxas gets right --------===//
+//===- PtxasWorkarounds.cpp - PTX that ptxas 13.0 gets right --------------===//
 //
 // Part of the ewc project.
 //

@@ -243,9 +243,8 @@ static unsigned swapWhere(ModuleOp module, IRRewriter &rewriter) {
   // vectorizer's coordinate arithmetic (a carry), not a `where`; swapped,
   // they send the accesses out of bounds, a run error instead of the wrong
   // values this mutation is for.
-  auto ops = collect<arith::SelectOp>(module, [](arith::SelectOp op) {
-    return !op.getType().isIndex();
-  });
+  auto ops = collect<arith::SelectOp>(
+      module, [](arith::SelectOp op) { return !op.getType().isIndex(); });
   for (arith::SelectOp op : ops) {
     Value onTrue = op.getTrueValue(), onFalse = op.getFalseValue();
     rewriter.modifyOpInPlace(op, [&] {
@@ -344,11 +343,13 @@ static unsigned boolAs2(ModuleOp module, IRRewriter &rewriter) {
     Location loc = widen.getLoc();
     rewriter.setInsertionPoint(widen);
     Value two = arith::ConstantOp::create(
-        rewriter, loc, cast<TypedAttr>(rewriter.getIntegerAttr(
-                           getElementTypeOrSelf(widen.getType()), 2)));
+        rewriter, loc,
+        cast<TypedAttr>(
+            rewriter.getIntegerAttr(getElementTypeOrSelf(widen.getType()), 2)));
     Value zero = arith::ConstantOp::create(
-        rewriter, loc, cast<TypedAttr>(rewriter.getIntegerAttr(
-                           getElementTypeOrSelf(widen.getType()), 0)));
+        rewriter, loc,
+        cast<TypedAttr>(
+            rewriter.getIntegerAttr(getElementTypeOrSelf(widen.getType()), 0)));
     if (auto vector = dyn_cast<VectorType>(widen.getType())) {
       two = vector::BroadcastOp::create(rewriter, loc, vector, two);
       zero = vector::BroadcastOp::create(rewriter, loc, vector, zero);
@@ -524,10 +525,10 @@ static unsigned dropOuter(ModuleOp module, IRRewriter &rewriter) {
   });
   for (scf::ForOp loop : outerLoops) {
     rewriter.setInsertionPoint(loop);
-    Value one = getConstant(rewriter, loop.getLoc(),
-                            loop.getLowerBound().getType(), 1);
-    Value bound =
-        arith::AddIOp::create(rewriter, loop.getLoc(), loop.getLowerBound(), one);
+    Value one =
+        getConstant(rewriter, loop.getLoc(), loop.getLowerBound().getType(), 1);
+    Value bound = arith::AddIOp::create(rewriter, loop.getLoc(),
+                                        loop.getLowerBound(), one);
     rewriter.modifyOpInPlace(
         loop, [&] { loop.getUpperBoundMutable().assign(bound); });
     ++changed;

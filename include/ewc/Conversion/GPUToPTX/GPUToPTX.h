@@ -29,7 +29,8 @@ namespace ew {
 /// a few index computations (docs/performance.md, "Compile time").
 inline constexpr llvm::StringLiteral kKernelLLVMPasses =
     "always-inline,nvvm-reflect,"
-    "function(instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm),loop-rotate),"
+    "function(instcombine<no-verify-fixpoint>,simplifycfg,loop-mssa(licm),loop-"
+    "rotate),"
     "globaldce";
 
 #define GEN_PASS_DECL_GPUMODULETOPTX

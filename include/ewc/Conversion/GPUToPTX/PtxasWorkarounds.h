@@ -1,4 +1,4 @@
-//===- PtxasWorkarounds.h - PTX that CUDA 13.0's ptxas gets right -*- C++ -*-===//
+//===- PtxasWorkarounds.h - PTX that ptxas 13.0 gets right ------*- C++ -*-===//
 //
 // CUDA 13.0's ptxas miscompiles a few PTX instructions at every optimization
 // level above -O0 (docs/ptxas-bug/README.md, with a reproducer): it takes

@@ -154,8 +154,7 @@ static OpFoldResult foldUnary(Type resultType, ArrayRef<Attribute> operands,
 
 /// The value of `operand` if it is `op(x)` for an op of type OpTy, for the
 /// involutions neg(neg x) and not(not x).
-template <typename OpTy>
-static Value getInvolutionOperand(Value operand) {
+template <typename OpTy> static Value getInvolutionOperand(Value operand) {
   if (auto inner = operand.getDefiningOp<OpTy>())
     return inner.getOperand();
   return {};
@@ -321,9 +320,8 @@ OpFoldResult SqrtOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult RsqrtOp::fold(FoldAdaptor adaptor) {
   // As lowered: a correctly rounded square root, then a division.
-  return foldMath(getType(), adaptor.getOperands(), [](auto x) {
-    return decltype(x)(1) / std::sqrt(x);
-  });
+  return foldMath(getType(), adaptor.getOperands(),
+                  [](auto x) { return decltype(x)(1) / std::sqrt(x); });
 }
 
 OpFoldResult TanhOp::fold(FoldAdaptor adaptor) {
@@ -426,10 +424,10 @@ static APFloat convertFloat(APFloat value, Type type) {
 static OpFoldResult foldCastConstant(Attribute operand, Type to) {
   ArrayRef<Attribute> operands(operand);
   if (isa<FloatType>(to)) {
-    if (Attribute folded = constFoldCastOp<FloatAttr, FloatAttr, APFloat,
-                                           APFloat, void>(
-            operands, to,
-            [&](const APFloat &a, bool &) { return convertFloat(a, to); }))
+    if (Attribute folded =
+            constFoldCastOp<FloatAttr, FloatAttr, APFloat, APFloat, void>(
+                operands, to,
+                [&](const APFloat &a, bool &) { return convertFloat(a, to); }))
       return folded;
     return constFoldCastOp<IntegerAttr, FloatAttr, APInt, APFloat, void>(
         operands, to, [&](const APInt &a, bool &) {

@@ -41,7 +41,7 @@ NamedTensorType NamedTensorType::withElementType(Type elementType) const {
 
 LogicalResult
 NamedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
-                   ArrayRef<StringAttr> dims, Type elementType) {
+                        ArrayRef<StringAttr> dims, Type elementType) {
   if (dims.empty())
     return emitError() << "an ew tensor has at least one dimension (a scalar "
                           "is its element type)";
@@ -83,8 +83,8 @@ Type NamedTensorType::parse(AsmParser &parser) {
       parser.parseComma() || parser.parseType(elementType) ||
       parser.parseGreater())
     return {};
-  return getChecked([&] { return parser.emitError(loc); },
-                    parser.getContext(), dims, elementType);
+  return getChecked([&] { return parser.emitError(loc); }, parser.getContext(),
+                    dims, elementType);
 }
 
 void NamedTensorType::print(AsmPrinter &printer) const {
@@ -117,4 +117,3 @@ void EwDialect::registerTypes() {
 #include "ewc/Dialect/Ew/IR/EwOpsTypes.cpp.inc"
       >();
 }
-
