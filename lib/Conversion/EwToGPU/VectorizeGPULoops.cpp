@@ -289,10 +289,10 @@ SmallVector<SmallVector<Value>>
 LoopVectorizer::spacedCoords(Value first, Value spacing, unsigned count) {
   // A division per point, as delinearize(first + k x spacing) would make,
   // costs more than its instructions: the bypass of a 64-bit division keeps
-  // the slow software path beside the 32-bit one, and E of them at once
-  // took bias_add's kernel to 64-239 registers for 4-16 points per thread
-  // (ptxas -v), so a quarter to an eighth of the threads could be resident
-  // (67% of the copy on the H200, 2026-12-02, bench/probes/ptx_launch.cu).
+  // its slow software path beside the 32-bit one, live for each point. The
+  // unaligned variant's loop of bias_add f32 with 4 / 8 / 16 points per
+  // thread needs 40 / 56 / 96 registers with these additions, where a kernel
+  // with a division per point had 56 / 90 / 168 (ptxas -v, 2026-12-02).
   SmallVector<SmallVector<Value>> coords{delinearize(first)};
   if (count == 1)
     return coords;
