@@ -10,7 +10,8 @@
 // the coalesced unrolled scalar loop. Apart, each kernel gets its own
 // registers: together, the scalar loop's (64-bit coordinates of E points)
 // set the kernel's count, and bias_add's vector loop ran at a third to a
-// half of the SM's threads (docs/design.md, "The access layer").
+// half of the SM's threads (docs/design.md, "The thread-to-element
+// layout").
 //
 // Pure C++ on LLVM Support, like the rest of lib/ABI.
 //
@@ -20,8 +21,6 @@
 #define EWC_ABI_VECTORACCESS_H
 
 #include "ewc/ABI/LaunchPlan.h"
-
-#include <optional>
 
 namespace ewc {
 

@@ -18,8 +18,6 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Interfaces/SideEffectInterfaces.h"
 
-#include "llvm/Support/MathExtras.h"
-
 using namespace mlir;
 using namespace mlir::ew;
 
