@@ -219,6 +219,8 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".s" + std::to_string(tensor);
   if (unaligned)
     key += ".u";
+  for (int64_t tensor : tiledTensors)
+    key += ".t" + std::to_string(tensor);
   return key;
 }
 

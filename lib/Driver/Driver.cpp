@@ -8,6 +8,7 @@
 
 #include "ewc/Driver/Driver.h"
 
+#include "ewc/ABI/TiledAccess.h"
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
@@ -19,6 +20,7 @@
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/KernelCache.h"
+#include "ewc/Runtime/LaunchShape.h"
 
 #include "GPUImage.h"
 
@@ -787,6 +789,9 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
                      builder.getDenseI64ArrayAttr(plan.stridedTensors));
     if (plan.unaligned)
       other->setAttr(mlir::ew::kUnalignedAttrName, builder.getUnitAttr());
+    if (!plan.tiledTensors.empty())
+      other->setAttr(mlir::ew::kTiledTensorsAttrName,
+                     builder.getDenseI64ArrayAttr(plan.tiledTensors));
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -972,9 +977,16 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   const KernelSignature &kernel = *lookupKernel(requested.name);
   size_t index = &kernel - signatures.data();
   // The GPU's vector loop and its scalar loop for other addresses are
-  // variants of their own (VectorAccess.h says why); the CPU has one loop.
-  if (cuda)
-    planned->unaligned = !isVectorAligned(kernel, *planned);
+  // variants of their own (VectorAccess.h says why), and so is the tiled
+  // nest for tensors read across their rows (TiledAccess.h); the CPU has one
+  // loop.
+  if (cuda) {
+    TiledAccess tiled = chooseTiledAccess(kernel, *planned);
+    planned->tiledTensors = std::move(tiled.tensors);
+    planned->tiles = tiled.tiles;
+    planned->unaligned =
+        planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned);
+  }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name
                          << "': " << planned->points << " points, variant "
@@ -993,6 +1005,15 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   if (planned->points == 0)
     return llvm::Error::success();
   const LaunchDescriptor &launch = variant.launch;
+  if (launch.schedule == mlir::ew::kTiledSchedule) {
+    // The kernel requires its block size (.reqntid): no override.
+    LaunchShape shape =
+        computeTiledLaunchShape(planned->tiles, launch.blockSize);
+    if (launchOptions.synchronize && !launchOptions.stream)
+      return cuda->launch(*variant.function, shape, args.data());
+    return cuda->enqueue(*variant.function, shape, args.data(),
+                         launchOptions.stream);
+  }
   unsigned blockSize = launchOptions.blockSize.value_or(launch.blockSize);
   if (launchOptions.synchronize && !launchOptions.stream)
     return cuda->launchElementwise(*variant.function, planned->points,

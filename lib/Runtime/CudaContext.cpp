@@ -283,20 +283,13 @@ CudaContext::assemblePTX(llvm::StringRef ptx) {
   return std::vector<char>(bytes, bytes + size);
 }
 
-llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
-                                            uint64_t numElements, void **params,
-                                            unsigned elementsPerThread,
-                                            std::optional<unsigned> gridWaves,
-                                            std::optional<unsigned> blockSize,
-                                            void *stream) {
-  // Launching an empty grid is an error to the driver; with no elements there
+llvm::Error CudaContext::enqueue(const CudaFunction &function,
+                                 LaunchShape shape, void **params,
+                                 void *stream) {
+  // Launching an empty grid is an error to the driver; with no blocks there
   // is nothing to do.
-  if (numElements == 0)
+  if (shape.gridSize == 0)
     return llvm::Error::success();
-  ElementwiseLaunchShape shape = computeElementwiseLaunchShape(
-      numElements, elementsPerThread, info.multiprocessorCount,
-      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves),
-      blockSize.value_or(kElementwiseBlockSize));
   if (llvm::Error error = checkCuda(
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
@@ -305,10 +298,47 @@ llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
                              static_cast<CUstream>(stream), params,
                              /*extra=*/nullptr),
           "cuLaunchKernel"))
-    return llvm::createStringError(
-        llvm::formatv("kernel '{0}' over {1} elements: {2}", function.getName(),
-                      numElements, llvm::toString(std::move(error))));
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' on {1} blocks of {2}: {3}", function.getName(),
+        shape.gridSize, shape.blockSize, llvm::toString(std::move(error))));
   return llvm::Error::success();
+}
+
+llvm::Error CudaContext::launch(const CudaFunction &function, LaunchShape shape,
+                                void **params) {
+  if (llvm::Error error = enqueue(function, shape, params))
+    return error;
+  // Faults inside the kernel surface here, not at the launch.
+  if (llvm::Error error =
+          checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
+    return llvm::createStringError(llvm::formatv(
+        "kernel '{0}' on {1} blocks of {2}: {3}", function.getName(),
+        shape.gridSize, shape.blockSize, llvm::toString(std::move(error))));
+  return llvm::Error::success();
+}
+
+/// The elementwise schedule's shape for `numElements` on this device.
+static LaunchShape getElementwiseShape(const CudaDeviceInfo &info,
+                                       uint64_t numElements,
+                                       unsigned elementsPerThread,
+                                       std::optional<unsigned> gridWaves,
+                                       std::optional<unsigned> blockSize) {
+  return computeElementwiseLaunchShape(
+      numElements, elementsPerThread, info.multiprocessorCount,
+      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves),
+      blockSize.value_or(kElementwiseBlockSize));
+}
+
+llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
+                                            uint64_t numElements, void **params,
+                                            unsigned elementsPerThread,
+                                            std::optional<unsigned> gridWaves,
+                                            std::optional<unsigned> blockSize,
+                                            void *stream) {
+  return enqueue(function,
+                 getElementwiseShape(info, numElements, elementsPerThread,
+                                     gridWaves, blockSize),
+                 params, stream);
 }
 
 llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
@@ -316,17 +346,10 @@ llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
                                            unsigned elementsPerThread,
                                            std::optional<unsigned> gridWaves,
                                            std::optional<unsigned> blockSize) {
-  if (llvm::Error error =
-          enqueueElementwise(function, numElements, params, elementsPerThread,
-                             gridWaves, blockSize))
-    return error;
-  // Faults inside the kernel surface here, not at the launch.
-  if (llvm::Error error =
-          checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
-    return llvm::createStringError(
-        llvm::formatv("kernel '{0}' over {1} elements: {2}", function.getName(),
-                      numElements, llvm::toString(std::move(error))));
-  return llvm::Error::success();
+  return launch(function,
+                getElementwiseShape(info, numElements, elementsPerThread,
+                                    gridWaves, blockSize),
+                params);
 }
 
 //===----------------------------------------------------------------------===//

@@ -15,7 +15,7 @@
 
 using namespace ewc;
 
-ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
+LaunchShape ewc::computeElementwiseLaunchShape(
     uint64_t numElements, unsigned elementsPerThread,
     unsigned multiprocessorCount, unsigned maxThreadsPerMultiprocessor,
     unsigned waves, unsigned blockSize) {
@@ -39,5 +39,10 @@ ElementwiseLaunchShape ewc::computeElementwiseLaunchShape(
                                        residentBlocksPerSM * waves);
   }
   return {static_cast<uint32_t>(std::min(coveringBlocks, maxBlocks)),
+          blockSize};
+}
+
+LaunchShape ewc::computeTiledLaunchShape(uint64_t tiles, unsigned blockSize) {
+  return {static_cast<uint32_t>(std::min<uint64_t>(tiles, 0x7fffffff)),
           blockSize};
 }

@@ -60,7 +60,7 @@ TEST(LaunchShape, CapInWaves) {
 
 TEST(LaunchShape, BlockSize) {
   // 256 threads x 8 elements per block.
-  ElementwiseLaunchShape shape =
+  LaunchShape shape =
       computeElementwiseLaunchShape(2049, 8, kSMs, kThreads, 0, 256);
   EXPECT_EQ(shape.blockSize, 256u);
   EXPECT_EQ(shape.gridSize, 2u);
@@ -76,6 +76,18 @@ TEST(LaunchShape, GridDimLimit) {
   // n near 2^64 does not wrap.
   EXPECT_EQ(computeElementwiseLaunchShape(~uint64_t(0), 1, kSMs, kThreads, 0)
                 .gridSize,
+            0x7fffffffu);
+}
+
+TEST(LaunchShape, TiledIsOneBlockPerTile) {
+  // The tiled schedule: one block of the kernel's threads per tile, no cap
+  // but gridDim.x's (its loop over the tiles has a grid stride), none for
+  // no tile.
+  LaunchShape shape = computeTiledLaunchShape(24 * 32, 256);
+  EXPECT_EQ(shape.gridSize, 768u);
+  EXPECT_EQ(shape.blockSize, 256u);
+  EXPECT_EQ(computeTiledLaunchShape(0, 256).gridSize, 0u);
+  EXPECT_EQ(computeTiledLaunchShape(uint64_t(1) << 40, 256).gridSize,
             0x7fffffffu);
 }
 

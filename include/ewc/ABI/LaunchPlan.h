@@ -95,10 +95,14 @@ struct LaunchPlan {
   /// The variant: the batch rank, and the tensors whose innermost stride is
   /// a runtime value (every other innermost stride is 1); on the GPU also
   /// whether the tensors' addresses keep the loop from vector accesses
-  /// (VectorAccess.h: the runtime sets it, planLaunch does not).
+  /// (VectorAccess.h) and which tensors are staged through shared memory in
+  /// tiles (TiledAccess.h): the runtime sets those two, planLaunch does not.
   unsigned batchRank = 1;
   std::vector<int64_t> stridedTensors;
   bool unaligned = false;
+  std::vector<int64_t> tiledTensors;
+  /// The tiles of a tiled launch (TiledAccess.h): its grid.
+  int64_t tiles = 0;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -107,11 +111,12 @@ struct LaunchPlan {
   unsigned merged = 0;
 
   bool isDefaultVariant() const {
-    return batchRank == 1 && stridedTensors.empty() && !unaligned;
+    return batchRank == 1 && stridedTensors.empty() && !unaligned &&
+           tiledTensors.empty();
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
-  /// default, else "b<rank>", ".s<tensor>" for each strided tensor and ".u"
-  /// when unaligned.
+  /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
+  /// when unaligned and ".t<tensor>" for each tiled tensor.
   std::string getVariantKey() const;
 };
 

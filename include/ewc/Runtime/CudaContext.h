@@ -18,6 +18,8 @@
 #ifndef EWC_RUNTIME_CUDACONTEXT_H
 #define EWC_RUNTIME_CUDACONTEXT_H
 
+#include "ewc/Runtime/LaunchShape.h"
+
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 #include "llvm/Support/Error.h"
@@ -170,6 +172,17 @@ public:
                                  std::optional<unsigned> gridWaves = {},
                                  std::optional<unsigned> blockSize = {},
                                  void *stream = nullptr);
+
+  /// Launches `function` on `shape` (a rule of LaunchShape.h for its
+  /// schedule) and returns once it is queued on `stream` (a CUstream; null:
+  /// the default stream). Nothing is launched for a grid of 0 blocks.
+  llvm::Error enqueue(const CudaFunction &function, LaunchShape shape,
+                      void **params, void *stream = nullptr);
+
+  /// Like enqueue on the default stream, and waits for the kernel; its
+  /// errors are reported as launchElementwise's.
+  llvm::Error launch(const CudaFunction &function, LaunchShape shape,
+                     void **params);
 
 private:
   friend class DeviceBuffer;

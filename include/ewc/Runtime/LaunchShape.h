@@ -4,9 +4,10 @@
 //
 //===----------------------------------------------------------------------===//
 //
-// The launch shape of ewc's GPU kernels, computed from the element count and
-// the device's size. It lives apart from the CUDA code so that it can be
-// tested, and quoted in the docs, on machines without a GPU.
+// The launch shape of ewc's GPU kernels, one rule per schedule of the launch
+// descriptor (#ew.launch): for `elementwise`, from the element count and the
+// device's size; for `tiled`, the tiles. It lives apart from the CUDA code so
+// that it can be tested, and quoted in the docs, on machines without a GPU.
 //
 //===----------------------------------------------------------------------===//
 
@@ -39,7 +40,7 @@ constexpr unsigned kElementwiseBlockSize = 128;
 constexpr unsigned kElementwiseWaves = 0;
 
 /// A one-dimensional launch: `gridSize` blocks of `blockSize` threads.
-struct ElementwiseLaunchShape {
+struct LaunchShape {
   uint32_t gridSize;
   uint32_t blockSize;
 };
@@ -56,12 +57,18 @@ struct ElementwiseLaunchShape {
 /// when `numElements` is 0: the caller launches nothing then.
 /// `blockSize` replaces the 256 (for measuring it; the kernels read
 /// blockDim, so any size is correct).
-ElementwiseLaunchShape
+LaunchShape
 computeElementwiseLaunchShape(uint64_t numElements, unsigned elementsPerThread,
                               unsigned multiprocessorCount,
                               unsigned maxThreadsPerMultiprocessor,
                               unsigned waves = kElementwiseWaves,
                               unsigned blockSize = kElementwiseBlockSize);
+
+/// The launch of a kernel of the tiled schedule (ewc/ABI/TiledAccess.h):
+/// one block of `blockSize` threads (the kernel's, which it requires) per
+/// tile, at most 2^31 - 1 (the loop over the tiles has a grid stride), none
+/// for no tile.
+LaunchShape computeTiledLaunchShape(uint64_t tiles, unsigned blockSize);
 
 } // namespace ewc
 

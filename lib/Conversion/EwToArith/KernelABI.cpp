@@ -29,6 +29,10 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
     variant.stridedTensors.assign(strided.asArrayRef().begin(),
                                   strided.asArrayRef().end());
   variant.unaligned = kernel->hasAttr(kUnalignedAttrName);
+  if (auto tiled =
+          kernel->getAttrOfType<DenseI64ArrayAttr>(kTiledTensorsAttrName))
+    variant.tiledTensors.assign(tiled.asArrayRef().begin(),
+                                tiled.asArrayRef().end());
   return variant;
 }
 
@@ -173,7 +177,8 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
                            const KernelAccess &access, func::FuncOp element,
                            FunctionOpInterface func, const LoopNest &nest,
                            ValueRange coords,
-                           const llvm::StringMap<Value> &extents) {
+                           const llvm::StringMap<Value> &extents,
+                           ArrayRef<Value> elements) {
   llvm::StringMap<Value> coordOf;
   for (auto [dim, coord] : llvm::zip(nest.dims, coords))
     coordOf[dim] = coord;
@@ -225,6 +230,8 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
     Value value;
     if (!access.argIsTensor[p])
       value = arg;
+    else if (!elements.empty() && elements[p])
+      value = elements[p];
     else if (std::optional<SmallVector<Value>> indices = indicesOf(p))
       value = loadElement(builder, loc, arg, *indices, type);
     else

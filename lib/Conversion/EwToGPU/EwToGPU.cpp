@@ -15,11 +15,18 @@
 // thread-to-element layout it is to have (#ew.blocked; ew-vectorize-gpu-loops
 // realizes it) and the kernel its launch descriptor (#ew.launch).
 //
+// In the GPU's tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h) the
+// nest that reads those tensors is a grid-stride loop over square tiles of
+// its two innermost dimensions instead (#ew.tiled): the tensors are staged
+// through shared memory along their own contiguous dimension, a barrier, and
+// the points are computed along the results' (buildTiledLoop).
+//
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/ABI/TiledAccess.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
@@ -27,6 +34,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -55,6 +63,7 @@ struct PendingKernel {
   gpu::GPUFuncOp func;
   std::string elementName;
   KernelAccess access;
+  KernelVariant variant;
 };
 
 /// The grid-stride loop of one nest, with the element code at its point.
@@ -94,6 +103,182 @@ scf::ForOp buildLoop(OpBuilder &builder, Location loc,
   return loop;
 }
 
+/// The tensor parameters of `nest` that the variant stages (ABI argument
+/// positions): those of `tiledTensors` with both innermost dimensions of a
+/// nest of two or more.
+SmallVector<unsigned> getStagedArgs(const KernelAccess &access,
+                                    const LoopNest &nest,
+                                    ArrayRef<int64_t> tiledTensors) {
+  SmallVector<unsigned> staged;
+  if (nest.dims.size() < 2)
+    return staged;
+  ArrayRef<std::string> inner = ArrayRef(nest.dims).take_back(2);
+  unsigned tensor = 0;
+  for (unsigned arg = 0; arg < access.numParams; ++arg) {
+    if (!access.argIsTensor[arg])
+      continue;
+    ArrayRef<std::string> dims = access.argDims[arg];
+    if (llvm::is_contained(tiledTensors, tensor++) &&
+        llvm::is_contained(dims, inner[0]) &&
+        llvm::is_contained(dims, inner[1]))
+      staged.push_back(arg);
+  }
+  return staged;
+}
+
+/// The tiled loop of one nest (#ew.tiled, TiledAccess.h), for a block of
+/// layout.getThreads() threads:
+///
+///   for (tile = blockIdx.x; tile < tiles; tile += gridDim.x) {
+///     (o..., tr, tc) = delinearize(tile, outer extents..., row tiles,
+///                                  column tiles);
+///     for k < tile / rowsPerPass:          // staging, per staged tensor t
+///       buffer_t[ty + k rowsPerPass][tx] = t[o..., r0 + tx, c0 + ty + ...];
+///     barrier;
+///     for k < tile / rowsPerPass:          // the points
+///       (r, c) = (r0 + ty + k rowsPerPass, c0 + tx);
+///       out[o..., r, c] = element(buffer_t[tx][ty + ...], other[...]);
+///     barrier;                             // before the next staging
+///   }
+///
+/// with tx = threadIdx.x mod tile, ty = threadIdx.x / tile. A full tile runs
+/// unguarded (its loads all in flight); a tile at an edge tests each point.
+/// The loop over tiles is uniform in a block, so every thread reaches the
+/// barriers.
+scf::ForOp buildTiledLoop(OpBuilder &builder, Location loc,
+                          const PendingKernel &kernel, func::FuncOp element,
+                          const LoopNest &nest,
+                          const llvm::StringMap<Value> &extents,
+                          ArrayRef<unsigned> staged, TiledLayoutAttr layout) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  gpu::GPUFuncOp func = kernel.func;
+  unsigned rank = nest.dims.size();
+  unsigned tileSize = layout.getTile();
+  unsigned rowsPerPass = layout.getRowsPerPass();
+  Value tile = constant(tileSize);
+  Value rowExtent = extents.lookup(nest.dims[rank - 2]);
+  Value columnExtent = extents.lookup(nest.dims[rank - 1]);
+  SmallVector<Value> basis;
+  Value tiles = constant(1);
+  for (unsigned d = 0; d + 2 < rank; ++d)
+    basis.push_back(extents.lookup(nest.dims[d]));
+  basis.push_back(arith::CeilDivUIOp::create(builder, loc, rowExtent, tile));
+  basis.push_back(arith::CeilDivUIOp::create(builder, loc, columnExtent, tile));
+  for (Value extent : basis)
+    tiles = arith::MulIOp::create(builder, loc, tiles, extent);
+
+  // One buffer per staged tensor, a row of one more element than the tile:
+  // the second phase reads a column, whose elements then fall in distinct
+  // banks.
+  auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                              gpu::AddressSpace::Workgroup);
+  SmallVector<Value> buffers;
+  for (unsigned arg : staged) {
+    Type storage =
+        cast<MemRefType>(func.getArgument(arg).getType()).getElementType();
+    buffers.push_back(func.addWorkgroupAttribution(
+        MemRefType::get({tileSize, tileSize + 1}, storage, AffineMap(),
+                        workgroup),
+        loc));
+  }
+
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value tx = arith::RemUIOp::create(builder, loc, threadId, tile);
+  Value ty = arith::DivUIOp::create(builder, loc, threadId, tile);
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  auto loop = scf::ForOp::create(builder, loc, blockId, tiles, gridDim);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  SmallVector<Value> coords =
+      affine::AffineDelinearizeIndexOp::create(
+          builder, loc, loop.getInductionVar(), basis, /*hasOuterBound=*/true)
+          .getResults();
+  Value rowStart = arith::MulIOp::create(builder, loc, coords[rank - 2], tile);
+  Value columnStart =
+      arith::MulIOp::create(builder, loc, coords[rank - 1], tile);
+  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(builder, loc, predicate, a, b).getResult();
+  };
+  auto isBelow = [&](Value value, Value bound) {
+    return compare(arith::CmpIPredicate::ult, value, bound);
+  };
+  auto add = [&](Value a, Value b) -> Value {
+    return arith::AddIOp::create(builder, loc, a, b);
+  };
+  Value full = arith::AndIOp::create(
+      builder, loc,
+      compare(arith::CmpIPredicate::ule, add(rowStart, tile), rowExtent),
+      compare(arith::CmpIPredicate::ule, add(columnStart, tile), columnExtent));
+
+  // One phase over the tile: `body` at each of the thread's points, given
+  // the tile row and column (relative) and the nest's coordinates; at an
+  // edge, only the points inside the extents.
+  auto phase =
+      [&](bool transposed,
+          function_ref<void(Value row, Value column, ArrayRef<Value> point)>
+              body) {
+        auto emit = [&](bool guarded) {
+          for (unsigned k = 0; k < tileSize / rowsPerPass; ++k) {
+            Value pass = add(ty, constant(k * rowsPerPass));
+            // The staging walks the tensor's contiguous dimension (the nest's
+            // rows) across the threads; the points walk the results' (columns).
+            Value row = transposed ? tx : pass, column = transposed ? pass : tx;
+            SmallVector<Value> point(coords.begin(), coords.end() - 2);
+            point.push_back(add(rowStart, row));
+            point.push_back(add(columnStart, column));
+            if (!guarded) {
+              body(row, column, point);
+              continue;
+            }
+            Value inside = arith::AndIOp::create(
+                builder, loc, isBelow(point[rank - 2], rowExtent),
+                isBelow(point[rank - 1], columnExtent));
+            auto ifOp = scf::IfOp::create(builder, loc, inside);
+            OpBuilder::InsertionGuard inner(builder);
+            builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+            body(row, column, point);
+          }
+        };
+        auto ifOp = scf::IfOp::create(builder, loc, full, /*withElse=*/true);
+        OpBuilder::InsertionGuard inner(builder);
+        builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
+        emit(/*guarded=*/false);
+        builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
+        emit(/*guarded=*/true);
+      };
+
+  auto indicesOf = [&](unsigned arg, ArrayRef<Value> point) {
+    SmallVector<Value> indices;
+    for (const std::string &dim : kernel.access.argDims[arg])
+      indices.push_back(point[llvm::find(nest.dims, dim) - nest.dims.begin()]);
+    return indices;
+  };
+  phase(/*transposed=*/true,
+        [&](Value row, Value column, ArrayRef<Value> point) {
+          for (auto [arg, buffer] : llvm::zip(staged, buffers)) {
+            Value value = memref::LoadOp::create(
+                builder, loc, func.getArgument(arg), indicesOf(arg, point));
+            memref::StoreOp::create(builder, loc, value, buffer,
+                                    ValueRange{column, row});
+          }
+        });
+  gpu::BarrierOp::create(builder, loc);
+  phase(/*transposed=*/false, [&](Value row, Value column,
+                                  ArrayRef<Value> point) {
+    SmallVector<Value> elements(kernel.access.numParams);
+    for (auto [arg, buffer] : llvm::zip(staged, buffers))
+      elements[arg] = loadElement(builder, loc, buffer, ValueRange{column, row},
+                                  kernel.access.argElementTypes[arg]);
+    emitElement(builder, loc, kernel.access, element, kernel.func, nest, point,
+                extents, elements);
+  });
+  gpu::BarrierOp::create(builder, loc);
+  return loop;
+}
+
 struct ConvertEwToGPUPass
     : mlir::ew::impl::ConvertEwToGPUBase<ConvertEwToGPUPass> {
   using ConvertEwToGPUBase::ConvertEwToGPUBase;
@@ -118,13 +303,14 @@ struct ConvertEwToGPUPass
           getKernelABIType(kernel, global));
       func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                     builder.getUnitAttr());
-      if (KernelVariant::get(kernel).unaligned)
+      KernelVariant variant = KernelVariant::get(kernel);
+      if (variant.unaligned)
         func->setAttr(kUnalignedAttrName, builder.getUnitAttr());
       Block &entry = func.getBody().front();
       for (BlockArgument arg : kernel.getBody().getArguments())
         entry.getArgument(arg.getArgNumber()).setLoc(arg.getLoc());
-      kernels.push_back(
-          {func, getElementFunctionName(kernel), KernelAccess::get(kernel)});
+      kernels.push_back({func, getElementFunctionName(kernel),
+                         KernelAccess::get(kernel), std::move(variant)});
     }
 
     ElementTypeConverter converter;
@@ -151,16 +337,45 @@ struct ConvertEwToGPUPass
       // ew-vectorize-gpu-loops widens into the layout that pays
       // (VectorizeGPULoops.h).
       auto layout = BlockedLayoutAttr::get(&getContext(), kBlockSize, 1, 1);
+      auto tiled = TiledLayoutAttr::get(&getContext(), ewc::kTileBlockSize,
+                                        ewc::kTileSize);
+      ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
+      bool anyTiled = false;
       for (const LoopNest &nest : kernel.access.nests) {
-        scf::ForOp loop = buildLoop(body, loc, kernel, element, nest, extents);
-        loop->setAttr(kLayoutAttrName, layout);
+        SmallVector<unsigned> staged =
+            getStagedArgs(kernel.access, nest, tiledTensors);
+        if (staged.empty()) {
+          scf::ForOp loop =
+              buildLoop(body, loc, kernel, element, nest, extents);
+          loop->setAttr(kLayoutAttrName, layout);
+          continue;
+        }
+        scf::ForOp loop = buildTiledLoop(body, loc, kernel, element, nest,
+                                         extents, staged, tiled);
+        loop->setAttr(kLayoutAttrName, tiled);
+        anyTiled = true;
       }
       gpu::ReturnOp::create(body, loc);
+      // A tiled nest takes its block to be exactly the layout's threads
+      // (each tile row a warp's): the runtime launches the descriptor's
+      // block size, and NVVM makes this a .maxntid, so that a larger block
+      // fails the launch.
+      if (anyTiled) {
+        kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+            &getContext(), {int32_t(tiled.getThreads()), 1, 1}));
+      }
       kernel.func->setAttr(
           kLaunchAttrName,
-          LaunchAttr::get(&getContext(),
-                          StringAttr::get(&getContext(), kElementwiseSchedule),
-                          kBlockSize, layout.getElementsPerThread(), 0));
+          anyTiled
+              ? LaunchAttr::get(
+                    &getContext(),
+                    StringAttr::get(&getContext(), kTiledSchedule),
+                    tiled.getThreads(),
+                    tiled.getTile() * tiled.getTile() / tiled.getThreads(), 0)
+              : LaunchAttr::get(
+                    &getContext(),
+                    StringAttr::get(&getContext(), kElementwiseSchedule),
+                    kBlockSize, layout.getElementsPerThread(), 0));
       element.erase();
       // The loads and placeholders that no result of a nest needs.
       if (failed(applyPatternsGreedily(kernel.func,

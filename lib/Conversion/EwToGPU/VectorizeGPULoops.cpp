@@ -676,6 +676,9 @@ struct EwVectorizeGPULoopsPass
       auto layout = loop->getAttrOfType<BlockedLayoutAttr>(kLayoutAttrName);
       if (layout && layout.isScalar())
         loops.push_back(loop);
+      if (loop->getAttrOfType<TiledLayoutAttr>(kLayoutAttrName))
+        loop.emitRemark("loop left as it is: its layout is #ew.tiled (its "
+                        "tensors are staged through shared memory)");
     });
     if (loops.empty())
       return success();
@@ -704,7 +707,9 @@ struct EwVectorizeGPULoopsPass
       }
     }
 
-    if (auto launch = func->getAttrOfType<LaunchAttr>(kLaunchAttrName))
+    // The tiled schedule's grid is its tiles, whatever the other nests do.
+    auto launch = func->getAttrOfType<LaunchAttr>(kLaunchAttrName);
+    if (launch && launch.getSchedule() == kElementwiseSchedule)
       func->setAttr(kLaunchAttrName,
                     LaunchAttr::get(func.getContext(), launch.getSchedule(),
                                     launch.getBlockSize(), *launchElements,

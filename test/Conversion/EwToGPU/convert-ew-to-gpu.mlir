@@ -535,6 +535,87 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 
 // -----
 
+// The tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h): the nest
+// that reads y across its rows loops over 32 x 32 tiles of its two
+// innermost dimensions with a grid stride; y is staged into a padded
+// workgroup buffer along its own contiguous dimension (thread column tx
+// walks y's m), a barrier, and the points are computed along the result's
+// (tx walks n), y read back from the buffer transposed, x from memory; a
+// barrier before the next tile. A full tile runs unguarded, an edge tile
+// tests each point. The kernel requires its 256 threads; its grid is its
+// tiles (schedule "tiled").
+
+// CHECK-LABEL: gpu.func @ew$transpose_add(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[Y:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
+// CHECK-SAME:    %[[OUT:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>)
+// CHECK-SAME:    workgroup(%[[BUF:.*]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 4, shared_memory = 0>
+// CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
+// CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
+// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[M:.*]] = memref.dim %[[X]], %c0
+// CHECK-DAG:     %[[N:.*]] = memref.dim %[[X]], %c1
+// CHECK:         %[[TM:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
+// CHECK-NEXT:    %[[TN:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
+// CHECK-NEXT:    %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]] : index
+// CHECK-NEXT:    %[[TID:.*]] = gpu.thread_id x
+// CHECK-NEXT:    %[[TX:.*]] = arith.remui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:    %[[TY:.*]] = arith.divui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:    %[[BID:.*]] = gpu.block_id x
+// CHECK-NEXT:    %[[GDIM:.*]] = gpu.grid_dim x
+// CHECK-NEXT:    scf.for %[[T:.*]] = %[[BID]] to %[[TILES]] step %[[GDIM]] {
+// CHECK-NEXT:      %[[TC:.*]]:2 = affine.delinearize_index %[[T]] into (%[[TM]], %[[TN]])
+// CHECK-NEXT:      %[[R0:.*]] = arith.muli %[[TC]]#0, %[[C32]] : index
+// CHECK-NEXT:      %[[C0:.*]] = arith.muli %[[TC]]#1, %[[C32]] : index
+// CHECK:           %[[FULL:.*]] = arith.andi
+// CHECK-NEXT:      scf.if %[[FULL]] {
+// CHECK-NEXT:        %[[SR:.*]] = arith.addi %[[R0]], %[[TX]] : index
+// CHECK-NEXT:        %[[SC:.*]] = arith.addi %[[C0]], %[[TY]] : index
+// CHECK-NEXT:        %[[V:.*]] = memref.load %[[Y]][%[[SC]], %[[SR]]]
+// CHECK-NEXT:        memref.store %[[V]], %[[BUF]][%[[TY]], %[[TX]]]
+// CHECK-NEXT:        %[[TY8:.*]] = arith.addi %[[TY]], %[[C8]] : index
+// CHECK:             memref.store %{{.*}}, %[[BUF]][%[[TY8]], %[[TX]]]
+// CHECK-COUNT-2:     memref.store %{{.*}}, %[[BUF]]
+// CHECK-NEXT:      } else {
+// CHECK-COUNT-4:     scf.if
+// CHECK:           gpu.barrier
+// CHECK-NEXT:      scf.if %[[FULL]] {
+// CHECK-NEXT:        %[[PR:.*]] = arith.addi %[[R0]], %[[TY]] : index
+// CHECK-NEXT:        %[[PC:.*]] = arith.addi %[[C0]], %[[TX]] : index
+// CHECK-NEXT:        %[[YV:.*]] = memref.load %[[BUF]][%[[TX]], %[[TY]]]
+// CHECK-NEXT:        %[[XV:.*]] = memref.load %[[X]][%[[PR]], %[[PC]]]
+// CHECK-NEXT:        %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : f32
+// CHECK-NEXT:        memref.store %[[SUM]], %[[OUT]][%[[PR]], %[[PC]]]
+// CHECK-COUNT-3:     memref.store %{{.*}}, %[[OUT]]
+// CHECK-NEXT:      } else {
+// CHECK-COUNT-4:     scf.if
+// CHECK:           gpu.barrier
+// CHECK-NEXT:    } {ew.layout = #ew.tiled<threads = 256, tile = 32>}
+// CHECK-NEXT:    gpu.return
+ew.kernel @transpose_add(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n, m], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.tiled_tensors = array<i64: 1>} {
+  %yt = ew.broadcast %y : <[n, m], f32> to <[m, n], f32>
+  %sum = ew.add %x, %yt : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %sum : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// ew.tiled_tensors names tensors the nest reads across its rows; a tensor
+// without both innermost dimensions (b) is not staged, and the nest is the
+// grid-stride loop.
+
+// CHECK-LABEL: gpu.func @ew$bias_not_staged(
+// CHECK-NOT:     workgroup
+// CHECK-SAME:    ew.launch = #ew.launch<schedule = "elementwise"
+// CHECK:         } {ew.layout = #ew.blocked<threads = 128, atom = 1, atoms = 1>}
+ew.kernel @bias_not_staged(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.tiled_tensors = array<i64: 1>} {
+  %bb = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %sum = ew.add %x, %bb : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %sum : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
 // A module without kernels is left alone: no empty gpu.module.
 // CHECK-LABEL: func.func @no_kernels
 // CHECK-NOT:   gpu.module

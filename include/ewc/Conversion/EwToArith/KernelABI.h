@@ -57,6 +57,12 @@ constexpr llvm::StringLiteral kStridedTensorsAttrName = "ew.strided_tensors";
 /// puts it on the gpu.func too, for ew-vectorize-gpu-loops.
 constexpr llvm::StringLiteral kUnalignedAttrName = "ew.unaligned";
 
+/// The attribute with the tensors that the GPU variant stages through
+/// shared memory in tiles (a DenseI64ArrayAttr of ABI tensor positions, as
+/// ew.strided_tensors; ewc/ABI/TiledAccess.h): convert-ew-to-gpu gives the
+/// nest that reads them the #ew.tiled layout.
+constexpr llvm::StringLiteral kTiledTensorsAttrName = "ew.tiled_tensors";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -65,6 +71,8 @@ struct KernelVariant {
   SmallVector<int64_t> stridedTensors;
   /// The GPU's variant for tensors the vector loop cannot take.
   bool unaligned = false;
+  /// ABI tensor positions staged through shared memory (the GPU's).
+  SmallVector<int64_t> tiledTensors;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -148,11 +156,14 @@ llvm::StringMap<Value> getExtents(OpBuilder &builder, Location loc,
 /// `coords` of `nest` (one index value per loop dimension): loads the
 /// parameters of `func` (the ABI function) that the nest's results can need
 /// at the point, and stores those results into their memrefs. `extents` are
-/// getExtents'.
+/// getExtents'. `elements`, where not empty, has per parameter its element
+/// at the point where the caller read it already (a tile in shared memory),
+/// null where it is to be loaded here.
 void emitElement(OpBuilder &builder, Location loc, const KernelAccess &access,
                  func::FuncOp element, FunctionOpInterface func,
                  const LoopNest &nest, ValueRange coords,
-                 const llvm::StringMap<Value> &extents);
+                 const llvm::StringMap<Value> &extents,
+                 ArrayRef<Value> elements = {});
 
 } // namespace ew
 } // namespace mlir

@@ -30,6 +30,9 @@ constexpr llvm::StringLiteral kLaunchAttrName = "ew.launch";
 
 /// The launch rule of the elementwise kernels (#ew.launch's schedule).
 constexpr llvm::StringLiteral kElementwiseSchedule = "elementwise";
+/// The launch rule of a kernel whose nest is tiled (#ew.tiled): one block
+/// per tile (ewc/ABI/TiledAccess.h).
+constexpr llvm::StringLiteral kTiledSchedule = "tiled";
 
 /// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
 /// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of

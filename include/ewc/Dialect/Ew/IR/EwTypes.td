@@ -95,6 +95,37 @@ def Ew_BlockedLayoutAttr : AttrDef<Ew_Dialect, "BlockedLayout"> {
   }];
 }
 
+def Ew_TiledLayoutAttr : AttrDef<Ew_Dialect, "TiledLayout"> {
+  let mnemonic = "tiled";
+  let summary = "How the threads of a block share a nest's points in square tiles";
+  let description = [{
+    The thread-to-element mapping of a GPU loop nest that reads a tensor
+    across its innermost dimension (a transposed view): the two innermost
+    dimensions are cut into `tile x tile` tiles, one tile per block and step
+    of a grid-stride loop over the tiles (the outer dimensions, then the
+    tiles' rows and columns, in row-major order). Each tile is two phases
+    with a barrier between them: the staged tensors are copied into shared
+    memory with thread t at column t mod tile of rows t / tile + k x
+    (threads / tile) of their own contiguous dimension (the nest's second
+    innermost), so a warp reads one contiguous run; then thread t computes
+    the points of column t mod tile and those rows of the nest, reading the
+    staged tensors from shared memory (rows padded by one element against
+    bank conflicts) and everything else as the scalar loop does, so a warp
+    writes one contiguous run of each result. convert-ew-to-gpu builds it
+    for the tensors of the kernel's `ew.tiled_tensors`.
+
+    ```mlir
+    #ew.tiled<threads = 256, tile = 32>
+    ```
+  }];
+  let parameters = (ins "unsigned":$threads, "unsigned":$tile);
+  let assemblyFormat = "`<` struct(params) `>`";
+  let extraClassDeclaration = [{
+    /// The tile rows one pass of the block covers: threads / tile.
+    unsigned getRowsPerPass() const { return getThreads() / getTile(); }
+  }];
+}
+
 def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
   let mnemonic = "launch";
   let summary = "How a GPU kernel is launched: the launch descriptor";
@@ -106,7 +137,10 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     per `block_size x elements_per_thread` points of the kernel's largest
     loop nest (ceil, at most 2^31 - 1; every nest is a grid-stride loop, so
     any grid is correct). `schedule` names the rule: `elementwise` is the
-    one above.
+    one above; `tiled` (a kernel whose nest has the #ew.tiled layout) is a
+    grid of one block per tile of the tiled nest (ceil, at most 2^31 - 1;
+    the loop over the tiles has a grid stride too), `elements_per_thread`
+    then being the points of a tile per thread.
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
