@@ -4,24 +4,24 @@
 // can launch, for each file named on the command line:
 //
 //   init    cuInit and the primary context (paid once per process)
-//   first   the first compile of the process, cache as the environment says
-//           (EWC_NO_CACHE=1: none; EWC_CACHE_DIR: that directory)
+//   first   the first compile of the process, with the cache in
+//           --cache-dir=DIR where given, else none
 //   again   the median of 10 more compiles with the cache off: the compiler
 //           and the PTX-to-cubin step warm
 //   miss    a compile into a fresh, empty cache (compile, assemble, store)
 //   hit     the median of 10 compiles from that cache
 //
 // The PTX becomes a cubin through the driver's JIT (cuLinkCreate and
-// friends), or through nvJitLink with EWC_PTX_ASSEMBLER=nvjitlink, so running
-// this twice compares the two (scripts/device-run.sh's `compile` step does).
-// Set CUDA_CACHE_DISABLE=1 for a cold compile: both assemblers keep their
-// cubins in the driver's compute cache, which otherwise answers for ptxas.
-// Build where the CUDA driver and libewc are:
+// friends): the public API has no choice of assembler, and libewc reads no
+// environment (`ewc-run --timing` with EWC_PTX_ASSEMBLER=nvjitlink times
+// nvJitLink). Set CUDA_CACHE_DISABLE=1 for a cold compile: both assemblers keep
+// their cubins in the driver's compute cache, which otherwise answers for
+// ptxas. Build where the CUDA driver and libewc are:
 //
 //   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include
 //       examples/compile_time.cpp -L<dir of libewc.so> -lewc -lcuda
 //
-// (one command).
+// (one command), and run it as `compile_time [--cache-dir=DIR] FILE...`.
 //
 //===----------------------------------------------------------------------===//
 
@@ -40,10 +40,10 @@ using Clock = std::chrono::steady_clock;
 
 /// Milliseconds that one compile of `path` takes; negative on failure,
 /// after printing why.
-static double timeCompile(const std::string &path) {
+static double timeCompile(const std::string &path,
+                          const ewc::Options &options) {
   auto start = Clock::now();
-  ewc::Result<ewc::Module> module =
-      ewc::compileFile(path, {ewc::Target::Cuda, ""});
+  ewc::Result<ewc::Module> module = ewc::compileFile(path, options);
   double ms =
       std::chrono::duration<double, std::milli>(Clock::now() - start).count();
   if (!module) {
@@ -53,10 +53,10 @@ static double timeCompile(const std::string &path) {
   return ms;
 }
 
-static double medianOf10(const std::string &path) {
+static double medianOf10(const std::string &path, const ewc::Options &options) {
   std::vector<double> times;
   for (int i = 0; i < 10; ++i)
-    times.push_back(timeCompile(path));
+    times.push_back(timeCompile(path, options));
   std::sort(times.begin(), times.end());
   return times.front() < 0 ? -1 : times[times.size() / 2];
 }
@@ -72,25 +72,28 @@ int main(int argc, char **argv) {
   }
   double initMs =
       std::chrono::duration<double, std::milli>(Clock::now() - start).count();
-  const char *assembler = std::getenv("EWC_PTX_ASSEMBLER");
-  std::printf("init %.1f ms; PTX by %s\n", initMs,
-              assembler && std::string(assembler) == "nvjitlink"
-                  ? "nvJitLink if found"
-                  : "the driver's JIT");
-  for (int i = 1; i < argc; ++i) {
+  std::printf("init %.1f ms; PTX by the driver's JIT\n", initMs);
+  ewc::Options firstOptions;
+  firstOptions.target = ewc::Target::Cuda;
+  int i = 1;
+  const std::string cacheFlag = "--cache-dir=";
+  if (i < argc && std::string(argv[i]).rfind(cacheFlag, 0) == 0)
+    firstOptions.cacheDir = std::string(argv[i++]).substr(cacheFlag.size());
+  for (; i < argc; ++i) {
     std::string path = argv[i];
-    double first = timeCompile(path);
-    setenv("EWC_NO_CACHE", "1", 1);
-    double again = medianOf10(path);
-    unsetenv("EWC_NO_CACHE");
+    double first = timeCompile(path, firstOptions);
+    ewc::Options uncached = firstOptions;
+    uncached.noCache = true;
+    double again = medianOf10(path, uncached);
     char directory[] = "/tmp/ewc-compile-time-XXXXXX";
     if (!mkdtemp(directory)) {
       std::puts("cannot make a cache directory");
       return 2;
     }
-    setenv("EWC_CACHE_DIR", directory, 1);
-    double miss = timeCompile(path);
-    double hit = medianOf10(path);
+    ewc::Options fresh = firstOptions;
+    fresh.cacheDir = directory;
+    double miss = timeCompile(path, fresh);
+    double hit = medianOf10(path, fresh);
     if (std::system((std::string("rm -rf ") + directory).c_str()) != 0)
       std::printf("cannot remove %s\n", directory);
     if (first < 0 || again < 0 || miss < 0 || hit < 0)

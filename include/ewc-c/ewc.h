@@ -22,8 +22,11 @@ extern "C" {
    check. 3: tensors of any rank and strides (EwcTensor, EwcArg.tensor,
    ewcModuleLaunchTensors, ewcModuleCheckLaunch, ewcModuleGetResultShapes),
    the dimensions of kernels, parameters and results; EwcArg's members were
-   reordered. */
-#define EWC_C_API_VERSION 3
+   reordered. 4: the library reads no environment variables, so a compile
+   caches GPU code only in a directory the caller sets
+   (ewcCompileOptionsSetCacheDir; python/ewc passes the tools' default), and
+   the EWC_* variables are the tools' (docs/runtime.md). No struct changed. */
+#define EWC_C_API_VERSION 4
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -132,16 +135,19 @@ EwcModule ewcCompileFile(const char *path, EwcTarget target, const char *chip,
                          char **error);
 
 /** How to compile, for ewcCompileWithOptions: made by
- *  ewcCompileOptionsCreate (target AUTO, the device's chip, the default
- *  cache), destroyed by ewcCompileOptionsDestroy. The setters copy strings. */
+ *  ewcCompileOptionsCreate (target AUTO, the device's chip, no on-disk
+ *  cache), destroyed by ewcCompileOptionsDestroy. The setters copy strings.
+ *  ewcCompile and ewcCompileFile compile with no on-disk cache either. */
 typedef struct EwcCompileOptionsImpl *EwcCompileOptions;
 EwcCompileOptions ewcCompileOptionsCreate(void);
 void ewcCompileOptionsDestroy(EwcCompileOptions options);
 void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target);
 /** The GPU architecture (sm_XX); NULL or "": the device's. */
 void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip);
-/** The on-disk cache of compiled GPU code; NULL or "": $EWC_CACHE_DIR, else
- *  $XDG_CACHE_HOME/ewc, else ~/.cache/ewc. */
+/** The on-disk cache of compiled GPU code; NULL or "": none. The library
+ *  reads no environment: the tools' default ($EWC_CACHE_DIR, else
+ *  $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the caller's to pass, as
+ *  python/ewc does. */
 void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir);
 /** Non-zero: neither read nor write the cache. */
 void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);

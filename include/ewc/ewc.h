@@ -53,8 +53,9 @@ struct Options {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX); empty: the device's.
   std::string chip;
-  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else
-  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  /// The on-disk cache of compiled GPU code. Empty: none. ewc reads no
+  /// environment variables; the tools' default directory ($EWC_CACHE_DIR,
+  /// else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the caller's to pass.
   std::string cacheDir;
   /// Neither read nor write that cache.
   bool noCache = false;

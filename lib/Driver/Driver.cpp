@@ -194,19 +194,13 @@ bool runPipeline(mlir::ModuleOp module, const CompileOptions &options,
   return mlir::succeeded(pm.run(module));
 }
 
-/// The kernel cache compile() reads and writes, or none: options.noCache,
-/// EWC_NO_CACHE set (to anything but 0), a hook that changes the code
-/// (addPasses: a test mutation is not in the key), or no directory.
+/// The kernel cache compile() reads and writes, or none: options.noCache, a
+/// hook that changes the code (addPasses: a test mutation is not in the
+/// key), or no directory.
 std::optional<KernelCache> openCache(const CompileOptions &options) {
-  llvm::StringRef off = getenv("EWC_NO_CACHE") ? getenv("EWC_NO_CACHE") : "";
-  if (options.noCache || options.addPasses || (!off.empty() && off != "0"))
+  if (options.noCache || options.addPasses || options.cacheDir.empty())
     return std::nullopt;
-  std::string directory = options.cacheDir.empty()
-                              ? KernelCache::getDefaultDirectory()
-                              : options.cacheDir;
-  if (directory.empty())
-    return std::nullopt;
-  return KernelCache(std::move(directory));
+  return KernelCache(options.cacheDir);
 }
 
 /// Everything that changes the GPU code compile() makes of `source`: the
@@ -231,7 +225,7 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   std::string driverVersion = std::to_string(device.driverVersion);
   // The hidden extra ptxas option changes the cubin too: without it here, a
   // run at -Xptxas=-O0 was answered by the -O3 entry.
-  std::string ptxasOption = getExtraPtxasOption();
+  std::string ptxasOption = options.jitLink.ptxasOption;
   return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
                               text, chip, features, optLevel, llvmPasses,
                               workarounds, ptxasOption, perThread, device.name,
@@ -476,23 +470,18 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       ptxOptions.chip = options.chip;
     else if (cuda)
       ptxOptions.chip = cuda->getDeviceInfo().getChipName();
-    // Hidden, for measuring compile time against kernel speed: LLVM's
-    // optimization level before NVPTX (ptxas optimizes the PTX again).
-    if (const char *level = getenv("EWC_PTX_OPT_LEVEL")) {
-      unsigned value = 0;
-      if (llvm::StringRef(level).getAsInteger(10, value) || value > 3)
+    // The hidden knobs for measuring and for diagnosing ptxas (Driver.h).
+    if (options.ptxOptLevel) {
+      if (*options.ptxOptLevel > 3)
         return llvm::createStringError(
-            "EWC_PTX_OPT_LEVEL must be 0, 1, 2 or 3, not '" +
-            std::string(level) + "'");
-      ptxOptions.optLevel = value;
+            "the PTX optimization level must be 0, 1, 2 or 3, not " +
+            std::to_string(*options.ptxOptLevel));
+      ptxOptions.optLevel = *options.ptxOptLevel;
     }
-    // Hidden, for measuring too: the LLVM IR passes before NVPTX (empty:
-    // LLVM's default<On>), as ewc-opt's llvm-passes option.
-    if (const char *passes = getenv("EWC_LLVM_PASSES"))
-      ptxOptions.llvmPasses = passes;
-    // Hidden, for diagnosing ptxas: which PTX rewrites run (Pipelines.h).
-    if (const char *workarounds = getenv("EWC_PTXAS_WORKAROUNDS"))
-      ptxOptions.ptxasWorkarounds = workarounds;
+    if (options.llvmPasses)
+      ptxOptions.llvmPasses = *options.llvmPasses;
+    if (options.ptxasWorkarounds)
+      ptxOptions.ptxasWorkarounds = *options.ptxasWorkarounds;
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)
@@ -584,8 +573,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     cuda = impl.ownedCuda.get();
   }
   mlir::TimingScope cubinTiming = timing.nest("PTX to cubin");
-  llvm::Expected<std::vector<char>> cubin =
-      assembleForDevice(mlir::ew::getPTX(*module), *cuda, options.notes);
+  llvm::Expected<std::vector<char>> cubin = assembleForDevice(
+      mlir::ew::getPTX(*module), *cuda, options, options.notes);
   cubinTiming.stop();
   if (!cubin)
     return cubin.takeError();
@@ -810,8 +799,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
                      impl->ptxOptions, untimed, launches, never, takeError);
     if (!stopped)
       return stopped.takeError();
-    llvm::Expected<std::vector<char>> cubin =
-        assembleForDevice(mlir::ew::getPTX(*module), *cuda, notes);
+    llvm::Expected<std::vector<char>> cubin = assembleForDevice(
+        mlir::ew::getPTX(*module), *cuda, impl->options, notes);
     if (!cubin)
       return cubin.takeError();
     auto loadedModule = cuda->loadCubin(*cubin);

@@ -18,8 +18,6 @@
 #include "llvm/Support/JSON.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
-
 using namespace ewc;
 using namespace ewc::driver;
 
@@ -28,19 +26,15 @@ using namespace ewc::driver;
 /// "Compile time") it assembled ewc's kernels faster than nvJitLink with the
 /// compute cache off (leaky_relu 27-28 ms against 30-41, gelu 55-76 against
 /// 58-91, a bare copy 26-41 against 30-47) and on (2.3 ms against 6.1-6.5,
-/// where nvJitLink's dlopen of its 99 MB is most of it). The hidden
-/// EWC_PTX_ASSEMBLER=nvjitlink asks for nvJitLink, and so does
-/// EWC_PTXAS_OPTIONS, since only nvJitLink takes ptxas options.
-static llvm::Expected<bool> isNvJitLinkChosen() {
-  const char *variable = std::getenv("EWC_PTX_ASSEMBLER");
-  llvm::StringRef chosen = variable ? variable : "";
-  if (!chosen.empty() && chosen != "driver" && chosen != "nvjitlink")
-    return llvm::createStringError(
-        "EWC_PTX_ASSEMBLER must be 'driver' or 'nvjitlink', not '" +
-        chosen.str() + "'");
-  if (getExtraPtxasOption().empty())
-    return chosen == "nvjitlink";
-  if (chosen == "driver")
+/// where nvJitLink's dlopen of its 99 MB is most of it).
+/// PTXAssembler::NvJitLink asks for nvJitLink, and so does a ptxas option,
+/// since only nvJitLink takes those. The messages name the tools' variables
+/// (EWC_PTXAS_OPTIONS), which is how these options are set in practice
+/// (docs/runtime.md).
+static llvm::Expected<bool> isNvJitLinkChosen(const CompileOptions &options) {
+  if (options.jitLink.ptxasOption.empty())
+    return options.ptxAssembler == PTXAssembler::NvJitLink;
+  if (options.ptxAssembler == PTXAssembler::Driver)
     return llvm::createStringError("EWC_PTXAS_OPTIONS needs nvJitLink: the "
                                    "driver's JIT takes no ptxas options");
   return true;
@@ -48,6 +42,7 @@ static llvm::Expected<bool> isNvJitLinkChosen() {
 
 llvm::Expected<std::vector<char>>
 driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
+                          const CompileOptions &options,
                           llvm::raw_ostream *notes) {
   // An empty text is no PTX: the driver's JIT would only say "Binary format
   // ... is not recognized".
@@ -57,7 +52,7 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
   // The device's own chip: ptxas accepts PTX of an older target (--chip),
   // and a cubin loads only on the chip it was made for.
   std::string chip = cuda.getDeviceInfo().getChipName();
-  llvm::Expected<bool> nvJitLink = isNvJitLinkChosen();
+  llvm::Expected<bool> nvJitLink = isNvJitLinkChosen(options);
   if (!nvJitLink)
     return nvJitLink.takeError();
   if (!*nvJitLink) {
@@ -66,9 +61,9 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
     return cuda.assemblePTX(ptx);
   }
   std::string whyNot;
-  if (!isJitLinkAvailable(&whyNot)) {
+  if (!isJitLinkAvailable(options.jitLink, &whyNot)) {
     // Options meant for ptxas must not be dropped on the way.
-    if (!getExtraPtxasOption().empty())
+    if (!options.jitLink.ptxasOption.empty())
       return llvm::createStringError("EWC_PTXAS_OPTIONS needs nvJitLink: " +
                                      whyNot);
     if (notes)
@@ -78,8 +73,8 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
   }
   if (notes)
     *notes << "note: PTX assembled for " << chip << " by nvJitLink "
-           << getJitLinkVersion() << "\n";
-  return compilePTXToCubin(ptx, chip);
+           << getJitLinkVersion(options.jitLink) << "\n";
+  return compilePTXToCubin(ptx, chip, options.jitLink);
 }
 
 //===----------------------------------------------------------------------===//

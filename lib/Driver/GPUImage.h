@@ -18,6 +18,7 @@
 #define EWC_LIB_DRIVER_GPUIMAGE_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/Driver/Driver.h"
 
 #include "llvm/ADT/StringMap.h"
 #include "llvm/Support/Error.h"
@@ -30,18 +31,16 @@ class raw_ostream;
 } // namespace llvm
 
 namespace ewc {
-class CudaContext;
-
 namespace driver {
 
 /// `ptx` as a cubin for `cuda`'s device: from the driver's own JIT
 /// (CudaContext::assemblePTX), or from nvJitLink (the toolkit's) where
-/// EWC_PTX_ASSEMBLER=nvjitlink or EWC_PTXAS_OPTIONS asks for it and it loads.
-/// `notes`, if not null, hears which and why; a bad EWC_PTX_ASSEMBLER is an
-/// error.
-llvm::Expected<std::vector<char>> assembleForDevice(llvm::StringRef ptx,
-                                                    CudaContext &cuda,
-                                                    llvm::raw_ostream *notes);
+/// options.ptxAssembler or a ptxas option in options.jitLink asks for it and
+/// it loads. `notes`, if not null, hears which and why; a ptxas option that
+/// cannot reach nvJitLink is an error.
+llvm::Expected<std::vector<char>>
+assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
+                  const CompileOptions &options, llvm::raw_ostream *notes);
 
 /// A kernel cache entry's payload.
 struct CompiledGPUModule {

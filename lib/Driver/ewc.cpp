@@ -12,15 +12,12 @@
 #include "ewc/Driver/API.h"
 #include "ewc/Driver/Driver.h"
 
-#include "mlir/Pass/PassManager.h"
-
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/raw_ostream.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <mutex>
 
@@ -360,30 +357,19 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
   return compileOptions;
 }
 
-// EWC_TEST_FATAL_ERROR=<reason>: a fatal error inside the driver's pass
-// pipeline, for test/CAPI/fatal-error.c (no input reaches one on purpose).
-static void addFatalErrorHook(driver::CompileOptions &options) {
-  if (const char *reason = std::getenv("EWC_TEST_FATAL_ERROR"))
-    options.addPasses = [reason = std::string(reason)](mlir::OpPassManager &,
-                                                       driver::HookPoint) {
-      llvm::report_fatal_error(llvm::Twine(reason), /*GenCrashDiag=*/false);
-    };
-}
-
 //===----------------------------------------------------------------------===//
 // Compilation
 //===----------------------------------------------------------------------===//
 
-static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                                    const Options &options) {
+static Result<Module>
+compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
+              const driver::CompileOptions &compileOptions) {
   auto impl = std::make_unique<Module::Impl>();
   llvm::Expected<std::unique_ptr<driver::Source>> source =
       driver::Source::parse(std::move(buffer), /*diagnostics=*/nullptr);
   if (!source)
     return Status::failure(llvm::toString(source.takeError()));
   impl->source = std::move(*source);
-  driver::CompileOptions compileOptions = driver::getCompileOptions(options);
-  addFatalErrorHook(compileOptions);
   llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
       driver::LoadedModule::compile(*impl->source, compileOptions);
   if (!loaded)
@@ -411,14 +397,19 @@ static Result<Module> compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   return Module(std::move(impl));
 }
 
+Result<Module> driver::compileModule(std::unique_ptr<llvm::MemoryBuffer> buffer,
+                                     const CompileOptions &options) {
+  return runRecoverable<Result<Module>>(
+      "compilation", [&] { return compileBuffer(std::move(buffer), options); });
+}
+
 Result<Module> ewc::compile(std::string_view source, const Options &options,
                             std::string_view name) {
-  return runRecoverable<Result<Module>>("compilation", [&] {
-    return compileBuffer(llvm::MemoryBuffer::getMemBufferCopy(
-                             llvm::StringRef(source.data(), source.size()),
-                             llvm::StringRef(name.data(), name.size())),
-                         options);
-  });
+  return driver::compileModule(
+      llvm::MemoryBuffer::getMemBufferCopy(
+          llvm::StringRef(source.data(), source.size()),
+          llvm::StringRef(name.data(), name.size())),
+      driver::getCompileOptions(options));
 }
 
 Result<Module> ewc::compileFile(const std::string &path,
@@ -426,6 +417,6 @@ Result<Module> ewc::compileFile(const std::string &path,
   auto file = llvm::MemoryBuffer::getFile(path, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return Status::failure("cannot read '" + path + "': " + ec.message());
-  return runRecoverable<Result<Module>>(
-      "compilation", [&] { return compileBuffer(std::move(*file), options); });
+  return driver::compileModule(std::move(*file),
+                               driver::getCompileOptions(options));
 }

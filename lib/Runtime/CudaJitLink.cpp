@@ -13,11 +13,13 @@
 #include "ewc/Runtime/CudaJitLink.h"
 
 #include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
 
 #include <cstdint>
-#include <cstdlib>
 #include <dlfcn.h>
+#include <map>
+#include <mutex>
 
 using namespace ewc;
 
@@ -82,19 +84,16 @@ static const char *getResultName(Result result) {
   return "an unknown nvJitLink error";
 }
 
-/// Where to look, in order. EWC_NVJITLINK names the library to use instead
-/// (a path or a soname); "none" turns nvJitLink off, which makes ewc take the
-/// driver's JIT (for measuring one against the other). The toolkit installs
-/// the library under lib64/ without registering it with the loader on every
-/// machine, hence the toolkit paths after the sonames.
-static llvm::SmallVector<std::string> getCandidates() {
-  if (const char *chosen = std::getenv("EWC_NVJITLINK"); chosen && *chosen)
-    return {chosen};
+/// Where to look, in order (JitLinkOptions::library says).
+static llvm::SmallVector<std::string>
+getCandidates(const JitLinkOptions &options) {
+  if (!options.library.empty())
+    return {options.library};
   llvm::SmallVector<std::string> candidates = {"libnvJitLink.so.13",
                                                "libnvJitLink.so.12"};
-  for (const char *variable : {"CUDA_HOME", "CUDA_PATH"})
-    if (const char *home = std::getenv(variable); home && *home)
-      candidates.push_back(std::string(home) + "/lib64/libnvJitLink.so.13");
+  for (const std::string &root : options.toolkitRoots)
+    if (!root.empty())
+      candidates.push_back(root + "/lib64/libnvJitLink.so.13");
   candidates.push_back("/usr/local/cuda/lib64/libnvJitLink.so.13");
   return candidates;
 }
@@ -107,12 +106,13 @@ static void bind(void *library, const char *symbol, FunctionPtr &slot,
     error = llvm::formatv("nvJitLink lacks {0}", symbol).str();
 }
 
-static LoadedJitLink loadJitLink() {
+static LoadedJitLink loadJitLink(llvm::ArrayRef<std::string> candidates) {
   LoadedJitLink loaded;
   void *library = nullptr;
   std::string tried;
-  for (const std::string &candidate : getCandidates()) {
+  for (const std::string &candidate : candidates) {
     if (candidate == "none") {
+      // The tools' spelling of it, which is where "none" comes from.
       tried = "EWC_NVJITLINK=none";
       break;
     }
@@ -144,40 +144,47 @@ static LoadedJitLink loadJitLink() {
   return loaded;
 }
 
-static const LoadedJitLink &getJitLink() {
-  static const LoadedJitLink loaded = loadJitLink();
-  return loaded;
+/// The nvJitLink `options` names, loaded at its first use: one per list of
+/// candidates (a process asks for one, tests for a few), kept for the
+/// process's life (std::map's nodes do not move).
+static const LoadedJitLink &getJitLink(const JitLinkOptions &options) {
+  static std::mutex mutex;
+  static std::map<std::string, LoadedJitLink> loaded;
+  llvm::SmallVector<std::string> candidates = getCandidates(options);
+  std::string key = llvm::join(candidates, "\n");
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it = loaded.find(key);
+  if (it == loaded.end())
+    it = loaded.emplace(key, loadJitLink(candidates)).first;
+  return it->second;
 }
 
-bool ewc::isJitLinkAvailable(std::string *whyNot) {
-  const LoadedJitLink &loaded = getJitLink();
+bool ewc::isJitLinkAvailable(const JitLinkOptions &options,
+                             std::string *whyNot) {
+  const LoadedJitLink &loaded = getJitLink(options);
   if (whyNot)
     *whyNot = loaded.error;
   return loaded.error.empty();
 }
 
-std::string ewc::getJitLinkVersion() {
-  const LoadedJitLink &loaded = getJitLink();
+std::string ewc::getJitLinkVersion(const JitLinkOptions &options) {
+  const LoadedJitLink &loaded = getJitLink(options);
   return loaded.error.empty() ? loaded.version : std::string();
 }
 
-std::string ewc::getExtraPtxasOption() {
-  const char *extra = std::getenv("EWC_PTXAS_OPTIONS");
-  return extra ? extra : "";
-}
-
-llvm::Expected<std::vector<char>> ewc::compilePTXToCubin(llvm::StringRef ptx,
-                                                         llvm::StringRef chip) {
-  const LoadedJitLink &loaded = getJitLink();
+llvm::Expected<std::vector<char>>
+ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip,
+                       const JitLinkOptions &jitLinkOptions) {
+  const LoadedJitLink &loaded = getJitLink(jitLinkOptions);
   if (!loaded.error.empty())
     return llvm::createStringError(loaded.error);
   const JitLinkApi &api = loaded.api;
 
   std::string arch = ("-arch=" + chip).str();
   llvm::SmallVector<const char *, 2> options = {arch.c_str()};
-  // EWC_PTXAS_OPTIONS tells ptxas's optimizations from the PTX's meaning
+  // The extra option tells ptxas's optimizations from the PTX's meaning
   // (docs/fuzzing.md, the GPU mismatches of 2026-11-30).
-  std::string extra = getExtraPtxasOption();
+  const std::string &extra = jitLinkOptions.ptxasOption;
   if (!extra.empty())
     options.push_back(extra.c_str());
   Handle handle = nullptr;

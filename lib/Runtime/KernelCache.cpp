@@ -20,7 +20,6 @@
 #include "llvm/Support/raw_ostream.h"
 #include "llvm/Support/xxhash.h"
 
-#include <cstdlib>
 #include <cstring>
 #include <dlfcn.h>
 #include <elf.h>
@@ -137,20 +136,6 @@ constexpr char kMagic[8] = {'E', 'W', 'C', 'C', 'A', 'C', 'H', 'E'};
 constexpr uint32_t kFormatVersion = 2;
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8 + 8;
 } // namespace
-
-std::string KernelCache::getDefaultDirectory() {
-  auto get = [](const char *variable) -> llvm::StringRef {
-    const char *value = std::getenv(variable);
-    return value ? value : "";
-  };
-  if (!get("EWC_CACHE_DIR").empty())
-    return get("EWC_CACHE_DIR").str();
-  if (!get("XDG_CACHE_HOME").empty())
-    return (get("XDG_CACHE_HOME") + "/ewc").str();
-  if (!get("HOME").empty())
-    return (get("HOME") + "/.cache/ewc").str();
-  return {};
-}
 
 std::string KernelCache::getEntryPath(const KernelCacheKey &key) const {
   llvm::SmallString<128> path(directory);

@@ -739,6 +739,20 @@ def _is_dunder(name):
     return len(name) > 4 and name.startswith("__") and name.endswith("__")
 
 
+def _default_cache_dir():
+    """The kernel cache's directory where compile() is given none, as the
+    tools choose it (tools/Support/Environment.cpp; docs/runtime.md): the
+    library reads no environment, so the package, a tool in that sense,
+    passes it. None: no variable says (no cache)."""
+    if os.environ.get("EWC_CACHE_DIR"):
+        return os.environ["EWC_CACHE_DIR"]
+    if os.environ.get("XDG_CACHE_HOME"):
+        return os.path.join(os.environ["XDG_CACHE_HOME"], "ewc")
+    if os.environ.get("HOME"):
+        return os.path.join(os.environ["HOME"], ".cache", "ewc")
+    return None
+
+
 _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
             "cpu": _capi.TARGET_CPU}
 
@@ -749,8 +763,9 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
     "cuda"; "cpu"). `cache_dir`: where compiled GPU code is cached (None:
     $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
-    cache=False neither reads nor writes it. Raises CompileError with the
-    located diagnostics."""
+    cache=False, or $EWC_NO_CACHE set to anything but "" or "0", neither
+    reads nor writes it. Raises CompileError with the located
+    diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
     if device not in _DEVICES:
@@ -761,10 +776,13 @@ def compile(path=None, *, source=None, device="auto", chip=None,
         lib.ewcCompileOptionsSetTarget(options, _DEVICES[device])
         if chip:
             lib.ewcCompileOptionsSetChip(options, chip.encode())
-        if cache_dir is not None:
+        if cache_dir is None:
+            cache_dir = _default_cache_dir()
+        if cache_dir:
             lib.ewcCompileOptionsSetCacheDir(options,
                                              os.fsencode(cache_dir))
-        lib.ewcCompileOptionsSetNoCache(options, not cache)
+        no_cache = os.environ.get("EWC_NO_CACHE", "") not in ("", "0")
+        lib.ewcCompileOptionsSetNoCache(options, no_cache or not cache)
         error = ctypes.c_void_p()
         if source is not None:
             handle = lib.ewcCompileWithOptions(

@@ -26,6 +26,7 @@
 #include "ewc/Frontend/AST.h"
 #include "ewc/Runtime/CudaContext.h"
 
+#include "Support/Environment.h"
 #include "Transforms/TestPasses.h"
 
 #include "llvm/ADT/StringSet.h"
@@ -115,6 +116,11 @@ cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
                 cl::desc("compile with a deliberate miscompilation "
                          "(test/Mutations), to show that runs catch it"));
+
+/// What the EWC_* variables ask of every compilation (a rerun under other
+/// PTX assembler settings, docs/fuzzing.md); set in main before any job
+/// starts.
+driver::CompileOptions environmentOptions;
 
 enum class Verdict {
   Ok,
@@ -228,7 +234,7 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
     outcome.verdict = verdict;
     outcome.device = target;
   };
-  driver::CompileOptions options;
+  driver::CompileOptions options = environmentOptions;
   options.target = target;
   // Each random program is compiled once: a cache would only fill the disk
   // (100,000 entries a run) and answer a rerun under other PTX assembler
@@ -498,6 +504,10 @@ int main(int argc, char **argv) {
   }
   if (jobsOpt == 0) {
     llvm::errs() << "error: invalid --jobs 0: expected a positive number\n";
+    return 2;
+  }
+  if (llvm::Error error = tools::applyEnvironment(environmentOptions)) {
+    llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
     return 2;
   }
   if (printOpt) {

@@ -25,6 +25,7 @@
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "Support/Environment.h"
 #include "Transforms/TestPasses.h"
 
 #include "mlir/IR/BuiltinOps.h"
@@ -522,6 +523,9 @@ int main(int argc, char **argv) {
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.noCache = options.noCache;
   compileOptions.cacheDir = options.cacheDir;
+  // The EWC_* variables, where the command line left a choice to them.
+  if (llvm::Error error = tools::applyEnvironment(compileOptions))
+    return fail(std::move(error));
   compileOptions.diagnostics = &llvm::errs();
   if (options.emit == EmitStage::LLVMIR)
     compileOptions.optimizedIR = &llvm::outs();
@@ -556,10 +560,10 @@ int main(int argc, char **argv) {
       std::vector<KernelSignature> signatures;
       for (const auto &kernel : ast->getKernels())
         signatures.push_back(getKernelSignature(*kernel));
-      llvm::Expected<std::string> header =
-          driver::emitCudaHeader(mlir::ew::getPTX(module), signatures, launches,
-                                 getHeaderNamespace(options.file), options.file,
-                                 driver::getHeaderCubinChips());
+      llvm::Expected<std::string> header = driver::emitCudaHeader(
+          mlir::ew::getPTX(module), signatures, launches,
+          getHeaderNamespace(options.file), options.file,
+          tools::getHeaderCubinChips(), compileOptions.jitLink);
       if (header)
         llvm::outs() << *header;
       else

@@ -36,7 +36,7 @@ class CudaJitLinkTest : public ::testing::Test {
 protected:
   void SetUp() override {
     std::string whyNot;
-    if (!isJitLinkAvailable(&whyNot))
+    if (!isJitLinkAvailable({}, &whyNot))
       GTEST_SKIP() << whyNot;
   }
 };

@@ -15,6 +15,7 @@
 #include "ewc/ABI/KernelSignature.h"
 #include "ewc/ABI/LaunchPlan.h"
 #include "ewc/Runtime/CudaContext.h"
+#include "ewc/Runtime/CudaJitLink.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -64,6 +65,17 @@ enum class Stage { MLIR, GPU, LLVM, PTX };
 /// first use (LaunchPlan.h), a module with that kernel alone.
 enum class HookPoint { Ew, Lowered, LoweredVariant };
 
+/// Which assembler turns the PTX into the device's cubin.
+enum class PTXAssembler {
+  /// The driver's JIT, or nvJitLink where CompileOptions::jitLink has a
+  /// ptxas option (only nvJitLink takes those).
+  Auto,
+  /// The driver's JIT (CudaContext::assemblePTX).
+  Driver,
+  /// nvJitLink where it loads, else the driver's JIT (the notes say why).
+  NvJitLink,
+};
+
 /// An error whose diagnostics were already printed to
 /// CompileOptions::diagnostics; its message is empty. ewc-run exits on it
 /// without printing more.
@@ -102,11 +114,30 @@ struct CompileOptions {
   /// then returns null (ewc-run --emit). May be empty. A kernel cache hit
   /// runs no stage and calls it never.
   std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
-  /// The on-disk cache of compiled GPU code. Empty: $EWC_CACHE_DIR, else
-  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc.
+  /// The on-disk cache of compiled GPU code. Empty: none. The library reads
+  /// no environment; a tool passes the default, $EWC_CACHE_DIR, else
+  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc (tools/Support/Environment.h).
   std::string cacheDir;
-  /// Neither read nor write the cache.
+  /// Neither read nor write the cache (the tools' EWC_NO_CACHE).
   bool noCache = false;
+  /// The PTX assembler (hidden in the tools: EWC_PTX_ASSEMBLER). The driver's
+  /// JIT is the default: it measured faster than nvJitLink on the H200
+  /// (GPUImage.cpp has the numbers).
+  PTXAssembler ptxAssembler = PTXAssembler::Auto;
+  /// Which nvJitLink, and one more ptxas option for it (the tools'
+  /// EWC_NVJITLINK, CUDA_HOME, CUDA_PATH and EWC_PTXAS_OPTIONS).
+  JitLinkOptions jitLink;
+  /// Hidden, for measuring compile time against kernel speed: LLVM's
+  /// optimization level before NVPTX, 0 to 3 (ptxas optimizes the PTX
+  /// again). None: the pipeline's (EwToPTXOptions). EWC_PTX_OPT_LEVEL.
+  std::optional<unsigned> ptxOptLevel;
+  /// Hidden, for measuring too: the LLVM IR passes before NVPTX, as
+  /// ewc-opt's llvm-passes option (empty: LLVM's default<On>). None: the
+  /// pipeline's short list. EWC_LLVM_PASSES.
+  std::optional<std::string> llvmPasses;
+  /// Hidden, for diagnosing ptxas: which PTX rewrites run (all, none or a
+  /// list; Pipelines.h). None: all. EWC_PTXAS_WORKAROUNDS.
+  std::optional<std::string> ptxasWorkarounds;
   /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
   /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.
   llvm::raw_ostream *optimizedIR = nullptr;

@@ -11,6 +11,7 @@
 #define EWC_DRIVER_HEADEREXPORT_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/Runtime/CudaJitLink.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -23,10 +24,6 @@
 namespace ewc {
 namespace driver {
 
-/// The chips (sm_XX) whose cubins a header embeds: $EWC_HEADER_CUBINS, a
-/// comma-separated list ("none" or empty: PTX only), else sm_90, the H200's.
-std::vector<std::string> getHeaderCubinChips();
-
 /// The header for `kernels`, compiled to `ptx` (their default variants),
 /// each launched as launches[name] says; its functions live in namespace
 /// `namespaceName`. `sourceName` is named in the header's comment. Launch
@@ -36,8 +33,9 @@ std::vector<std::string> getHeaderCubinChips();
 /// value, and return the CUresult of the launch; kernels of one dimension
 /// also take bare pointers and n.
 ///
-/// Beside the PTX the header embeds a cubin for each of `cubinChips`,
-/// assembled here by nvJitLink; its loader takes the cubin of the device's
+/// Beside the PTX the header embeds a cubin for each of `cubinChips` (ewc-run:
+/// EWC_HEADER_CUBINS, else sm_90), assembled here by the nvJitLink that
+/// `jitLink` names; its loader takes the cubin of the device's
 /// chip where there is one (no JIT at run time), else JIT-compiles the PTX
 /// (newer chips). Fails when a cubin cannot be made: nvJitLink missing, or a
 /// chip it rejects.
@@ -45,7 +43,8 @@ llvm::Expected<std::string>
 emitCudaHeader(llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
                const llvm::StringMap<LaunchDescriptor> &launches,
                llvm::StringRef namespaceName, llvm::StringRef sourceName,
-               llvm::ArrayRef<std::string> cubinChips);
+               llvm::ArrayRef<std::string> cubinChips,
+               const JitLinkOptions &jitLink = {});
 
 } // namespace driver
 } // namespace ewc

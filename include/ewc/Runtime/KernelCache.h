@@ -54,10 +54,6 @@ struct KernelCacheKey {
 
 class KernelCache {
 public:
-  /// $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else $HOME/.cache/ewc; empty
-  /// when none of these variables is set.
-  static std::string getDefaultDirectory();
-
   /// An identifier of the ewc build that is running: the GNU build ID of the
   /// binary or shared library holding this code (a hash of its bytes, so any
   /// change to the compiler changes it), or, without one, that file's path,
