@@ -203,7 +203,8 @@ if [[ "${EWC_DEVICE_VPT:-0}" == 1 ]]; then
   step vpt vectors_per_thread
 fi
 step lit python3 "$dest/lit/lit.py" -v test \
-  --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" "$@"
+  --param ewc_tools_dir="$dest/bin" --param llvm_tools_dir="$dest/bin" \
+  --param ewc_library="$dest/lib/libewc.so" "$@"
 step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
 if [[ -f "$dest/lib/libewc.so" ]]; then
   step compile compile_times
