@@ -24,8 +24,8 @@ static std::optional<int64_t> getStride(const LaunchPlan::Descriptor &tensor,
   return tensor.strides[found - tensor.dims.begin()];
 }
 
-TiledAccess ewc::chooseTiledAccess(const KernelSignature &kernel,
-                                   const LaunchPlan &plan) {
+std::vector<int64_t> ewc::chooseTiledTensors(const KernelSignature &kernel,
+                                             const LaunchPlan &plan) {
   size_t numResults = kernel.results.size();
   if (numResults == 0 || plan.tensors.size() < numResults || plan.points == 0)
     return {};
@@ -53,22 +53,42 @@ TiledAccess ewc::chooseTiledAccess(const KernelSignature &kernel,
     if (getStride(plan.tensors[r], columns) != 1)
       return {};
 
-  TiledAccess tiled;
+  std::vector<int64_t> tiled;
   for (size_t t = 0; t < firstResult; ++t) {
     std::optional<int64_t> rowStride = getStride(plan.tensors[t], rows);
     std::optional<int64_t> columnStride = getStride(plan.tensors[t], columns);
     // A stride of 0 or 1 along the columns reads a warp's points from one
     // run already.
     if (rowStride == 1 && columnStride && *columnStride > 1)
-      tiled.tensors.push_back(static_cast<int64_t>(t));
+      tiled.push_back(static_cast<int64_t>(t));
   }
-  if (tiled.tensors.empty())
-    return {};
-  auto tilesAlong = [](int64_t extent) {
-    return extent / kTileSize + (extent % kTileSize != 0);
-  };
-  tiled.tiles = tilesAlong(rowExtent) * tilesAlong(columnExtent);
-  for (size_t d = 0; d + 2 < rank; ++d)
-    tiled.tiles *= nest.extents[d];
   return tiled;
+}
+
+int64_t ewc::countTiles(const KernelSignature &kernel, const LaunchPlan &plan,
+                        unsigned tile) {
+  size_t numResults = kernel.results.size();
+  if (numResults == 0 || plan.tensors.size() < numResults || tile == 0)
+    return 0;
+  const LaunchPlan::Descriptor &nest =
+      plan.tensors[plan.tensors.size() - numResults];
+  size_t rank = nest.extents.size();
+  if (rank < 2)
+    return 0;
+  auto tilesAlong = [&](int64_t extent) {
+    return extent / tile + (extent % tile != 0);
+  };
+  int64_t tiles =
+      tilesAlong(nest.extents[rank - 2]) * tilesAlong(nest.extents[rank - 1]);
+  for (size_t d = 0; d + 2 < rank; ++d)
+    tiles *= nest.extents[d];
+  return tiles;
+}
+
+unsigned ewc::getTileSize(const LaunchDescriptor &launch) {
+  uint64_t points = uint64_t(launch.blockSize) * launch.elementsPerThread;
+  unsigned tile = 1;
+  while (uint64_t(tile + 1) * (tile + 1) <= points)
+    ++tile;
+  return tile;
 }

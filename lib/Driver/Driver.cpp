@@ -218,6 +218,8 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   std::string perThread = options.vectorsPerThread
                               ? std::to_string(*options.vectorsPerThread)
                               : "default";
+  if (options.tileSize)
+    perThread += ".tile" + std::to_string(*options.tileSize);
   std::string chip = ptxOptions.chip, features = ptxOptions.features;
   std::string optLevel = std::to_string(ptxOptions.optLevel);
   std::string llvmPasses = ptxOptions.llvmPasses;
@@ -375,14 +377,20 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
       {Stage::GPU, "ew-to-gpu",
        [&](mlir::OpPassManager &pm) {
          mlir::ew::buildEwToGPUPipeline(pm);
-         // Set on the pipeline's own vectorizer, for measuring it.
-         if (options.vectorsPerThread)
+         // Set on the pipeline's own passes, for measuring them.
+         auto setOption = [&](llvm::StringRef passName, llvm::StringRef option,
+                              std::optional<unsigned> value) {
+           if (!value)
+             return;
            for (mlir::Pass &pass : pm.getPasses())
-             if (pass.getArgument() == "ew-vectorize-gpu-loops")
+             if (pass.getArgument() == passName)
                (void)pass.initializeOptions(
-                   "vectors-per-thread=" +
-                       std::to_string(*options.vectorsPerThread),
+                   (option + "=" + llvm::Twine(*value)).str(),
                    [](const llvm::Twine &) { return mlir::failure(); });
+         };
+         setOption("ew-vectorize-gpu-loops", "vectors-per-thread",
+                   options.vectorsPerThread);
+         setOption("convert-ew-to-gpu", "tile-size", options.tileSize);
          addPasses(pm, lowered);
        }},
       {Stage::LLVM, "gpu-to-nvvm",
@@ -970,9 +978,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // nest for tensors read across their rows (TiledAccess.h); the CPU has one
   // loop.
   if (cuda) {
-    TiledAccess tiled = chooseTiledAccess(kernel, *planned);
-    planned->tiledTensors = std::move(tiled.tensors);
-    planned->tiles = tiled.tiles;
+    planned->tiledTensors = chooseTiledTensors(kernel, *planned);
     planned->unaligned =
         planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned);
   }
@@ -996,8 +1002,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   const LaunchDescriptor &launch = variant.launch;
   if (launch.schedule == mlir::ew::kTiledSchedule) {
     // The kernel requires its block size (.reqntid): no override.
-    LaunchShape shape =
-        computeTiledLaunchShape(planned->tiles, launch.blockSize);
+    LaunchShape shape = computeTiledLaunchShape(
+        countTiles(kernel, *planned, getTileSize(launch)), launch.blockSize);
     if (launchOptions.synchronize && !launchOptions.stream)
       return cuda->launch(*variant.function, shape, args.data());
     return cuda->enqueue(*variant.function, shape, args.data(),

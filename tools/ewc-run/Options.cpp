@@ -22,6 +22,7 @@
 #include "llvm/ADT/StringRef.h"
 #include "llvm/ADT/StringSwitch.h"
 #include "llvm/Support/CommandLine.h"
+#include "llvm/Support/MathExtras.h"
 #include "llvm/Support/Path.h"
 
 #include <cmath>
@@ -178,6 +179,7 @@ cl::opt<std::string> threadsOpt(
 cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
 cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
+cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 
 /// Parses the value of option `name` as an unsigned integer of at most
@@ -366,7 +368,8 @@ llvm::Expected<RunOptions> getRunOptions() {
   for (auto [option, result, positive] :
        {std::tuple(&gridWavesOpt, &options.gridWaves, false),
         std::tuple(&blockSizeOpt, &options.blockSize, true),
-        std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true)}) {
+        std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true),
+        std::tuple(&tileSizeOpt, &options.tileSize, true)}) {
     if (!option->getNumOccurrences())
       continue;
     llvm::Expected<uint64_t> value =
@@ -375,6 +378,10 @@ llvm::Expected<RunOptions> getRunOptions() {
       return value.takeError();
     *result = static_cast<unsigned>(*value);
   }
+  if (options.tileSize && (!llvm::isPowerOf2_32(*options.tileSize) ||
+                           *options.tileSize < 16 || *options.tileSize > 128))
+    return llvm::createStringError("invalid --tile-size '" + tileSizeOpt +
+                                   "': expected a power of two from 16 to 128");
   options.kernel = kernelOpt;
   options.testMutation = testMutationOpt;
   if (chipOpt.getNumOccurrences()) {

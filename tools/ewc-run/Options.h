@@ -67,9 +67,10 @@ struct RunOptions {
   /// allocation (aligned): misaligned inputs and outputs.
   uint64_t offset = 0;
   /// Hidden, for measuring the launch shape and code generation's choices:
-  /// the grid cap in waves and the block size (LaunchShape.h), and
-  /// convert-ew-to-gpu's vectors-per-thread.
-  std::optional<unsigned> gridWaves, blockSize, vectorsPerThread;
+  /// the grid cap in waves and the block size (LaunchShape.h),
+  /// ew-vectorize-gpu-loops's vectors-per-thread and convert-ew-to-gpu's
+  /// tile-size (the tiled variant's tiles).
+  std::optional<unsigned> gridWaves, blockSize, vectorsPerThread, tileSize;
   /// --cpu-threads: the CPU's threads per launch (0: one per hardware thread).
   unsigned threads = 0;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.

@@ -521,6 +521,7 @@ int main(int argc, char **argv) {
   compileOptions.chip = options.chip;
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
+  compileOptions.tileSize = options.tileSize;
   compileOptions.noCache = options.noCache;
   compileOptions.cacheDir = options.cacheDir;
   // The EWC_* variables, where the command line left a choice to them.

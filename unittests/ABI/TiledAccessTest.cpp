@@ -1,6 +1,6 @@
 //===- TiledAccessTest.cpp - Which launches stage tensors in tiles --------===//
 //
-// chooseTiledAccess (TiledAccess.h) decides, on the host, whether a GPU
+// chooseTiledTensors (TiledAccess.h) decides, on the host, whether a GPU
 // launch takes the tiled variant and which inputs it stages: those read
 // across their rows (unit stride along the nest's second innermost
 // dimension, more along its innermost) beside results written along their
@@ -34,13 +34,21 @@ TensorArg transposed(int64_t rows, int64_t columns) {
   return tensor({columns, rows}, {1, columns});
 }
 
-/// chooseTiledAccess for `kernel` on these tensors, which must plan.
-TiledAccess choose(const KernelSignature &kernel,
-                   std::vector<const TensorArg *> inputs,
-                   std::vector<const TensorArg *> outputs) {
+/// The staged tensors and the tiles of kTileSize for `kernel` on these
+/// tensors, which must plan.
+struct Choice {
+  std::vector<int64_t> tensors;
+  int64_t tiles = 0;
+};
+Choice choose(const KernelSignature &kernel,
+              std::vector<const TensorArg *> inputs,
+              std::vector<const TensorArg *> outputs) {
   llvm::Expected<LaunchPlan> plan = planLaunch(kernel, inputs, outputs);
   EXPECT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
-  return plan ? chooseTiledAccess(kernel, *plan) : TiledAccess();
+  if (!plan)
+    return {};
+  return {chooseTiledTensors(kernel, *plan),
+          countTiles(kernel, *plan, kTileSize)};
 }
 
 KernelSignature makeUnary(std::vector<std::string> dims) {
@@ -50,7 +58,7 @@ KernelSignature makeUnary(std::vector<std::string> dims) {
 TEST(TiledAccessTest, TransposedInputIntoContiguousResult) {
   KernelSignature kernel = makeUnary({kBatchDim.str()});
   TensorArg xT = transposed(1000, 768), out = tensor({768, 1000});
-  TiledAccess tiled = choose(kernel, {&xT}, {&out});
+  Choice tiled = choose(kernel, {&xT}, {&out});
   EXPECT_EQ(tiled.tensors, std::vector<int64_t>{0});
   // ceil(768 / 32) x ceil(1000 / 32) tiles.
   EXPECT_EQ(tiled.tiles, 24 * 32);
@@ -89,7 +97,7 @@ TEST(TiledAccessTest, StaticTransposeAndBroadcasts) {
       {{DType::F32, {"m", "n"}}});
   TensorArg x = tensor({100, 77}), y = tensor({77, 100}),
             out = tensor({100, 77});
-  TiledAccess tiled = choose(kernel, {&x, &y}, {&out});
+  Choice tiled = choose(kernel, {&x, &y}, {&out});
   EXPECT_EQ(tiled.tensors, std::vector<int64_t>{1});
   EXPECT_EQ(tiled.tiles, 4 * 3);
   // bias_add's b lacks m: nothing to stage, whatever x's layout.
@@ -106,9 +114,17 @@ TEST(TiledAccessTest, OuterDimensionsMultiplyTheTiles) {
   // x.transpose(1, 2) of a contiguous [4, 96, 130]: [4, 130, 96].
   TensorArg x = tensor({4, 130, 96}, {96 * 130, 1, 130}),
             out = tensor({4, 130, 96});
-  TiledAccess tiled = choose(kernel, {&x}, {&out});
+  Choice tiled = choose(kernel, {&x}, {&out});
   EXPECT_EQ(tiled.tensors, std::vector<int64_t>{0});
   EXPECT_EQ(tiled.tiles, 4 * 5 * 3);
+}
+
+TEST(TiledAccessTest, TileSizeOfTheDescriptor) {
+  // A tile is the block's points: 256 threads x 4 = 32 x 32, x 16 = 64 x 64.
+  EXPECT_EQ(getTileSize({"tiled", 256, 4, 0}), 32u);
+  EXPECT_EQ(getTileSize({"tiled", 256, 16, 0}), 64u);
+  EXPECT_EQ(getTileSize({"tiled", 256, 1, 0}), 16u);
+  EXPECT_EQ(getTileSize({"tiled", 256, 64, 0}), 128u);
 }
 
 TEST(TiledAccessTest, OneNestOnly) {

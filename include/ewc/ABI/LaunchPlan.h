@@ -101,8 +101,6 @@ struct LaunchPlan {
   std::vector<int64_t> stridedTensors;
   bool unaligned = false;
   std::vector<int64_t> tiledTensors;
-  /// The tiles of a tiled launch (TiledAccess.h): its grid.
-  int64_t tiles = 0;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.

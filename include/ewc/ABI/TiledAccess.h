@@ -39,23 +39,25 @@ constexpr unsigned kTileBlockSize = 256;
 /// it, most of a tile's threads idle and a warp's gather touches few rows.
 constexpr int64_t kMinTiledExtent = 16;
 
-/// The tiled variant of a launch, where it applies.
-struct TiledAccess {
-  /// ABI tensor positions (tensor parameters, then results) of the inputs
-  /// staged through shared memory; empty: the launch is not tiled.
-  std::vector<int64_t> tensors;
-  /// The tiles of the nest: the grid of the tiled schedule.
-  int64_t tiles = 0;
-};
+/// The inputs the tiled variant stages for `plan`'s tensors (after merging):
+/// ABI tensor positions (tensor parameters, then results), empty where the
+/// launch is not tiled. It applies where every result has the same
+/// dimensions (one nest), the nest's two innermost extents are both at
+/// least kMinTiledExtent, every result has unit stride along the innermost
+/// of them, and some input has both with unit stride along the second
+/// innermost and a stride above 1 along the innermost: those inputs are
+/// staged.
+std::vector<int64_t> chooseTiledTensors(const KernelSignature &kernel,
+                                        const LaunchPlan &plan);
 
-/// The tiled variant for `plan`'s tensors (after merging), or none. It
-/// applies where every result has the same dimensions (one nest), the
-/// nest's two innermost extents are both at least kMinTiledExtent, every
-/// result has unit stride along the innermost of them, and some input has
-/// both with unit stride along the second innermost and a stride above 1
-/// along the innermost: those inputs are staged.
-TiledAccess chooseTiledAccess(const KernelSignature &kernel,
-                              const LaunchPlan &plan);
+/// The tiles of `tile` x `tile` points that the nest of `plan` (its first
+/// result's dimensions) takes: the grid of the tiled schedule.
+int64_t countTiles(const KernelSignature &kernel, const LaunchPlan &plan,
+                   unsigned tile);
+
+/// The edge of a tiled kernel's tiles from its launch descriptor: a tile is
+/// blockSize x elementsPerThread points (the square root of that).
+unsigned getTileSize(const LaunchDescriptor &launch);
 
 } // namespace ewc
 

@@ -37,6 +37,15 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     thread, shared memory), which the driver serializes and the runtime
     launches from.
 
+    In the GPU's tiled variant (the kernel attribute `ew.tiled_tensors`,
+    ewc/ABI/TiledAccess.h) a nest that reads one of those tensors with both
+    its innermost dimensions is instead a grid-stride loop over 32 x 32
+    tiles of them (`#ew.tiled<threads = 256, tile = 32>`): the tensors are
+    staged through workgroup buffers along their own contiguous dimension,
+    a `gpu.barrier`, and the points computed along the results' rows; the
+    kernel's schedule is then `tiled` (one block of 256 threads per tile,
+    `known_block_size`).
+
     Before:
     ```mlir
     ew.kernel @bias_scale(%x: !ew.tensor<[m, n], f32>, %s: f32,
@@ -85,6 +94,9 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"gpuModuleName", "gpu-module-name", "std::string",
            /*default=*/"\"ewc_kernels\"",
            "Name of the gpu.module that receives the kernels">,
+    Option<"tileSize", "tile-size", "unsigned", /*default=*/"0",
+           "The edge of the tiled variant's tiles, a power of two from 16 to "
+           "128 (0: ewc/ABI/TiledAccess.h's kTileSize); a knob for measuring">,
   ];
 }
 

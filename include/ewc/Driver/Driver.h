@@ -96,6 +96,8 @@ struct CompileOptions {
   std::string cpuTarget = "host";
   /// convert-ew-to-gpu's vectors-per-thread (a hidden knob for measuring).
   std::optional<unsigned> vectorsPerThread;
+  /// convert-ew-to-gpu's tile-size (a hidden knob for measuring).
+  std::optional<unsigned> tileSize;
   /// Where located diagnostics go. Null: they are collected, and a failing
   /// compilation returns them as its error's message.
   llvm::raw_ostream *diagnostics = nullptr;

@@ -42,6 +42,8 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/Support/MathExtras.h"
+
 namespace mlir {
 namespace ew {
 #define GEN_PASS_DEF_CONVERTEWTOGPU
@@ -287,6 +289,14 @@ struct ConvertEwToGPUPass
     ModuleOp module = getOperation();
     if (module.getOps<KernelOp>().empty())
       return;
+    // A warp-wide tile row at least, and a pass of the block at least one
+    // tile row (the descriptor's tile is its square root: TiledAccess.h).
+    if (tileSize &&
+        (!llvm::isPowerOf2_32(tileSize) || tileSize < 16 || tileSize > 128)) {
+      module.emitError("tile-size must be a power of two from 16 to 128, not ")
+          << static_cast<unsigned>(tileSize);
+      return signalPassFailure();
+    }
 
     // All kernels of a file go into one gpu.module: one PTX module to load.
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
@@ -338,7 +348,7 @@ struct ConvertEwToGPUPass
       // (VectorizeGPULoops.h).
       auto layout = BlockedLayoutAttr::get(&getContext(), kBlockSize, 1, 1);
       auto tiled = TiledLayoutAttr::get(&getContext(), ewc::kTileBlockSize,
-                                        ewc::kTileSize);
+                                        tileSize ? tileSize : ewc::kTileSize);
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
       bool anyTiled = false;
       for (const LoopNest &nest : kernel.access.nests) {

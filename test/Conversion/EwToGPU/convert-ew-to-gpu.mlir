@@ -1,5 +1,8 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s -convert-ew-to-gpu="gpu-module-name=kernels" -split-input-file | FileCheck %s --check-prefix=NAME
+// RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=64 -split-input-file | FileCheck %s --check-prefix=TILE64
+// RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
+// BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 
 // The scalar form that convert-ew-to-gpu leaves for ew-vectorize-gpu-loops
 // (tested in ew-vectorize-gpu-loops.mlir): the kernel ABI (KernelABI.h),
@@ -544,6 +547,12 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 // barrier before the next tile. A full tile runs unguarded, an edge tile
 // tests each point. The kernel requires its 256 threads; its grid is its
 // tiles (schedule "tiled").
+
+// tile-size (a knob for measuring): 64 x 64 tiles, 16 points per thread.
+// TILE64-LABEL: gpu.func @ew$transpose_add(
+// TILE64-SAME:    workgroup(%{{.*}} : memref<64x65xf32, #gpu.address_space<workgroup>>) kernel
+// TILE64-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 16, shared_memory = 0>
+// TILE64:         } {ew.layout = #ew.tiled<threads = 256, tile = 64>}
 
 // CHECK-LABEL: gpu.func @ew$transpose_add(
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[Y:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
