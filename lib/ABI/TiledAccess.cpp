@@ -55,11 +55,15 @@ std::vector<int64_t> ewc::chooseTiledTensors(const KernelSignature &kernel,
 
   std::vector<int64_t> tiled;
   for (size_t t = 0; t < firstResult; ++t) {
-    std::optional<int64_t> rowStride = getStride(plan.tensors[t], rows);
-    std::optional<int64_t> columnStride = getStride(plan.tensors[t], columns);
+    const LaunchPlan::Descriptor &tensor = plan.tensors[t];
+    std::optional<int64_t> rowStride = getStride(tensor, rows);
+    std::optional<int64_t> columnStride = getStride(tensor, columns);
     // A stride of 0 or 1 along the columns reads a warp's points from one
-    // run already.
-    if (rowStride == 1 && columnStride && *columnStride > 1)
+    // run already; a tensor with a dimension the nest lacks is not its.
+    if (rowStride == 1 && columnStride && *columnStride > 1 &&
+        llvm::all_of(tensor.dims, [&](const std::string &dim) {
+          return llvm::is_contained(nest.dims, dim);
+        }))
       tiled.push_back(static_cast<int64_t>(t));
   }
   return tiled;

@@ -191,6 +191,14 @@ Layout check::getLayoutOf(const InputSpec &spec, unsigned tensor) {
   return kLayouts[draw % (std::size(kLayouts) - 1)];
 }
 
+int64_t check::getOffsetOf(const InputSpec &spec, unsigned tensor) {
+  if (spec.layout != Layout::Random)
+    return spec.offset;
+  // A stream of its own, apart from the layouts' and the values'.
+  uint64_t draw = deriveParamSeed(spec.seed ^ 0x0ff5e7u, tensor);
+  return spec.offset + static_cast<int64_t>(draw % 4);
+}
+
 /// How many elements past a padded row's extent the next row starts: odd,
 /// so that rows start at every alignment.
 static constexpr int64_t kRowPadding = 3;
@@ -479,7 +487,9 @@ check::makeInputs(const KernelDecl &kernel, const InputSpec &spec,
       continue;
     }
     inputs.push_back(layOut(std::move(values[index]), shapes[index],
-                            getLayoutOf(spec, tensor++), spec.offset));
+                            getLayoutOf(spec, tensor),
+                            getOffsetOf(spec, tensor)));
+    ++tensor;
   }
   return inputs;
 }
@@ -527,7 +537,8 @@ llvm::Error check::checkHostMemory(const KernelDecl &kernel,
   bool overflow = false;
   unsigned tensor = 0;
   auto add = [&](llvm::ArrayRef<int64_t> shape, DType dtype) {
-    Layout layout = getLayoutOf(spec, tensor++);
+    Layout layout = getLayoutOf(spec, tensor);
+    int64_t offset = getOffsetOf(spec, tensor++);
     // Saturating: the extents come from the command line.
     uint64_t elements = 1;
     for (int64_t extent : shape)
@@ -539,7 +550,7 @@ llvm::Error check::checkHostMemory(const KernelDecl &kernel,
       elements = llvm::SaturatingMultiply<uint64_t>(
           elements, layout == Layout::Padded ? 4 : 2, &overflow);
     uint64_t bytes = llvm::SaturatingMultiply<uint64_t>(
-        llvm::SaturatingAdd<uint64_t>(elements, spec.offset, &overflow),
+        llvm::SaturatingAdd<uint64_t>(elements, offset, &overflow),
         getDTypeSize(dtype), &overflow);
     needed = llvm::SaturatingAdd<uint64_t>(needed, 2 * bytes, &overflow);
   };

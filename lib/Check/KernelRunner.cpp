@@ -66,7 +66,8 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   for (auto [index, result] : llvm::enumerate(signature->results))
     run.outputs.push_back(makePoisonedTensor(
         result.dtype, getResultShape(*signature, run.bindings, index),
-        getLayoutOf(spec, numTensorParams + index), spec.offset));
+        getLayoutOf(spec, numTensorParams + index),
+        getOffsetOf(spec, numTensorParams + index)));
 
   CudaContext *cuda = module.getCudaContext();
   if (cuda)

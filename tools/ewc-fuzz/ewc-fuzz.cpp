@@ -153,13 +153,6 @@ struct Devices {
   CudaContext *cuda = nullptr;
 };
 
-/// How many elements into their storage the views of the program seeded
-/// with `programSeed` start: 0 to 3 with --layout random (misaligned base
-/// pointers), else 0.
-uint64_t getOffset(uint64_t programSeed) {
-  return layoutOpt == "random" ? deriveParamSeed(programSeed, 0x0ff5e7) % 4 : 0;
-}
-
 /// The shape that the program seeded with `programSeed` runs over.
 fuzz::ProgramShape getShape(uint64_t programSeed) {
   return fuzz::drawProgramShape(programSeed, maxPointsOpt);
@@ -177,7 +170,6 @@ check::InputSpec getInputSpec(uint64_t programSeed, InputKind kind) {
   spec.seed = programSeed;
   spec.kind = kind;
   spec.layout = *check::parseLayoutName(layoutOpt);
-  spec.offset = getOffset(programSeed);
   return spec;
 }
 
@@ -326,17 +318,17 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 }
 
 /// The arguments of the ewc-run command that reruns `text`, seeded with
-/// `programSeed`, from `file` on `device`: its shape, inputs, layouts and
-/// offset, and the exact comparison.
+/// `programSeed`, from `file` on `device`: its shape, inputs, layouts (and
+/// with them the tensors' offsets: check::getOffsetOf), and the exact
+/// comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
   return llvm::formatv(
-      "{0} --device {1} --n {2}{8} --inputs {3} --seed {4} "
-      "--layout {6} --offset {7} --rtol 0 --atol 0{5}",
+      "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
+      "--layout {6} --rtol 0 --atol 0{5}",
       file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
       programSeed, mutationOpt.empty() ? "" : " --test-mutation=" + mutationOpt,
-      layoutOpt.getValue(), getOffset(programSeed),
-      getShapeArgs(programSeed, text));
+      layoutOpt.getValue(), getShapeArgs(programSeed, text));
 }
 
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.

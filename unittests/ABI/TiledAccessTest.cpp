@@ -109,6 +109,18 @@ TEST(TiledAccessTest, StaticTransposeAndBroadcasts) {
             std::vector<int64_t>{0});
 }
 
+TEST(TiledAccessTest, OnlyTensorsOfTheNest) {
+  // y has a dimension k the nest [m, n] lacks: it is not the nest's to
+  // stage (whatever its strides), z is.
+  KernelSignature kernel = makeSignature(
+      "extra",
+      {tensorParam("y", {"k", "n", "m"}), tensorParam("z", {"n", "m"})},
+      {{DType::F32, {"m", "n"}}});
+  TensorArg y = tensor({3, 77, 100}), z = tensor({77, 100}),
+            out = tensor({100, 77});
+  EXPECT_EQ(choose(kernel, {&y, &z}, {&out}).tensors, std::vector<int64_t>{1});
+}
+
 TEST(TiledAccessTest, OuterDimensionsMultiplyTheTiles) {
   KernelSignature kernel = makeUnary({kBatchDim.str()});
   // x.transpose(1, 2) of a contiguous [4, 96, 130]: [4, 130, 96].

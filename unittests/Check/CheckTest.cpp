@@ -233,6 +233,23 @@ TEST(InputsTest, Layouts) {
   }
   EXPECT_TRUE(differs);
   EXPECT_NE(getLayoutOf(spec, 0), Layout::Random);
+  // So does each tensor's offset: 0 to 3 past spec.offset, the same for the
+  // same seed and tensor, and not one offset for all tensors.
+  spec.offset = 1;
+  bool offsetsDiffer = false;
+  for (uint64_t seed = 0; seed < 16; ++seed) {
+    spec.seed = seed;
+    for (unsigned tensor = 0; tensor < 3; ++tensor) {
+      int64_t offset = getOffsetOf(spec, tensor);
+      EXPECT_GE(offset, 1);
+      EXPECT_LE(offset, 4);
+      EXPECT_EQ(offset, getOffsetOf(spec, tensor));
+    }
+    offsetsDiffer |= getOffsetOf(spec, 0) != getOffsetOf(spec, 1);
+  }
+  EXPECT_TRUE(offsetsDiffer);
+  spec.layout = Layout::Padded;
+  EXPECT_EQ(getOffsetOf(spec, 2), 1);
 }
 
 TEST(InputsTest, Errors) {

@@ -90,7 +90,8 @@ enum class Layout {
   Transposed,
   /// Every stride doubled (x[..., ::2]): the strided variant at every rank.
   Strided,
-  /// Each tensor one of the above, drawn from the seed and its position.
+  /// Each tensor one of the above, drawn from the seed and its position,
+  /// with its own offset of 0 to 3 elements (getOffsetOf).
   Random,
 };
 
@@ -151,6 +152,12 @@ llvm::Expected<DimBindings> bindRunDims(const KernelDecl &kernel,
 /// The layout of tensor `tensor` (tensor parameters, then results) of a run
 /// of `spec`: spec.layout, or for Random the one drawn for it.
 Layout getLayoutOf(const InputSpec &spec, unsigned tensor);
+
+/// How many elements into its storage the view of tensor `tensor` starts:
+/// spec.offset, and for Random 0 to 3 more drawn for the tensor, so that
+/// every combination of alignments (an input one element in beside an
+/// aligned output, and the reverse) occurs.
+int64_t getOffsetOf(const InputSpec &spec, unsigned tensor);
 
 /// Where the elements of a tensor of `shape` lie when laid out as `layout`
 /// (not Random) with its view `offset` elements into its storage.

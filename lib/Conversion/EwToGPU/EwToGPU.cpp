@@ -42,6 +42,7 @@
 #include "mlir/Dialect/UB/IR/UBOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
+#include "llvm/ADT/SmallBitVector.h"
 #include "llvm/Support/MathExtras.h"
 
 namespace mlir {
@@ -105,25 +106,73 @@ scf::ForOp buildLoop(OpBuilder &builder, Location loc,
   return loop;
 }
 
+/// Static shared memory a kernel may use without opting in to more (the
+/// limit ptxas enforces for `.shared` arrays on every NVIDIA GPU; a 128 x
+/// 128 f32 tile failed with "uses too much shared data" on the H200).
+constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
+
+/// The parameters whose elements the results of `nest` read: the element
+/// function's arguments that they depend on.
+llvm::SmallBitVector getParamsRead(func::FuncOp element, const LoopNest &nest,
+                                   unsigned numParams) {
+  llvm::SmallBitVector read(numParams);
+  Block &body = element.getBody().front();
+  auto ret = cast<func::ReturnOp>(body.getTerminator());
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist;
+  for (unsigned r : nest.results)
+    worklist.push_back(ret.getOperand(r));
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == &body && arg.getArgNumber() < numParams)
+        read.set(arg.getArgNumber());
+      continue;
+    }
+    Operation *op = value.getDefiningOp();
+    if (op && seen.insert(op).second)
+      llvm::append_range(worklist, op->getOperands());
+  }
+  return read;
+}
+
 /// The tensor parameters of `nest` that the variant stages (ABI argument
-/// positions): those of `tiledTensors` with both innermost dimensions of a
-/// nest of two or more.
+/// positions): those of `tiledTensors` that the nest's results read, of the
+/// nest's dimensions only, with both its innermost dimensions (a nest of two
+/// or more), as many as the static shared memory holds (the others are read
+/// as the scalar loop reads them: correct, not fast). A tensor that no
+/// result of the nest reads would be staged for nothing, and one with a
+/// dimension the nest lacks has no index at its points (ewc-fuzz, seed 23:
+/// five crashes on the H200 before this check).
 SmallVector<unsigned> getStagedArgs(const KernelAccess &access,
-                                    const LoopNest &nest,
-                                    ArrayRef<int64_t> tiledTensors) {
+                                    func::FuncOp element, const LoopNest &nest,
+                                    ArrayRef<int64_t> tiledTensors,
+                                    unsigned tileSize) {
   SmallVector<unsigned> staged;
-  if (nest.dims.size() < 2)
+  if (nest.dims.size() < 2 || tiledTensors.empty())
     return staged;
   ArrayRef<std::string> inner = ArrayRef(nest.dims).take_back(2);
+  llvm::SmallBitVector read = getParamsRead(element, nest, access.numParams);
+  int64_t bytes = 0;
   unsigned tensor = 0;
   for (unsigned arg = 0; arg < access.numParams; ++arg) {
     if (!access.argIsTensor[arg])
       continue;
     ArrayRef<std::string> dims = access.argDims[arg];
-    if (llvm::is_contained(tiledTensors, tensor++) &&
-        llvm::is_contained(dims, inner[0]) &&
-        llvm::is_contained(dims, inner[1]))
-      staged.push_back(arg);
+    if (!llvm::is_contained(tiledTensors, tensor++) || !read.test(arg) ||
+        !llvm::is_contained(dims, inner[0]) ||
+        !llvm::is_contained(dims, inner[1]) ||
+        !llvm::all_of(dims, [&](const std::string &dim) {
+          return llvm::is_contained(nest.dims, dim);
+        }))
+      continue;
+    Type storage = getStorageType(access.argElementTypes[arg]);
+    int64_t buffer = int64_t(tileSize) * (tileSize + 1) *
+                     (storage.getIntOrFloatBitWidth() / 8);
+    if (bytes + buffer > kMaxStaticSharedBytes)
+      continue;
+    bytes += buffer;
+    staged.push_back(arg);
   }
   return staged;
 }
@@ -352,8 +401,8 @@ struct ConvertEwToGPUPass
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
       bool anyTiled = false;
       for (const LoopNest &nest : kernel.access.nests) {
-        SmallVector<unsigned> staged =
-            getStagedArgs(kernel.access, nest, tiledTensors);
+        SmallVector<unsigned> staged = getStagedArgs(
+            kernel.access, element, nest, tiledTensors, tiled.getTile());
         if (staged.empty()) {
           scf::ForOp loop =
               buildLoop(body, loc, kernel, element, nest, extents);

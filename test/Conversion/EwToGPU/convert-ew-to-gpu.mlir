@@ -609,6 +609,25 @@ ew.kernel @transpose_add(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n, m], f32
 
 // -----
 
+// Staged are only the listed tensors that the nest's results read, of the
+// nest's dimensions: y (unused, and with a dimension k the nest lacks) is
+// not, z is (ewc-fuzz, seed 23: staging y crashed the compiler).
+
+// CHECK-LABEL: gpu.func @ew$extra(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[Y:[^:]*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>, 1>, %[[Z:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
+// CHECK-SAME:    workgroup(%[[BUF:[^ ]*]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-NOT:     memref.load %[[Y]]
+// CHECK:         memref.load %[[Z]]
+// CHECK-NOT:     memref.load %[[Y]]
+// CHECK:         gpu.return
+ew.kernel @extra(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[k, n, m], f32>, %z: !ew.tensor<[n, m], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.tiled_tensors = array<i64: 1, 2>} {
+  %zt = ew.broadcast %z : <[n, m], f32> to <[m, n], f32>
+  %sum = ew.add %x, %zt : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %sum : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
 // ew.tiled_tensors names tensors the nest reads across its rows; a tensor
 // without both innermost dimensions (b) is not staged, and the nest is the
 // grid-stride loop.
