@@ -264,41 +264,56 @@ scf::ForOp buildTiledLoop(OpBuilder &builder, Location loc,
       compare(arith::CmpIPredicate::ule, add(rowStart, tile), rowExtent),
       compare(arith::CmpIPredicate::ule, add(columnStart, tile), columnExtent));
 
-  // One phase over the tile: `body` at each of the thread's points, given
-  // the tile row and column (relative) and the nest's coordinates; at an
-  // edge, only the points inside the extents.
+  // One phase over the tile: at each of the thread's points (given the tile
+  // row and column, relative, and the nest's coordinates) `load` reads what
+  // the point needs, then `use` consumes it. A full tile issues every
+  // point's loads before the first use: the stores of `use` may alias the
+  // tensors (the compiler cannot move a load above them), and in point order
+  // each point's loads would wait for the previous point's store, one memory
+  // latency per point. At an edge, each point inside the extents in turn.
+  using Values = SmallVector<Value>;
   auto phase =
       [&](bool transposed,
-          function_ref<void(Value row, Value column, ArrayRef<Value> point)>
-              body) {
-        auto emit = [&](bool guarded) {
-          for (unsigned k = 0; k < tileSize / rowsPerPass; ++k) {
-            Value pass = add(ty, constant(k * rowsPerPass));
-            // The staging walks the tensor's contiguous dimension (the nest's
-            // rows) across the threads; the points walk the results' (columns).
-            Value row = transposed ? tx : pass, column = transposed ? pass : tx;
-            SmallVector<Value> point(coords.begin(), coords.end() - 2);
-            point.push_back(add(rowStart, row));
-            point.push_back(add(columnStart, column));
-            if (!guarded) {
-              body(row, column, point);
-              continue;
-            }
-            Value inside = arith::AndIOp::create(
-                builder, loc, isBelow(point[rank - 2], rowExtent),
-                isBelow(point[rank - 1], columnExtent));
-            auto ifOp = scf::IfOp::create(builder, loc, inside);
-            OpBuilder::InsertionGuard inner(builder);
-            builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-            body(row, column, point);
-          }
+          function_ref<Values(Value row, Value column, ArrayRef<Value> point)>
+              load,
+          function_ref<void(Value row, Value column, ArrayRef<Value> point,
+                            ArrayRef<Value>)>
+              use) {
+        struct Point {
+          Value row, column;
+          SmallVector<Value> coords;
         };
+        SmallVector<Point> points;
+        for (unsigned k = 0; k < tileSize / rowsPerPass; ++k) {
+          Value pass = add(ty, constant(k * rowsPerPass));
+          // The staging walks the tensor's contiguous dimension (the nest's
+          // rows) across the threads; the points walk the results' (columns).
+          Point &point = points.emplace_back();
+          point.row = transposed ? tx : pass;
+          point.column = transposed ? pass : tx;
+          point.coords.assign(coords.begin(), coords.end() - 2);
+          point.coords.push_back(add(rowStart, point.row));
+          point.coords.push_back(add(columnStart, point.column));
+        }
         auto ifOp = scf::IfOp::create(builder, loc, full, /*withElse=*/true);
         OpBuilder::InsertionGuard inner(builder);
         builder.setInsertionPoint(ifOp.thenBlock()->getTerminator());
-        emit(/*guarded=*/false);
+        SmallVector<Values> loaded;
+        for (const Point &point : points)
+          loaded.push_back(load(point.row, point.column, point.coords));
+        for (auto [point, values] : llvm::zip(points, loaded))
+          use(point.row, point.column, point.coords, values);
         builder.setInsertionPoint(ifOp.elseBlock()->getTerminator());
-        emit(/*guarded=*/true);
+        for (const Point &point : points) {
+          Value inside = arith::AndIOp::create(
+              builder, loc, isBelow(point.coords[rank - 2], rowExtent),
+              isBelow(point.coords[rank - 1], columnExtent));
+          auto guard = scf::IfOp::create(builder, loc, inside);
+          OpBuilder::InsertionGuard inGuard(builder);
+          builder.setInsertionPoint(guard.thenBlock()->getTerminator());
+          use(point.row, point.column, point.coords,
+              load(point.row, point.column, point.coords));
+        }
       };
 
   auto indicesOf = [&](unsigned arg, ArrayRef<Value> point) {
@@ -307,25 +322,46 @@ scf::ForOp buildTiledLoop(OpBuilder &builder, Location loc,
       indices.push_back(point[llvm::find(nest.dims, dim) - nest.dims.begin()]);
     return indices;
   };
-  phase(/*transposed=*/true,
-        [&](Value row, Value column, ArrayRef<Value> point) {
-          for (auto [arg, buffer] : llvm::zip(staged, buffers)) {
-            Value value = memref::LoadOp::create(
-                builder, loc, func.getArgument(arg), indicesOf(arg, point));
-            memref::StoreOp::create(builder, loc, value, buffer,
-                                    ValueRange{column, row});
-          }
-        });
+  phase(
+      /*transposed=*/true,
+      [&](Value, Value, ArrayRef<Value> point) {
+        Values values;
+        for (unsigned arg : staged)
+          values.push_back(memref::LoadOp::create(
+              builder, loc, func.getArgument(arg), indicesOf(arg, point)));
+        return values;
+      },
+      [&](Value row, Value column, ArrayRef<Value>, ArrayRef<Value> values) {
+        for (auto [value, buffer] : llvm::zip(values, buffers))
+          memref::StoreOp::create(builder, loc, value, buffer,
+                                  ValueRange{column, row});
+      });
   gpu::BarrierOp::create(builder, loc);
-  phase(/*transposed=*/false, [&](Value row, Value column,
-                                  ArrayRef<Value> point) {
-    SmallVector<Value> elements(kernel.access.numParams);
-    for (auto [arg, buffer] : llvm::zip(staged, buffers))
-      elements[arg] = loadElement(builder, loc, buffer, ValueRange{column, row},
-                                  kernel.access.argElementTypes[arg]);
-    emitElement(builder, loc, kernel.access, element, kernel.func, nest, point,
-                extents, elements);
-  });
+  // The second phase reads every tensor the nest's results need itself (the
+  // staged ones from their buffers), so that emitElement only computes and
+  // stores.
+  llvm::SmallBitVector read =
+      getParamsRead(element, nest, kernel.access.numParams);
+  phase(
+      /*transposed=*/false,
+      [&](Value row, Value column, ArrayRef<Value> point) {
+        Values elements(kernel.access.numParams);
+        for (auto [arg, buffer] : llvm::zip(staged, buffers))
+          elements[arg] =
+              loadElement(builder, loc, buffer, ValueRange{column, row},
+                          kernel.access.argElementTypes[arg]);
+        for (unsigned arg = 0; arg < kernel.access.numParams; ++arg)
+          if (kernel.access.argIsTensor[arg] && read.test(arg) &&
+              !elements[arg])
+            elements[arg] = loadElement(builder, loc, func.getArgument(arg),
+                                        indicesOf(arg, point),
+                                        kernel.access.argElementTypes[arg]);
+        return elements;
+      },
+      [&](Value, Value, ArrayRef<Value> point, ArrayRef<Value> elements) {
+        emitElement(builder, loc, kernel.access, element, kernel.func, nest,
+                    point, extents, elements);
+      });
   gpu::BarrierOp::create(builder, loc);
   return loop;
 }

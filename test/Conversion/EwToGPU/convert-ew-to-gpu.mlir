@@ -544,7 +544,8 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 // workgroup buffer along its own contiguous dimension (thread column tx
 // walks y's m), a barrier, and the points are computed along the result's
 // (tx walks n), y read back from the buffer transposed, x from memory; a
-// barrier before the next tile. A full tile runs unguarded, an edge tile
+// barrier before the next tile. A full tile runs unguarded, every point's
+// loads before the first store (the stores may alias), an edge tile
 // tests each point. The kernel requires its 256 threads; its grid is its
 // tiles (schedule "tiled").
 
@@ -577,22 +578,25 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 // CHECK-NEXT:      %[[R0:.*]] = arith.muli %[[TC]]#0, %[[C32]] : index
 // CHECK-NEXT:      %[[C0:.*]] = arith.muli %[[TC]]#1, %[[C32]] : index
 // CHECK:           %[[FULL:.*]] = arith.andi
-// CHECK-NEXT:      scf.if %[[FULL]] {
-// CHECK-NEXT:        %[[SR:.*]] = arith.addi %[[R0]], %[[TX]] : index
-// CHECK-NEXT:        %[[SC:.*]] = arith.addi %[[C0]], %[[TY]] : index
+// CHECK-NEXT:      %[[SR:.*]] = arith.addi %[[R0]], %[[TX]] : index
+// CHECK-NEXT:      %[[SC:.*]] = arith.addi %[[C0]], %[[TY]] : index
+// CHECK-NEXT:      %[[TY8:.*]] = arith.addi %[[TY]], %[[C8]] : index
+// CHECK:           scf.if %[[FULL]] {
 // CHECK-NEXT:        %[[V:.*]] = memref.load %[[Y]][%[[SC]], %[[SR]]]
+// CHECK-COUNT-3:     memref.load %[[Y]]
 // CHECK-NEXT:        memref.store %[[V]], %[[BUF]][%[[TY]], %[[TX]]]
-// CHECK-NEXT:        %[[TY8:.*]] = arith.addi %[[TY]], %[[C8]] : index
-// CHECK:             memref.store %{{.*}}, %[[BUF]][%[[TY8]], %[[TX]]]
+// CHECK-NEXT:        memref.store %{{.*}}, %[[BUF]][%[[TY8]], %[[TX]]]
 // CHECK-COUNT-2:     memref.store %{{.*}}, %[[BUF]]
 // CHECK-NEXT:      } else {
 // CHECK-COUNT-4:     scf.if
 // CHECK:           gpu.barrier
-// CHECK-NEXT:      scf.if %[[FULL]] {
-// CHECK-NEXT:        %[[PR:.*]] = arith.addi %[[R0]], %[[TY]] : index
-// CHECK-NEXT:        %[[PC:.*]] = arith.addi %[[C0]], %[[TX]] : index
+// CHECK-NEXT:      %[[PR:.*]] = arith.addi %[[R0]], %[[TY]] : index
+// CHECK-NEXT:      %[[PC:.*]] = arith.addi %[[C0]], %[[TX]] : index
+// CHECK:           scf.if %[[FULL]] {
 // CHECK-NEXT:        %[[YV:.*]] = memref.load %[[BUF]][%[[TX]], %[[TY]]]
 // CHECK-NEXT:        %[[XV:.*]] = memref.load %[[X]][%[[PR]], %[[PC]]]
+// CHECK-COUNT-3:     memref.load %[[BUF]]
+// CHECK-NEXT:        memref.load %[[X]]
 // CHECK-NEXT:        %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : f32
 // CHECK-NEXT:        memref.store %[[SUM]], %[[OUT]][%[[PR]], %[[PC]]]
 // CHECK-COUNT-3:     memref.store %{{.*}}, %[[OUT]]
