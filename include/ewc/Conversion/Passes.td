@@ -39,8 +39,8 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
 
     In the GPU's tiled variant (the kernel attribute `ew.tiled_tensors`,
     ewc/ABI/TiledAccess.h) a nest that reads one of those tensors with both
-    its innermost dimensions is instead a grid-stride loop over 32 x 32
-    tiles of them (`#ew.tiled<threads = 256, tile = 32>`): the tensors are
+    its innermost dimensions is instead a grid-stride loop over 64 x 64
+    tiles of them (`#ew.tiled<threads = 256, tile = 64>`): the tensors are
     staged through workgroup buffers along their own contiguous dimension,
     a `gpu.barrier`, and the points computed along the results' rows; the
     kernel's schedule is then `tiled` (one block of 256 threads per tile,

@@ -1,6 +1,6 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu -split-input-file | FileCheck %s --enable-var-scope
 // RUN: ewc-opt %s -convert-ew-to-gpu="gpu-module-name=kernels" -split-input-file | FileCheck %s --check-prefix=NAME
-// RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=64 -split-input-file | FileCheck %s --check-prefix=TILE64
+// RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=32 -split-input-file | FileCheck %s --check-prefix=TILE32
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 
@@ -539,7 +539,7 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 // -----
 
 // The tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h): the nest
-// that reads y across its rows loops over 32 x 32 tiles of its two
+// that reads y across its rows loops over 64 x 64 tiles of its two
 // innermost dimensions with a grid stride; y is staged into a padded
 // workgroup buffer along its own contiguous dimension (thread column tx
 // walks y's m), a barrier, and the points are computed along the result's
@@ -549,61 +549,61 @@ ew.kernel @two_nests(%arg0: !ew.tensor<[m, n], f32>, %arg1: f32) -> (!ew.tensor<
 // tests each point. The kernel requires its 256 threads; its grid is its
 // tiles (schedule "tiled").
 
-// tile-size (a knob for measuring): 64 x 64 tiles, 16 points per thread.
-// TILE64-LABEL: gpu.func @ew$transpose_add(
-// TILE64-SAME:    workgroup(%{{.*}} : memref<64x65xf32, #gpu.address_space<workgroup>>) kernel
-// TILE64-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 16, shared_memory = 0>
-// TILE64:         } {ew.layout = #ew.tiled<threads = 256, tile = 64>}
+// tile-size (a knob for measuring): 32 x 32 tiles, 4 points per thread.
+// TILE32-LABEL: gpu.func @ew$transpose_add(
+// TILE32-SAME:    workgroup(%{{.*}} : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel
+// TILE32-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 4, shared_memory = 0>
+// TILE32:         } {ew.layout = #ew.tiled<threads = 256, tile = 32>}
 
 // CHECK-LABEL: gpu.func @ew$transpose_add(
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[Y:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
 // CHECK-SAME:    %[[OUT:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>)
-// CHECK-SAME:    workgroup(%[[BUF:.*]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel
-// CHECK-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 4, shared_memory = 0>
+// CHECK-SAME:    workgroup(%[[BUF:.*]] : memref<64x65xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 16, shared_memory = 0>
 // CHECK-SAME:    known_block_size = array<i32: 256, 1, 1>
-// CHECK-DAG:     %[[C32:.*]] = arith.constant 32 : index
-// CHECK-DAG:     %[[C8:.*]] = arith.constant 8 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
 // CHECK-DAG:     %[[M:.*]] = memref.dim %[[X]], %c0
 // CHECK-DAG:     %[[N:.*]] = memref.dim %[[X]], %c1
-// CHECK:         %[[TM:.*]] = arith.ceildivui %[[M]], %[[C32]] : index
-// CHECK-NEXT:    %[[TN:.*]] = arith.ceildivui %[[N]], %[[C32]] : index
+// CHECK:         %[[TM:.*]] = arith.ceildivui %[[M]], %[[C64]] : index
+// CHECK-NEXT:    %[[TN:.*]] = arith.ceildivui %[[N]], %[[C64]] : index
 // CHECK-NEXT:    %[[TILES:.*]] = arith.muli %[[TM]], %[[TN]] : index
 // CHECK-NEXT:    %[[TID:.*]] = gpu.thread_id x
-// CHECK-NEXT:    %[[TX:.*]] = arith.remui %[[TID]], %[[C32]] : index
-// CHECK-NEXT:    %[[TY:.*]] = arith.divui %[[TID]], %[[C32]] : index
+// CHECK-NEXT:    %[[TX:.*]] = arith.remui %[[TID]], %[[C64]] : index
+// CHECK-NEXT:    %[[TY:.*]] = arith.divui %[[TID]], %[[C64]] : index
 // CHECK-NEXT:    %[[BID:.*]] = gpu.block_id x
 // CHECK-NEXT:    %[[GDIM:.*]] = gpu.grid_dim x
 // CHECK-NEXT:    scf.for %[[T:.*]] = %[[BID]] to %[[TILES]] step %[[GDIM]] {
 // CHECK-NEXT:      %[[TC:.*]]:2 = affine.delinearize_index %[[T]] into (%[[TM]], %[[TN]])
-// CHECK-NEXT:      %[[R0:.*]] = arith.muli %[[TC]]#0, %[[C32]] : index
-// CHECK-NEXT:      %[[C0:.*]] = arith.muli %[[TC]]#1, %[[C32]] : index
+// CHECK-NEXT:      %[[R0:.*]] = arith.muli %[[TC]]#0, %[[C64]] : index
+// CHECK-NEXT:      %[[C0:.*]] = arith.muli %[[TC]]#1, %[[C64]] : index
 // CHECK:           %[[FULL:.*]] = arith.andi
 // CHECK-NEXT:      %[[SR:.*]] = arith.addi %[[R0]], %[[TX]] : index
 // CHECK-NEXT:      %[[SC:.*]] = arith.addi %[[C0]], %[[TY]] : index
-// CHECK-NEXT:      %[[TY8:.*]] = arith.addi %[[TY]], %[[C8]] : index
+// CHECK-NEXT:      %[[TY4:.*]] = arith.addi %[[TY]], %[[C4]] : index
 // CHECK:           scf.if %[[FULL]] {
 // CHECK-NEXT:        %[[V:.*]] = memref.load %[[Y]][%[[SC]], %[[SR]]]
-// CHECK-COUNT-3:     memref.load %[[Y]]
+// CHECK-COUNT-15:    memref.load %[[Y]]
 // CHECK-NEXT:        memref.store %[[V]], %[[BUF]][%[[TY]], %[[TX]]]
-// CHECK-NEXT:        memref.store %{{.*}}, %[[BUF]][%[[TY8]], %[[TX]]]
-// CHECK-COUNT-2:     memref.store %{{.*}}, %[[BUF]]
+// CHECK-NEXT:        memref.store %{{.*}}, %[[BUF]][%[[TY4]], %[[TX]]]
+// CHECK-COUNT-14:    memref.store %{{.*}}, %[[BUF]]
 // CHECK-NEXT:      } else {
-// CHECK-COUNT-4:     scf.if
+// CHECK-COUNT-16:    scf.if
 // CHECK:           gpu.barrier
 // CHECK-NEXT:      %[[PR:.*]] = arith.addi %[[R0]], %[[TY]] : index
 // CHECK-NEXT:      %[[PC:.*]] = arith.addi %[[C0]], %[[TX]] : index
 // CHECK:           scf.if %[[FULL]] {
 // CHECK-NEXT:        %[[YV:.*]] = memref.load %[[BUF]][%[[TX]], %[[TY]]]
 // CHECK-NEXT:        %[[XV:.*]] = memref.load %[[X]][%[[PR]], %[[PC]]]
-// CHECK-COUNT-3:     memref.load %[[BUF]]
+// CHECK-COUNT-15:    memref.load %[[BUF]]
 // CHECK-NEXT:        memref.load %[[X]]
 // CHECK-NEXT:        %[[SUM:.*]] = arith.addf %[[XV]], %[[YV]] : f32
 // CHECK-NEXT:        memref.store %[[SUM]], %[[OUT]][%[[PR]], %[[PC]]]
-// CHECK-COUNT-3:     memref.store %{{.*}}, %[[OUT]]
+// CHECK-COUNT-15:    memref.store %{{.*}}, %[[OUT]]
 // CHECK-NEXT:      } else {
-// CHECK-COUNT-4:     scf.if
+// CHECK-COUNT-16:    scf.if
 // CHECK:           gpu.barrier
-// CHECK-NEXT:    } {ew.layout = #ew.tiled<threads = 256, tile = 32>}
+// CHECK-NEXT:    } {ew.layout = #ew.tiled<threads = 256, tile = 64>}
 // CHECK-NEXT:    gpu.return
 ew.kernel @transpose_add(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n, m], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.tiled_tensors = array<i64: 1>} {
   %yt = ew.broadcast %y : <[n, m], f32> to <[m, n], f32>
@@ -619,7 +619,7 @@ ew.kernel @transpose_add(%x: !ew.tensor<[m, n], f32>, %y: !ew.tensor<[n, m], f32
 
 // CHECK-LABEL: gpu.func @ew$extra(
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>, %[[Y:[^:]*]]: memref<?x?x?xf32, strided<[?, ?, 1], offset: ?>, 1>, %[[Z:[^:]*]]: memref<?x?xf32, strided<[?, 1], offset: ?>, 1>,
-// CHECK-SAME:    workgroup(%[[BUF:[^ ]*]] : memref<32x33xf32, #gpu.address_space<workgroup>>) kernel
+// CHECK-SAME:    workgroup(%[[BUF:[^ ]*]] : memref<64x65xf32, #gpu.address_space<workgroup>>) kernel
 // CHECK-NOT:     memref.load %[[Y]]
 // CHECK:         memref.load %[[Z]]
 // CHECK-NOT:     memref.load %[[Y]]

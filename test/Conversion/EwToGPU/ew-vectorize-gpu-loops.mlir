@@ -573,9 +573,9 @@ ew.kernel @all_strided(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> attribu
 // left as it is, with a remark, and the tiled launch keeps its descriptor:
 // its grid is its tiles, its points per thread the tile's.
 // CHECK-LABEL: gpu.func @ew$tiled(
-// CHECK-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 4, shared_memory = 0>
+// CHECK-SAME:    ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 16, shared_memory = 0>
 // CHECK-NOT:     vector.
-// CHECK:         } {ew.layout = #ew.tiled<threads = 256, tile = 32>}
+// CHECK:         } {ew.layout = #ew.tiled<threads = 256, tile = 64>}
 // expected-remark @below {{loop left as it is: its layout is #ew.tiled (its tensors are staged through shared memory)}}
 ew.kernel @tiled(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.strided_tensors = array<i64: 0>, ew.tiled_tensors = array<i64: 0>} {
   %0 = ew.neg %x : !ew.tensor<[m, n], f32>
