@@ -19,22 +19,22 @@
 using namespace ewc;
 
 Tolerance ewc::getDefaultTolerance(DType dtype) {
-  // torch.testing.assert_close's defaults, per result dtype.
-  switch (dtype) {
-  case DType::F16:
-    return {1e-3, 1e-5};
-  case DType::BF16:
-    return {1.6e-2, 1e-5};
-  case DType::F32:
-    return {1.3e-6, 1e-5};
-  case DType::F64:
-    return {1e-7, 1e-7};
-  case DType::Bool:
-  case DType::I32:
-  case DType::I64:
-    return {0, 0};
-  }
+  // torch.testing.assert_close's defaults, per result dtype (the table).
+#define EWC_TOLERANCE(NAME, RTOL, ATOL)                                        \
+  if (dtype == DType::NAME)                                                    \
+    return {RTOL, ATOL};
+#include "ewc/Reference/Tolerances.def"
   return {0, 0};
+}
+
+std::string ewc::describeDefaultTolerances(bool relative) {
+  std::string text;
+  llvm::raw_string_ostream os(text);
+#define EWC_TOLERANCE(NAME, RTOL, ATOL)                                        \
+  os << (text.empty() ? "" : ", ") << getDTypeName(DType::NAME) << ' '         \
+     << llvm::format("%g", relative ? RTOL : ATOL);
+#include "ewc/Reference/Tolerances.def"
+  return text;
 }
 
 static std::string formatFloat(double value, DType dtype) {

@@ -12,6 +12,7 @@
 #include "Options.h"
 
 #include "ewc/Conversion/Passes.h"
+#include "ewc/Reference/Compare.h"
 
 #include "mlir/IR/AsmState.h"
 #include "mlir/IR/MLIRContext.h"
@@ -123,15 +124,19 @@ cl::opt<std::string> kernelOpt("kernel", cl::value_desc("NAME"),
 cl::opt<std::string>
     chipOpt("chip", cl::value_desc("sm_XX"), cl::cat(category),
             cl::desc("GPU architecture (default: the device's, else sm_90)"));
-cl::opt<std::string> rtolOpt(
-    "rtol", cl::value_desc("R"), cl::cat(category),
-    cl::desc("relative tolerance of the comparison, for every float result\n"
-             "(default: torch.testing.assert_close's per dtype: f32 1.3e-6,\n"
-             "f64 1e-7, f16 1e-3, bf16 1.6e-2; integers and bools exact)"));
-cl::opt<std::string> atolOpt(
-    "atol", cl::value_desc("A"), cl::cat(category),
-    cl::desc("absolute tolerance, likewise (default: f32, f16 and bf16\n"
-             "1e-5, f64 1e-7)"));
+// The defaults' help, from the tolerance table (Tolerances.def).
+const std::string rtolHelp =
+    "relative tolerance of the comparison, for every float result\n"
+    "(default: torch.testing.assert_close's per dtype: " +
+    describeDefaultTolerances(/*relative=*/true) +
+    ";\nintegers and bools exact)";
+const std::string atolHelp = "absolute tolerance, likewise (default: " +
+                             describeDefaultTolerances(/*relative=*/false) +
+                             ")";
+cl::opt<std::string> rtolOpt("rtol", cl::value_desc("R"), cl::cat(category),
+                             cl::desc(rtolHelp));
+cl::opt<std::string> atolOpt("atol", cl::value_desc("A"), cl::cat(category),
+                             cl::desc(atolHelp));
 cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                          cl::desc("print the worst elements of a mismatching "
                                   "result: index, inputs, got and expected"));

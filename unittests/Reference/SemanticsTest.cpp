@@ -277,6 +277,12 @@ TEST(ToleranceTest, TorchTestingDefaults) {
   EXPECT_EQ(getDefaultTolerance(DType::F64).rtol, 1e-7);
   EXPECT_EQ(getDefaultTolerance(DType::BF16).rtol, 1.6e-2);
   EXPECT_EQ(getDefaultTolerance(DType::I32).rtol, 0);
+  EXPECT_EQ(getDefaultTolerance(DType::Bool).atol, 0);
+  // The help text is the same table.
+  EXPECT_EQ(describeDefaultTolerances(/*relative=*/true),
+            "f32 1.3e-06, f64 1e-07, f16 0.001, bf16 0.016");
+  EXPECT_EQ(describeDefaultTolerances(/*relative=*/false),
+            "f32 1e-05, f64 1e-07, f16 1e-05, bf16 1e-05");
 }
 
 // Large arrays are filled and copied on all cores, a range of 2^18 elements

@@ -29,10 +29,14 @@ struct Tolerance {
   double atol = 0;
 };
 
-/// The default tolerance of `dtype`, torch.testing.assert_close's: f32 rtol
-/// 1.3e-6 atol 1e-5, f64 1e-7 and 1e-7, f16 1e-3 and 1e-5, bf16 1.6e-2 and
-/// 1e-5; integers and bool exact.
+/// The default tolerance of `dtype`, torch.testing.assert_close's (the table
+/// in Tolerances.def): f32 rtol 1.3e-6 atol 1e-5, f64 1e-7 and 1e-7, f16
+/// 1e-3 and 1e-5, bf16 1.6e-2 and 1e-5; integers and bool exact.
 Tolerance getDefaultTolerance(DType dtype);
+
+/// The table's relative (or absolute) tolerances as one line for help
+/// texts: "f32 1.3e-06, f64 1e-07, f16 0.001, bf16 0.016".
+std::string describeDefaultTolerances(bool relative);
 
 /// What the reference says one element must be.
 struct ExpectedElement {
