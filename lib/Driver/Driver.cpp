@@ -218,8 +218,8 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   std::string perThread = options.vectorsPerThread
                               ? std::to_string(*options.vectorsPerThread)
                               : "default";
-  if (options.tileSize)
-    perThread += ".tile" + std::to_string(*options.tileSize);
+  std::string tileSize =
+      options.tileSize ? std::to_string(*options.tileSize) : "default";
   std::string chip = ptxOptions.chip, features = ptxOptions.features;
   std::string optLevel = std::to_string(ptxOptions.optLevel);
   std::string llvmPasses = ptxOptions.llvmPasses;
@@ -228,10 +228,10 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   // The hidden extra ptxas option changes the cubin too: without it here, a
   // run at -Xptxas=-O0 was answered by the -O3 entry.
   std::string ptxasOption = options.jitLink.ptxasOption;
-  return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
-                              text, chip, features, optLevel, llvmPasses,
-                              workarounds, ptxasOption, perThread, device.name,
-                              device.getChipName(), driverVersion});
+  return KernelCacheKey::get(
+      {"ewc kernel cache", KernelCache::getBuildId(), text, chip, features,
+       optLevel, llvmPasses, workarounds, ptxasOption, perThread, tileSize,
+       device.name, device.getChipName(), driverVersion});
 }
 
 /// The key of one variant of one kernel of the module whose key is `module`.
@@ -999,22 +999,22 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   llvm::SmallVectorImpl<void *> &args = abi.args;
   if (planned->points == 0)
     return llvm::Error::success();
+  // The grid by the descriptor's schedule (LaunchShape.h). A tiled kernel
+  // requires its block size (known_block_size): no override.
   const LaunchDescriptor &launch = variant.launch;
-  if (launch.schedule == mlir::ew::kTiledSchedule) {
-    // The kernel requires its block size (.reqntid): no override.
-    LaunchShape shape = computeTiledLaunchShape(
-        countTiles(kernel, *planned, getTileSize(launch)), launch.blockSize);
-    if (launchOptions.synchronize && !launchOptions.stream)
-      return cuda->launch(*variant.function, shape, args.data());
-    return cuda->enqueue(*variant.function, shape, args.data(),
-                         launchOptions.stream);
-  }
-  unsigned blockSize = launchOptions.blockSize.value_or(launch.blockSize);
+  const CudaDeviceInfo &device = cuda->getDeviceInfo();
+  LaunchShape shape =
+      launch.schedule == mlir::ew::kTiledSchedule
+          ? computeTiledLaunchShape(
+                countTiles(kernel, *planned, getTileSize(launch)),
+                launch.blockSize)
+          : computeElementwiseLaunchShape(
+                planned->points, launch.elementsPerThread,
+                device.multiprocessorCount, device.maxThreadsPerMultiprocessor,
+                launchOptions.gridWaves.value_or(kElementwiseWaves),
+                launchOptions.blockSize.value_or(launch.blockSize));
   if (launchOptions.synchronize && !launchOptions.stream)
-    return cuda->launchElementwise(*variant.function, planned->points,
-                                   args.data(), launch.elementsPerThread,
-                                   launchOptions.gridWaves, blockSize);
-  return cuda->enqueueElementwise(
-      *variant.function, planned->points, args.data(), launch.elementsPerThread,
-      launchOptions.gridWaves, blockSize, launchOptions.stream);
+    return cuda->launch(*variant.function, shape, args.data());
+  return cuda->enqueue(*variant.function, shape, args.data(),
+                       launchOptions.stream);
 }

@@ -317,41 +317,6 @@ llvm::Error CudaContext::launch(const CudaFunction &function, LaunchShape shape,
   return llvm::Error::success();
 }
 
-/// The elementwise schedule's shape for `numElements` on this device.
-static LaunchShape getElementwiseShape(const CudaDeviceInfo &info,
-                                       uint64_t numElements,
-                                       unsigned elementsPerThread,
-                                       std::optional<unsigned> gridWaves,
-                                       std::optional<unsigned> blockSize) {
-  return computeElementwiseLaunchShape(
-      numElements, elementsPerThread, info.multiprocessorCount,
-      info.maxThreadsPerMultiprocessor, gridWaves.value_or(kElementwiseWaves),
-      blockSize.value_or(kElementwiseBlockSize));
-}
-
-llvm::Error CudaContext::enqueueElementwise(const CudaFunction &function,
-                                            uint64_t numElements, void **params,
-                                            unsigned elementsPerThread,
-                                            std::optional<unsigned> gridWaves,
-                                            std::optional<unsigned> blockSize,
-                                            void *stream) {
-  return enqueue(function,
-                 getElementwiseShape(info, numElements, elementsPerThread,
-                                     gridWaves, blockSize),
-                 params, stream);
-}
-
-llvm::Error CudaContext::launchElementwise(const CudaFunction &function,
-                                           uint64_t numElements, void **params,
-                                           unsigned elementsPerThread,
-                                           std::optional<unsigned> gridWaves,
-                                           std::optional<unsigned> blockSize) {
-  return launch(function,
-                getElementwiseShape(info, numElements, elementsPerThread,
-                                    gridWaves, blockSize),
-                params);
-}
-
 //===----------------------------------------------------------------------===//
 // CudaModule
 //===----------------------------------------------------------------------===//

@@ -8,7 +8,7 @@
 // LLVM dialect and runs its kernels in this process, through MLIR's
 // ExecutionEngine. The kernels take the same arguments on the CPU as on the
 // GPU (host pointers instead of device pointers), so one argument array built
-// by a driver serves both CpuJit::invoke and CudaContext::launchElementwise.
+// by a driver serves both CpuJit::invoke and CudaContext::launch.
 //
 //===----------------------------------------------------------------------===//
 

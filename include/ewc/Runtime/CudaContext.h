@@ -27,7 +27,6 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
-#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -145,42 +144,17 @@ public:
   /// CUDA_ERROR_NO_BINARY_FOR_GPU.
   llvm::Expected<CudaModule> loadCubin(llvm::ArrayRef<char> cubin);
 
-  /// Launches `function` over `numElements` elements and waits for it.
-  /// `params` follows cuLaunchKernel: element i points to the value of kernel
-  /// parameter i, in the kernel ABI's order (inputs, one pointer per result,
-  /// the i64 element count); device pointers are DeviceBuffer addresses.
-  /// `elementsPerThread` is what one thread handles per loop iteration (the
-  /// kernel's `ew.elements_per_thread`, EwToGPU.h); the grid is
-  /// computeElementwiseLaunchShape(...) (LaunchShape.h) with `gridWaves`
-  /// (kElementwiseWaves by default) and `blockSize` (kElementwiseBlockSize
-  /// by default). Nothing is launched when `numElements`
-  /// is 0. Errors the kernel raises while it runs (e.g.
-  /// CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the kernel's;
-  /// they leave the context unusable, as the driver documents.
-  llvm::Error launchElementwise(const CudaFunction &function,
-                                uint64_t numElements, void **params,
-                                unsigned elementsPerThread = 1,
-                                std::optional<unsigned> gridWaves = {},
-                                std::optional<unsigned> blockSize = {});
-
-  /// Like launchElementwise, but returns once the launch is queued on
-  /// `stream` (a CUstream; null: the default stream), without waiting for the
-  /// kernel (for timing, and for callers that own the stream).
-  llvm::Error enqueueElementwise(const CudaFunction &function,
-                                 uint64_t numElements, void **params,
-                                 unsigned elementsPerThread = 1,
-                                 std::optional<unsigned> gridWaves = {},
-                                 std::optional<unsigned> blockSize = {},
-                                 void *stream = nullptr);
-
   /// Launches `function` on `shape` (a rule of LaunchShape.h for its
   /// schedule) and returns once it is queued on `stream` (a CUstream; null:
   /// the default stream). Nothing is launched for a grid of 0 blocks.
   llvm::Error enqueue(const CudaFunction &function, LaunchShape shape,
                       void **params, void *stream = nullptr);
 
-  /// Like enqueue on the default stream, and waits for the kernel; its
-  /// errors are reported as launchElementwise's.
+  /// Like enqueue on the default stream, and waits for the kernel. `params`
+  /// follows cuLaunchKernel: element i points to the value of kernel
+  /// parameter i, in the kernel ABI's order. Errors the kernel raises while
+  /// it runs (e.g. CUDA_ERROR_ILLEGAL_ADDRESS) are reported by name, with the
+  /// kernel's; they leave the context unusable, as the driver documents.
   llvm::Error launch(const CudaFunction &function, LaunchShape shape,
                      void **params);
 
