@@ -37,7 +37,10 @@ if(EWC_SANITIZERS)
   execute_process(COMMAND ${CMAKE_CXX_COMPILER}
     -print-file-name=libclang_rt.asan-${CMAKE_SYSTEM_PROCESSOR}.so
     OUTPUT_VARIABLE EWC_SANITIZER_RUNTIME OUTPUT_STRIP_TRAILING_WHITESPACE)
-  set(shared "$<STREQUAL:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY>")
+  # libewc-core.so is loaded by ewc's own executables, which carry the static
+  # runtime: a second, shared one beside it would abort the process
+  # (EWC_SANITIZER_RUNTIME_FROM_EXECUTABLE, lib/CMakeLists.txt).
+  set(shared "$<AND:$<STREQUAL:$<TARGET_PROPERTY:TYPE>,SHARED_LIBRARY>,$<NOT:$<BOOL:$<TARGET_PROPERTY:EWC_SANITIZER_RUNTIME_FROM_EXECUTABLE>>>>")
   add_link_options("$<${shared}:-shared-libsan>"
                    "$<${shared}:-Wl,-rpath,${EWC_SANITIZER_RUNTIME_DIR}>")
   message(STATUS "ewc: sanitizers ${EWC_SANITIZERS}")

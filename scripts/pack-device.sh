@@ -3,11 +3,14 @@
 # cmake/EwcSelfContained.cmake) into build-static/ and packs what a device run
 # needs into .device/ (git-ignored), for the device call's `carry`:
 #
-#   .device/ewc-device.tar.xz   ewc-device/bin/   ewc-opt, ewc-run (stripped),
-#                                                FileCheck, not, count
+#   .device/ewc-device.tar.xz   ewc-device/bin/   ewc-opt, ewc-run, ewc-fuzz
+#                                                (stripped), FileCheck, not,
+#                                                count
 #                               ewc-device/lib/   libz3.so.4 (see below),
-#                                                libewc.so (stripped), the C
-#                                                API for python/ewc
+#                                                libewc-core.so (the tools'
+#                                                one LLVM and MLIR), libewc.so
+#                                                (the C API for python/ewc),
+#                                                EwcTestPasses.so (stripped)
 #                               ewc-device/lit/   lit.py and the lit package
 #   .device/MANIFEST.txt        what is inside, sizes, source revision
 #
@@ -36,18 +39,22 @@ else
   [[ -f "$root/tools/ewc-fuzz/CMakeLists.txt" ]] && tools+=(ewc-fuzz)
 fi
 
-# libewc.so too, where this tree has it (lib/CAPI): python/ewc loads it.
-libs=()
-[[ -f "$root/lib/CAPI/CMakeLists.txt" ]] && libs+=(ewc)
-"$root/scripts/build.sh" "$build_dir" -DEWC_SELF_CONTAINED=ON "${tools[@]}" "${libs[@]}"
+# libewc-core.so, which every tool links (lib/CMakeLists.txt: one copy of
+# LLVM and MLIR for all of them), libewc.so (lib/CAPI), which python/ewc loads,
+# and the test pass plugin EwcTestPasses.so (test/Mutations on the device).
+libs=(ewc-core ewc)
+plugins=(EwcTestPasses)
+"$root/scripts/build.sh" "$build_dir" -DEWC_SELF_CONTAINED=ON "${tools[@]}" "${libs[@]}" "${plugins[@]}"
 
 # Whatever a tool needs must be on the device: glibc's libc and libm, the GCC
 # runtime, zlib and zstd. Never libLLVM, libMLIR, libz3 or libcuda (the runtime
 # dlopens the driver).
-allowed='^(libc\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libstdc\+\+\.so\.6|libz\.so\.1|libzstd\.so\.1|ld-linux-x86-64\.so\.2)$'
+# The tools also need libewc-core.so, found beside them as $ORIGIN/../lib.
+allowed='^(libc\.so\.6|libm\.so\.6|libgcc_s\.so\.1|libstdc\+\+\.so\.6|libz\.so\.1|libzstd\.so\.1|ld-linux-x86-64\.so\.2|libewc-core\.so)$'
 binaries=()
 for t in "${tools[@]}"; do binaries+=("bin/$t"); done
 for l in "${libs[@]}"; do binaries+=("lib/lib$l.so"); done
+for p in "${plugins[@]}"; do binaries+=("lib/$p.so"); done
 for t in "${binaries[@]}"; do
   needed=$(readelf -d "$build_dir/$t" | sed -n 's/.*(NEEDED).*\[\(.*\)\]/\1/p')
   bad=$(grep -Ev "$allowed" <<<"$needed" || true)
@@ -73,6 +80,17 @@ done
 for l in "${libs[@]}"; do
   strip -o "$pkg/lib/lib$l.so" "$build_dir/lib/lib$l.so"
   say "lib$l.so: $(mib "$(stat -c %s "$pkg/lib/lib$l.so")") stripped"
+done
+for p in "${plugins[@]}"; do
+  strip -o "$pkg/lib/$p.so" "$build_dir/lib/$p.so"
+  say "$p.so: $(mib "$(stat -c %s "$pkg/lib/$p.so")") stripped"
+done
+# The tools find libewc-core.so through $ORIGIN/../lib (the build's run path).
+for t in "${tools[@]}"; do
+  if ! readelf -d "$pkg/bin/$t" | grep -q 'R.*PATH.*\$ORIGIN/../lib'; then
+    say "$t has no \$ORIGIN/../lib run path: it would not find libewc-core.so" >&2
+    exit 1
+  fi
 done
 
 # Debian links FileCheck, not and count against libz3.so.4 (23 MB) but they
@@ -121,11 +139,11 @@ dirty=$([[ -n "$(git -C "$root" status --porcelain 2>/dev/null)" ]] && echo " pl
 rm -rf "$out"
 mkdir -p "$out"
 say "xz"
-# The tools each link LLVM statically, so most of their bytes are alike but
-# tens of MiB apart: a dictionary larger than the tar (256 MiB) finds them
-# (checked on 2026-12-01: 231 MiB packed to 25.6 MiB, where -6 with its 8 MiB
-# dictionary gave 57.8 MiB, over the carry with the tree). Single-threaded
-# (threads split the dictionary), about 5 minutes and 2.7 GiB of memory.
+# libewc-core.so and libewc.so each hold LLVM and MLIR, so much of their
+# bytes are alike but tens of MiB apart: a dictionary larger than the tar
+# (256 MiB) finds them (checked on 2026-12-01, when every tool had its own
+# copy too: 231 MiB packed to 25.6 MiB, where -6 with its 8 MiB dictionary gave
+# 57.8 MiB). Single-threaded (threads split the dictionary).
 tar -C "$stage" -cf - ewc-device |
   xz -T1 --lzma2=preset=9e,dict=256MiB >"$out/ewc-device.tar.xz"
 cp "$pkg/MANIFEST.txt" "$out/MANIFEST.txt"

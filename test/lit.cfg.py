@@ -38,6 +38,11 @@ llvm_config.use_default_substitutions()
 config.substitutions.append(("%ewc_src_root", os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.test_source_root), "kernels")))
 
+# The test pass plugin (test/lib/Transforms), beside libewc-core.so in the
+# lib/ next to the tools' bin/, in the build tree as in the device pack.
+config.substitutions.append(("%ewc_test_passes", os.path.join(
+    os.path.dirname(os.path.abspath(ewc_tools_dir)), "lib", "EwcTestPasses.so")))
+
 tool_dirs = [ewc_tools_dir, llvm_tools_dir]
 llvm_config.add_tool_substitutions(["ewc-fuzz", "ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count"], tool_dirs)
 

@@ -27,7 +27,7 @@
 #include "ewc/Runtime/CudaContext.h"
 
 #include "Support/Environment.h"
-#include "Transforms/TestPasses.h"
+#include "Support/PassPlugins.h"
 
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
@@ -115,7 +115,23 @@ cl::opt<bool> verboseOpt("v", cl::desc("print a line for every program"));
 cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
                 cl::desc("compile with a deliberate miscompilation "
-                         "(test/Mutations), to show that runs catch it"));
+                         "(test/Mutations), to show that runs catch it; "
+                         "needs --load-pass-plugin=EwcTestPasses.so"));
+cl::list<std::string> passPluginsOpt(
+    "load-pass-plugin", cl::value_desc("FILE"),
+    cl::desc("load an MLIR pass plugin and register its passes (the test "
+             "mutations come from <build>/lib/EwcTestPasses.so)"));
+
+/// --test-mutation and the plugins it needs, as options of the commands that
+/// rerun a program (empty without a mutation); starts with a space.
+std::string getMutationArgs(llvm::StringRef separator) {
+  if (mutationOpt.empty())
+    return "";
+  std::string args;
+  for (const std::string &plugin : passPluginsOpt)
+    args += " --load-pass-plugin" + separator.str() + plugin;
+  return args + " --test-mutation" + separator.str() + mutationOpt;
+}
 
 /// What the EWC_* variables ask of every compilation (a rerun under other
 /// PTX assembler settings, docs/fuzzing.md); set in main before any job
@@ -232,16 +248,6 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   // (100,000 entries a run) and answer a rerun under other PTX assembler
   // settings with the first run's code.
   options.noCache = true;
-  if (!mutationOpt.empty())
-    options.addPasses = [](mlir::OpPassManager &pm, driver::HookPoint point) {
-      using mlir::ew::test::MutationStage;
-      mlir::ew::test::addTestMutation(pm, mutationOpt,
-                                      point == driver::HookPoint::Ew
-                                          ? MutationStage::Ew
-                                      : point == driver::HookPoint::Lowered
-                                          ? MutationStage::Lowered
-                                          : MutationStage::LoweredVariant);
-    };
   auto module = driver::LoadedModule::compile(source, options, cuda);
   if (!module || !*module) {
     fail(Verdict::CompileError);
@@ -323,12 +329,11 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 /// comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
-  return llvm::formatv(
-      "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
-      "--layout {6} --rtol 0 --atol 0{5}",
-      file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
-      programSeed, mutationOpt.empty() ? "" : " --test-mutation=" + mutationOpt,
-      layoutOpt.getValue(), getShapeArgs(programSeed, text));
+  return llvm::formatv("{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
+                       "--layout {6} --rtol 0 --atol 0{5}",
+                       file, getDeviceName(device), nOpt.getValue(),
+                       inputsOpt.getValue(), programSeed, getMutationArgs("="),
+                       layoutOpt.getValue(), getShapeArgs(programSeed, text));
 }
 
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.
@@ -344,9 +349,8 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
       "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(), deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
-      mutationOpt.empty() ? "" : " --test-mutation " + mutationOpt,
-      getEwcRunArgs(file, device, programSeed, text), layoutOpt.getValue(),
-      maxPoints);
+      getMutationArgs(" "), getEwcRunArgs(file, device, programSeed, text),
+      layoutOpt.getValue(), maxPoints);
 }
 
 /// Writes the failing program into --save-failures as a lit test: its
@@ -478,6 +482,7 @@ int main(int argc, char **argv) {
            &inputsOpt, &layoutOpt, &saveOpt, &printOpt, &reduceOpt,
            &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt, &mutationOpt})
     option->addCategory(category);
+  passPluginsOpt.addCategory(category);
   cl::HideUnrelatedOptions(category);
   cl::ParseCommandLineOptions(
       argc, argv,
@@ -501,6 +506,21 @@ int main(int argc, char **argv) {
   if (llvm::Error error = tools::applyEnvironment(environmentOptions)) {
     llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
     return 2;
+  }
+  // The mutation hook, made once for every job (the pass comes from a
+  // plugin: tools/Support/PassPlugins.h).
+  if (llvm::Error error = tools::loadPassPlugins(std::vector<std::string>(
+          passPluginsOpt.begin(), passPluginsOpt.end()))) {
+    llvm::errs() << "error: " << llvm::toString(std::move(error)) << "\n";
+    return 2;
+  }
+  if (!mutationOpt.empty()) {
+    auto hook = tools::getTestMutationHook(mutationOpt);
+    if (!hook) {
+      llvm::errs() << "error: " << llvm::toString(hook.takeError()) << "\n";
+      return 2;
+    }
+    environmentOptions.addPasses = std::move(*hook);
   }
   if (printOpt) {
     // Each program after a line with its shape: "# program 3: --dim m=4".

@@ -33,7 +33,6 @@ int main(int argc, char **argv) {
   mlir::registerConvertGpuOpsToNVVMOps();
   mlir::registerReconcileUnrealizedCastsPass();
   mlir::registerGpuNVVMAttachTarget();
-  mlir::registerGpuModuleToBinaryPass();
 
   return mlir::asMainReturnCode(
       mlir::MlirOptMain(argc, argv, "ewc optimizer driver\n", registry));

@@ -186,6 +186,11 @@ cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
 cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
+cl::list<std::string> passPluginsOpt(
+    "load-pass-plugin", cl::value_desc("FILE"), cl::cat(category),
+    cl::desc("load an MLIR pass plugin (mlir::PassPlugin) and register its "
+             "passes; repeatable (the test mutations come from "
+             "<build>/lib/EwcTestPasses.so)"));
 
 /// Parses the value of option `name` as an unsigned integer of at most
 /// `max`, `positive` if 0 is not allowed.
@@ -389,6 +394,7 @@ llvm::Expected<RunOptions> getRunOptions() {
                                    "': expected a power of two from 16 to 128");
   options.kernel = kernelOpt;
   options.testMutation = testMutationOpt;
+  options.passPlugins.assign(passPluginsOpt.begin(), passPluginsOpt.end());
   if (chipOpt.getNumOccurrences()) {
     StringRef chip = chipOpt;
     unsigned major;

@@ -75,6 +75,8 @@ struct RunOptions {
   unsigned threads = 0;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
+  /// --load-pass-plugin: the MLIR pass plugins to load before compiling.
+  std::vector<std::string> passPlugins;
   /// Print the wall time of every stage (--timing), through the same
   /// mlir::DefaultTimingManager as --mlir-timing.
   bool timing = false;

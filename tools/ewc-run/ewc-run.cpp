@@ -26,7 +26,7 @@
 #include "ewc/Runtime/LaunchShape.h"
 
 #include "Support/Environment.h"
-#include "Transforms/TestPasses.h"
+#include "Support/PassPlugins.h"
 
 #include "mlir/IR/BuiltinOps.h"
 #include "mlir/Pass/PassManager.h"
@@ -537,17 +537,14 @@ int main(int argc, char **argv) {
   compileOptions.configurePassManager = mlir::applyPassManagerCLOptions;
   mlir::TimingScope compileTiming = timing.nest("compile");
   compileOptions.timing = &compileTiming;
-  if (!options.testMutation.empty())
-    compileOptions.addPasses = [&](mlir::OpPassManager &pm,
-                                   driver::HookPoint point) {
-      using mlir::ew::test::MutationStage;
-      mlir::ew::test::addTestMutation(pm, options.testMutation,
-                                      point == driver::HookPoint::Ew
-                                          ? MutationStage::Ew
-                                      : point == driver::HookPoint::Lowered
-                                          ? MutationStage::Lowered
-                                          : MutationStage::LoweredVariant);
-    };
+  if (llvm::Error error = tools::loadPassPlugins(options.passPlugins))
+    return fail(std::move(error));
+  if (!options.testMutation.empty()) {
+    auto hook = tools::getTestMutationHook(options.testMutation);
+    if (!hook)
+      return fail(hook.takeError());
+    compileOptions.addPasses = std::move(*hook);
+  }
   // --emit header: the kernels' launch descriptors, read at the GPU stage,
   // and the PTX at the last.
   llvm::StringMap<LaunchDescriptor> launches;

@@ -18,7 +18,9 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     on the output of `convert-ew-to-loops` or `convert-ew-to-gpu` (arith,
     math, scf and llvm.load/store/getelementptr), so one mutation breaks the
     CPU and the GPU path alike; `wrong-default` acts on the ew IR before
-    lowering. `ewc-run --test-mutation=NAME` runs it at the right point.
+    lowering. `ewc-run --load-pass-plugin=%ewc_test_passes --test-mutation=NAME` (with the pass plugin `EwcTestPasses.so`
+    loaded, `--load-pass-plugin`) adds it at each point of its staged
+    compile with `stage` set, and the pass acts at the mutation's own.
 
     The pass fails if the mutation finds nothing to change, so a test whose
     kernel does not exercise the mutation cannot pass by testing nothing;
@@ -63,6 +65,10 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
            "The mutation to apply (see the table above)">,
     Option<"requireChange", "require-change", "bool", /*default=*/"true",
            "Fail when the mutation finds nothing to change">,
+    Option<"stage", "stage", "std::string", /*default=*/"\"\"",
+           "The IR this run sees (ew, lowered, lowered-variant); the pass "
+           "changes nothing unless the mutation acts there. Empty: always "
+           "apply">,
   ];
 }
 

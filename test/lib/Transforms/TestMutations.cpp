@@ -31,6 +31,9 @@
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SetVector.h"
+#include "llvm/ADT/StringSwitch.h"
+
+#include <optional>
 
 namespace mlir {
 namespace ew {
@@ -589,6 +592,15 @@ static unsigned wrongDefault(ModuleOp module, IRRewriter &) {
 
 namespace {
 
+/// The IR a mutation rewrites.
+enum class MutationStage {
+  /// The ew module, before any lowering (wrong-default).
+  Ew,
+  /// The output of convert-ew-to-loops or convert-ew-to-gpu (the rest), for
+  /// the whole module or for one kernel's variant.
+  Lowered,
+};
+
 struct Mutation {
   StringLiteral name;
   MutationStage stage;
@@ -652,8 +664,26 @@ struct EwTestMutatePass
                      << "' (known: " << names << ")";
       return signalPassFailure();
     }
+    // A tool adds the pass at every point of its compile; it acts at the
+    // mutation's. A variant compiled at its first launch is a module with one
+    // kernel, where the mutation may find nothing (the others had it).
+    bool variant = stage == "lowered-variant";
+    if (!stage.empty()) {
+      std::optional<MutationStage> at =
+          llvm::StringSwitch<std::optional<MutationStage>>(stage)
+              .Case("ew", MutationStage::Ew)
+              .Cases("lowered", "lowered-variant", MutationStage::Lowered)
+              .Default(std::nullopt);
+      if (!at) {
+        emitError(loc) << "ew-test-mutate: unknown stage '" << stage
+                       << "' (known: ew, lowered, lowered-variant)";
+        return signalPassFailure();
+      }
+      if (*at != found->stage)
+        return;
+    }
     IRRewriter rewriter(&getContext());
-    if (found->apply(module, rewriter) == 0 && requireChange) {
+    if (found->apply(module, rewriter) == 0 && requireChange && !variant) {
       emitError(loc) << "ew-test-mutate: mutation '" << mutation
                      << "' found nothing to change (" << found->target << ")";
       return signalPassFailure();
@@ -664,15 +694,3 @@ struct EwTestMutatePass
 } // namespace
 
 void mlir::ew::test::registerTestPasses() { registerEwTestPasses(); }
-
-void mlir::ew::test::addTestMutation(OpPassManager &pm, StringRef mutation,
-                                     MutationStage stage) {
-  const Mutation *found = lookupMutation(mutation);
-  bool variant = stage == MutationStage::LoweredVariant;
-  if (found && found->stage != (variant ? MutationStage::Lowered : stage))
-    return;
-  EwTestMutateOptions options;
-  options.mutation = mutation.str();
-  options.requireChange = !variant;
-  pm.addPass(createEwTestMutate(options));
-}
