@@ -129,29 +129,37 @@ double ref::minimum(double a, double b) {
 }
 
 double ref::applyMath(OpKind op, double x) {
+  // In long double (x87's 64-bit significand here), then rounded once: the
+  // result is the correctly rounded function but for ties closer than 2^-11
+  // of a double ulp, so the slack of getMathUlps is the compiled code's alone.
+  // In double, glibc's own error (up to 2 ulp for tanh) added to libdevice's:
+  // ewc-fuzz on the H200 (seed 9400, program 3573) had f64 tanh of
+  // -0.5460580669187028 right to the bit on the GPU, -0.4975599878450081,
+  // and rejected against glibc's -0.497559987845008.
+  long double v = x;
   switch (op) {
   case OpKind::Exp:
-    return std::exp(x);
+    return static_cast<double>(std::exp(v));
   case OpKind::Log:
-    return std::log(x);
+    return static_cast<double>(std::log(v));
   case OpKind::Sqrt:
-    return std::sqrt(x);
+    return std::sqrt(x); // correctly rounded in double already
   case OpKind::Rsqrt:
-    return 1.0 / std::sqrt(x);
+    return static_cast<double>(1.0L / std::sqrt(v));
   case OpKind::Tanh:
-    return std::tanh(x);
+    return static_cast<double>(std::tanh(v));
   case OpKind::Sigmoid: {
-    // exp of a positive argument only: below x = -709.78, exp(-x) is inf in
-    // double and 1 / (1 + exp(-x)) would be 0 where sigmoid(x) is e^x, a
+    // exp of a non-positive argument only: below x = -709.78, exp(-x) is inf
+    // in double and 1 / (1 + exp(-x)) would be 0 where sigmoid(x) is e^x, a
     // subnormal down to -745 (ewc-fuzz on the H200, seed 9, program 6171:
     // ewc's kernels on the GPU and the CPU were right, the reference not).
     if (x >= 0)
-      return 1.0 / (1.0 + std::exp(-x));
-    double e = std::exp(x);
-    return e / (1.0 + e);
+      return static_cast<double>(1.0L / (1.0L + std::exp(-v)));
+    long double e = std::exp(v);
+    return static_cast<double>(e / (1.0L + e));
   }
   case OpKind::Erf:
-    return std::erf(x);
+    return static_cast<double>(std::erf(v));
   default:
     llvm_unreachable("not a math builtin");
   }
