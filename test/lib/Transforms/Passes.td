@@ -18,9 +18,10 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     on the output of `convert-ew-to-loops` or `convert-ew-to-gpu` (arith,
     math, scf and llvm.load/store/getelementptr), so one mutation breaks the
     CPU and the GPU path alike; `wrong-default` acts on the ew IR before
-    lowering. `ewc-run --load-pass-plugin=%ewc_test_passes --test-mutation=NAME` (with the pass plugin `EwcTestPasses.so`
-    loaded, `--load-pass-plugin`) adds it at each point of its staged
-    compile with `stage` set, and the pass acts at the mutation's own.
+    lowering. `ewc-run --test-mutation=NAME`, with this pass's plugin
+    loaded (`--load-pass-plugin=EwcTestPasses.so`), adds it at each point of
+    its staged compile with `stage` set, and the pass acts at the mutation's
+    own.
 
     The pass fails if the mutation finds nothing to change, so a test whose
     kernel does not exercise the mutation cannot pass by testing nothing;
