@@ -121,10 +121,15 @@ static unsigned chooseVectorsPerThread(const PointLoop &loop) {
   }
   unsigned vectors = kVectorsPerThreadByCost[std::min<size_t>(
       longLatency, std::size(kVectorsPerThreadByCost) - 1)];
-  bool waitsForLoads = llvm::any_of(loop.accesses, [](const Access &access) {
-    return !access.isStore() && access.kind != AccessKind::Broadcast;
+  // Loads from DRAM: of a tensor with every dimension of the nest. One
+  // without some dimension is read again along it (b[n] of an outer sum
+  // once per row), from L1 or L2 (VectorizeGPULoops.h).
+  unsigned rank = loop.getRank();
+  bool waitsForDRAM = llvm::any_of(loop.accesses, [&](const Access &access) {
+    return !access.isStore() && access.kind != AccessKind::Broadcast &&
+           access.coords.size() == rank;
   });
-  if (!waitsForLoads)
+  if (!waitsForDRAM)
     vectors = std::max(vectors, kVectorsPerThreadStoreOnly);
   return vectors;
 }

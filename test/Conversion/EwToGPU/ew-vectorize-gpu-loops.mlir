@@ -250,14 +250,18 @@ ew.kernel @neg_f64(%x: !ew.tensor<[n], f64>) -> !ew.tensor<[n], f64> {
 
 // The cost of the element code: 2 vectors per thread for one division,
 // square root or math function per point, 4 for two or more (sigmoid is an
-// exp and a division); at least 2 for a kernel that reads no tensor along
-// the innermost dimension. A nest of two or more dimensions counts as one
-// more (two with bf16 or narrower tensors): bias_add f32 2 vectors, bf16 4,
-// with GELU's tanh f32 4. An explicit count is taken as given.
+// exp and a division); at least 4 for a kernel that reads nothing from DRAM
+// in proportion to its points: no tensor (fill), or only tensors without
+// some dimension of the nest (outer: a[m] and b[n] read again per row and
+// column). A nest of two or more dimensions counts as one more (two with
+// bf16 or narrower tensors): bias_add f32 2 vectors, bf16 4, with GELU's
+// tanh f32 4. An explicit count is taken as given.
 // CHECK-LABEL: gpu.func @ew$hardsigmoid({{.*}}elements_per_thread = 8
 // CHECK-LABEL: gpu.func @ew$sqrt({{.*}}elements_per_thread = 8
 // CHECK-LABEL: gpu.func @ew$sigmoid({{.*}}elements_per_thread = 16
-// CHECK-LABEL: gpu.func @ew$fill({{.*}}elements_per_thread = 8
+// CHECK-LABEL: gpu.func @ew$fill({{.*}}elements_per_thread = 16
+// CHECK-LABEL: gpu.func @ew$outer({{.*}}elements_per_thread = 16
+// CHECK-LABEL: gpu.func @ew$outer_bf16({{.*}}elements_per_thread = 32
 // CHECK-LABEL: gpu.func @ew$bias_f32({{.*}}elements_per_thread = 8
 // CHECK-LABEL: gpu.func @ew$bias_bf16({{.*}}elements_per_thread = 32
 // CHECK-LABEL: gpu.func @ew$bias_tanh({{.*}}elements_per_thread = 16
@@ -283,6 +287,18 @@ ew.kernel @sigmoid(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
 }
 ew.kernel @fill(%v: f32) -> !ew.tensor<[n], f32> {
   ew.return %v : f32
+}
+ew.kernel @outer(%a: !ew.tensor<[m], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
+  %0 = ew.broadcast %a : <[m], f32> to <[m, n], f32>
+  %1 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
+  %2 = ew.add %0, %1 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %2 : !ew.tensor<[m, n], f32>
+}
+ew.kernel @outer_bf16(%a: !ew.tensor<[m], bf16>, %b: !ew.tensor<[n], bf16>) -> !ew.tensor<[m, n], bf16> {
+  %0 = ew.broadcast %a : <[m], bf16> to <[m, n], bf16>
+  %1 = ew.broadcast %b : <[n], bf16> to <[m, n], bf16>
+  %2 = ew.add %0, %1 : !ew.tensor<[m, n], bf16>, !ew.tensor<[m, n], bf16>
+  ew.return %2 : !ew.tensor<[m, n], bf16>
 }
 ew.kernel @bias_f32(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !ew.tensor<[m, n], f32> {
   %0 = ew.broadcast %b : <[n], f32> to <[m, n], f32>
@@ -528,14 +544,15 @@ ew.kernel @strided(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> attributes 
 // -----
 
 // index(n) is each point's own coordinate: the atom start plus its lane.
-// i64 stores, nothing loaded: atoms of 2, and 2 vectors per thread.
+// i64 stores, nothing loaded: atoms of 2, and 4 vectors per thread.
 // CHECK-LABEL: gpu.func @ew$iota(
-// CHECK-SAME:    elements_per_thread = 4
+// CHECK-SAME:    elements_per_thread = 8
 // CHECK:         scf.for
 // CHECK:         scf.for
 // CHECK:           arith.addi
 // CHECK-NEXT:      %[[A0:.*]] = arith.addi
 // CHECK-NEXT:      %[[A1:.*]] = arith.addi %[[A0]], %{{.*}} : index
+// CHECK-COUNT-2:   arith.addi %[[A0]], %{{.*}} : index
 // CHECK-NEXT:      %[[I0:.*]] = arith.index_castui %[[A0]] : index to i64
 // CHECK:           %[[A0P1:.*]] = arith.addi %[[A0]], %c1 : index
 // CHECK-NEXT:      arith.index_castui %[[A0P1]] : index to i64
@@ -544,7 +561,9 @@ ew.kernel @strided(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> attributes 
 // CHECK-NEXT:      arith.index_castui %[[A1P1]] : index to i64
 // CHECK:           vector.store %{{.*}}[%[[A0]]] {alignment = 16 : i64} {{.*}} vector<2xi64>
 // CHECK:           vector.store %{{.*}}[%[[A1]]] {alignment = 16 : i64} {{.*}} vector<2xi64>
-// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 2, atoms = 2>}
+// CHECK:           vector.store %{{.*}} {alignment = 16 : i64} {{.*}} vector<2xi64>
+// CHECK:           vector.store %{{.*}} {alignment = 16 : i64} {{.*}} vector<2xi64>
+// CHECK-NEXT:    } {ew.layout = #ew.blocked<threads = 128, atom = 2, atoms = 4>}
 ew.kernel @iota(%s: i64) -> !ew.tensor<[n], i64> {
   %0 = ew.index "n" : <[n], i64>
   %1 = ew.size "n" : i64

@@ -59,11 +59,18 @@ constexpr unsigned kVectorsPerThreadByCost[] = {1, 2, 4};
 /// copy, bf16 87.8 / 90.2 / 98.4, bias_gelu (tanh) 73.5 / 82.1 / 85.7;
 /// one-dimensional LeakyReLU 100.5 / 99.6 / 96.7 (bf16 99.9 / 99.8 / 97.5).
 
-/// A kernel that reads no tensor along the innermost dimension (fill, or
-/// only broadcasts) stored at 80.7 / 111.1 / 110.8 % of the copy with 1 / 2 /
-/// 4 vectors (same run): with nothing to wait for, a thread is done at once
-/// and the blocks turn over too fast, so it takes at least two.
-constexpr unsigned kVectorsPerThreadStoreOnly = 2;
+/// A kernel that reads nothing from DRAM in proportion to its points is
+/// bound by its stores: it reads no tensor (a fill), or only tensors that
+/// lack some dimension of the nest, which are read again along it from L1
+/// or L2 (an outer sum `a[m] + b[n]`). Its threads have little to wait for
+/// and the blocks turn over too fast: it takes at least four vectors.
+/// Measured on the H200 with ewc-run --bench, 2^28 points, 1 / 2 / 4 / 8
+/// vectors per thread (2026-12-02, bench/probes/sweep.sh, docs/gpu-runs.md):
+/// the outer sum f32 at n = 768 60.7 / 85.0 / 107.6 / 107.0 % of the copy,
+/// at n = 65536 61.2 / 84.0 / 103.1 / 103.7; bf16 56.6 / 77.6 / 99.7 /
+/// 102.0 and 56.8 / 77.4 / 101.7 / 104.8; and earlier (2026-11-30) a fill
+/// at 80.7 / 111.1 / 110.8 % with 1 / 2 / 4.
+constexpr unsigned kVectorsPerThreadStoreOnly = 4;
 
 } // namespace ew
 } // namespace mlir
