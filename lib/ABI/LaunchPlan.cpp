@@ -12,6 +12,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/FormatVariadic.h"
+#include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
 #include <limits>
@@ -463,7 +464,8 @@ ewc::planLaunch(const KernelSignature &kernel,
 
 std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
                                          const LaunchPlan &plan, unsigned parts,
-                                         int64_t minPoints) {
+                                         int64_t minPoints,
+                                         int64_t alignBytes) {
   std::vector<LaunchPlan> split;
   unsigned numParams = plan.tensors.size() - kernel.results.size();
   auto whole = [&] {
@@ -504,10 +506,36 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
   int64_t count = std::min<int64_t>({int64_t(parts), extent, maxParts});
   if (count < 2)
     return whole();
+  // Balanced: the first (extent % count) parts have one row more.
+  std::vector<int64_t> bounds(count + 1);
+  for (int64_t part = 0; part <= count; ++part)
+    bounds[part] = part * (extent / count) + std::min(part, extent % count);
+  // Where a line of the first result holds several rows (a 1-D launch: a row
+  // is a point), each inner boundary moves to the nearest row that starts a
+  // line, so that no two threads write one line; a part differs from the
+  // balanced one by at most half a line's rows.
+  const LaunchPlan::Descriptor &firstResult = plan.tensors[numParams];
+  int64_t rowBytes = firstResult.strides[position(firstResult, chosen)] *
+                     int64_t(firstResult.elementSize);
+  auto base = reinterpret_cast<uintptr_t>(firstResult.data);
+  if (alignBytes > 1 && rowBytes > 0 && rowBytes < alignBytes &&
+      alignBytes % rowBytes == 0 && base % rowBytes == 0) {
+    int64_t step = alignBytes / rowBytes;
+    // The first row that starts a line.
+    int64_t aligned =
+        int64_t((alignBytes - base % alignBytes) % alignBytes) / rowBytes;
+    for (int64_t part = 1; part < count; ++part)
+      bounds[part] = std::clamp<int64_t>(
+          aligned +
+              llvm::divideFloorSigned(bounds[part] - aligned + step / 2, step) *
+                  step,
+          0, extent);
+  }
   for (int64_t part = 0; part < count; ++part) {
-    // Balanced: the first (extent % count) parts have one row more.
-    int64_t begin = part * (extent / count) + std::min(part, extent % count);
-    int64_t rows = extent / count + (part < extent % count ? 1 : 0);
+    int64_t begin = bounds[part], rows = bounds[part + 1] - begin;
+    // Rounding can leave a part of a short launch empty.
+    if (rows == 0)
+      continue;
     LaunchPlan &piece = split.emplace_back(plan);
     piece.points = rowPoints * rows;
     for (LaunchPlan::Descriptor &tensor : piece.tensors) {
@@ -520,5 +548,7 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
       tensor.extents[p] = rows;
     }
   }
+  if (split.size() < 2)
+    return whole();
   return split;
 }

@@ -19,6 +19,7 @@
 #include "ewc/Runtime/CpuJit.h"
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/CudaJitLink.h"
+#include "ewc/Runtime/HostPool.h"
 #include "ewc/Runtime/KernelCache.h"
 #include "ewc/Runtime/LaunchShape.h"
 
@@ -34,7 +35,6 @@
 
 #include "llvm/Support/MemoryBuffer.h"
 #include "llvm/Support/SourceMgr.h"
-#include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
@@ -306,16 +306,16 @@ struct LoadedModule::Impl {
   mlir::ew::EwToPTXOptions ptxOptions;
   std::optional<KernelCache> cache;
   KernelCacheKey cacheKey;
-  /// The CPU's threads, made at the first launch that splits.
-  std::unique_ptr<llvm::DefaultThreadPool> hostPool;
+  /// The CPU's threads, made at the first launch that splits and again when
+  /// a launch asks for another number of them (LaunchOptions::threads).
+  std::shared_ptr<HostPool> hostPool;
   std::mutex hostPoolMutex;
 
-  llvm::DefaultThreadPool &getHostPool(unsigned threads) {
+  std::shared_ptr<HostPool> getHostPool(unsigned threads) {
     std::lock_guard<std::mutex> lock(hostPoolMutex);
-    if (!hostPool)
-      hostPool = std::make_unique<llvm::DefaultThreadPool>(
-          llvm::hardware_concurrency(threads));
-    return *hostPool;
+    if (!hostPool || hostPool->getThreads() != threads)
+      hostPool = std::make_shared<HostPool>(threads);
+    return hostPool;
   }
 
   ~Impl() {
@@ -935,8 +935,8 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
                                        const LaunchOptions &launchOptions) {
   std::string symbol = getKernelSymbol(kernel.name);
   unsigned threads = getHostThreads(launchOptions.threads);
-  std::vector<LaunchPlan> parts =
-      splitLaunch(kernel, plan, threads, kMinHostPointsPerThread);
+  std::vector<LaunchPlan> parts = splitLaunch(
+      kernel, plan, threads, kMinHostPointsPerThread, kHostCacheLine);
   if (parts.size() == 1) {
     ABIArgs abi(variant.arguments, plan, params);
     return variant.jit->invoke(symbol, abi.args);
@@ -953,13 +953,9 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
   for (const LaunchPlan &part : parts)
     arrays.push_back(
         std::make_unique<ABIArgs>(variant.arguments, part, params));
-  llvm::DefaultThreadPool &pool = impl->getHostPool(threads);
-  llvm::ThreadPoolTaskGroup group(pool);
-  // The calling thread takes the first part itself.
-  for (size_t p = 1; p < arrays.size(); ++p)
-    group.async([&, p] { (*function)(arrays[p]->args.data()); });
-  (*function)(arrays[0]->args.data());
-  group.wait();
+  std::shared_ptr<HostPool> pool = impl->getHostPool(threads);
+  pool->run(arrays.size(),
+            [&](unsigned p) { (*function)(arrays[p]->args.data()); });
   return llvm::Error::success();
 }
 

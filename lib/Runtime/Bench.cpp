@@ -14,13 +14,12 @@
 
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/DeviceBuffer.h"
+#include "ewc/Runtime/HostPool.h"
 
 #include "CudaDriver.h"
 
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/MathExtras.h"
-#include "llvm/Support/ThreadPool.h"
-#include "llvm/Support/Threading.h"
 
 #include <algorithm>
 #include <chrono>
@@ -321,30 +320,28 @@ ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
   report.kernel = *kernel;
   buffers.clear();
 
-  // memcpy in as many parts as the launches have threads, the calling
-  // thread taking the first, as the driver splits a launch.
+  // memcpy in as many parts as the launches have threads, on a pool of the
+  // launches' kind (HostPool.h), its parts cut as splitLaunch cuts a 1-D
+  // launch: at cache lines of the destination.
   size_t copyBytes = report.bytesMoved / 2;
   std::vector<uint8_t> source(copyBytes, 0x5A), destination(copyBytes);
   unsigned threads = std::max(1u, options.hostThreads);
-  std::optional<llvm::DefaultThreadPool> pool;
-  if (threads > 1)
-    pool.emplace(llvm::hardware_concurrency(threads));
-  auto copyPart = [&](unsigned part) {
-    size_t begin = copyBytes * part / threads;
-    size_t end = copyBytes * (part + 1) / threads;
-    std::memcpy(destination.data() + begin, source.data() + begin, end - begin);
+  HostPool pool(threads);
+  auto base = reinterpret_cast<uintptr_t>(destination.data());
+  auto boundary = [&](unsigned part) -> size_t {
+    size_t at = copyBytes * part / threads;
+    if (part == 0 || part == threads)
+      return at;
+    return std::min<size_t>(copyBytes,
+                            llvm::alignTo(base + at, kHostCacheLine) - base);
   };
   llvm::Expected<BenchTiming> copy =
       timeHostLoop(options.warmup, options.repetitions, report.bytesMoved, [&] {
-        if (!pool) {
-          copyPart(0);
-          return llvm::Error::success();
-        }
-        llvm::ThreadPoolTaskGroup group(*pool);
-        for (unsigned part = 1; part < threads; ++part)
-          group.async(copyPart, part);
-        copyPart(0);
-        group.wait();
+        pool.run(threads, [&](unsigned part) {
+          size_t begin = boundary(part), end = boundary(part + 1);
+          std::memcpy(destination.data() + begin, source.data() + begin,
+                      end - begin);
+        });
         return llvm::Error::success();
       });
   if (!copy)

@@ -244,6 +244,60 @@ TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
   EXPECT_EQ(splitLaunch(pinned, *plan, 2, 8).size(), 1u);
 }
 
+/// The first point of each part of `parts` in the result (tensor 1 of a
+/// 1-D kernel of f32), and each part's points.
+std::vector<std::pair<int64_t, int64_t>>
+describeParts(const std::vector<LaunchPlan> &parts, const LaunchPlan &plan) {
+  std::vector<std::pair<int64_t, int64_t>> described;
+  for (const LaunchPlan &part : parts) {
+    EXPECT_EQ(part.tensors[1].extents, (std::vector<int64_t>{part.points}));
+    EXPECT_EQ(static_cast<char *>(part.tensors[0].data) -
+                  static_cast<char *>(plan.tensors[0].data),
+              static_cast<char *>(part.tensors[1].data) -
+                  static_cast<char *>(plan.tensors[1].data));
+    described.emplace_back((static_cast<char *>(part.tensors[1].data) -
+                            static_cast<char *>(plan.tensors[1].data)) /
+                               4,
+                           part.points);
+  }
+  return described;
+}
+
+TEST(LaunchPlanTest, SplitsAPointLaunchAtCacheLines) {
+  // relu(x: f32[n]) -> f32[n]: a row is a point, so 16 rows share a 64-byte
+  // line of the result and the parts start at lines.
+  KernelSignature kernel =
+      makeSignature("relu", {tensorParam("x", {"n"})}, {{DType::F32, {"n"}}});
+  using Parts = std::vector<std::pair<int64_t, int64_t>>;
+  auto split = [&](int64_t n, uintptr_t out, unsigned parts,
+                   int64_t alignBytes) {
+    TensorArg x = tensor({n}, {}, 0x10004), result = tensor({n}, {}, out);
+    llvm::Expected<LaunchPlan> plan = planLaunch(kernel, {&x}, {&result});
+    EXPECT_TRUE(static_cast<bool>(plan));
+    return describeParts(splitLaunch(kernel, *plan, parts, 1, alignBytes),
+                         *plan);
+  };
+  // Balanced at 334 and 667, moved to the nearest lines: 336 and 672.
+  EXPECT_EQ(split(1000, 0x30000, 3, 64),
+            (Parts{{0, 336}, {336, 336}, {672, 328}}));
+  EXPECT_EQ(split(1000, 0x30000, 3, 1),
+            (Parts{{0, 334}, {334, 333}, {667, 333}}));
+  // A result one f32 past a line: its lines start at points 15, 31, ...
+  EXPECT_EQ(split(1000, 0x30004, 3, 64),
+            (Parts{{0, 335}, {335, 336}, {671, 329}}));
+  // An address that no point starts a line at: balanced.
+  EXPECT_EQ(split(1000, 0x30002, 3, 64),
+            (Parts{{0, 334}, {334, 333}, {667, 333}}));
+  // 40 points in 4 parts: 10, 20 and 30 round to 16, 16 and 32, and the
+  // empty part goes.
+  EXPECT_EQ(split(40, 0x30000, 4, 64), (Parts{{0, 16}, {16, 16}, {32, 8}}));
+  // Everything rounds to one part: the plan itself.
+  EXPECT_EQ(split(16, 0x30000, 2, 64), (Parts{{0, 16}}));
+  // Extents 0 and 1: nothing to split.
+  EXPECT_EQ(split(0, 0x30000, 4, 64), (Parts{{0, 0}}));
+  EXPECT_EQ(split(1, 0x30000, 4, 64), (Parts{{0, 1}}));
+}
+
 TEST(LaunchPlanTest, ChecksOutputs) {
   std::vector<std::string> dims = {"m", "n"};
   KernelSignature kernel =

@@ -132,11 +132,14 @@ planLaunch(const KernelSignature &kernel,
 /// coordinate or extent of (`kernel.pinnedDims`: index(d) and size(d) would
 /// see the part's), each part at least `minPoints` points. Every tensor with
 /// that dimension gets its part of the rows (its address moved, its extent
-/// cut); the others are whole in every part. One part (the plan itself)
-/// where no dimension qualifies or the launch is too small to split.
+/// cut); the others are whole in every part. Where `alignBytes` (a power of
+/// two) holds several rows of the first result, as in a 1-D launch whose
+/// rows are points, the parts start at rows whose address in the first
+/// result is a multiple of it. One part (the plan itself) where no dimension
+/// qualifies or the launch is too small to split.
 std::vector<LaunchPlan> splitLaunch(const KernelSignature &kernel,
                                     const LaunchPlan &plan, unsigned parts,
-                                    int64_t minPoints);
+                                    int64_t minPoints, int64_t alignBytes = 1);
 
 } // namespace ewc
 
