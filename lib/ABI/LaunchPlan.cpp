@@ -222,6 +222,8 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".u";
   for (int64_t tensor : tiledTensors)
     key += ".t" + std::to_string(tensor);
+  for (auto [tensor, shift] : shiftedTensors)
+    key += ".v" + std::to_string(tensor) + "s" + std::to_string(shift);
   return key;
 }
 

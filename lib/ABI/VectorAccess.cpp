@@ -12,6 +12,7 @@
 
 #include <algorithm>
 #include <cstdint>
+#include <optional>
 
 using namespace ewc;
 
@@ -29,67 +30,109 @@ unsigned ewc::getVectorLanes(unsigned atom, unsigned bytes) {
   return std::min(atom, kVectorBytes / bytes);
 }
 
-bool ewc::isVectorAligned(const KernelSignature &kernel,
-                          const LaunchPlan &plan) {
+namespace {
+
+/// A tensor that the vector loop moves by vectors, as the pass decides.
+struct Vectorized {
+  const LaunchPlan::Descriptor *tensor;
+  uintptr_t address;
+  bool isOutput = false;
+  unsigned lanes = 0;
+  uintptr_t getAlignment() const { return lanes * tensor->elementSize; }
+};
+
+/// The loop over the largest result of a plan, and its vectorized tensors.
+struct VectorLoop {
+  const LaunchPlan::Descriptor *result = nullptr;
+  int64_t inner = 0, points = 1;
+  unsigned atom = 0;
+  std::vector<Vectorized> tensors;
+
+  /// Whether the nest is one row: one dimension, or every outer extent 1.
+  bool isOneRow() const {
+    return result->extents.size() == 1 || points == inner;
+  }
+  /// The peel that aligns `ref`: the points up to its next aligned address.
+  static uintptr_t getPeel(const Vectorized &ref) {
+    uintptr_t mask = ref.getAlignment() - 1;
+    return ((ref.getAlignment() - (ref.address & mask)) & mask) /
+           ref.tensor->elementSize;
+  }
+  /// How far past an aligned address `t`'s element sits after `peel` points,
+  /// in elements.
+  static uintptr_t getShift(const Vectorized &t, uintptr_t peel) {
+    return (t.address + peel * t.tensor->elementSize) % t.getAlignment() /
+           t.tensor->elementSize;
+  }
+};
+
+} // namespace
+
+/// The loop of `kernel` that sets the launch, as VectorAccess.h describes it;
+/// none where nothing is vectorized (the loop stays scalar in every
+/// variant).
+static std::optional<VectorLoop> getVectorLoop(const KernelSignature &kernel,
+                                               const LaunchPlan &plan) {
   size_t numResults = kernel.results.size();
   if (numResults == 0 || plan.tensors.size() < numResults)
-    return true;
+    return std::nullopt;
   size_t firstResult = plan.tensors.size() - numResults;
   // The nest that sets the launch: the first result of the highest rank.
   size_t nest = firstResult;
   for (size_t r = firstResult; r < plan.tensors.size(); ++r)
     if (plan.tensors[r].extents.size() > plan.tensors[nest].extents.size())
       nest = r;
-  const LaunchPlan::Descriptor &result = plan.tensors[nest];
-  if (result.extents.empty())
-    return true;
-  const std::string &innerDim = result.dims.back();
-  int64_t inner = result.extents.back(), points = 1;
-  for (int64_t extent : result.extents)
-    points *= extent;
+  VectorLoop loop;
+  loop.result = &plan.tensors[nest];
+  if (loop.result->extents.empty())
+    return std::nullopt;
+  const std::string &innerDim = loop.result->dims.back();
+  loop.inner = loop.result->extents.back();
+  for (int64_t extent : loop.result->extents)
+    loop.points *= extent;
 
-  struct Vectorized {
-    const LaunchPlan::Descriptor *tensor;
-    uintptr_t address;
-    unsigned lanes = 0;
-    uintptr_t getAlignment() const { return lanes * tensor->elementSize; }
-  };
-  std::vector<Vectorized> tensors;
   unsigned widestOutput = 0, widestInput = 0;
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
     const LaunchPlan::Descriptor &tensor = plan.tensors[t];
     if (tensor.dims.empty() || tensor.dims.back() != innerDim ||
         tensor.strides.back() != 1 || !isVectorElementSize(tensor.elementSize))
       continue;
-    unsigned &widest = t >= firstResult ? widestOutput : widestInput;
+    bool isOutput = t >= firstResult;
+    unsigned &widest = isOutput ? widestOutput : widestInput;
     widest = std::max(widest, tensor.elementSize);
-    tensors.push_back({&tensor, reinterpret_cast<uintptr_t>(tensor.data)});
+    loop.tensors.push_back(
+        {&tensor, reinterpret_cast<uintptr_t>(tensor.data), isOutput});
   }
-  unsigned atom = getVectorAtom(widestOutput, widestInput);
-  if (tensors.empty() || atom == 0)
+  loop.atom = getVectorAtom(widestOutput, widestInput);
+  if (loop.tensors.empty() || loop.atom == 0)
+    return std::nullopt;
+  for (Vectorized &tensor : loop.tensors)
+    tensor.lanes = getVectorLanes(loop.atom, tensor.tensor->elementSize);
+  return loop;
+}
+
+bool ewc::isVectorAligned(const KernelSignature &kernel,
+                          const LaunchPlan &plan) {
+  std::optional<VectorLoop> loop = getVectorLoop(kernel, plan);
+  if (!loop)
     return true;
-  for (Vectorized &tensor : tensors)
-    tensor.lanes = getVectorLanes(atom, tensor.tensor->elementSize);
+  const std::vector<Vectorized> &tensors = loop->tensors;
 
   // One row: the peel to the next aligned address of the tensor with the
   // most lanes aligns every tensor if any peel does.
-  if (result.extents.size() == 1 || points == inner) {
+  if (loop->isOneRow()) {
     const Vectorized &ref =
         *std::max_element(tensors.begin(), tensors.end(),
                           [](const Vectorized &a, const Vectorized &b) {
                             return a.lanes < b.lanes;
                           });
-    uintptr_t mask = ref.getAlignment() - 1;
-    uintptr_t peel = ((ref.getAlignment() - (ref.address & mask)) & mask) /
-                     ref.tensor->elementSize;
+    uintptr_t peel = VectorLoop::getPeel(ref);
     if (std::all_of(tensors.begin(), tensors.end(), [&](const Vectorized &t) {
-          return (t.address + peel * t.tensor->elementSize) %
-                     t.getAlignment() ==
-                 0;
+          return VectorLoop::getShift(t, peel) == 0;
         }))
       return true;
   }
-  if (result.extents.size() == 1 || inner % atom != 0)
+  if (loop->result->extents.size() == 1 || loop->inner % loop->atom != 0)
     return false;
   // Several rows: each row of each tensor starts aligned.
   return std::all_of(tensors.begin(), tensors.end(), [](const Vectorized &t) {
@@ -104,4 +147,30 @@ bool ewc::isVectorAligned(const KernelSignature &kernel,
         return false;
     return true;
   });
+}
+
+std::vector<std::pair<int64_t, int64_t>>
+ewc::getVectorShifts(const KernelSignature &kernel, const LaunchPlan &plan) {
+  std::optional<VectorLoop> loop = getVectorLoop(kernel, plan);
+  if (!loop || !loop->isOneRow())
+    return {};
+  // The peel aligns the vectorized output with the most lanes; it must
+  // align every vectorized output (a store cannot be shifted).
+  const Vectorized *ref = nullptr;
+  for (const Vectorized &t : loop->tensors)
+    if (t.isOutput && (!ref || t.lanes > ref->lanes))
+      ref = &t;
+  if (!ref)
+    return {};
+  uintptr_t peel = VectorLoop::getPeel(*ref);
+  std::vector<std::pair<int64_t, int64_t>> shifts;
+  for (const Vectorized &t : loop->tensors) {
+    uintptr_t shift = VectorLoop::getShift(t, peel);
+    if (shift == 0)
+      continue;
+    if (t.isOutput)
+      return {};
+    shifts.push_back({t.tensor - plan.tensors.data(), int64_t(shift)});
+  }
+  return shifts;
 }

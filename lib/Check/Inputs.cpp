@@ -192,11 +192,14 @@ Layout check::getLayoutOf(const InputSpec &spec, unsigned tensor) {
 }
 
 int64_t check::getOffsetOf(const InputSpec &spec, unsigned tensor) {
+  int64_t offset = spec.offset;
+  if (tensor < spec.tensorOffsets.size())
+    offset += spec.tensorOffsets[tensor];
   if (spec.layout != Layout::Random)
-    return spec.offset;
+    return offset;
   // A stream of its own, apart from the layouts' and the values'.
   uint64_t draw = deriveParamSeed(spec.seed ^ 0x0ff5e7u, tensor);
-  return spec.offset + static_cast<int64_t>(draw % 4);
+  return offset + static_cast<int64_t>(draw % 4);
 }
 
 /// How many elements past a padded row's extent the next row starts: odd,

@@ -789,6 +789,13 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (!plan.tiledTensors.empty())
       other->setAttr(mlir::ew::kTiledTensorsAttrName,
                      builder.getDenseI64ArrayAttr(plan.tiledTensors));
+    if (!plan.shiftedTensors.empty()) {
+      llvm::SmallVector<int64_t> pairs;
+      for (auto [tensor, shift] : plan.shiftedTensors)
+        pairs.append({tensor, shift});
+      other->setAttr(mlir::ew::kShiftedTensorsAttrName,
+                     builder.getDenseI64ArrayAttr(pairs));
+    }
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -975,8 +982,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // loop.
   if (cuda) {
     planned->tiledTensors = chooseTiledTensors(kernel, *planned);
-    planned->unaligned =
-        planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned);
+    if (planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned)) {
+      planned->shiftedTensors = getVectorShifts(kernel, *planned);
+      planned->unaligned = planned->shiftedTensors.empty();
+    }
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name

@@ -140,11 +140,14 @@ cl::opt<std::string> atolOpt("atol", cl::value_desc("A"), cl::cat(category),
 cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                          cl::desc("print the worst elements of a mismatching "
                                   "result: index, inputs, got and expected"));
-cl::opt<std::string> offsetOpt(
-    "offset", cl::value_desc("K"), cl::cat(category),
+cl::list<std::string> offsetOpt(
+    "offset", cl::value_desc("K|NAME=K"), cl::cat(category),
     cl::desc("place every tensor (inputs and results) K elements past the\n"
              "start of an aligned allocation: misaligned base pointers\n"
-             "(default 0)"));
+             "(default 0); NAME=K moves tensor NAME (a parameter, or out0,\n"
+             "out1, ... for the results) K elements further, e.g. --offset\n"
+             "x=1 for an input one element in beside aligned outputs\n"
+             "(repeatable)"));
 cl::opt<bool> benchOpt(
     "bench", cl::cat(category),
     cl::desc(
@@ -362,11 +365,19 @@ llvm::Expected<RunOptions> getRunOptions() {
   // The launch shape's cap in waves (0: none) and block size, and code
   // generation's vectors per thread; 2^30 bounds what any launch could use.
   constexpr uint64_t kMaxKnob = 1u << 30;
-  if (offsetOpt.getNumOccurrences()) {
-    llvm::Expected<uint64_t> offset = parseCount("offset", offsetOpt, kMaxKnob);
+  for (StringRef value : offsetOpt) {
+    auto [name, count] = value.split('=');
+    if (value.contains('=') && name.empty())
+      return llvm::createStringError("invalid --offset '" + value +
+                                     "': expected K or NAME=K");
+    llvm::Expected<uint64_t> offset =
+        parseCount("offset", value.contains('=') ? count : value, kMaxKnob);
     if (!offset)
       return offset.takeError();
-    options.offset = *offset;
+    if (value.contains('='))
+      options.tensorOffsets[name] = *offset;
+    else
+      options.offset = *offset;
   }
   if (threadsOpt.getNumOccurrences()) {
     llvm::Expected<uint64_t> threads =

@@ -66,6 +66,9 @@ struct RunOptions {
   /// Every tensor's view starts this many elements past the start of its
   /// allocation (aligned): misaligned inputs and outputs.
   uint64_t offset = 0;
+  /// --offset NAME=K: tensor NAME (a parameter, or out0, out1, ...) K
+  /// elements further.
+  llvm::StringMap<int64_t> tensorOffsets;
   /// Hidden, for measuring the launch shape and code generation's choices:
   /// the grid cap in waves and the block size (LaunchShape.h),
   /// ew-vectorize-gpu-loops's vectors-per-thread and convert-ew-to-gpu's

@@ -119,11 +119,37 @@ llvm::Error saveOutputs(const KernelDecl &kernel,
 // Running one kernel
 //===----------------------------------------------------------------------===//
 
-/// The inputs of every run: the seeded random values, the --input files and
-/// the --arg values.
-check::InputSpec getInputSpec(const RunOptions &options,
+/// The position of tensor `name` of `kernel` (its tensor parameters, then
+/// its results out0, out1, ...), if it has one.
+std::optional<unsigned> getTensorPosition(const KernelDecl &kernel,
+                                          llvm::StringRef name) {
+  unsigned position = 0;
+  for (const auto &param : kernel.getParams()) {
+    if (!param->isTensor())
+      continue;
+    if (param->getName() == name)
+      return position;
+    ++position;
+  }
+  for (size_t r = 0; r < kernel.getResults().size(); ++r)
+    if (name == "out" + std::to_string(r))
+      return position + r;
+  return std::nullopt;
+}
+
+/// The inputs of every run of `kernel`: the seeded random values, the
+/// --input files, the --arg values and the layout.
+check::InputSpec getInputSpec(const KernelDecl &kernel,
+                              const RunOptions &options,
                               const check::InputArrays &files) {
   check::InputSpec spec;
+  for (const auto &entry : options.tensorOffsets)
+    if (std::optional<unsigned> position =
+            getTensorPosition(kernel, entry.getKey())) {
+      if (spec.tensorOffsets.size() <= *position)
+        spec.tensorOffsets.resize(*position + 1);
+      spec.tensorOffsets[*position] = entry.getValue();
+    }
   spec.n = options.n;
   spec.dims = options.dims;
   spec.batch = options.batch;
@@ -148,7 +174,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   launch.threads = options.threads;
   launch.blockSize = options.blockSize;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
-  check::InputSpec spec = getInputSpec(options, files);
+  check::InputSpec spec = getInputSpec(kernel, options, files);
   llvm::Expected<check::KernelRun> run =
       check::runKernel(kernel, module, spec, launch, &timing);
   if (!run)
@@ -195,7 +221,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   if (!signature)
     return llvm::createStringError("no compiled kernel '" + kernel.getName() +
                                    "'");
-  check::InputSpec spec = getInputSpec(options, files);
+  check::InputSpec spec = getInputSpec(kernel, options, files);
   llvm::Expected<DimBindings> bindings = check::bindRunDims(kernel, spec);
   if (!bindings)
     return bindings.takeError();
@@ -228,7 +254,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
                        const HostArray *file, unsigned paramIndex) {
     check::TensorPlacement placement = check::placeTensor(
         std::move(shape), check::getLayoutOf(spec, tensors.size()),
-        spec.offset);
+        check::getOffsetOf(spec, tensors.size()));
     BenchTensor tensor;
     tensor.isOutput = isOutput;
     tensor.elementSize = getDTypeSize(dtype);
@@ -465,6 +491,14 @@ int main(int argc, char **argv) {
       check::loadInputFiles(options.inputFiles, kernels);
   if (!inputFiles)
     return fail(inputFiles.takeError());
+  // Each --offset NAME=K must name a tensor of some kernel that runs.
+  for (const auto &entry : options.tensorOffsets)
+    if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {
+          return getTensorPosition(*kernel, entry.getKey()).has_value();
+        }))
+      return fail("unknown --offset '" + entry.getKey().str() +
+                  "=': no kernel has a tensor of that name (a parameter, "
+                  "or out0, out1, ... for the results)");
   // Each --dim must name a dimension of some kernel that runs.
   for (const auto &dim : options.dims)
     if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {

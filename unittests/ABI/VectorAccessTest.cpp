@@ -111,4 +111,59 @@ TEST(VectorAccessTest, OnlyVectorizedTensorsCount) {
   EXPECT_TRUE(aligned(scale, {&x, &s}, {&out}));
 }
 
+/// getVectorShifts for `kernel` on these tensors, which must plan.
+std::vector<std::pair<int64_t, int64_t>>
+shifts(const KernelSignature &kernel, std::vector<const TensorArg *> inputs,
+       std::vector<const TensorArg *> outputs) {
+  llvm::Expected<LaunchPlan> plan = planLaunch(kernel, inputs, outputs);
+  EXPECT_TRUE(static_cast<bool>(plan)) << llvm::toString(plan.takeError());
+  if (!plan)
+    return {};
+  return getVectorShifts(kernel, *plan);
+}
+
+using Shifts = std::vector<std::pair<int64_t, int64_t>>;
+
+TEST(VectorAccessTest, ShiftsWhereThePeelAlignsTheOutputs) {
+  KernelSignature kernel = makeUnary(DType::F32, DType::F32);
+  TensorArg out = tensor({1000}, 0x20000), out1 = tensor({1000}, 0x20004),
+            out3 = tensor({1000}, 0x2000c);
+  TensorArg x = tensor({1000}, 0x10000), x1 = tensor({1000}, 0x10004),
+            x2 = tensor({1000}, 0x10008);
+  // x[1:] beside a fresh output: x's element at each aligned output point
+  // is one past an aligned address.
+  EXPECT_EQ(shifts(kernel, {&x1}, {&out}), (Shifts{{0, 1}}));
+  EXPECT_EQ(shifts(kernel, {&x2}, {&out}), (Shifts{{0, 2}}));
+  // An output one in: its peel of 3 puts the aligned x three past.
+  EXPECT_EQ(shifts(kernel, {&x}, {&out1}), (Shifts{{0, 3}}));
+  EXPECT_EQ(shifts(kernel, {&x1}, {&out3}), (Shifts{{0, 2}}));
+  // Aligned together: no shift (the default variant).
+  EXPECT_EQ(shifts(kernel, {&x1}, {&out1}), Shifts{});
+  // bf16 in, f32 out: bf16 moves by 8-byte vectors of 4 lanes.
+  KernelSignature widen = makeUnary(DType::BF16, DType::F32);
+  TensorArg h2 = tensor({1000}, 0x10002), h6 = tensor({1000}, 0x10006);
+  EXPECT_EQ(shifts(widen, {&h2}, {&out}), (Shifts{{0, 1}}));
+  EXPECT_EQ(shifts(widen, {&h6}, {&out}), (Shifts{{0, 3}}));
+}
+
+TEST(VectorAccessTest, NoShiftsForOutputsApartOrRows) {
+  // Two outputs that no one peel aligns: a store cannot be shifted.
+  KernelSignature two =
+      makeSignature("two", {tensorParam("x", {"n"})},
+                    {{DType::F32, {"n"}}, {DType::F32, {"n"}}});
+  TensorArg x = tensor({1000}, 0x10000), a = tensor({1000}, 0x20000),
+            b = tensor({1000}, 0x30004);
+  EXPECT_EQ(shifts(two, {&x}, {&a, &b}), Shifts{});
+  // Several rows: the shifted variant is for one row only.
+  KernelSignature bias = makeBiasAdd();
+  TensorArg xr = tensor({64, 768}, 0x100004), br = tensor({768}, 0x200000),
+            outr = tensor({64, 768}, 0x300000);
+  EXPECT_EQ(shifts(bias, {&xr, &br, nullptr}, {&outr}), Shifts{});
+  // Nothing vectorized in the output: nothing to align the inputs to.
+  KernelSignature unary = makeUnary(DType::F32, DType::F32);
+  TensorArg xs = tensor({1000}, 0x10004),
+            strided = tensor({1000}, 0x20000, {2});
+  EXPECT_EQ(shifts(unary, {&xs}, {&strided}), Shifts{});
+}
+
 } // namespace

@@ -101,6 +101,10 @@ struct LaunchPlan {
   std::vector<int64_t> stridedTensors;
   bool unaligned = false;
   std::vector<int64_t> tiledTensors;
+  /// On the GPU, the inputs read by aligned vectors with a shift where the
+  /// outputs are aligned (VectorAccess.h, getVectorShifts): (ABI tensor
+  /// position, shift in elements).
+  std::vector<std::pair<int64_t, int64_t>> shiftedTensors;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -110,11 +114,12 @@ struct LaunchPlan {
 
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
-           tiledTensors.empty();
+           tiledTensors.empty() && shiftedTensors.empty();
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
-  /// when unaligned and ".t<tensor>" for each tiled tensor.
+  /// when unaligned, ".t<tensor>" for each tiled tensor and
+  /// ".v<tensor>s<shift>" for each shifted one.
   std::string getVariantKey() const;
 };
 

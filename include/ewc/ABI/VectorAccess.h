@@ -6,12 +6,13 @@
 // it: the pass, which builds the vector versions and their in-kernel checks,
 // and the runtime, which picks the variant of a launch before it: the
 // default one has only the vector versions (the plain scalar loop stands in
-// where its checks fail: correct, not fast), the unaligned one (`.u`) only
-// the coalesced unrolled scalar loop. Apart, each kernel gets its own
-// registers: together, the scalar loop's (64-bit coordinates of E points)
-// set the kernel's count, and bias_add's vector loop ran at a third to a
-// half of the SM's threads (docs/design.md, "The thread-to-element
-// layout").
+// where its checks fail: correct, not fast), the shifted one (`.v`) reads
+// inputs that no common peel aligns by aligned vectors with a shift, the
+// unaligned one (`.u`) has only the coalesced unrolled scalar loop. Apart, each
+// kernel gets its own registers: together, the scalar loop's (64-bit
+// coordinates of E points) set the kernel's count, and bias_add's vector loop
+// ran at a third to a half of the SM's threads (docs/design.md, "The
+// thread-to-element layout").
 //
 // Pure C++ on LLVM Support, like the rest of lib/ABI.
 //
@@ -53,6 +54,20 @@ unsigned getVectorLanes(unsigned atom, unsigned bytes);
 /// unit stride, with elements of isVectorElementSize. True where no tensor
 /// is (the loop stays scalar in every variant).
 bool isVectorAligned(const KernelSignature &kernel, const LaunchPlan &plan);
+
+/// Where isVectorAligned fails on one row: the inputs that the shifted
+/// variant (`.v`) reads by aligned vectors with a shift, as (ABI tensor
+/// position, shift in elements), if the peel that aligns the vectorized
+/// output with the most lanes aligns every vectorized output; else none
+/// (the unaligned variant then). A shifted input's element at an aligned
+/// output's point sits `shift` elements past an aligned address: the
+/// kernel loads the two aligned vectors around it and takes their lanes
+/// shift ... shift + lanes - 1 (VectorizeGPULoops.cpp). Measured on the
+/// H200 (bench/probes/misaligned.cu, 2026-12-02): LeakyReLU with x one to
+/// three elements in at 101.5% of the copy (f32) and 101.1-101.3% (bf16),
+/// where the unaligned variant's scalar loop ran at 98.0% and 90.5%.
+std::vector<std::pair<int64_t, int64_t>>
+getVectorShifts(const KernelSignature &kernel, const LaunchPlan &plan);
 
 } // namespace ewc
 

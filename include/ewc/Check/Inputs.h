@@ -121,6 +121,10 @@ struct InputSpec {
   /// base pointers).
   Layout layout = Layout::Contiguous;
   int64_t offset = 0;
+  /// Per tensor position (the parameters' tensors, then the results), more
+  /// elements past `offset` (ewc-run --offset NAME=K): one tensor's
+  /// alignment apart from the others'. Missing positions add 0.
+  std::vector<int64_t> tensorOffsets;
   /// Scalar values; names the kernel lacks are skipped (the caller checks
   /// that some kernel has each).
   std::vector<ScalarArg> args;
@@ -154,9 +158,9 @@ llvm::Expected<DimBindings> bindRunDims(const KernelDecl &kernel,
 Layout getLayoutOf(const InputSpec &spec, unsigned tensor);
 
 /// How many elements into its storage the view of tensor `tensor` starts:
-/// spec.offset, and for Random 0 to 3 more drawn for the tensor, so that
-/// every combination of alignments (an input one element in beside an
-/// aligned output, and the reverse) occurs.
+/// spec.offset plus the tensor's spec.tensorOffsets, and for Random 0 to 3 more
+/// drawn for the tensor, so that every combination of alignments (an input one
+/// element in beside an aligned output, and the reverse) occurs.
 int64_t getOffsetOf(const InputSpec &spec, unsigned tensor);
 
 /// Where the elements of a tensor of `shape` lie when laid out as `layout`

@@ -137,6 +137,11 @@ def EwVectorizeGPULoops : Pass<"ew-vectorize-gpu-loops", "::mlir::ModuleOp"> {
     and the original loop runs the tail after the whole chunks (every point
     where no check holds). The runtime evaluates the same checks before the
     launch (ewc/ABI/VectorAccess.h) and launches, where they fail, the
+    shifted variant (`ew.shifted_tensors`, one row: the peel aligns the
+    outputs, each listed input is checked to sit its shift past an aligned
+    address there and is read by the two aligned vectors around each of its
+    vectors and a shuffle, its first vector at least one atom into the
+    row and its last one vector before the row's end), or the
     unaligned variant, whose kernel has the attribute `ew.unaligned`: its
     loop becomes a coalesced unrolled scalar loop (`atom = 1, atoms = E`),
     as torch falls back to, with no checks. Apart, each kernel is allocated

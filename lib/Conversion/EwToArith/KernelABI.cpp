@@ -20,6 +20,16 @@
 using namespace mlir;
 using namespace mlir::ew;
 
+SmallVector<std::pair<int64_t, int64_t>>
+mlir::ew::getShiftedTensors(Operation *op) {
+  SmallVector<std::pair<int64_t, int64_t>> shifted;
+  if (auto pairs =
+          op->getAttrOfType<DenseI64ArrayAttr>(kShiftedTensorsAttrName))
+    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+      shifted.push_back({pairs[i], pairs[i + 1]});
+  return shifted;
+}
+
 KernelVariant KernelVariant::get(KernelOp kernel) {
   KernelVariant variant;
   if (auto rank = kernel->getAttrOfType<IntegerAttr>(kBatchRankAttrName))
@@ -33,6 +43,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
           kernel->getAttrOfType<DenseI64ArrayAttr>(kTiledTensorsAttrName))
     variant.tiledTensors.assign(tiled.asArrayRef().begin(),
                                 tiled.asArrayRef().end());
+  variant.shiftedTensors = getShiftedTensors(kernel);
   return variant;
 }
 

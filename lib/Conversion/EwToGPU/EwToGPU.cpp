@@ -401,6 +401,8 @@ struct ConvertEwToGPUPass
       KernelVariant variant = KernelVariant::get(kernel);
       if (variant.unaligned)
         func->setAttr(kUnalignedAttrName, builder.getUnitAttr());
+      if (Attribute shifted = kernel->getAttr(kShiftedTensorsAttrName))
+        func->setAttr(kShiftedTensorsAttrName, shifted);
       Block &entry = func.getBody().front();
       for (BlockArgument arg : kernel.getBody().getArguments())
         entry.getArgument(arg.getArgNumber()).setLoc(arg.getLoc());

@@ -66,6 +66,11 @@ namespace {
 struct VectorTensor {
   Value memref;
   unsigned bytes = 0;
+  /// Stored by the point code (an output).
+  bool isOutput = false;
+  /// In the shifted variant, how many elements past an aligned address this
+  /// input's element sits where the outputs are aligned (0: aligned too).
+  unsigned shift = 0;
   /// Elements per vector access: the atom, or 16 bytes of a wider tensor.
   unsigned lanes = 0;
   /// The address alignment its vector accesses need.
@@ -161,7 +166,8 @@ static Plan choosePlan(const PointLoop &loop, unsigned vectorsPerThread) {
         llvm::none_of(plan.tensors, [&](const VectorTensor &tensor) {
           return tensor.memref == access.memref;
         }))
-      plan.tensors.push_back({access.memref, access.bytes,
+      plan.tensors.push_back({access.memref, access.bytes, access.isStore(),
+                              /*shift=*/0,
                               ewc::getVectorLanes(plan.atom, access.bytes)});
   return plan;
 }
@@ -236,6 +242,13 @@ private:
   /// One chunk of the vector loop, the first point at `first` + chunk x
   /// chunk size; `oneRow` when every outer coordinate is 0.
   void emitVectorChunk(Value chunk, Value first, bool oneRow);
+  /// The vector of `tensor` at `coords` (the first lane's), by one aligned
+  /// load, or in the shifted variant by the two aligned vectors around it
+  /// and a shuffle of their lanes shift ... shift + lanes - 1. Both loads
+  /// lie within the points the vector loop of a shifted variant covers
+  /// (run() keeps shift points before it and lanes after it).
+  Value loadVector(const Access &access, const VectorTensor &tensor,
+                   VectorType type, ArrayRef<Value> coords);
   /// One chunk of the coalesced unrolled scalar loop.
   void emitScalarChunk(Value chunk);
   /// The scalar loop over [0, end) (the prologue), as the original.
@@ -409,10 +422,8 @@ void LoopVectorizer::emitVectorChunk(Value chunk, Value first, bool oneRow) {
             {tensor.lanes},
             cast<MemRefType>(access.memref.getType()).getElementType());
         for (unsigned v = 0; v < atom / tensor.lanes; ++v) {
-          Value vector = vector::LoadOp::create(
-              b, loc, type, access.memref,
-              getIndices(access, shiftInner(coords, v * tensor.lanes)),
-              /*nontemporal=*/false, llvm::Align(tensor.getAlignment()));
+          Value vector = loadVector(access, tensor, type,
+                                    shiftInner(coords, v * tensor.lanes));
           for (unsigned l = 0; l < tensor.lanes; ++l)
             loaded[k * atom + v * tensor.lanes + l][position] =
                 vector::ExtractOp::create(b, loc, vector, l);
@@ -458,6 +469,25 @@ void LoopVectorizer::emitVectorChunk(Value chunk, Value first, bool oneRow) {
       }
     }
   }
+}
+
+Value LoopVectorizer::loadVector(const Access &access,
+                                 const VectorTensor &tensor, VectorType type,
+                                 ArrayRef<Value> coords) {
+  auto load = [&](int64_t offset) -> Value {
+    return vector::LoadOp::create(
+        b, loc, type, access.memref,
+        getIndices(access, shiftInner(coords, offset)),
+        /*nontemporal=*/false, llvm::Align(tensor.getAlignment()));
+  };
+  if (tensor.shift == 0)
+    return load(0);
+  int64_t shift = tensor.shift, lanes = tensor.lanes;
+  Value low = load(-shift), high = load(lanes - shift);
+  SmallVector<int64_t> mask;
+  for (int64_t lane = 0; lane < lanes; ++lane)
+    mask.push_back(shift + lane);
+  return vector::ShuffleOp::create(b, loc, low, high, mask);
 }
 
 void LoopVectorizer::emitScalarChunk(Value chunk) {
@@ -560,9 +590,20 @@ void LoopVectorizer::run(bool unaligned) {
     // congruent to it modulo those lanes, hence modulo every tensor's (powers
     // of two), and would align every tensor too. So if this one does not, no
     // peel does.
+    //
+    // In the shifted variant the peel aligns the outputs, the vectorized
+    // output with the most lanes the reference (VectorAccess.h,
+    // getVectorShifts), and each shifted input is checked for its shift.
+    bool shifted = llvm::any_of(
+        plan.tensors, [](const VectorTensor &t) { return t.shift != 0; });
     unsigned reference = 0;
+    auto isCandidate = [&](const VectorTensor &t) {
+      return !shifted || t.isOutput;
+    };
+    while (!isCandidate(plan.tensors[reference]))
+      ++reference;
     for (auto [position, tensor] : llvm::enumerate(plan.tensors))
-      if (tensor.lanes > plan.tensors[reference].lanes)
+      if (isCandidate(tensor) && tensor.lanes > plan.tensors[reference].lanes)
         reference = position;
     const VectorTensor &ref = plan.tensors[reference];
     Value mask = constant(ref.getAlignment() - 1);
@@ -576,14 +617,38 @@ void LoopVectorizer::run(bool unaligned) {
     Value peel =
         arith::DivUIOp::create(b, loc, toBoundary, constant(ref.bytes));
     Value oneRowAligned;
-    for (auto [tensor, address] : llvm::zip(plan.tensors, addresses))
-      oneRowAligned =
-          both(oneRowAligned, isAligned(add(address, mul(peel, tensor.bytes)),
-                                        tensor.getAlignment()));
+    for (auto [tensor, address] : llvm::zip(plan.tensors, addresses)) {
+      Value at = add(address, mul(peel, tensor.bytes));
+      Value fits =
+          tensor.shift == 0
+              ? isAligned(at, tensor.getAlignment())
+              : arith::CmpIOp::create(
+                    b, loc, arith::CmpIPredicate::eq,
+                    arith::AndIOp::create(b, loc, at,
+                                          constant(tensor.getAlignment() - 1)),
+                    constant(tensor.shift * tensor.bytes));
+      oneRowAligned = both(oneRowAligned, fits);
+    }
     if (rank > 1)
       oneRowAligned = both(
           oneRowAligned, arith::CmpIOp::create(b, loc, arith::CmpIPredicate::eq,
                                                points, inner));
+    // A shifted input's first vector starts `shift` points before the
+    // vector loop's first point, which must be one of the tensor's: where
+    // the peel is shorter, one atom more (the outputs stay aligned). Its
+    // last vector ends lanes - shift points after the loop's last point.
+    unsigned maxShift = 0, maxShiftedLanes = 0;
+    for (const VectorTensor &tensor : plan.tensors)
+      if (tensor.shift) {
+        maxShift = std::max(maxShift, tensor.shift);
+        maxShiftedLanes = std::max(maxShiftedLanes, tensor.lanes);
+      }
+    if (maxShift) {
+      Value short_ = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::ult,
+                                           peel, constant(maxShift));
+      peel =
+          arith::SelectOp::create(b, loc, short_, add(peel, plan.atom), peel);
+    }
     peel = arith::MinUIOp::create(b, loc, peel, points);
 
     // Several rows: every row of every vectorized tensor starts aligned, and
@@ -591,7 +656,7 @@ void LoopVectorizer::run(bool unaligned) {
     // dimension of extent 1 has one row whatever its stride (the launch plan
     // leaves such a dimension where it merged two).
     Value rowsAligned;
-    if (rank > 1) {
+    if (rank > 1 && !shifted) {
       rowsAligned = isAligned(inner, plan.atom);
       for (auto [tensor, address, meta] :
            llvm::zip(plan.tensors, addresses, metadata)) {
@@ -621,15 +686,27 @@ void LoopVectorizer::run(bool unaligned) {
     OpBuilder::InsertionGuard guard(b);
     b.setInsertionPointToStart(oneRow.thenBlock());
     emitPrologue(peel);
-    Value chunks = arith::DivUIOp::create(
-        b, loc, arith::SubIOp::create(b, loc, points, peel), chunkSize);
+    Value available = arith::SubIOp::create(b, loc, points, peel);
+    if (maxShiftedLanes) {
+      // The points after the vector loop that a shifted input's last vector
+      // reads (none where there are too few points).
+      Value room = constant(maxShiftedLanes);
+      Value enough = arith::CmpIOp::create(b, loc, arith::CmpIPredicate::uge,
+                                           available, room);
+      available = arith::SelectOp::create(
+          b, loc, enough, arith::SubIOp::create(b, loc, available, room),
+          constant(0));
+    }
+    Value chunks = arith::DivUIOp::create(b, loc, available, chunkSize);
     buildChunkLoop(chunks, vectorLayout, [&](Value chunk) {
       emitVectorChunk(chunk, peel, /*oneRow=*/true);
     });
     scf::YieldOp::create(b, loc, add(peel, mul(chunks, chunkSize)));
 
     b.setInsertionPointToStart(oneRow.elseBlock());
-    if (rank == 1) {
+    // The shifted variant is for one row only (getVectorShifts): the rows
+    // version would read a shifted input before each row.
+    if (rank == 1 || shifted) {
       scf::YieldOp::create(b, loc, constant(0));
     } else {
       auto rows = scf::IfOp::create(b, loc, indexType, rowsAligned,
@@ -657,6 +734,32 @@ void LoopVectorizer::run(bool unaligned) {
 //===----------------------------------------------------------------------===//
 // The pass
 //===----------------------------------------------------------------------===//
+
+/// The shifts of `func`'s shifted variant (kShiftedTensorsAttrName, by ABI
+/// tensor position: the memref arguments in order) on `plan`'s vectorized
+/// inputs. None where the plan has no vectorized output to align: the
+/// runtime picks the variant only where it has one.
+static void applyShifts(Plan &plan, gpu::GPUFuncOp func) {
+  SmallVector<std::pair<int64_t, int64_t>> shifts = getShiftedTensors(func);
+  if (shifts.empty() || llvm::none_of(plan.tensors, [](const VectorTensor &t) {
+        return t.isOutput;
+      }))
+    return;
+  SmallVector<Value> tensorArgs;
+  // The kernel's own arguments, not the workgroup buffers after them.
+  for (BlockArgument arg :
+       func.getArguments().take_front(func.getFunctionType().getNumInputs()))
+    if (isa<MemRefType>(arg.getType()))
+      tensorArgs.push_back(arg);
+  for (auto [position, shift] : shifts) {
+    if (position < 0 || position >= int64_t(tensorArgs.size()))
+      continue;
+    for (VectorTensor &tensor : plan.tensors)
+      if (tensor.memref == tensorArgs[position] && !tensor.isOutput &&
+          shift > 0 && shift < int64_t(tensor.lanes))
+        tensor.shift = shift;
+  }
+}
 
 namespace {
 
@@ -702,6 +805,7 @@ struct EwVectorizeGPULoopsPass
         loop.emitRemark("loop left scalar: ") << why;
       } else {
         Plan plan = choosePlan(*point, vectorsPerThread);
+        applyShifts(plan, func);
         elements = plan.getElementsPerThread();
         LoopVectorizer(*point, plan, layout)
             .run(func->hasAttr(kUnalignedAttrName));

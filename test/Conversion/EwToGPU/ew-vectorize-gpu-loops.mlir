@@ -392,6 +392,85 @@ ew.kernel @bias_add(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>) -> !e
 
 // -----
 
+// The shifted variant (ew.shifted_tensors: x, tensor 0, one element past
+// an aligned address where the output is aligned): the peel aligns the
+// output and checks x's shift; one atom more where the peel is shorter
+// than the shift, so that x's first vector starts at one of its points;
+// the vector loop leaves 4 points (x's lanes) after it for x's last vector;
+// each vector of x is the two aligned vectors around it, lanes 1 to 4.
+// CHECK-LABEL: gpu.func @ew$leaky_shifted(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?xf32, {{.*}}>, %[[S:[^:]*]]: f32, %[[OUT:[^:]*]]: memref<?xf32, {{.*}}>)
+// CHECK-SAME:    ew.shifted_tensors = array<i64: 0, 1>
+// CHECK-DAG:     %[[CM1:.*]] = arith.constant -1 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK-DAG:     %[[C3:.*]] = arith.constant 3 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C15:.*]] = arith.constant 15 : index
+// CHECK:         %[[N:.*]] = memref.dim %[[X]]
+// CHECK:         memref.extract_aligned_pointer_as_index %[[X]]
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    %[[XADDR:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK:         memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK-NEXT:    arith.muli
+// CHECK-NEXT:    %[[OADDR:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:    arith.andi %[[OADDR]], %[[C15]] : index
+// CHECK:         %[[PEEL:.*]] = arith.divui %{{.*}}, %[[C4]] : index
+// CHECK-NEXT:    %[[PEELB:.*]] = arith.muli %[[PEEL]], %[[C4]] : index
+// CHECK-NEXT:    %[[XAT:.*]] = arith.addi %[[XADDR]], %[[PEELB]] : index
+// CHECK-NEXT:    %[[XMIS:.*]] = arith.andi %[[XAT]], %[[C15]] : index
+// CHECK-NEXT:    %[[XOK:.*]] = arith.cmpi eq, %[[XMIS]], %[[C4]] : index
+// CHECK:         %[[OK:.*]] = arith.andi %[[XOK]], %{{.*}} : i1
+// CHECK-NEXT:    %[[SHORT:.*]] = arith.cmpi ult, %[[PEEL]], %[[C1]] : index
+// CHECK-NEXT:    %[[MORE:.*]] = arith.addi %[[PEEL]], %[[C4]] : index
+// CHECK-NEXT:    %[[START0:.*]] = arith.select %[[SHORT]], %[[MORE]], %[[PEEL]] : index
+// CHECK-NEXT:    %[[START:.*]] = arith.minui %[[START0]], %[[N]] : index
+// CHECK-NEXT:    scf.if %[[OK]] -> (index) {
+// CHECK:           %[[AVAIL:.*]] = arith.subi %[[N]], %[[START]] : index
+// CHECK-NEXT:      %[[ROOM:.*]] = arith.cmpi uge, %[[AVAIL]], %[[C4]] : index
+// CHECK-NEXT:      %[[LESS:.*]] = arith.subi %[[AVAIL]], %[[C4]] : index
+// CHECK-NEXT:      arith.select %[[ROOM]], %[[LESS]], %{{.*}} : index
+// CHECK:           scf.for
+// CHECK:             arith.addi %[[START]], %{{.*}} : index
+// CHECK-NEXT:        %[[P:.*]] = arith.addi %{{.*}}, %{{.*}} : index
+// CHECK-NEXT:        %[[LO:.*]] = arith.addi %[[P]], %[[CM1]] : index
+// CHECK-NEXT:        %[[A:.*]] = vector.load %[[X]][%[[LO]]] {alignment = 16 : i64}
+// CHECK-NEXT:        %[[HI:.*]] = arith.addi %[[P]], %[[C3]] : index
+// CHECK-NEXT:        %[[B:.*]] = vector.load %[[X]][%[[HI]]] {alignment = 16 : i64}
+// CHECK-NEXT:        vector.extract %[[A]][1]
+// CHECK-NEXT:        vector.extract %[[A]][2]
+// CHECK-NEXT:        vector.extract %[[A]][3]
+// CHECK-NEXT:        vector.extract %[[B]][0]
+// CHECK:             vector.store %{{.*}}, %[[OUT]][%[[P]]] {alignment = 16 : i64}
+// CHECK-NEXT:      } {ew.layout = #ew.blocked<threads = 128, atom = 4, atoms = 1>}
+// CHECK:         } else {
+// CHECK-NEXT:      scf.yield
+ew.kernel @leaky_shifted(%x: !ew.tensor<[n], f32>, %slope: f32) -> !ew.tensor<[n], f32> attributes {ew.shifted_tensors = array<i64: 0, 1>} {
+  %zero = ew.constant 0.0 : f32
+  %keep = ew.cmp ge, %x, %zero : !ew.tensor<[n], f32>, f32
+  %neg = ew.mul %slope, %x : f32, !ew.tensor<[n], f32>
+  %r = ew.where %keep, %x, %neg : !ew.tensor<[n], i1>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %r : !ew.tensor<[n], f32>
+}
+
+// A bf16 input at shift 3 beside an f32 output: x moves by 8-byte vectors
+// of 4 lanes (the output's atom), its shift checked in bytes (6).
+// CHECK-LABEL: gpu.func @ew$widen_shifted(
+// CHECK:         arith.constant 6 : index
+// CHECK:         scf.for
+// CHECK:           vector.load %{{.*}} {alignment = 8 : i64} {{.*}} vector<4xbf16>
+// CHECK-NEXT:      arith.addi
+// CHECK-NEXT:      vector.load %{{.*}} {alignment = 8 : i64} {{.*}} vector<4xbf16>
+// CHECK-NEXT:      vector.extract %{{.*}}[3] : bf16
+// CHECK-NEXT:      vector.extract %{{.*}}[0] : bf16
+// CHECK-NEXT:      vector.extract %{{.*}}[1] : bf16
+// CHECK-NEXT:      vector.extract %{{.*}}[2] : bf16
+ew.kernel @widen_shifted(%x: !ew.tensor<[n], bf16>) -> !ew.tensor<[n], f32> attributes {ew.shifted_tensors = array<i64: 0, 3>} {
+  %0 = ew.cast %x : !ew.tensor<[n], bf16> to !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+
+// -----
+
 // The unaligned variant (ew.unaligned, which convert-ew-to-gpu carries to
 // the gpu.func): no address checks, only the coalesced unrolled scalar loop.
 // One dimension: point k of thread t at chunk offset k x blockDim + t, all

@@ -63,6 +63,15 @@ constexpr llvm::StringLiteral kUnalignedAttrName = "ew.unaligned";
 /// nest that reads them the #ew.tiled layout.
 constexpr llvm::StringLiteral kTiledTensorsAttrName = "ew.tiled_tensors";
 
+/// The attribute of the GPU variant for inputs that a peel cannot align
+/// together with the outputs (ewc/ABI/VectorAccess.h): a DenseI64ArrayAttr
+/// of pairs (ABI tensor position, shift), the shift in elements, from 1 to
+/// the tensor's vector lanes less one: where the outputs are aligned, that
+/// input's element sits that many elements past an aligned address, so
+/// ew-vectorize-gpu-loops reads it by two aligned vectors and a shuffle.
+/// convert-ew-to-gpu puts it on the gpu.func too.
+constexpr llvm::StringLiteral kShiftedTensorsAttrName = "ew.shifted_tensors";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -73,6 +82,9 @@ struct KernelVariant {
   bool unaligned = false;
   /// ABI tensor positions staged through shared memory (the GPU's).
   SmallVector<int64_t> tiledTensors;
+  /// (ABI tensor position, shift) of the inputs read by shifted vectors
+  /// (the GPU's, kShiftedTensorsAttrName).
+  SmallVector<std::pair<int64_t, int64_t>> shiftedTensors;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -80,6 +92,9 @@ struct KernelVariant {
     return llvm::is_contained(stridedTensors, tensor);
   }
 };
+
+/// The pairs of kShiftedTensorsAttrName on `op` (a kernel or its gpu.func).
+SmallVector<std::pair<int64_t, int64_t>> getShiftedTensors(Operation *op);
 
 /// The name of dimension `index` of the expanded batch: "...0", "...1", ...
 std::string getBatchDimName(unsigned index);
