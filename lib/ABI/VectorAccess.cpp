@@ -8,6 +8,7 @@
 
 #include "ewc/ABI/VectorAccess.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -54,7 +55,8 @@ bool ewc::isVectorAligned(const KernelSignature &kernel,
     unsigned lanes = 0;
     uintptr_t getAlignment() const { return lanes * tensor->elementSize; }
   };
-  std::vector<Vectorized> tensors;
+  // On the stack for up to 8 tensors: this runs before every GPU launch.
+  llvm::SmallVector<Vectorized, 8> tensors;
   unsigned widestOutput = 0, widestInput = 0;
   for (size_t t = 0; t < plan.tensors.size(); ++t) {
     const LaunchPlan::Descriptor &tensor = plan.tensors[t];

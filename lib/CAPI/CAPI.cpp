@@ -564,9 +564,13 @@ char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
     return copyString(error);
   if (!slots)
     return copyString(std::string(function) + ": slots is NULL");
-  // The slot's member follows from the parameter, so no kind travels.
-  std::vector<ewc::Arg> params;
-  params.reserve(kernel->params.size());
+  // The slot's member follows from the parameter, so no kind travels. The
+  // vectors are this thread's, emptied and refilled: they keep their room,
+  // so a launch allocates nothing for them after the first.
+  static thread_local std::vector<ewc::Arg> params;
+  static thread_local std::vector<void *> outputs;
+  params.clear();
+  outputs.clear();
   for (const ewc::Param &param : kernel->params) {
     const EwcSlot &slot = slots[params.size()];
     params.push_back(param.isTensor ? ewc::Arg::tensor(slot.pointer)
@@ -574,8 +578,6 @@ char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
                          ? ewc::Arg::number(slot.floatValue)
                          : ewc::Arg::integer(slot.intValue));
   }
-  std::vector<void *> outputs;
-  outputs.reserve(kernel->results.size());
   for (size_t r = 0; r < kernel->results.size(); ++r)
     outputs.push_back(const_cast<void *>(slots[params.size() + r].pointer));
   return toMessage(
