@@ -13,6 +13,7 @@
 
 #include "ewc/ewc.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -555,9 +556,9 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args, int numArgs,
       std::vector<void *>(outputs, outputs + numOutputs), n, stream));
 }
 
-char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
-                            int64_t n, void *stream) {
-  static const char *const function = "ewcModuleLaunchPacked";
+/// ewcModuleLaunchPacked, which a function named `function` got.
+static char *launchPacked(const char *function, EwcModule module, int k,
+                          const EwcSlot *slots, int64_t n, void *stream) {
   std::string error;
   const ewc::Kernel *kernel = findKernel(function, module, k, error);
   if (!kernel)
@@ -582,4 +583,23 @@ char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
     outputs.push_back(const_cast<void *>(slots[params.size() + r].pointer));
   return toMessage(
       module->module.launch(kernel->name, params, outputs, n, stream));
+}
+
+char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
+                            int64_t n, void *stream) {
+  return launchPacked("ewcModuleLaunchPacked", module, k, slots, n, stream);
+}
+
+char *ewcModuleLaunchPackedArray(const EwcSlot *array) {
+  static const char *const function = "ewcModuleLaunchPackedArray";
+  if (!array)
+    return copyString(std::string(function) + ": array is NULL");
+  auto module = static_cast<EwcModule>(const_cast<void *>(array[0].pointer));
+  // Any int64 may arrive: one beyond an int is no kernel either.
+  int64_t k = array[1].intValue;
+  if (module && (k < 0 || k > INT_MAX))
+    return copyString(std::string(function) + ": no kernel " +
+                      std::to_string(k));
+  return launchPacked(function, module, static_cast<int>(k), array + 4,
+                      array[2].intValue, const_cast<void *>(array[3].pointer));
 }
