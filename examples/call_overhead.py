@@ -8,10 +8,10 @@ Each line: microseconds per call, the median (and the least) of 7 rounds of
 N back-to-back calls on torch's current stream, synchronized once per round.
 At n = 1024 a kernel runs in a few microseconds, so the rate of issue is the
 host's cost. The first two ewc lines take the fast path (1-D contiguous
-tensors: ewcModuleLaunchPacked); the strided line x[::2] the general one
+tensors: ewcModuleLaunchPackedArray); the strided line x[::2] the general one
 (any shape and strides: ewcModuleGetResultShapes, then
 ewcModuleLaunchTensors). The last ewc line is the C call alone
-(ewcModuleLaunchPacked with its argument slots filled once): what remains
+(ewcModuleLaunchPackedArray with its array filled once): what remains
 above it is Python's share. --cpu measures the same calls on the CPU path
 against np.where (the kernel then runs inside each call).
 """
@@ -46,12 +46,14 @@ def per_call_us(call, calls, synchronize):
 
 def ewc_rows(mod, x, wide, out, x_pointer, out_pointer, stream):
     """ewc's calls (`wide` has 2n elements: wide[::2] is a strided x), and
-    ewcModuleLaunchPacked for leaky_relu(x, slope) -> out with its slots
-    filled once."""
-    slots = (ctypes.c_int64 * 3)(x_pointer, 0, out_pointer)
-    (ctypes.c_double * 3).from_buffer(slots)[1] = SLOPE
-    launch = ewc._capi.lib.ewcModuleLaunchPacked
+    ewcModuleLaunchPackedArray (what the fast path calls) for
+    leaky_relu(x, slope) -> out with its array filled once."""
     index = list(mod.kernels).index("leaky_relu")
+    # The head (module, kernel, n, stream), then x, slope and out.
+    array = (ctypes.c_int64 * 7)(mod._handle, index, N, stream or 0,
+                                 x_pointer, 0, out_pointer)
+    (ctypes.c_double * 7).from_buffer(array)[5] = SLOPE
+    launch = ewc._capi.lib.ewcModuleLaunchPackedArray
     return [
         ("ewc mod.leaky_relu(x, slope=)",
          lambda: mod.leaky_relu(x, slope=SLOPE)),
@@ -59,8 +61,8 @@ def ewc_rows(mod, x, wide, out, x_pointer, out_pointer, stream):
          lambda: mod.leaky_relu(x, slope=SLOPE, out=out)),
         ("ewc mod.leaky_relu(x[::2], slope=)",
          lambda: mod.leaky_relu(wide[::2], slope=SLOPE)),
-        ("ewc C call alone (slots prebuilt)",
-         lambda: launch(mod._handle, index, slots, N, stream)),
+        ("ewc C call alone (array prebuilt)",
+         lambda: launch(array)),
     ]
 
 

@@ -65,7 +65,7 @@ template <typename T> __device__ __forceinline__ T leaky(T v, float slope) {
 
 template <int E, typename I, typename T>
 __global__ __launch_bounds__(128) void unroll(const T *x, T *out, float slope,
-                                             I n) {
+                                              I n) {
   I base = I(blockIdx.x) * 128 * E + threadIdx.x;
   T v[E];
 #pragma unroll
@@ -92,7 +92,7 @@ template <typename T> struct alignas(16) Vec {
 // from the aligned vectors q and q + 1 of the storage, shifted by s.
 template <int V, bool Shfl, int S, typename T>
 __global__ __launch_bounds__(128) void shift2(const Vec<T> *xs, Vec<T> *out,
-                                             float slope, int64_t vectors) {
+                                              float slope, int64_t vectors) {
   // The shift is static (one kernel per shift, as a compiled variant would
   // be): a runtime one indexes the vectors dynamically, which puts them in
   // local memory (measured: 56% of the copy for every bf16 shift).
@@ -140,7 +140,7 @@ __global__ __launch_bounds__(128) void shift2(const Vec<T> *xs, Vec<T> *out,
 
 template <typename T>
 __global__ __launch_bounds__(128) void vec4(const Vec<T> *x, Vec<T> *out,
-                                           float slope, int64_t vectors) {
+                                            float slope, int64_t vectors) {
   int64_t q = int64_t(blockIdx.x) * 128 + threadIdx.x;
   if (q < vectors) {
     Vec<T> a = x[q], r;
@@ -293,9 +293,9 @@ static void shiftRow(Case<T> &c, const char *name) {
   int64_t vectors = c.n / Vec<T>::kLanes;
   unsigned grid = unsigned((vectors + 128 * V - 1) / (128 * V));
   c.row(name, S, 0, [&] {
-    shift2<V, Shfl, S, T><<<grid, 128>>>(
-        reinterpret_cast<const Vec<T> *>(c.storage),
-        reinterpret_cast<Vec<T> *>(c.out), 0.01f, vectors);
+    shift2<V, Shfl, S, T>
+        <<<grid, 128>>>(reinterpret_cast<const Vec<T> *>(c.storage),
+                        reinterpret_cast<Vec<T> *>(c.out), 0.01f, vectors);
   });
 }
 
@@ -314,8 +314,7 @@ template <typename T> static void run(Case<T> &c, const char *ptxPath) {
     unsigned grid = unsigned((vectors + 127) / 128);
     c.row("vec4 aligned, 1 vector/thread", 0, 0, [&] {
       vec4<T><<<grid, 128>>>(reinterpret_cast<const Vec<T> *>(c.storage),
-                             reinterpret_cast<Vec<T> *>(c.out), 0.01f,
-                             vectors);
+                             reinterpret_cast<Vec<T> *>(c.out), 0.01f, vectors);
     });
   }
   for (int s = 1; s <= 2; ++s) {

@@ -227,20 +227,6 @@ std::string LaunchPlan::getVariantKey() const {
   return key;
 }
 
-/// The bytes [first, last] a tensor's elements occupy, or nothing if empty.
-static std::optional<std::pair<uintptr_t, uintptr_t>>
-getByteRange(const Tensor &tensor, const llvm::StringMap<int64_t> &extents) {
-  uintptr_t span = 0;
-  for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
-    int64_t extent = extents.lookup(dim);
-    if (extent == 0)
-      return std::nullopt;
-    span += static_cast<uintptr_t>(extent - 1) * stride;
-  }
-  auto first = reinterpret_cast<uintptr_t>(tensor.data);
-  return std::pair(first, first + (span + 1) * tensor.elementSize - 1);
-}
-
 /// Checks that no two elements of `output` share an address: along its
 /// dimensions of extent above 1 sorted by stride, each stride is at least
 /// the span of the ones before (a zero stride is the simplest failure).
@@ -266,6 +252,67 @@ static llvm::Error checkNoSelfOverlap(const Tensor &output,
       return llvm::createStringError(
           output.name + " overlaps itself: its strides let two elements share "
                         "an address; write into memory of its own");
+  return llvm::Error::success();
+}
+
+/// The offset from its address of the last byte of a tensor's last element,
+/// or nothing if it has no element.
+static std::optional<uint64_t>
+getLastByte(const Tensor &tensor, const llvm::StringMap<int64_t> &extents) {
+  uint64_t span = 0;
+  for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
+    int64_t extent = extents.lookup(dim);
+    if (extent == 0)
+      return std::nullopt;
+    span += static_cast<uint64_t>(extent - 1) * stride;
+  }
+  return (span + 1) * tensor.elementSize - 1;
+}
+
+/// "'x'" or "the result" for tensor `index` of a plan (tensor parameters,
+/// then results).
+static std::string describeTensor(const KernelSignature &kernel,
+                                  unsigned index) {
+  for (auto [p, param] : llvm::enumerate(kernel.params))
+    if (param.isTensor && index-- == 0)
+      return describe(kernel, false, p);
+  return describe(kernel, true, index);
+}
+
+/// checkOutputOverlaps for the output `output` (an index into
+/// plan.tensors).
+static llvm::Error checkOutputOverlap(const KernelSignature &kernel,
+                                      const LaunchPlan &plan, unsigned output) {
+  const LaunchPlan::Descriptor &tensor = plan.tensors[output];
+  if (!tensor.lastByte)
+    return llvm::Error::success();
+  auto first = reinterpret_cast<uintptr_t>(tensor.data);
+  uintptr_t last = first + *tensor.lastByte;
+  for (auto [index, other] : llvm::enumerate(plan.tensors)) {
+    if (index == output || !other.lastByte)
+      continue;
+    auto otherFirst = reinterpret_cast<uintptr_t>(other.data);
+    if (otherFirst + *other.lastByte < first || last < otherFirst)
+      continue;
+    if (other.data == tensor.data &&
+        llvm::is_contained(plan.sameViews,
+                           std::pair(output, static_cast<unsigned>(index))))
+      continue;
+    return llvm::createStringError(
+        describeTensor(kernel, output) + " overlaps " +
+        describeTensor(kernel, index) +
+        " in memory; an output may be an input itself (the same view, in "
+        "place) but may not share memory with another tensor otherwise");
+  }
+  return llvm::Error::success();
+}
+
+llvm::Error ewc::checkOutputOverlaps(const KernelSignature &kernel,
+                                     const LaunchPlan &plan) {
+  for (size_t t = plan.tensors.size() - kernel.results.size();
+       t < plan.tensors.size(); ++t)
+    if (llvm::Error error = checkOutputOverlap(kernel, plan, t))
+      return error;
   return llvm::Error::success();
 }
 
@@ -326,34 +373,33 @@ ewc::planLaunch(const KernelSignature &kernel,
     plan.points = std::max(plan.points, points);
   }
 
+  // The descriptors, in the tensors' order: their addresses and extents in
+  // memory now, for the output checks, their dimensions once merged.
+  plan.tensors.resize(tensors.size());
+  for (auto [tensor, descriptor] : llvm::zip(tensors, plan.tensors)) {
+    descriptor.data = tensor.data;
+    descriptor.elementSize = tensor.elementSize;
+    descriptor.lastByte = getLastByte(tensor, extents);
+  }
+  for (auto [o, output] : llvm::enumerate(tensors)) {
+    if (!output.isOutput)
+      continue;
+    for (auto [i, input] : llvm::enumerate(tensors))
+      if (!input.isOutput && input.dims == output.dims &&
+          input.strides == output.strides &&
+          input.elementSize == output.elementSize)
+        plan.sameViews.emplace_back(o, i);
+  }
   // Outputs: no element twice, no overlap with another tensor, except an
   // output that is exactly an input's view (in place: each element is read
   // before it is written, by the same thread).
-  for (const Tensor &output : tensors) {
+  for (auto [o, output] : llvm::enumerate(tensors)) {
     if (!output.isOutput)
       continue;
     if (llvm::Error error = checkNoSelfOverlap(output, extents))
       return std::move(error);
-    auto range = getByteRange(output, extents);
-    if (!range)
-      continue;
-    for (const Tensor &other : tensors) {
-      if (&other == &output)
-        continue;
-      auto otherRange = getByteRange(other, extents);
-      if (!otherRange || otherRange->second < range->first ||
-          range->second < otherRange->first)
-        continue;
-      bool same = !other.isOutput && other.data == output.data &&
-                  other.dims == output.dims &&
-                  other.strides == output.strides &&
-                  other.elementSize == output.elementSize;
-      if (!same)
-        return llvm::createStringError(
-            output.name + " overlaps " + other.name +
-            " in memory; an output may be an input itself (the same view, in "
-            "place) but may not share memory with another tensor otherwise");
-    }
+    if (llvm::Error error = checkOutputOverlap(kernel, plan, o))
+      return std::move(error);
   }
 
   // Dimensions of extent 1: their stride matters to nothing, so it becomes
@@ -428,9 +474,7 @@ ewc::planLaunch(const KernelSignature &kernel,
   auto tensorIt = tensors.begin();
   auto addDescriptor = [&](const std::vector<std::string> &type) {
     const Tensor &tensor = *tensorIt++;
-    LaunchPlan::Descriptor &descriptor = plan.tensors.emplace_back();
-    descriptor.data = tensor.data;
-    descriptor.elementSize = tensor.elementSize;
+    LaunchPlan::Descriptor &descriptor = plan.tensors[index];
     bool batch = !type.empty() && type.front() == kBatchDim;
     if (needsBatch && batch) {
       descriptor.extents.push_back(1);
@@ -468,14 +512,12 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
                                          const LaunchPlan &plan, unsigned parts,
                                          int64_t minPoints,
                                          int64_t alignBytes) {
+  // Whole: no parts rather than one copy of the plan, so that the common
+  // case (a launch under 2 x minPoints) copies nothing.
   std::vector<LaunchPlan> split;
   unsigned numParams = plan.tensors.size() - kernel.results.size();
-  auto whole = [&] {
-    split.assign(1, plan);
-    return split;
-  };
   if (parts < 2 || kernel.results.empty() || plan.points < 2 * minPoints)
-    return whole();
+    return split;
   auto position = [](const LaunchPlan::Descriptor &tensor,
                      llvm::StringRef dim) -> int {
     for (auto [p, name] : llvm::enumerate(tensor.dims))
@@ -500,14 +542,14 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
     break;
   }
   if (chosen.empty())
-    return whole();
+    return split;
   // Points per row of the chosen dimension: the rest of the launch.
   int64_t rowPoints = plan.points / extent;
   int64_t maxParts =
       std::max<int64_t>(1, plan.points / std::max<int64_t>(minPoints, 1));
   int64_t count = std::min<int64_t>({int64_t(parts), extent, maxParts});
   if (count < 2)
-    return whole();
+    return split;
   // Balanced: the first (extent % count) parts have one row more.
   std::vector<int64_t> bounds(count + 1);
   for (int64_t part = 0; part <= count; ++part)
@@ -550,7 +592,8 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
       tensor.extents[p] = rows;
     }
   }
+  // One part left (the others empty) is the whole plan.
   if (split.size() < 2)
-    return whole();
+    split.clear();
   return split;
 }

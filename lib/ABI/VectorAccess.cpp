@@ -8,6 +8,7 @@
 
 #include "ewc/ABI/VectorAccess.h"
 
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
 #include <algorithm>
@@ -46,7 +47,8 @@ struct VectorLoop {
   const LaunchPlan::Descriptor *result = nullptr;
   int64_t inner = 0, points = 1;
   unsigned atom = 0;
-  std::vector<Vectorized> tensors;
+  // On the stack for up to 8 tensors: this runs before every GPU launch.
+  llvm::SmallVector<Vectorized, 8> tensors;
 
   /// Whether the nest is one row: one dimension, or every outer extent 1.
   bool isOneRow() const {
@@ -116,7 +118,7 @@ bool ewc::isVectorAligned(const KernelSignature &kernel,
   std::optional<VectorLoop> loop = getVectorLoop(kernel, plan);
   if (!loop)
     return true;
-  const std::vector<Vectorized> &tensors = loop->tensors;
+  const llvm::SmallVectorImpl<Vectorized> &tensors = loop->tensors;
 
   // One row: the peel to the next aligned address of the tensor with the
   // most lanes aligns every tensor if any peel does.

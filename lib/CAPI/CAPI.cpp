@@ -13,6 +13,7 @@
 
 #include "ewc/ewc.h"
 
+#include <climits>
 #include <cstdlib>
 #include <cstring>
 #include <string>
@@ -555,18 +556,22 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args, int numArgs,
       std::vector<void *>(outputs, outputs + numOutputs), n, stream));
 }
 
-char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
-                            int64_t n, void *stream) {
-  static const char *const function = "ewcModuleLaunchPacked";
+/// ewcModuleLaunchPacked, which a function named `function` got.
+static char *launchPacked(const char *function, EwcModule module, int k,
+                          const EwcSlot *slots, int64_t n, void *stream) {
   std::string error;
   const ewc::Kernel *kernel = findKernel(function, module, k, error);
   if (!kernel)
     return copyString(error);
   if (!slots)
     return copyString(std::string(function) + ": slots is NULL");
-  // The slot's member follows from the parameter, so no kind travels.
-  std::vector<ewc::Arg> params;
-  params.reserve(kernel->params.size());
+  // The slot's member follows from the parameter, so no kind travels. The
+  // vectors are this thread's, emptied and refilled: they keep their room,
+  // so a launch allocates nothing for them after the first.
+  static thread_local std::vector<ewc::Arg> params;
+  static thread_local std::vector<void *> outputs;
+  params.clear();
+  outputs.clear();
   for (const ewc::Param &param : kernel->params) {
     const EwcSlot &slot = slots[params.size()];
     params.push_back(param.isTensor ? ewc::Arg::tensor(slot.pointer)
@@ -574,10 +579,27 @@ char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
                          ? ewc::Arg::number(slot.floatValue)
                          : ewc::Arg::integer(slot.intValue));
   }
-  std::vector<void *> outputs;
-  outputs.reserve(kernel->results.size());
   for (size_t r = 0; r < kernel->results.size(); ++r)
     outputs.push_back(const_cast<void *>(slots[params.size() + r].pointer));
   return toMessage(
       module->module.launch(kernel->name, params, outputs, n, stream));
+}
+
+char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
+                            int64_t n, void *stream) {
+  return launchPacked("ewcModuleLaunchPacked", module, k, slots, n, stream);
+}
+
+char *ewcModuleLaunchPackedArray(const EwcSlot *array) {
+  static const char *const function = "ewcModuleLaunchPackedArray";
+  if (!array)
+    return copyString(std::string(function) + ": array is NULL");
+  auto module = static_cast<EwcModule>(const_cast<void *>(array[0].pointer));
+  // Any int64 may arrive: one beyond an int is no kernel either.
+  int64_t k = array[1].intValue;
+  if (module && (k < 0 || k > INT_MAX))
+    return copyString(std::string(function) + ": no kernel " +
+                      std::to_string(k));
+  return launchPacked(function, module, static_cast<int>(k), array + 4,
+                      array[2].intValue, const_cast<void *>(array[3].pointer));
 }

@@ -8,6 +8,7 @@
 
 #include "ewc/Driver/Driver.h"
 
+#include "ewc/ABI/LaunchPlanCache.h"
 #include "ewc/ABI/TiledAccess.h"
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
@@ -38,6 +39,7 @@
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <map>
 #include <mutex>
 #include <tuple>
@@ -284,6 +286,9 @@ struct LoadedModule::Variant {
   /// CPU: the JIT that holds the function where it is the variant's own.
   std::unique_ptr<CpuJit> ownedJit;
   CpuJit *jit = nullptr;
+  /// CPU: the function, once a launch has looked it up (the JIT generates
+  /// its code then): later launches skip the JIT's two maps and the symbol.
+  std::atomic<CpuJit::Function> hostFunction{nullptr};
   /// The ABI's order for this variant's ranks.
   std::vector<ABIArgument> arguments;
 };
@@ -297,6 +302,9 @@ struct LoadedModule::Impl {
   std::vector<std::unique_ptr<Variant>> defaults;
   std::vector<std::map<std::string, std::unique_ptr<Variant>>> variants;
   std::mutex variantsMutex;
+  /// Per kernel: the plans of its recent launches (a cache holds a mutex,
+  /// so no vector).
+  std::unique_ptr<LaunchPlanCache[]> plans;
 
   /// What a variant's compilation starts from: the ew module after MLIRGen
   /// and the ew hooks, as text, and the options without the ones that only
@@ -626,6 +634,7 @@ void LoadedModule::prepareDefaults(
     impl->defaults.push_back(std::move(variant));
   }
   impl->variants.resize(signatures.size());
+  impl->plans = std::make_unique<LaunchPlanCache[]>(signatures.size());
 }
 
 llvm::Error
@@ -857,12 +866,13 @@ static void collectTensors(const KernelSignature &kernel,
     results.push_back(&output);
 }
 
-llvm::Expected<LaunchPlan>
-LoadedModule::plan(const KernelSignature &requested,
-                   llvm::ArrayRef<LaunchArg> params,
-                   llvm::ArrayRef<TensorArg> outputs,
-                   const llvm::StringMap<int64_t> &dims) const {
-  const KernelSignature *kernel = lookupKernel(requested.name);
+/// The kernel of `requested` in `module` if `params` and `outputs` fit it
+/// (their counts, a tensor or a scalar for each parameter), or why not.
+static llvm::Expected<const KernelSignature *>
+checkArguments(const LoadedModule &module, const KernelSignature &requested,
+               llvm::ArrayRef<LaunchArg> params,
+               llvm::ArrayRef<TensorArg> outputs) {
+  const KernelSignature *kernel = module.lookupKernel(requested.name);
   if (!kernel)
     return llvm::createStringError("no kernel '" + requested.name + "'");
   if (params.size() != kernel->params.size() ||
@@ -880,9 +890,21 @@ LoadedModule::plan(const KernelSignature &requested,
           "parameter '" + param.name + "' of kernel '" + kernel->name +
           "' is a " + (param.isTensor ? "tensor" : "scalar") +
           ", and its argument is not");
+  return kernel;
+}
+
+llvm::Expected<LaunchPlan>
+LoadedModule::plan(const KernelSignature &requested,
+                   llvm::ArrayRef<LaunchArg> params,
+                   llvm::ArrayRef<TensorArg> outputs,
+                   const llvm::StringMap<int64_t> &dims) const {
+  llvm::Expected<const KernelSignature *> kernel =
+      checkArguments(*this, requested, params, outputs);
+  if (!kernel)
+    return kernel.takeError();
   llvm::SmallVector<const TensorArg *, 8> inputs, results;
-  collectTensors(*kernel, params, outputs, inputs, results);
-  return planLaunch(*kernel, inputs, results, dims);
+  collectTensors(**kernel, params, outputs, inputs, results);
+  return planLaunch(**kernel, inputs, results, dims);
 }
 
 namespace {
@@ -931,27 +953,36 @@ struct ABIArgs {
 } // namespace
 
 unsigned driver::getHostThreads(unsigned requested) {
-  return requested ? requested
-                   : llvm::hardware_concurrency().compute_thread_count();
+  // Counted once: compute_thread_count asks the kernel each time
+  // (sched_getaffinity), a system call that took about a sixth of a 3.7 us
+  // CPU launch at n = 1024 (perf, on the development VM).
+  static const unsigned hardwareThreads =
+      llvm::hardware_concurrency().compute_thread_count();
+  return requested ? requested : hardwareThreads;
 }
 
 llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
-                                       const Variant &variant,
-                                       const LaunchPlan &plan,
+                                       Variant &variant, const LaunchPlan &plan,
                                        llvm::ArrayRef<LaunchArg> params,
                                        const LaunchOptions &launchOptions) {
-  std::string symbol = getKernelSymbol(kernel.name);
+  CpuJit::Function function =
+      variant.hostFunction.load(std::memory_order_acquire);
+  if (!function) {
+    llvm::Expected<CpuJit::Function> found = variant.jit->lookup(
+        getKernelSymbol(kernel.name), variant.arguments.size());
+    if (!found)
+      return found.takeError();
+    function = *found;
+    variant.hostFunction.store(function, std::memory_order_release);
+  }
   unsigned threads = getHostThreads(launchOptions.threads);
   std::vector<LaunchPlan> parts = splitLaunch(
       kernel, plan, threads, kMinHostPointsPerThread, kHostCacheLine);
-  if (parts.size() == 1) {
+  if (parts.empty()) {
     ABIArgs abi(variant.arguments, plan, params);
-    return variant.jit->invoke(symbol, abi.args);
+    function(abi.args.data());
+    return llvm::Error::success();
   }
-  llvm::Expected<CpuJit::Function> function =
-      variant.jit->lookup(symbol, variant.arguments.size());
-  if (!function)
-    return function.takeError();
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name
                          << "': " << parts.size() << " parts on " << threads
@@ -962,7 +993,7 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
         std::make_unique<ABIArgs>(variant.arguments, part, params));
   std::shared_ptr<HostPool> pool = impl->getHostPool(threads);
   pool->run(arrays.size(),
-            [&](unsigned p) { (*function)(arrays[p]->args.data()); });
+            [&](unsigned p) { function(arrays[p]->args.data()); });
   return llvm::Error::success();
 }
 
@@ -970,39 +1001,56 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                                  llvm::ArrayRef<LaunchArg> params,
                                  llvm::ArrayRef<TensorArg> outputs,
                                  const LaunchOptions &launchOptions) {
-  llvm::Expected<LaunchPlan> planned =
-      plan(requested, params, outputs, launchOptions.dims);
-  if (!planned)
-    return planned.takeError();
-  const KernelSignature &kernel = *lookupKernel(requested.name);
+  llvm::Expected<const KernelSignature *> found =
+      checkArguments(*this, requested, params, outputs);
+  if (!found)
+    return found.takeError();
+  const KernelSignature &kernel = **found;
   size_t index = &kernel - signatures.data();
+  llvm::SmallVector<const TensorArg *, 8> inputs, results;
+  collectTensors(kernel, params, outputs, inputs, results);
+  // One plan per thread, assigned from the kernel's cached plans: its
+  // vectors keep their room from one launch to the next, so a launch on the
+  // shapes of a recent one allocates nothing here (LaunchPlanCache.h).
+  static thread_local LaunchPlan planned;
   // The GPU's vector loop and its scalar loop for other addresses are
   // variants of their own (VectorAccess.h says why), and so is the tiled
   // nest for tensors read across their rows (TiledAccess.h); the CPU has one
-  // loop.
-  if (cuda) {
-    planned->tiledTensors = chooseTiledTensors(kernel, *planned);
-    if (planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned)) {
-      planned->shiftedTensors = getVectorShifts(kernel, *planned);
-      planned->unaligned = planned->shiftedTensors.empty();
-    }
+  // loop. The tiled tensors follow from the plan alone, so the cache keeps
+  // them; the alignment is this launch's addresses'.
+  if (llvm::Error error =
+          impl->plans[index].get(kernel, inputs, results, launchOptions.dims,
+                                 planned, [&](LaunchPlan &plan) {
+                                   if (cuda)
+                                     plan.tiledTensors =
+                                         chooseTiledTensors(kernel, plan);
+                                 }))
+    return error;
+  // Both set on every launch: the cached plan is reused for other
+  // addresses.
+  planned.shiftedTensors.clear();
+  planned.unaligned = false;
+  if (cuda && planned.tiledTensors.empty() &&
+      !isVectorAligned(kernel, planned)) {
+    planned.shiftedTensors = getVectorShifts(kernel, planned);
+    planned.unaligned = planned.shiftedTensors.empty();
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name
-                         << "': " << planned->points << " points, variant "
-                         << planned->getVariantKey() << ", " << planned->merged
+                         << "': " << planned.points << " points, variant "
+                         << planned.getVariantKey() << ", " << planned.merged
                          << " dimension(s) merged\n";
-  llvm::Expected<Variant *> found =
-      getVariant(index, *planned, launchOptions.notes);
-  if (!found)
-    return found.takeError();
-  const Variant &variant = **found;
+  llvm::Expected<Variant *> chosen =
+      getVariant(index, planned, launchOptions.notes);
+  if (!chosen)
+    return chosen.takeError();
+  Variant &variant = **chosen;
 
   if (!cuda)
-    return launchOnHost(kernel, variant, *planned, params, launchOptions);
-  ABIArgs abi(variant.arguments, *planned, params);
+    return launchOnHost(kernel, variant, planned, params, launchOptions);
+  ABIArgs abi(variant.arguments, planned, params);
   llvm::SmallVectorImpl<void *> &args = abi.args;
-  if (planned->points == 0)
+  if (planned.points == 0)
     return llvm::Error::success();
   // The grid by the descriptor's schedule (LaunchShape.h). A tiled kernel
   // requires its block size (known_block_size): no override.
@@ -1011,10 +1059,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   LaunchShape shape =
       launch.schedule == mlir::ew::kTiledSchedule
           ? computeTiledLaunchShape(
-                countTiles(kernel, *planned, getTileSize(launch)),
+                countTiles(kernel, planned, getTileSize(launch)),
                 launch.blockSize)
           : computeElementwiseLaunchShape(
-                planned->points, launch.elementsPerThread,
+                planned.points, launch.elementsPerThread,
                 device.multiprocessorCount, device.maxThreadsPerMultiprocessor,
                 launchOptions.gridWaves.value_or(kElementwiseWaves),
                 launchOptions.blockSize.value_or(launch.blockSize));

@@ -12,6 +12,7 @@
 #include "ewc/Driver/API.h"
 #include "ewc/Driver/Driver.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -135,7 +136,7 @@ namespace {
 /// shape), each scalar as its bytes in the ABI's layout.
 struct Marshalled {
   llvm::SmallVector<uint64_t, 16> scalars;
-  std::vector<TensorArg> tensors;
+  llvm::SmallVector<TensorArg, 4> tensors;
   llvm::SmallVector<driver::LaunchArg, 16> args;
 };
 
@@ -289,15 +290,19 @@ Status Module::launch(std::string_view kernelName,
   Marshalled marshalled;
   if (Status status = marshal(*kernel, params, n, marshalled); !status)
     return status;
-  std::vector<TensorArg> results;
+  llvm::SmallVector<TensorArg, 4> results;
   for (void *output : outputs)
     results.push_back({output, {n}, {1}});
   driver::LaunchOptions launchOptions;
   launchOptions.stream = stream;
   // A kernel with no tensor parameter (a fill) takes its one dimension's
-  // extent from n.
+  // extent from n. The others need not: their outputs, n elements each, bind
+  // it, and a StringMap entry costs two allocations a launch.
+  bool hasTensorParam =
+      llvm::any_of(kernel->params,
+                   [](const ParamSignature &param) { return param.isTensor; });
   for (const std::string &dim : kernel->dims)
-    if (dim != kBatchDim && kernel->dims.size() == 1)
+    if (!hasTensorParam && dim != kBatchDim && kernel->dims.size() == 1)
       launchOptions.dims[dim] = n;
   return launchMarshalled(*impl->loaded, *kernel, marshalled, results,
                           launchOptions);

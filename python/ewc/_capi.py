@@ -8,7 +8,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 4  # EWC_C_API_VERSION
+API_VERSION = 5  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -130,6 +130,11 @@ _declare("ewcModuleLaunch", _P, _P, ctypes.c_int, ctypes.POINTER(EwcArg),
 # through an int64 and a double view of one buffer).
 _declare("ewcModuleLaunchPacked", _P, _P, ctypes.c_int,
          ctypes.POINTER(ctypes.c_int64), ctypes.c_int64, _P)
+# The package's fast path: one array, its head included. No argtypes: ctypes
+# then passes the array as a pointer without a conversion, 0.10 us a call
+# against 0.16 us with them and 0.39 us for ewcModuleLaunchPacked's five
+# arguments (measured on a function that returns at once).
+lib.ewcModuleLaunchPackedArray.restype = _P
 
 
 def take_string(pointer):

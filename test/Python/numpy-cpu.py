@@ -158,6 +158,16 @@ show("unknown", lambda: mod.leaky_relu(x, alpha=0.1))
 show("float for i32", lambda: two.split(d, k=2.5))
 # CHECK-NEXT: not an array: TypeError: leaky_relu(): 'x': expected a NumPy array (CPU) or a CUDA array (torch, CuPy), got list
 show("not an array", lambda: mod.leaky_relu([1.0, 2.0]))
+# stream= goes into the fast path's array as an address (the CPU ignores
+# it): an int or a ctypes.c_void_p, nothing else.
+import ctypes
+# CHECK-NEXT: stream: exact True True
+print("stream:", "exact",
+      np.array_equal(mod.leaky_relu(x, stream=7), mod.leaky_relu(x)),
+      np.array_equal(mod.leaky_relu(x, stream=ctypes.c_void_p(7)),
+                     mod.leaky_relu(x)))
+# CHECK-NEXT: stream str: TypeError: stream= is a CUstream's address (an int), got str
+show("stream str", lambda: mod.leaky_relu(x, stream="0x7"))
 
 
 class FakeCudaArray:

@@ -2,7 +2,7 @@
 //
 // Builds KernelSignatures as getKernelSignature would for a checked kernel,
 // without the front end: the dimensions in the order of their first
-// appearance, `...` first where a tensor has it.
+// appearance, `...` first where a tensor has it; and tensors to plan.
 //
 //===----------------------------------------------------------------------===//
 
@@ -10,9 +10,11 @@
 #define EWC_UNITTESTS_ABI_SIGNATURES_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/ABI/LaunchPlan.h"
 
 #include "llvm/ADT/STLExtras.h"
 
+#include <cstdint>
 #include <string>
 #include <vector>
 
@@ -62,6 +64,15 @@ inline KernelSignature makeBiasAdd(bool batch = false) {
       "bias_add",
       {tensorParam("x", xDims), tensorParam("b", {"n"}), scalarParam("s")},
       {{DType::F32, xDims}});
+}
+
+/// A tensor at `data` of `shape`, row-major unless `strides` are given.
+inline TensorArg tensor(std::vector<int64_t> shape,
+                        std::vector<int64_t> strides = {},
+                        uintptr_t data = 0x10000) {
+  if (strides.empty())
+    strides = getContiguousStrides(shape);
+  return {reinterpret_cast<void *>(data), std::move(shape), std::move(strides)};
 }
 
 } // namespace ewc::test

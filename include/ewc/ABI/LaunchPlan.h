@@ -36,6 +36,7 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <optional>
 #include <string>
 #include <vector>
 
@@ -91,6 +92,10 @@ struct LaunchPlan {
     /// bytes of one element: what splitLaunch needs.
     std::vector<std::string> dims;
     unsigned elementSize = 0;
+    /// The offset from `data` of its last element's last byte, or none if it
+    /// has no element: with `data`, the bytes the output checks compare
+    /// (checkOutputOverlaps). The whole tensor's in splitLaunch's parts.
+    std::optional<uint64_t> lastByte;
   };
   /// The variant: the batch rank, and the tensors whose innermost stride is
   /// a runtime value (every other innermost stride is 1); on the GPU also
@@ -111,6 +116,10 @@ struct LaunchPlan {
   int64_t points = 0;
   /// How many dimensions the merging took away, for --verbose.
   unsigned merged = 0;
+  /// The (output, input) pairs of `tensors` whose views are the same
+  /// (dimensions, strides, element size): an output may be such an input
+  /// itself (in place) where their addresses are equal.
+  std::vector<std::pair<unsigned, unsigned>> sameViews;
 
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
@@ -131,6 +140,13 @@ planLaunch(const KernelSignature &kernel,
            llvm::ArrayRef<const TensorArg *> outputs,
            const llvm::StringMap<int64_t> &dims = {});
 
+/// Checks that no output of `plan` overlaps another tensor at the
+/// descriptors' addresses, unless it is exactly an input (in place: a pair of
+/// `sameViews` at one address). planLaunch checks this itself; a caller that
+/// reuses a plan for other addresses (LaunchPlanCache) checks again.
+llvm::Error checkOutputOverlaps(const KernelSignature &kernel,
+                                const LaunchPlan &plan);
+
 /// Splits `plan` into at most `parts` launches that together cover it once,
 /// for the CPU's threads: along the outermost dimension of the first result
 /// with an extent above 1 that every result has and that the kernel reads no
@@ -140,8 +156,8 @@ planLaunch(const KernelSignature &kernel,
 /// cut); the others are whole in every part. Where `alignBytes` (a power of
 /// two) holds several rows of the first result, as in a 1-D launch whose
 /// rows are points, the parts start at rows whose address in the first
-/// result is a multiple of it. One part (the plan itself) where no dimension
-/// qualifies or the launch is too small to split.
+/// result is a multiple of it. No parts (run `plan` itself) where no
+/// dimension qualifies or the launch is too small to split.
 std::vector<LaunchPlan> splitLaunch(const KernelSignature &kernel,
                                     const LaunchPlan &plan, unsigned parts,
                                     int64_t minPoints, int64_t alignBytes = 1);

@@ -275,8 +275,8 @@ private:
                                        llvm::raw_ostream *notes);
   /// A CPU launch of `variant`: the plan split along a dimension among the
   /// threads (splitLaunch), the parts run at once on the module's pool.
-  llvm::Error launchOnHost(const KernelSignature &kernel,
-                           const Variant &variant, const LaunchPlan &plan,
+  llvm::Error launchOnHost(const KernelSignature &kernel, Variant &variant,
+                           const LaunchPlan &plan,
                            llvm::ArrayRef<LaunchArg> params,
                            const LaunchOptions &launchOptions);
 
