@@ -222,7 +222,21 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".u";
   for (int64_t tensor : tiledTensors)
     key += ".t" + std::to_string(tensor);
+  if (streamingStores)
+    key += ".nt";
   return key;
+}
+
+uint64_t LaunchPlan::getResultBytes(const KernelSignature &kernel) const {
+  uint64_t bytes = 0;
+  size_t first = tensors.size() - kernel.results.size();
+  for (size_t t = first; t < tensors.size(); ++t) {
+    uint64_t points = 1;
+    for (int64_t extent : tensors[t].extents)
+      points *= static_cast<uint64_t>(extent);
+    bytes += points * tensors[t].elementSize;
+  }
+  return bytes;
 }
 
 /// The bytes [first, last] a tensor's elements occupy, or nothing if empty.

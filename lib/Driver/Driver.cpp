@@ -37,10 +37,14 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <map>
 #include <mutex>
 #include <tuple>
+
+#include <unistd.h>
 
 using namespace ewc;
 using namespace ewc::driver;
@@ -789,6 +793,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (!plan.tiledTensors.empty())
       other->setAttr(mlir::ew::kTiledTensorsAttrName,
                      builder.getDenseI64ArrayAttr(plan.tiledTensors));
+    if (plan.streamingStores)
+      other->setAttr(mlir::ew::kStreamingStoresAttrName, builder.getUnitAttr());
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -923,6 +929,19 @@ struct ABIArgs {
 };
 } // namespace
 
+uint64_t driver::getDefaultStreamingStoreBytes() {
+  static const uint64_t bytes = [] {
+    long cache = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    cache = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (cache <= 0)
+      cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    return cache > 0 ? static_cast<uint64_t>(cache) / 4 : uint64_t(8) << 20;
+  }();
+  return bytes;
+}
+
 unsigned driver::getHostThreads(unsigned requested) {
   return requested ? requested
                    : llvm::hardware_concurrency().compute_thread_count();
@@ -971,12 +990,22 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   size_t index = &kernel - signatures.data();
   // The GPU's vector loop and its scalar loop for other addresses are
   // variants of their own (VectorAccess.h says why), and so is the tiled
-  // nest for tensors read across their rows (TiledAccess.h); the CPU has one
-  // loop.
+  // nest for tensors read across their rows (TiledAccess.h); on the CPU,
+  // the loops with streaming stores for a launch that writes more than the
+  // caches keep.
   if (cuda) {
     planned->tiledTensors = chooseTiledTensors(kernel, *planned);
     planned->unaligned =
         planned->tiledTensors.empty() && !isVectorAligned(kernel, *planned);
+  } else {
+    // x86 only: the kernels order their non-temporal stores with SFENCE
+    // (EwToLoops.cpp).
+    static const bool isX86 =
+        llvm::Triple(llvm::sys::getProcessTriple()).isX86();
+    planned->streamingStores = isX86 && planned->points > 0 &&
+                               planned->getResultBytes(kernel) >=
+                                   launchOptions.streamingStoreBytes.value_or(
+                                       getDefaultStreamingStoreBytes());
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name

@@ -214,6 +214,14 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     since LLVM would make them calls of `__truncsfbf2` and friends on hosts
     without AVX512-BF16, which Debian's libgcc does not have.
 
+    A kernel with `ew.streaming_stores` (the runtime's variant for launches
+    that write more than the caches keep) runs each row that is contiguous
+    in all the results of its nest as: the points up to the first result's
+    first 64-byte line, blocks of 1024 points computed into a buffer on the
+    stack and copied out with 64-byte non-temporal stores aligned to 64,
+    and the rest; then SFENCE before the return (docs/runtime.md,
+    "Streaming stores").
+
     Before: `@bias_scale` as in `convert-ew-to-gpu`. After:
     ```mlir
     func.func @ew$bias_scale(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>,

@@ -63,6 +63,12 @@ constexpr llvm::StringLiteral kUnalignedAttrName = "ew.unaligned";
 /// nest that reads them the #ew.tiled layout.
 constexpr llvm::StringLiteral kTiledTensorsAttrName = "ew.tiled_tensors";
 
+/// The attribute (a unit attribute) of the CPU variant for launches that
+/// write more than the caches keep (LaunchOptions::streamingStoreBytes):
+/// convert-ew-to-loops writes the results of each row that is contiguous
+/// in all of them with aligned non-temporal stores.
+constexpr llvm::StringLiteral kStreamingStoresAttrName = "ew.streaming_stores";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -73,6 +79,8 @@ struct KernelVariant {
   bool unaligned = false;
   /// ABI tensor positions staged through shared memory (the GPU's).
   SmallVector<int64_t> tiledTensors;
+  /// The CPU's variant with non-temporal stores.
+  bool streamingStores = false;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -158,12 +166,16 @@ llvm::StringMap<Value> getExtents(OpBuilder &builder, Location loc,
 /// at the point, and stores those results into their memrefs. `extents` are
 /// getExtents'. `elements`, where not empty, has per parameter its element
 /// at the point where the caller read it already (a tile in shared memory),
-/// null where it is to be loaded here.
-void emitElement(OpBuilder &builder, Location loc, const KernelAccess &access,
-                 func::FuncOp element, FunctionOpInterface func,
-                 const LoopNest &nest, ValueRange coords,
-                 const llvm::StringMap<Value> &extents,
-                 ArrayRef<Value> elements = {});
+/// null where it is to be loaded here. `storeResult`, where given, takes
+/// each result's position and value at the point instead of their store
+/// into the result's memref (the CPU's streaming loop keeps them in a
+/// buffer).
+void emitElement(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    ValueRange coords, const llvm::StringMap<Value> &extents,
+    ArrayRef<Value> elements = {},
+    llvm::function_ref<void(unsigned result, Value value)> storeResult = {});
 
 } // namespace ew
 } // namespace mlir
