@@ -224,7 +224,35 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".t" + std::to_string(tensor);
   for (auto [tensor, shift] : shiftedTensors)
     key += ".v" + std::to_string(tensor) + "s" + std::to_string(shift);
+  if (streamingStores)
+    key += ".nt";
   return key;
+}
+
+uint64_t LaunchPlan::getResultBytes(const KernelSignature &kernel) const {
+  uint64_t bytes = 0;
+  size_t first = tensors.size() - kernel.results.size();
+  for (size_t t = first; t < tensors.size(); ++t) {
+    uint64_t points = 1;
+    for (int64_t extent : tensors[t].extents)
+      points *= static_cast<uint64_t>(extent);
+    bytes += points * tensors[t].elementSize;
+  }
+  return bytes;
+}
+
+/// The bytes [first, last] a tensor's elements occupy, or nothing if empty.
+static std::optional<std::pair<uintptr_t, uintptr_t>>
+getByteRange(const Tensor &tensor, const llvm::StringMap<int64_t> &extents) {
+  uintptr_t span = 0;
+  for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
+    int64_t extent = extents.lookup(dim);
+    if (extent == 0)
+      return std::nullopt;
+    span += static_cast<uintptr_t>(extent - 1) * stride;
+  }
+  auto first = reinterpret_cast<uintptr_t>(tensor.data);
+  return std::pair(first, first + (span + 1) * tensor.elementSize - 1);
 }
 
 /// Checks that no two elements of `output` share an address: along its

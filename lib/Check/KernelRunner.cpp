@@ -129,6 +129,7 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   launchOptions.gridWaves = launch.gridWaves;
   launchOptions.blockSize = launch.blockSize;
   launchOptions.threads = launch.threads;
+  launchOptions.streamingStoreBytes = launch.streamingStoreBytes;
   launchOptions.notes = launch.notes;
   if (llvm::Error e = module.launch(*signature, params, outputs, launchOptions))
     return std::move(e);

@@ -38,11 +38,15 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/Support/raw_ostream.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
 
 #include <atomic>
 #include <map>
 #include <mutex>
 #include <tuple>
+
+#include <unistd.h>
 
 using namespace ewc;
 using namespace ewc::driver;
@@ -805,6 +809,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
       other->setAttr(mlir::ew::kShiftedTensorsAttrName,
                      builder.getDenseI64ArrayAttr(pairs));
     }
+    if (plan.streamingStores)
+      other->setAttr(mlir::ew::kStreamingStoresAttrName, builder.getUnitAttr());
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -952,6 +958,19 @@ struct ABIArgs {
 };
 } // namespace
 
+uint64_t driver::getDefaultStreamingStoreBytes() {
+  static const uint64_t bytes = [] {
+    long cache = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    cache = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (cache <= 0)
+      cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    return cache > 0 ? static_cast<uint64_t>(cache) / 4 : uint64_t(8) << 20;
+  }();
+  return bytes;
+}
+
 unsigned driver::getHostThreads(unsigned requested) {
   // Counted once: compute_thread_count asks the kernel each time
   // (sched_getaffinity), a system call that took about a sixth of a 3.7 us
@@ -1026,14 +1045,25 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                                          chooseTiledTensors(kernel, plan);
                                  }))
     return error;
-  // Both set on every launch: the cached plan is reused for other
-  // addresses.
+  // Set on every launch: the cached plan is reused for other addresses and
+  // other launch options.
   planned.shiftedTensors.clear();
   planned.unaligned = false;
-  if (cuda && planned.tiledTensors.empty() &&
-      !isVectorAligned(kernel, planned)) {
-    planned.shiftedTensors = getVectorShifts(kernel, planned);
-    planned.unaligned = planned.shiftedTensors.empty();
+  planned.streamingStores = false;
+  if (cuda) {
+    if (planned.tiledTensors.empty() && !isVectorAligned(kernel, planned)) {
+      planned.shiftedTensors = getVectorShifts(kernel, planned);
+      planned.unaligned = planned.shiftedTensors.empty();
+    }
+  } else {
+    // x86 only: the kernels order their non-temporal stores with SFENCE
+    // (EwToLoops.cpp).
+    static const bool isX86 =
+        llvm::Triple(llvm::sys::getProcessTriple()).isX86();
+    planned.streamingStores = isX86 && planned.points > 0 &&
+                              planned.getResultBytes(kernel) >=
+                                  launchOptions.streamingStoreBytes.value_or(
+                                      getDefaultStreamingStoreBytes());
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name

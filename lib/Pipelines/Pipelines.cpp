@@ -167,6 +167,8 @@ void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createUBToLLVMConversionPass());
   pm.addPass(createConvertFuncToLLVMPass());
   pm.addPass(createReconcileUnrealizedCastsPass());
+  // No bfloat for LLVM's vectorizer: the x86 back end scalarizes its selects.
+  pm.addPass(createEwCPUBF16AsI16());
 }
 
 void mlir::ew::buildEwToCPUPipeline(OpPassManager &pm) {

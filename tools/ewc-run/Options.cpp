@@ -184,6 +184,11 @@ cl::opt<std::string> threadsOpt(
     cl::desc("with --device cpu, the threads of each launch, which splits "
              "along an outer dimension (default 0: one per hardware thread; "
              "launches under 2^16 points run on one)"));
+cl::opt<std::string> streamingStoresOpt(
+    "cpu-streaming-stores-above", cl::value_desc("BYTES"), cl::cat(category),
+    cl::desc("with --device cpu, launches whose results take at least BYTES "
+             "write them with non-temporal stores (0: every launch; default: "
+             "a quarter of the last-level cache; docs/runtime.md)"));
 cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
 cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
@@ -385,6 +390,13 @@ llvm::Expected<RunOptions> getRunOptions() {
     if (!threads)
       return threads.takeError();
     options.threads = static_cast<unsigned>(*threads);
+  }
+  if (streamingStoresOpt.getNumOccurrences()) {
+    llvm::Expected<uint64_t> bytes = parseCount(
+        "cpu-streaming-stores-above", streamingStoresOpt, /*max=*/1ull << 62);
+    if (!bytes)
+      return bytes.takeError();
+    options.streamingStoreBytes = *bytes;
   }
   for (auto [option, result, positive] :
        {std::tuple(&gridWavesOpt, &options.gridWaves, false),

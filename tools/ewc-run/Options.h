@@ -76,6 +76,9 @@ struct RunOptions {
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread, tileSize;
   /// --cpu-threads: the CPU's threads per launch (0: one per hardware thread).
   unsigned threads = 0;
+  /// --cpu-streaming-stores-above: the result bytes from which a CPU launch
+  /// writes with non-temporal stores (unset: the driver's default).
+  std::optional<uint64_t> streamingStoreBytes;
   /// Hidden, for test/Mutations: the ew-test-mutate mutation to compile with.
   std::string testMutation;
   /// --load-pass-plugin: the MLIR pass plugins to load before compiling.

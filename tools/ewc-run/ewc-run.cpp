@@ -172,6 +172,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   check::LaunchConfig launch;
   launch.gridWaves = options.gridWaves;
   launch.threads = options.threads;
+  launch.streamingStoreBytes = options.streamingStoreBytes;
   launch.blockSize = options.blockSize;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(kernel, options, files);
@@ -302,6 +303,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
   launchOptions.threads = options.threads;
+  launchOptions.streamingStoreBytes = options.streamingStoreBytes;
   auto launch = [&](llvm::ArrayRef<uint8_t *> storage) -> llvm::Error {
     std::vector<driver::LaunchArg> params;
     outputs.clear();

@@ -119,6 +119,13 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24}));
   EXPECT_EQ(plan->tensors[0].strides.back(), 1);
   EXPECT_TRUE(plan->isDefaultVariant());
+  // The bytes of the results, by which the CPU's runtime picks the variant
+  // with streaming stores (".nt", not the default).
+  EXPECT_EQ(plan->getResultBytes(rows), 24u * 4);
+  plan->streamingStores = true;
+  EXPECT_FALSE(plan->isDefaultVariant());
+  EXPECT_EQ(plan->getVariantKey(), "b1.nt");
+  plan->streamingStores = false;
 
   // Batch dimensions that do not merge keep their rank: the variant b3.
   TensorArg scattered = tensor({2, 3, 5, 8}, {1000, 100, 10, 1});

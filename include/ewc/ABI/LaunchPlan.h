@@ -110,6 +110,10 @@ struct LaunchPlan {
   /// outputs are aligned (VectorAccess.h, getVectorShifts): (ABI tensor
   /// position, shift in elements).
   std::vector<std::pair<int64_t, int64_t>> shiftedTensors;
+  /// On the CPU: whether the results are written with non-temporal stores
+  /// (the runtime sets it for launches that write more than the caches
+  /// keep: docs/runtime.md, "Streaming stores").
+  bool streamingStores = false;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -123,13 +127,16 @@ struct LaunchPlan {
 
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
-           tiledTensors.empty() && shiftedTensors.empty();
+           tiledTensors.empty() && shiftedTensors.empty() && !streamingStores;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
-  /// when unaligned, ".t<tensor>" for each tiled tensor and
-  /// ".v<tensor>s<shift>" for each shifted one.
+  /// when unaligned, ".t<tensor>" for each tiled tensor,
+  /// ".v<tensor>s<shift>" for each shifted one and ".nt" with streaming
+  /// stores.
   std::string getVariantKey() const;
+  /// The bytes of all the results of `kernel` (the plan's) in this launch.
+  uint64_t getResultBytes(const KernelSignature &kernel) const;
 };
 
 /// Plans a launch of `kernel` on `inputs` (one per parameter: null for a

@@ -38,6 +38,9 @@ struct LaunchConfig {
   std::optional<unsigned> gridWaves, blockSize;
   /// CPU: the threads of a launch (0: one per hardware thread).
   unsigned threads = 0;
+  /// CPU: the result bytes from which a launch streams its stores (unset:
+  /// the driver's default; driver::LaunchOptions::streamingStoreBytes).
+  std::optional<uint64_t> streamingStoreBytes;
   /// Where the driver's notes on the launch go (its plan, a variant
   /// compiled); null: nowhere.
   llvm::raw_ostream *notes = nullptr;

@@ -1,8 +1,8 @@
 //===- Passes.td - ew conversion passes --------------------*- tablegen -*-===//
 //
 // The lowerings out of the ew dialect: to a GPU kernel (convert-ew-to-gpu,
-// then ew-vectorize-gpu-loops) and to a CPU loop nest (convert-ew-to-loops).
-// Both give a kernel the same ABI (docs/abi.md): its tensors as strided
+// then ew-vectorize-gpu-loops) and to a CPU loop nest (convert-ew-to-loops,
+// and ew-cpu-bf16-as-i16 on its LLVM-dialect code). Both give a kernel the same ABI (docs/abi.md): its tensors as strided
 // memrefs, inputs then results, scalars by value. And the last GPU steps,
 // gpu.module to PTX with the libdevice built into ewc (gpu-module-to-ptx) and
 // the PTX rewrites for ptxas (ptxas-workarounds).
@@ -219,6 +219,14 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     since LLVM would make them calls of `__truncsfbf2` and friends on hosts
     without AVX512-BF16, which Debian's libgcc does not have.
 
+    A kernel with `ew.streaming_stores` (the runtime's variant for launches
+    that write more than the caches keep) runs each row that is contiguous
+    in all the results of its nest as: the points up to the first result's
+    first 64-byte line, blocks of 1024 points computed into a buffer on the
+    stack and copied out with 64-byte non-temporal stores aligned to 64,
+    and the rest; then SFENCE before the return (docs/runtime.md,
+    "Streaming stores").
+
     Before: `@bias_scale` as in `convert-ew-to-gpu`. After:
     ```mlir
     func.func @ew$bias_scale(%x: memref<?x?xf32, strided<[?, 1], offset: ?>>,
@@ -246,6 +254,35 @@ def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
     "::mlir::scf::SCFDialect",
     "::mlir::ub::UBDialect",
   ];
+}
+
+def EwCPUBF16AsI16 : Pass<"ew-cpu-bf16-as-i16", "::mlir::ModuleOp"> {
+  let summary = "Load and store bf16 as i16 in LLVM-dialect CPU code";
+  let description = [{
+    Rewrites every `llvm.load` and `llvm.store` of a `bf16` (or a vector of
+    them) to move an `i16` instead: a load's users that cast it to `i16`
+    take the load itself, the others a bitcast of it; a store takes the
+    `i16` that its value was bitcast from, else a bitcast of its value. After `convert-ew-to-loops`, which turns the
+    f32 <-> bf16 conversions into integer code, a kernel then keeps no bf16
+    value, so LLVM's loop vectorizer makes no `<N x bfloat>` vector: the x86
+    back end without AVX512-BF16 scalarizes a select of those, and
+    InstCombine made one of the rounding's NaN select (on i16) when the
+    store needed a bfloat, which put LeakyReLU in bf16 at 12-21% of a memcpy
+    (docs/performance.md). Attributes of the accesses are kept.
+
+    Before (the end of an f32 -> bf16 rounding):
+    ```mlir
+    %r = llvm.select %nan, %qnan, %rounded : i1, i16
+    %b = llvm.bitcast %r : i16 to bf16
+    llvm.store %b, %p {alignment = 2 : i64} : bf16, !llvm.ptr
+    ```
+    After:
+    ```mlir
+    %r = llvm.select %nan, %qnan, %rounded : i1, i16
+    llvm.store %r, %p {alignment = 2 : i64} : i16, !llvm.ptr
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
 def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {

@@ -186,7 +186,17 @@ struct LaunchOptions {
   /// CPU: the threads a launch may use (0: one per hardware thread). A
   /// module's pool is sized by its first parallel launch.
   unsigned threads = 0;
+  /// CPU: a launch whose results take at least this many bytes writes them
+  /// with non-temporal stores (docs/runtime.md, "Streaming stores"; 0:
+  /// every launch). Unset: getDefaultStreamingStoreBytes().
+  std::optional<uint64_t> streamingStoreBytes;
 };
+
+/// A quarter of the host's last-level cache as the C library reports it
+/// (about where glibc 2.38's memcpy turns to non-temporal stores), or 8 MiB
+/// where it reports none: a launch writing more would push most of the cache
+/// out anyway, so its results are not read back from there.
+uint64_t getDefaultStreamingStoreBytes();
 
 /// The CPU threads of a launch that asks for `requested` (0: one per
 /// hardware thread).

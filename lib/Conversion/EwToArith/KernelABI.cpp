@@ -39,6 +39,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
     variant.stridedTensors.assign(strided.asArrayRef().begin(),
                                   strided.asArrayRef().end());
   variant.unaligned = kernel->hasAttr(kUnalignedAttrName);
+  variant.streamingStores = kernel->hasAttr(kStreamingStoresAttrName);
   if (auto tiled =
           kernel->getAttrOfType<DenseI64ArrayAttr>(kTiledTensorsAttrName))
     variant.tiledTensors.assign(tiled.asArrayRef().begin(),
@@ -184,12 +185,12 @@ llvm::StringMap<Value> mlir::ew::getExtents(OpBuilder &builder, Location loc,
   return extents;
 }
 
-void mlir::ew::emitElement(OpBuilder &builder, Location loc,
-                           const KernelAccess &access, func::FuncOp element,
-                           FunctionOpInterface func, const LoopNest &nest,
-                           ValueRange coords,
-                           const llvm::StringMap<Value> &extents,
-                           ArrayRef<Value> elements) {
+void mlir::ew::emitElement(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    ValueRange coords, const llvm::StringMap<Value> &extents,
+    ArrayRef<Value> elements,
+    llvm::function_ref<void(unsigned result, Value value)> storeResult) {
   llvm::StringMap<Value> coordOf;
   for (auto [dim, coord] : llvm::zip(nest.dims, coords))
     coordOf[dim] = coord;
@@ -263,8 +264,12 @@ void mlir::ew::emitElement(OpBuilder &builder, Location loc,
     if (needed.contains(&op))
       builder.clone(op, mapping);
   for (unsigned r : nest.results) {
+    Value value = mapping.lookup(ret.getOperand(r));
+    if (storeResult) {
+      storeResult(r, value);
+      continue;
+    }
     unsigned arg = access.numParams + r;
-    storeElement(builder, loc, mapping.lookup(ret.getOperand(r)),
-                 func.getArgument(arg), *indicesOf(arg));
+    storeElement(builder, loc, value, func.getArgument(arg), *indicesOf(arg));
   }
 }

@@ -286,3 +286,80 @@ ew.kernel @rows(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> attr
   %0 = ew.neg %x : !ew.tensor<[..., n], f32>
   ew.return %0 : !ew.tensor<[..., n], f32>
 }
+
+// -----
+
+// The variant with streaming stores (EwToLoops.cpp): per row, the points
+// before the output's first 64-byte line (none where one peel cannot align
+// it), blocks of 1024 points computed into a buffer on the stack and
+// copied out by 64-byte non-temporal stores aligned to 64, the rest; an
+// SFENCE before the return orders those stores.
+// CHECK-LABEL: func.func @ew$stream(
+// CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[OUT:[^:]*]]: memref<?x?xf32, {{.*}}>)
+// CHECK-DAG:     %[[C1024:.*]] = arith.constant 1024 : index
+// CHECK-DAG:     %[[C4096:.*]] = arith.constant 4096 : index
+// CHECK-DAG:     %[[C64:.*]] = arith.constant 64 : index
+// CHECK-DAG:     %[[C4:.*]] = arith.constant 4 : index
+// CHECK-DAG:     %[[C0:.*]] = arith.constant 0 : index
+// CHECK-DAG:     %[[C1:.*]] = arith.constant 1 : index
+// CHECK:         %[[N:.*]] = memref.dim %[[X]], %[[C1]]
+// CHECK:         %[[BUF:.*]] = memref.alloca() {alignment = 64 : i64} : memref<1024xf32>
+// CHECK:         scf.for %[[I:.*]] = %[[C0]] to %{{.*}} step %[[C1]] {
+// CHECK:           %[[BASE:.*]] = memref.extract_aligned_pointer_as_index %[[OUT]]
+// CHECK:           %[[ROW:.*]] = arith.addi %[[BASE]], %{{.*}} : index
+// CHECK-NEXT:      %[[MIS:.*]] = arith.remui %[[ROW]], %[[C64]] : index
+// CHECK-NEXT:      %[[GAP0:.*]] = arith.subi %[[C64]], %[[MIS]] : index
+// CHECK-NEXT:      %[[GAP:.*]] = arith.remui %[[GAP0]], %[[C64]] : index
+// CHECK-NEXT:      %[[PEEL:.*]] = arith.divui %[[GAP]], %[[C4]] : index
+// CHECK-NEXT:      %[[PEELN:.*]] = arith.minui %[[PEEL]], %[[N]] : index
+// CHECK:           %[[OK:.*]] = arith.andi
+// CHECK-NEXT:      %[[LO:.*]] = arith.select %[[OK]], %[[PEELN]], %[[N]] : index
+// CHECK-NEXT:      %[[REST:.*]] = arith.subi %[[N]], %[[LO]] : index
+// CHECK-NEXT:      %[[BLOCKS:.*]] = arith.divui %[[REST]], %[[C1024]] : index
+// CHECK-NEXT:      %[[SPAN:.*]] = arith.muli %[[BLOCKS]], %[[C1024]] : index
+// CHECK-NEXT:      %[[HI:.*]] = arith.addi %[[LO]], %[[SPAN]] : index
+// CHECK-NEXT:      scf.for %[[J:.*]] = %[[C0]] to %[[LO]] step %[[C1]] {
+// CHECK:             memref.store %{{.*}}, %[[OUT]][%[[I]], %[[J]]]
+// CHECK:           scf.for %[[B:.*]] = %[[LO]] to %[[HI]] step %[[C1024]] {
+// CHECK-NEXT:        scf.for %[[K:.*]] = %[[C0]] to %[[C1024]] step %[[C1]] {
+// CHECK-NEXT:          %[[P:.*]] = arith.addi %[[B]], %[[K]] : index
+// CHECK-NEXT:          memref.load %[[X]][%[[I]], %[[P]]]
+// CHECK:               memref.store %{{.*}}, %[[BUF]][%[[K]]] : memref<1024xf32>
+// CHECK:             scf.for %[[OFF:.*]] = %[[C0]] to %[[C4096]] step %[[C64]] {
+// CHECK:               %[[V:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
+// CHECK:               llvm.store %[[V]], %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK:           scf.for %[[T:.*]] = %[[HI]] to %[[N]] step %[[C1]] {
+// CHECK:             memref.store %{{.*}}, %[[OUT]][%[[I]], %[[T]]]
+// CHECK:         llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK-NEXT:    return
+ew.kernel @stream(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> attributes {ew.streaming_stores} {
+  %0 = ew.neg %x : !ew.tensor<[m, n], f32>
+  ew.return %0 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// Two results: one peel must align both (each its own check). A result in
+// another order of the nest's dimensions cannot stream, and then neither
+// does the nest: plain loops, no buffer, no fence.
+// CHECK-LABEL: func.func @ew$two_streams(
+// CHECK-COUNT-2: memref.alloca() {alignment = 64 : i64} : memref<1024xf32>
+// CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>
+// CHECK:         llvm.call_intrinsic "llvm.x86.sse.sfence"()
+// CHECK-NEXT:    return
+ew.kernel @two_streams(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) attributes {ew.streaming_stores} {
+  %0 = ew.neg %x : !ew.tensor<[n], f32>
+  ew.return %0, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+}
+
+// -----
+
+// CHECK-LABEL: func.func @ew$transposed_result(
+// CHECK-NOT:     memref.alloca
+// CHECK-NOT:     nontemporal
+// CHECK-NOT:     sfence
+// CHECK:         return
+ew.kernel @transposed_result(%x: !ew.tensor<[m, n], f32>) -> (!ew.tensor<[m, n], f32>, !ew.tensor<[n, m], f32>) attributes {ew.streaming_stores} {
+  %0 = ew.broadcast %x : <[m, n], f32> to <[n, m], f32>
+  ew.return %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[n, m], f32>
+}

@@ -3,11 +3,12 @@
 every other element, or each its own of those), misaligned by --offset, with
 the special inputs, and prints one line per run and a summary.
 
-  run-layouts.py EWC_RUN KERNELS_DIR DEVICE
+  run-layouts.py EWC_RUN KERNELS_DIR DEVICE [--n N] [EWC_RUN_ARG ...]
 
 The dimensions each file names get extents that exercise the layouts: m = 37
-and n = 129 (--n, odd: rows start at every alignment), k = 5, any other 3,
-and '...' the shape 3x2. Exits 1 if any run printed anything but True.
+and n = 129 (--n, odd: rows start at every alignment; N instead where
+given), k = 5, any other 3, and '...' the shape 3x2. The other arguments go
+to every run. Exits 1 if any run printed anything but True.
 """
 
 import os
@@ -32,6 +33,10 @@ def dims_of(text):
 
 def main():
     ewc_run, kernels, device = sys.argv[1:4]
+    extra = sys.argv[4:]
+    n = "129"
+    if extra[:1] == ["--n"]:
+        n, extra = extra[1], extra[2:]
     runs = failed = 0
     for name in sorted(os.listdir(kernels)):
         if not name.endswith(".ew"):
@@ -42,7 +47,7 @@ def main():
         for index, layout in enumerate(LAYOUTS):
             args = [ewc_run, path, "--device", device, "--inputs", "special",
                     "--layout", layout, "--offset", str(index % 4),
-                    "--n", "129", "--batch", "3x2", "--seed", str(index)]
+                    "--n", n, "--batch", "3x2", "--seed", str(index)] + extra
             for dim in dims:
                 if dim != "n":
                     args += ["--dim", "%s=%d" % (dim, EXTENTS.get(dim, 3))]

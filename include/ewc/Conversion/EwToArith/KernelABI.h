@@ -72,6 +72,12 @@ constexpr llvm::StringLiteral kTiledTensorsAttrName = "ew.tiled_tensors";
 /// convert-ew-to-gpu puts it on the gpu.func too.
 constexpr llvm::StringLiteral kShiftedTensorsAttrName = "ew.shifted_tensors";
 
+/// The attribute (a unit attribute) of the CPU variant for launches that
+/// write more than the caches keep (LaunchOptions::streamingStoreBytes):
+/// convert-ew-to-loops writes the results of each row that is contiguous
+/// in all of them with aligned non-temporal stores.
+constexpr llvm::StringLiteral kStreamingStoresAttrName = "ew.streaming_stores";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -85,6 +91,8 @@ struct KernelVariant {
   /// (ABI tensor position, shift) of the inputs read by shifted vectors
   /// (the GPU's, kShiftedTensorsAttrName).
   SmallVector<std::pair<int64_t, int64_t>> shiftedTensors;
+  /// The CPU's variant with non-temporal stores.
+  bool streamingStores = false;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -173,12 +181,16 @@ llvm::StringMap<Value> getExtents(OpBuilder &builder, Location loc,
 /// at the point, and stores those results into their memrefs. `extents` are
 /// getExtents'. `elements`, where not empty, has per parameter its element
 /// at the point where the caller read it already (a tile in shared memory),
-/// null where it is to be loaded here.
-void emitElement(OpBuilder &builder, Location loc, const KernelAccess &access,
-                 func::FuncOp element, FunctionOpInterface func,
-                 const LoopNest &nest, ValueRange coords,
-                 const llvm::StringMap<Value> &extents,
-                 ArrayRef<Value> elements = {});
+/// null where it is to be loaded here. `storeResult`, where given, takes
+/// each result's position and value at the point instead of their store
+/// into the result's memref (the CPU's streaming loop keeps them in a
+/// buffer).
+void emitElement(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    ValueRange coords, const llvm::StringMap<Value> &extents,
+    ArrayRef<Value> elements = {},
+    llvm::function_ref<void(unsigned result, Value value)> storeResult = {});
 
 } // namespace ew
 } // namespace mlir

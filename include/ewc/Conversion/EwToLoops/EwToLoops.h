@@ -15,6 +15,7 @@ namespace mlir {
 namespace ew {
 
 #define GEN_PASS_DECL_CONVERTEWTOLOOPS
+#define GEN_PASS_DECL_EWCPUBF16ASI16
 #include "ewc/Conversion/Passes.h.inc"
 
 /// Populates the patterns of convert-ew-to-loops: those of EwToArith, which
