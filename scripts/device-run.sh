@@ -31,6 +31,9 @@
 #   vpt       only when EWC_DEVICE_VPT=1: ewc-run --bench of LeakyReLU and
 #             bias_add (f32, bf16; contiguous and padded rows) at 1, 2 and
 #             4 vectors per thread: the numbers kVectorsPerThreadByCost rests on
+#   cpu       only when EWC_DEVICE_CPU=1: ewc-run --bench --device cpu of
+#             f32 and bf16 LeakyReLU over [4096, 4096] on every core and on
+#             one, streaming stores by default, forced and off
 #   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both on
 #             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15)
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
@@ -210,6 +213,29 @@ if [[ -f "$dest/lib/libewc.so" ]]; then
   step compile compile_times
   EWC_LIBRARY=$dest/lib/libewc.so step seed python3 examples/seed_leaky_relu.py
   EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py
+fi
+
+# The CPU path on this host's cores against a memcpy on as many threads
+# (docs/performance.md's CPU row): f32 and bf16 LeakyReLU over [4096, 4096],
+# all threads and one, with the default choice of streaming stores, with
+# them forced and with them off.
+cpu_bench() {
+  echo "LLC: $(getconf LEVEL3_CACHE_SIZE) bytes, $(nproc) threads"
+  local k t mode
+  for k in leaky_relu leaky_relu_bf16; do
+    for t in "$(nproc)" 1; do
+      for mode in default 0 4611686018427387904; do
+        local extra=()
+        [[ $mode != default ]] && extra=(--cpu-streaming-stores-above "$mode")
+        echo "== $k threads=$t streaming=$mode"
+        "$dest/bin/ewc-run" "kernels/$k.ew" --bench --device cpu \
+          --batch 4096x4096 --cpu-threads "$t" "${extra[@]}" 2>&1 | tail -3
+      done
+    done
+  done
+}
+if [[ "${EWC_DEVICE_CPU:-0}" == 1 ]]; then
+  step cpu cpu_bench
 fi
 
 if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then

@@ -18,7 +18,8 @@
 # outer_add, transpose_add, batch_bias, the f32 and bf16 LeakyReLU over
 # '...') in every ewc-run --layout, at offsets 0, 1 and 3: strided,
 # broadcast, transposed and misaligned accesses, the vectorized and the
-# scalar versions of each loop.
+# scalar versions of each loop; and LeakyReLU with one tensor's alignment
+# apart from the other's (--offset x=K, out0=K: the shifted variant).
 #
 # The three tools run side by side (one GPU, 16 host cores); each case's
 # verdict and the sanitizer's error summary go to one line of
@@ -88,6 +89,17 @@ cases() {
             else
               echo "$tool $file $off --layout $layout --dim m=37 --n 129"
             fi
+          done
+        done
+      done
+      # One tensor's alignment apart (the shifted variant: two aligned
+      # vectors around each of x's, which must stay inside x): x one to three
+      # elements in beside an aligned output and the reverse, at extents
+      # around the loop's edges.
+      for file in kernels/leaky_relu.ew kernels/leaky_relu_bf16.ew; do
+        for apart in x=1 x=2 x=3 out0=1 out0=3; do
+          for n in 5 9 129 1025; do
+            echo "$tool $file 0 --offset $apart --n $n"
           done
         done
       done
