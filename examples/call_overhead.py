@@ -1,7 +1,7 @@
 """The host cost of one call at n = 1024 on the GPU: ewc's Python call
 against torch's own leaky_relu and a Triton launch, in the same process.
 
-    python3 examples/call_overhead.py [--calls N]
+    python3 examples/call_overhead.py [--calls N] [--parts]
     python3 examples/call_overhead.py --cpu [--calls N]   # NumPy, no GPU
 
 Each line: microseconds per call, the median (and the least) of 7 rounds of
@@ -85,6 +85,28 @@ def triton_call(x, out):
                                                   BLOCK=1024)
 
 
+def parts_rows(mod, x, out, torch):
+    """--parts: what the fast path of a torch call does, piece by piece (a
+    rough split: each row is its own loop, so the pieces need not add up)."""
+    f32 = torch.float32
+    tensor = torch.Tensor
+    raw_stream = torch._C._cuda_getCurrentRawStream
+    stream = torch.cuda.current_stream().cuda_stream
+
+    def checks():
+        return (type(x) is tensor and x.dtype is f32 and x.is_cuda and
+                x.dim() == 1 and x.is_contiguous())
+
+    return [
+        ("part: checks of one tensor", checks),
+        ("part: data_ptr() and numel()", lambda: (x.data_ptr(), x.numel())),
+        ("part: the current stream", lambda: raw_stream(x.get_device())),
+        ("part: torch.empty_like(x)", lambda: torch.empty_like(x)),
+        ("part: out=, stream= given",
+         lambda: mod.leaky_relu(x, slope=SLOPE, out=out, stream=stream)),
+    ]
+
+
 def gpu_rows():
     import torch
     import torch.nn.functional as F
@@ -100,6 +122,8 @@ def gpu_rows():
     triton = triton_call(x, out)
     if triton is not None:
         rows.append(("triton launch", triton))
+    if "--parts" in sys.argv:
+        rows += parts_rows(mod, x, out, torch)
     print("device:", torch.cuda.get_device_name(), "n =", N)
     check = torch.allclose(mod.leaky_relu(x, slope=SLOPE),
                            F.leaky_relu(x, SLOPE)) and torch.allclose(

@@ -212,7 +212,7 @@ step torch python3 bench/compare_torch.py --ewc-run "$dest/bin/ewc-run"
 if [[ -f "$dest/lib/libewc.so" ]]; then
   step compile compile_times
   EWC_LIBRARY=$dest/lib/libewc.so step seed python3 examples/seed_leaky_relu.py
-  EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py
+  EWC_LIBRARY=$dest/lib/libewc.so step overhead python3 examples/call_overhead.py --parts
 fi
 
 # The CPU path on this host's cores against a memcpy on as many threads

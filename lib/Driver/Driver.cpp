@@ -966,7 +966,13 @@ uint64_t driver::getDefaultStreamingStoreBytes() {
     if (cache <= 0)
       cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
 #endif
-    return cache > 0 ? static_cast<uint64_t>(cache) / 4 : uint64_t(8) << 20;
+    // A sixteenth: on the H200's host (sysconf: 300 MiB of L3, 16 threads)
+    // streaming stores made f32 and bf16 [4096, 4096] LeakyReLU (64 and 32
+    // MiB of results) faster on 1 and on 16 threads (0.73 against 0.96 ms,
+    // 0.38 against 0.56 ms on 16; 2026-12-02, docs/performance.md): a cache
+    // that one launch shares with the other tenants and cores keeps far
+    // less of its results than its size says.
+    return cache > 0 ? static_cast<uint64_t>(cache) / 16 : uint64_t(8) << 20;
   }();
   return bytes;
 }

@@ -188,7 +188,7 @@ cl::opt<std::string> streamingStoresOpt(
     "cpu-streaming-stores-above", cl::value_desc("BYTES"), cl::cat(category),
     cl::desc("with --device cpu, launches whose results take at least BYTES "
              "write them with non-temporal stores (0: every launch; default: "
-             "a quarter of the last-level cache; docs/runtime.md)"));
+             "a sixteenth of the last-level cache; docs/runtime.md)"));
 cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
 cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);

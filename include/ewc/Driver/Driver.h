@@ -192,10 +192,10 @@ struct LaunchOptions {
   std::optional<uint64_t> streamingStoreBytes;
 };
 
-/// A quarter of the host's last-level cache as the C library reports it
-/// (about where glibc 2.38's memcpy turns to non-temporal stores), or 8 MiB
-/// where it reports none: a launch writing more would push most of the cache
-/// out anyway, so its results are not read back from there.
+/// A sixteenth of the host's last-level cache as the C library reports it, or
+/// 8 MiB where it reports none: a launch writing more pushes most of its
+/// share of the cache out anyway, so its results are not read back from
+/// there (the measurement behind the fraction: Driver.cpp).
 uint64_t getDefaultStreamingStoreBytes();
 
 /// The CPU threads of a launch that asks for `requested` (0: one per
