@@ -18,6 +18,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAP
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=merge-noncontiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-MERGE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-dims | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAPDIMS
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-OUTER
@@ -137,6 +138,16 @@
 // CHECK-STRIDE:         %[[ROW:.*]] = arith.muli %{{.*}}, %[[SIZES]]#1 : index
 // CHECK-STRIDE:         %[[CAST:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[SIZES]]#0, %[[SIZES]]#1], strides: [%[[ROW]], 1]
 // CHECK-STRIDE:         memref.load %[[CAST]][
+
+// x's row stride replaced by its inner stride times the row's extent (as
+// if the launch had merged m and n), the 1-D b untouched.
+// CHECK-MERGE-LABEL: func.func @ew$bias(
+// CHECK-MERGE-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[B:[^:]*]]: memref<?xf32
+// CHECK-MERGE:         %[[BASE:[^,]*]], %[[OFF:[^,]*]], %[[SIZES:[^:]*]]:2, %[[STRIDES:[^ ]*]]:2 = memref.extract_strided_metadata %[[X]]
+// CHECK-MERGE:         %[[ROW:.*]] = arith.muli %[[STRIDES]]#1, %[[SIZES]]#1 : index
+// CHECK-MERGE:         %[[CAST:.*]] = memref.reinterpret_cast %[[BASE]] to offset: [%[[OFF]]], sizes: [%[[SIZES]]#0, %[[SIZES]]#1], strides: [%[[ROW]], 1]
+// CHECK-MERGE:         memref.load %[[CAST]][
+// CHECK-MERGE:         memref.load %[[B]][
 
 // b[n] read at the outer coordinate.
 // CHECK-BCAST-LABEL: func.func @ew$bias(

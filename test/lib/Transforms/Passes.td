@@ -47,6 +47,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `broadcast-wrong-dim` | a 1-D input in a deeper nest is indexed by the outermost coordinate |
     | `swap-dims` | loads of two or more indices swap their innermost two |
     | `drop-outer` | the outermost dimension of each nest runs its first iteration only |
+    | `merge-noncontiguous` | every input of rank 2 or more is read as if all its dimensions were merged into the innermost (each outer stride the next inner one times its extent) |
 
     Before (`ge-to-gt`):
     ```mlir

@@ -406,6 +406,44 @@ static BlockArgument getLoadedArgument(Operation *op) {
   return arg;
 }
 
+/// Reads and writes `arg` through a view of it with other strides: from the
+/// innermost dimension out, each stride the next inner one times that
+/// dimension's extent, starting from 1 (`keepInner` false: the row-major
+/// strides of its extents) or from its own innermost stride (`keepInner`:
+/// every dimension merged into the innermost one, as a launch would merge
+/// them). Only the uses by the ops `isAccess` accepts change.
+static void restride(BlockArgument arg, bool keepInner, IRRewriter &rewriter,
+                     function_ref<bool(Operation *)> isAccess) {
+  auto type = cast<MemRefType>(arg.getType());
+  Location loc = arg.getLoc();
+  rewriter.setInsertionPointToStart(arg.getOwner());
+  auto metadata = memref::ExtractStridedMetadataOp::create(rewriter, loc, arg);
+  SmallVector<OpFoldResult> sizes, strides(type.getRank());
+  for (Value size : metadata.getSizes())
+    sizes.push_back(size);
+  OpFoldResult stride = rewriter.getIndexAttr(1);
+  if (keepInner && type.getRank() > 0)
+    stride = metadata.getStrides().back();
+  for (int64_t d = type.getRank(); d-- > 0;) {
+    strides[d] = stride;
+    Value next = arith::MulIOp::create(
+        rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
+        metadata.getSizes()[d]);
+    stride = next;
+  }
+  // The static strides of the type stay as they are (the innermost 1 of
+  // a unit-stride tensor): a reinterpret_cast must match them.
+  auto [typeStrides, typeOffset] = type.getStridesAndOffset();
+  for (auto [d, typeStride] : llvm::enumerate(typeStrides))
+    if (!ShapedType::isDynamic(typeStride))
+      strides[d] = rewriter.getIndexAttr(typeStride);
+  auto view = memref::ReinterpretCastOp::create(
+      rewriter, loc, type, metadata.getBaseBuffer(),
+      OpFoldResult(metadata.getOffset()), sizes, strides);
+  rewriter.replaceUsesWithIf(
+      arg, view, [&](OpOperand &use) { return isAccess(use.getOwner()); });
+}
+
 /// Every input is read as if it were contiguous: its strides replaced by
 /// the row-major ones of its extents (a lowering that forgot the strides).
 /// Nothing changes for contiguous inputs; a padded, transposed or strided
@@ -416,36 +454,34 @@ static unsigned strideAsContiguous(ModuleOp module, IRRewriter &rewriter) {
     if (BlockArgument arg = getLoadedArgument(op))
       inputs.insert(arg);
   });
-  for (BlockArgument arg : inputs) {
-    auto type = cast<MemRefType>(arg.getType());
-    Location loc = arg.getLoc();
-    rewriter.setInsertionPointToStart(arg.getOwner());
-    auto metadata =
-        memref::ExtractStridedMetadataOp::create(rewriter, loc, arg);
-    SmallVector<OpFoldResult> sizes, strides(type.getRank());
-    for (Value size : metadata.getSizes())
-      sizes.push_back(size);
-    OpFoldResult stride = rewriter.getIndexAttr(1);
-    for (int64_t d = type.getRank(); d-- > 0;) {
-      strides[d] = stride;
-      Value next = arith::MulIOp::create(
-          rewriter, loc, getValueOrCreateConstantIndexOp(rewriter, loc, stride),
-          metadata.getSizes()[d]);
-      stride = next;
-    }
-    // The static strides of the type stay as they are (the innermost 1 of
-    // a unit-stride tensor): a reinterpret_cast must match them.
-    auto [typeStrides, typeOffset] = type.getStridesAndOffset();
-    for (auto [d, typeStride] : llvm::enumerate(typeStrides))
-      if (!ShapedType::isDynamic(typeStride))
-        strides[d] = rewriter.getIndexAttr(typeStride);
-    auto contiguous = memref::ReinterpretCastOp::create(
-        rewriter, loc, type, metadata.getBaseBuffer(),
-        OpFoldResult(metadata.getOffset()), sizes, strides);
-    rewriter.replaceUsesWithIf(arg, contiguous, [&](OpOperand &use) {
-      return getLoadedArgument(use.getOwner()) == arg;
+  for (BlockArgument arg : inputs)
+    restride(arg, /*keepInner=*/false, rewriter, [&](Operation *user) {
+      return getLoadedArgument(user) == arg;
     });
-  }
+  return inputs.size();
+}
+
+/// Every input of two or more dimensions is read as if the launch had merged
+/// all its dimensions into the innermost one whether or not they are
+/// contiguous with each other (LaunchPlan.h, step 3, without its check):
+/// each outer stride becomes the next inner one times that dimension's
+/// extent, the innermost stride stays. Nothing changes where the merge would
+/// have been right (contiguous rows, and every other element of them:
+/// x[:, ::2]); padded rows and transposed views read the wrong elements.
+/// Inputs only: outputs written so would land past their buffers (a
+/// transposed output's rows m x n elements apart) and corrupt the heap
+/// instead of printing False.
+static unsigned mergeNoncontiguous(ModuleOp module, IRRewriter &rewriter) {
+  llvm::SetVector<BlockArgument> inputs;
+  module.walk([&](Operation *op) {
+    BlockArgument arg = getLoadedArgument(op);
+    if (arg && cast<MemRefType>(arg.getType()).getRank() >= 2)
+      inputs.insert(arg);
+  });
+  for (BlockArgument arg : inputs)
+    restride(arg, /*keepInner=*/true, rewriter, [&](Operation *user) {
+      return getLoadedArgument(user) == arg;
+    });
   return inputs.size();
 }
 
@@ -636,6 +672,8 @@ const Mutation kMutations[] = {
     {"swap-dims", kLowered, "no load with two or more indices", swapDims},
     {"drop-outer", kLowered, "no loop nest of two or more dimensions",
      dropOuter},
+    {"merge-noncontiguous", kLowered,
+     "no load from an input of two or more dimensions", mergeNoncontiguous},
 };
 
 const Mutation *lookupMutation(StringRef name) {
