@@ -41,8 +41,9 @@
 #
 # EWC_DEVICE_SKIP lists steps to leave out (e.g. "compile torch"). Every
 # step runs whatever the previous ones did; each one's exit status and time
-# are recorded. Logs go to $OUT when set (the device call brings $OUT
-# back), else /tmp/ewc-device-logs. A summary table comes last; the exit status
+# are recorded. Logs go to /tmp/ewc-device-logs; where $OUT is set (the
+# device call brings back at most 8 files of it) they end up in one
+# $OUT/logs.tgz beside $OUT/summary.txt. A summary table comes last; the exit status
 # is non-zero when any step failed. Extra arguments go to lit (e.g.
 # --filter Integration).
 set -uo pipefail
@@ -51,7 +52,8 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root" || exit 2
 pack=$root/.device/ewc-device.tar.xz
 dest=/tmp/ewc-device
-logs=${OUT:-/tmp/ewc-device-logs}
+logs=/tmp/ewc-device-logs
+rm -rf "$logs"
 mkdir -p "$logs"
 
 names=() statuses=() seconds=() notes=()
@@ -244,14 +246,18 @@ if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then
     --save-failures "$logs/fuzz-failures"
 fi
 if [[ -n "${EWC_DEVICE_SANITIZE:-}" ]]; then
-  EWC_SANITIZE_MATRIX=$EWC_DEVICE_SANITIZE JOBS=14 EWC_RUN=$dest/bin/ewc-run \
+  OUT=$logs EWC_SANITIZE_MATRIX=$EWC_DEVICE_SANITIZE JOBS=14 \
+    EWC_RUN=$dest/bin/ewc-run \
     step sanitize bash scripts/device-sanitize.sh
 fi
 
 # lit's own counts, for the table.
 lit_counts=$(python3 - "$logs/lit.log" <<'PY'
 import re, sys
-text = open(sys.argv[1], errors="replace").read()
+try:
+    text = open(sys.argv[1], errors="replace").read()
+except FileNotFoundError:
+    sys.exit()  # lit was left out
 totals = list(re.finditer(r"^Total Discovered Tests: (\d+)$", text, re.M))
 if not totals:
     print("no lit summary"); sys.exit()
@@ -279,6 +285,9 @@ failed=0
     ((statuses[i] == 0)) || failed=1
   done
 } | tee "$logs/summary.txt"
+if [[ -n "${OUT:-}" ]]; then
+  tar czf "$OUT/logs.tgz" -C "$logs" . && cp "$logs/summary.txt" "$OUT/"
+fi
 # The pipe ran the loop in a subshell; count the failures again here.
 for s in "${statuses[@]}"; do ((s == 0)) || failed=1; done
 exit "$failed"
