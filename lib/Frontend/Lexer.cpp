@@ -193,6 +193,10 @@ Token Lexer::lex() {
     if (peekIs('|'))
       return makeToken(TokenKind::PipePipe, start);
     return lexError(start, "unexpected character '|'; did you mean '||'?");
+  case '?':
+    // C's conditional operator: the language spells it as a builtin.
+    return lexError(start, "unexpected character '?'; a choice between two "
+                           "values is where(cond, a, b)");
   default:
     break;
   }

@@ -163,6 +163,13 @@ Checked KernelChecker::checkName(NameExpr &name) {
   return Checked::error();
 }
 
+/// The arguments a call of `op` takes: its value operands, and the name
+/// that `cmp` (a predicate) and `index`/`size` (a dimension) take first.
+static unsigned getNumArguments(OpKind op) {
+  bool takesName = op == OpKind::Cmp || getOpClass(op) == OpClass::Dim;
+  return getNumValueOperands(op) + (takesName ? 1 : 0);
+}
+
 std::string KernelChecker::getDisplayName(const OpExpr &op) {
   if (auto *call = dyn_cast<CallExpr>(&op))
     return "'" + call->getCallee().str() + "'";
@@ -186,23 +193,34 @@ bool KernelChecker::resolveCall(CallExpr &call) {
   }
   std::optional<OpKind> op = lookupBuiltin(call.getCallee());
   if (!op) {
+    // Only functions that take as many arguments as the call has: `rand(x)`
+    // is not a misspelt `and(a, b)`, nor `sin(x)` a misspelt `min(a, b)`.
     std::string msg = "unknown function '" + call.getCallee().str() + "'";
-    llvm::SmallVector<llvm::StringRef> candidates(getBuiltinNames());
-    for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,
-                        DType::BF16, DType::F32, DType::F64})
-      candidates.push_back(getDTypeName(dtype));
+    llvm::SmallVector<llvm::StringRef> candidates;
+    for (llvm::StringRef name : getBuiltinNames())
+      if (getNumArguments(*lookupBuiltin(name)) == call.getNumArgs())
+        candidates.push_back(name);
+    if (call.getNumArgs() == 1)
+      for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,
+                          DType::BF16, DType::F32, DType::F64})
+        candidates.push_back(getDTypeName(dtype));
     suggestName(msg, call.getCallee(), candidates);
     diags.error(call.getLoc(), msg, call.getCalleeRange());
     return false;
   }
-  bool takesName = *op == OpKind::Cmp || getOpClass(*op) == OpClass::Dim;
-  unsigned expected = getNumValueOperands(*op) + (takesName ? 1 : 0);
+  unsigned expected = getNumArguments(*op);
   if (call.getNumArgs() != expected) {
-    diags.error(call.getLoc(),
-                "'" + call.getCallee() + "' expects " + llvm::Twine(expected) +
-                    (expected == 1 ? " argument" : " arguments") + ", got " +
-                    llvm::Twine(call.getNumArgs()),
-                call.getRange());
+    std::string msg = "'" + call.getCallee().str() + "' expects " +
+                      std::to_string(expected) +
+                      (expected == 1 ? " argument" : " arguments") + ", got " +
+                      std::to_string(call.getNumArgs());
+    // max(x) and min(x) are what a reduction looks like in NumPy.
+    if ((*op == OpKind::Max || *op == OpKind::Min) && call.getNumArgs() == 1)
+      msg += "; '" + call.getCallee().str() + "' is the elementwise " +
+             (*op == OpKind::Max ? "maximum" : "minimum") +
+             " of two values (a reduction over a dimension is not in the "
+             "language yet)";
+    diags.error(call.getLoc(), msg, call.getRange());
     return false;
   }
   CmpPredicate pred = CmpPredicate::Eq;
