@@ -331,6 +331,14 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     return unary(llvm::type_identity<ew::NegOp>());
   case OpKind::Abs:
     return unary(llvm::type_identity<ew::AbsOp>());
+  case OpKind::Floor:
+    return unary(llvm::type_identity<ew::FloorOp>());
+  case OpKind::Ceil:
+    return unary(llvm::type_identity<ew::CeilOp>());
+  case OpKind::Trunc:
+    return unary(llvm::type_identity<ew::TruncOp>());
+  case OpKind::Round:
+    return unary(llvm::type_identity<ew::RoundOp>());
   case OpKind::Not:
     return unary(llvm::type_identity<ew::NotOp>());
   case OpKind::Exp:

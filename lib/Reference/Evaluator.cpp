@@ -510,6 +510,15 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
       return -x;
     case OpKind::Abs:
       return std::fabs(x);
+    case OpKind::Floor:
+      return std::floor(x);
+    case OpKind::Ceil:
+      return std::ceil(x);
+    case OpKind::Trunc:
+      return std::trunc(x);
+    case OpKind::Round:
+      // Ties to even whatever the rounding mode: nearbyint would follow it.
+      return ref::roundHalfEven(x);
     default:
       return ref::applyMath(op, x);
     }
@@ -568,6 +577,12 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       break;
     case OpKind::Abs:
       r = x < 0 ? wrap(0 - ux) : x;
+      break;
+    case OpKind::Floor:
+    case OpKind::Ceil:
+    case OpKind::Trunc:
+    case OpKind::Round:
+      r = x; // integral already
       break;
     case OpKind::Max:
       r = std::max(x, y);

@@ -128,6 +128,18 @@ double ref::minimum(double a, double b) {
   return a < b ? a : b;
 }
 
+double ref::roundHalfEven(double x) {
+  // Past 2^52 every double is integral (and NaN, inf pass).
+  if (!(std::fabs(x) < 0x1p52))
+    return x;
+  double below = std::floor(x), fraction = x - below; // both exact
+  double r = below;
+  if (fraction > 0.5 || (fraction == 0.5 && std::fmod(below, 2.0) != 0))
+    r = below + 1;
+  // A negative x that rounds to zero keeps its sign, as rint's does.
+  return std::copysign(r, x);
+}
+
 double ref::applyMath(OpKind op, double x) {
   // In long double (x87's 64-bit significand here), then rounded once: the
   // result is the correctly rounded function but for ties closer than 2^-11

@@ -46,6 +46,11 @@ int64_t divideInt(int64_t a, int64_t b, DType dtype);
 double maximum(double a, double b);
 double minimum(double a, double b);
 
+/// `x` rounded to the nearest integral value, ties to even (torch.round), by
+/// its own arithmetic rather than the FPU's rounding mode: -0.5 gives -0.0,
+/// 2.5 gives 2.0, NaN and infinities pass through.
+double roundHalfEven(double x);
+
 /// The math builtin `op` in double precision (whose error is far below an
 /// f32 ulp): exp, log, sqrt, rsqrt, tanh, sigmoid, erf.
 double applyMath(OpKind op, double x);

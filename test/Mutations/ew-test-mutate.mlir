@@ -17,6 +17,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=max-as-maxnum | FileCheck %s --enable-var-scope --check-prefix=CHECK-MAX
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAP
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-half-away | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALF
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=merge-noncontiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-MERGE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
@@ -219,4 +220,16 @@ func.func @hand_written(%x: f32, %y: f32) -> (f32, f32, f16) {
   %min = arith.minimumf %x, %y : f32
   %h = arith.truncf %x : f32 to f16
   return %max, %min, %h : f32, f32, f16
+}
+
+// round's roundeven becomes round (ties away from zero); floor stays.
+// CHECK-HALF-LABEL: func.func @ew$rounding(
+// CHECK-HALF-NOT:     math.roundeven
+// CHECK-HALF:         math.floor
+// CHECK-HALF:         math.round %{{.*}} : f32
+// CHECK-HALF-NOT:     math.roundeven
+ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %f = ew.floor %x : !ew.tensor<[n], f32>
+  %r = ew.round %x : !ew.tensor<[n], f32>
+  ew.return %f, %r : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }

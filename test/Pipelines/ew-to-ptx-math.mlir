@@ -59,3 +59,35 @@ ew.kernel @ieee(%a: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], f32>, %c: !ew.tens
   %3 = ew.sqrt %c : !ew.tensor<[n], f32>
   ew.return %1, %2, %3 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }
+
+// Rounding to integral values is one PTX conversion each: floor cvt.rmi
+// (__nv_floorf, inlined), ceil cvt.rpi, trunc cvt.rzi (llvm.trunc), round
+// cvt.rni (__nv_rintf: ties to even), in f32 and f64; none is a call.
+// CHECK-LABEL: .visible .entry ew$rounding(
+// CHECK-DAG:   cvt.rmi.f32.f32
+// CHECK-DAG:   cvt.rpi.f32.f32
+// CHECK-DAG:   cvt.rzi.f32.f32
+// CHECK-DAG:   cvt.rni.f32.f32
+// CHECK-DAG:   cvt.rmi.f64.f64
+// CHECK-DAG:   cvt.rpi.f64.f64
+// CHECK-DAG:   cvt.rzi.f64.f64
+// CHECK-DAG:   cvt.rni.f64.f64
+// CHECK:       ret;
+ew.kernel @rounding(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f64>) {
+  %0 = ew.floor %x : !ew.tensor<[n], f32>
+  %1 = ew.ceil %x : !ew.tensor<[n], f32>
+  %2 = ew.trunc %x : !ew.tensor<[n], f32>
+  %3 = ew.round %x : !ew.tensor<[n], f32>
+  %4 = ew.add %0, %1 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %5 = ew.add %2, %3 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %6 = ew.add %4, %5 : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %7 = ew.floor %d : !ew.tensor<[n], f64>
+  %8 = ew.ceil %d : !ew.tensor<[n], f64>
+  %9 = ew.trunc %d : !ew.tensor<[n], f64>
+  %10 = ew.round %d : !ew.tensor<[n], f64>
+  %11 = ew.add %7, %8 : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  %12 = ew.add %9, %10 : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  %13 = ew.add %11, %12 : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
+  ew.return %6, %13 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>
+}

@@ -595,8 +595,14 @@ Expr KernelGen::genNumber(Type type, int depth) {
     Expr operand = gen(type, depth - 1);
     return chance(60) ? prefix("-", operand) : call("neg", {operand});
   }
-  if (r < 60)
+  if (r < 60) {
+    // Rounding a float that is often near .5 or an integer: an exact
+    // operation after an inexact one is where a verdict's slack must hold.
+    static const char *const kRounding[] = {"floor", "ceil", "trunc", "round"};
+    if (chance(50))
+      return call(pick(kRounding), {gen(type, depth - 1)});
     return call("abs", {gen(type, depth - 1)});
+  }
   if (r < 70) {
     std::vector<Expr> args = operands(type, 2, depth - 1, true);
     return call(chance(50) ? "max" : "min", args);
@@ -717,6 +723,12 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "sigmoid",
                                                 "erf",
                                                 "abs",
+                                                "floor",
+                                                "ceil",
+                                                "trunc",
+                                                "round",
+                                                "rintf",
+                                                "roundeven",
                                                 "max",
                                                 "min",
                                                 "clamp",
@@ -752,6 +764,8 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "__nv_exp",
                                                 "__nv_logf",
                                                 "__nv_erff",
+                                                "__nv_floorf",
+                                                "__nv_rintf",
                                                 "int",
                                                 "class",
                                                 "namespace",

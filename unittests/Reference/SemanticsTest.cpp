@@ -23,6 +23,7 @@
 #include <limits>
 #include <random>
 #include <string>
+#include <vector>
 
 using namespace ewc;
 
@@ -147,6 +148,47 @@ TEST(SemanticsTest, MaximumPropagatesNaNAndOrdersZeros) {
   EXPECT_FALSE(std::signbit(ref::maximum(0.0, -0.0)));
   EXPECT_TRUE(std::signbit(ref::minimum(0.0, -0.0)));
   EXPECT_TRUE(std::signbit(ref::minimum(-0.0, 0.0)));
+}
+
+TEST(SemanticsTest, RoundHalfEvenAgreesWithAPFloat) {
+  // Ties, the values either side of them, signed zeros, the edge of the
+  // integral doubles (2^52) and the specials, against APFloat's own
+  // roundToIntegral(NearestTiesToEven), which shares no code with it.
+  std::vector<double> values = {0.5,
+                                1.5,
+                                2.5,
+                                -0.5,
+                                -1.5,
+                                -2.5,
+                                0.0,
+                                -0.0,
+                                -0.25,
+                                0.75,
+                                3.0,
+                                -3.0,
+                                1e300,
+                                0x1p52 - 0.5,
+                                -(0x1p52 - 0.5),
+                                0x1p52 + 1,
+                                std::numeric_limits<double>::infinity(),
+                                -std::numeric_limits<double>::infinity(),
+                                std::numeric_limits<double>::denorm_min(),
+                                -std::numeric_limits<double>::denorm_min()};
+  for (double tie = 0.5; tie < 64; tie += 1) {
+    values.push_back(std::nextafter(tie, 0.0));
+    values.push_back(std::nextafter(tie, 64.0));
+    values.push_back(-tie);
+  }
+  for (double x : values) {
+    llvm::APFloat expected(x);
+    expected.roundToIntegral(llvm::RoundingMode::NearestTiesToEven);
+    double got = ref::roundHalfEven(x);
+    EXPECT_EQ(llvm::bit_cast<uint64_t>(got),
+              llvm::bit_cast<uint64_t>(expected.convertToDouble()))
+        << "x = " << x;
+  }
+  EXPECT_TRUE(
+      std::isnan(ref::roundHalfEven(std::numeric_limits<double>::quiet_NaN())));
 }
 
 TEST(SemanticsTest, UlpOfEachType) {

@@ -101,6 +101,11 @@ enum class OpKind {
   Div,
   Neg,
   Abs,
+  // Rounding to an integral value (floats; integers pass through).
+  Floor,
+  Ceil,
+  Trunc,
+  Round,
   Max,
   Min,
   Clamp,

@@ -32,6 +32,33 @@ struct MathLowering : ElementwiseLowering<EwOp> {
   }
 };
 
+/// floor, ceil, trunc and round: the math op for floats (f16 and bf16 round
+/// in f32, exactly, since every f16 and bf16 value is an f32 one); an integer
+/// is integral already. The CPU pipeline makes them LLVM's llvm.floor,
+/// llvm.ceil, llvm.trunc and llvm.roundeven, the GPU's libdevice's
+/// __nv_floorf, __nv_ceilf and __nv_rintf (cvt.rmi, cvt.rpi and cvt.rni in
+/// PTX). trunc is the intrinsic by name (as sqrt below): LLVM 22's
+/// convert-gpu-to-nvvm leaves math.trunc unconverted, which then fails the
+/// translation to LLVM IR.
+template <typename EwOp, typename MathOp>
+struct RoundingLowering : ElementwiseLowering<EwOp> {
+  using ElementwiseLowering<EwOp>::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, EwOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    if (!isa<FloatType>(x.getType()))
+      return x;
+    if constexpr (std::is_same_v<MathOp, math::TruncOp>)
+      return LLVM::CallIntrinsicOp::create(
+                 builder, loc, x.getType(),
+                 builder.getStringAttr(x.getType().isF64() ? "llvm.trunc.f64"
+                                                           : "llvm.trunc.f32"),
+                 ValueRange{x})
+          .getResult(0);
+    return MathOp::create(builder, loc, x);
+  }
+};
+
 /// The correctly rounded square root, LLVM's llvm.sqrt: IEEE sqrt on the CPU,
 /// sqrt.rn on NVPTX. Not math.sqrt: convert-gpu-to-nvvm makes that
 /// libdevice's __nv_sqrtf, which asks __nvvm_reflect("__CUDA_PREC_SQRT"), and
@@ -99,7 +126,11 @@ struct SigmoidLowering : ElementwiseLowering<SigmoidOp> {
 void lowering::populateEwMathPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns) {
   patterns
-      .add<MathLowering<ExpOp, math::ExpOp>, MathLowering<LogOp, math::LogOp>,
+      .add<RoundingLowering<FloorOp, math::FloorOp>,
+           RoundingLowering<CeilOp, math::CeilOp>,
+           RoundingLowering<TruncOp, math::TruncOp>,
+           RoundingLowering<RoundOp, math::RoundEvenOp>,
+           MathLowering<ExpOp, math::ExpOp>, MathLowering<LogOp, math::LogOp>,
            MathLowering<TanhOp, math::TanhOp>, MathLowering<ErfOp, math::ErfOp>,
            SqrtLowering, RsqrtLowering, SigmoidLowering>(converter,
                                                          patterns.getContext());

@@ -62,6 +62,12 @@ bool mlir::ew::isSqrtCall(Operation *op) {
   return call && call.getIntrin().starts_with("llvm.sqrt.");
 }
 
+bool mlir::ew::isPureIntrinsicCall(Operation *op) {
+  auto call = dyn_cast<LLVM::CallIntrinsicOp>(op);
+  return call && (call.getIntrin().starts_with("llvm.sqrt.") ||
+                  call.getIntrin().starts_with("llvm.trunc."));
+}
+
 /// Bytes of an element that vectors can move: a power of two up to 16.
 static std::optional<unsigned> getVectorElementBytes(Type type) {
   if (!type.isIntOrFloat())
@@ -116,8 +122,8 @@ FailureOr<PointLoop> mlir::ew::analyzePointLoop(scf::ForOp loop, Block *entry,
     } else if (auto store = dyn_cast<memref::StoreOp>(op)) {
       memref = store.getMemRef();
       indices = store.getIndices();
-    } else if (&op == result.delinearize.getOperation() || isSqrtCall(&op) ||
-               isMemoryEffectFree(&op)) {
+    } else if (&op == result.delinearize.getOperation() ||
+               isPureIntrinsicCall(&op) || isMemoryEffectFree(&op)) {
       continue;
     } else {
       why = ("'" + op.getName().getStringRef() + "' accesses memory").str();

@@ -73,6 +73,10 @@ FailureOr<PointLoop> analyzePointLoop(scf::ForOp loop, Block *entry,
 /// memory effects but has none.
 bool isSqrtCall(Operation *op);
 
+/// True for the intrinsics EwToArith calls by name, which declare no memory
+/// effects but have none: llvm.sqrt (above) and llvm.trunc (Math.cpp).
+bool isPureIntrinsicCall(Operation *op);
+
 /// The dimensions of the nest of `loop`: those of its results.
 unsigned getNestRank(scf::ForOp loop);
 

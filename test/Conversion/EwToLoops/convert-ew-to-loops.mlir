@@ -363,3 +363,26 @@ ew.kernel @transposed_result(%x: !ew.tensor<[m, n], f32>) -> (!ew.tensor<[m, n],
   %0 = ew.broadcast %x : <[m, n], f32> to <[n, m], f32>
   ew.return %x, %0 : !ew.tensor<[m, n], f32>, !ew.tensor<[n, m], f32>
 }
+
+// -----
+
+// Rounding: floor, ceil and round the math ops (round is roundeven: ties to
+// even), trunc LLVM's intrinsic by name (convert-gpu-to-nvvm has no pattern
+// for math.trunc); bf16 in f32, exactly, and back; integers as they are.
+// CHECK-LABEL: func.func @ew$rounding(
+// CHECK:         memref.load %{{.*}} : memref<?xbf16
+// CHECK:         %[[K:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK-DAG:     math.floor %{{.*}} : f32
+// CHECK-DAG:     math.ceil %{{.*}} : f32
+// CHECK-DAG:     llvm.call_intrinsic "llvm.trunc.f32"(%{{.*}}) : (f32) -> f32
+// CHECK-DAG:     math.roundeven %{{.*}} : f32
+// CHECK-NOT:     math.{{.*}} : i32
+// CHECK:         memref.store %[[K]]
+ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i32>) {
+  %0 = ew.floor %x : !ew.tensor<[n], bf16>
+  %1 = ew.ceil %x : !ew.tensor<[n], bf16>
+  %2 = ew.trunc %x : !ew.tensor<[n], bf16>
+  %3 = ew.round %x : !ew.tensor<[n], bf16>
+  %4 = ew.floor %k : !ew.tensor<[n], i32>
+  ew.return %0, %1, %2, %3, %4 : !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i32>
+}

@@ -343,3 +343,36 @@ ew.kernel @cse_dims(%b: !ew.tensor<[n], f32>)
   %5 = ew.size "m" : i64
   ew.return %0, %1, %2, %3, %4, %5 : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>, !ew.tensor<[n], i64>, !ew.tensor<[n], i64>, i64, i64
 }
+
+// -----
+
+// floor, ceil, trunc and round: scalar constants round in their own type
+// (round is ties to even, ceil of -0.5 is -0.0); an integer operand, or one
+// that is already the result of a rounding, is returned as it is; a float
+// tensor stays.
+// CHECK-LABEL: ew.kernel @fold_rounding(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[K:.*]]: !ew.tensor<[n], i32>)
+// CHECK-DAG:     %[[TWO:.*]] = ew.constant 2.000000e+00 : f32
+// CHECK-DAG:     %[[NZ:.*]] = ew.constant -0.000000e+00 : f32
+// CHECK-DAG:     %[[M3:.*]] = ew.constant -3.000000e+00 : bf16
+// CHECK-DAG:     %[[THREE:.*]] = ew.constant 3.000000e+00 : f64
+// CHECK:         %[[FLOOR:.*]] = ew.floor %[[X]] : !ew.tensor<[n], f32>
+// CHECK-NOT:     ew.round
+// CHECK-NOT:     ew.ceil
+// CHECK:         ew.return %[[TWO]], %[[NZ]], %[[M3]], %[[THREE]], %[[K]], %[[FLOOR]]
+ew.kernel @fold_rounding(%x: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f64>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>) {
+  %a = ew.constant 2.5 : f32
+  %b = ew.constant -0.5 : f32
+  %c = ew.constant -2.5 : bf16
+  %d = ew.constant 2.5 : f64
+  %0 = ew.round %a : f32
+  %1 = ew.ceil %b : f32
+  %2 = ew.floor %c : bf16
+  %3 = ew.ceil %d : f64
+  %4 = ew.round %k : !ew.tensor<[n], i32>
+  %5 = ew.floor %x : !ew.tensor<[n], f32>
+  %6 = ew.round %5 : !ew.tensor<[n], f32>
+  %7 = ew.ceil %6 : !ew.tensor<[n], f32>
+  ew.return %0, %1, %2, %3, %4, %7 : f32, f32, bf16, f64, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>
+}

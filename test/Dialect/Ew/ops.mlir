@@ -205,3 +205,20 @@ ew.kernel @batch_only(%x: !ew.tensor<[...], bf16>) -> (!ew.tensor<[...], bf16>, 
   %k = ew.index "k" : !ew.tensor<[k], i64>
   ew.return %x, %k : !ew.tensor<[...], bf16>, !ew.tensor<[k], i64>
 }
+
+// Rounding to integral values, on floats and integers.
+// CHECK-LABEL: ew.kernel @rounding(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], bf16>, %[[K:.*]]: !ew.tensor<[n], i64>)
+// CHECK-NEXT: %[[F:.*]] = ew.floor %[[X]] : !ew.tensor<[n], bf16>
+// CHECK-NEXT: %[[C:.*]] = ew.ceil %[[F]] : !ew.tensor<[n], bf16>
+// CHECK-NEXT: %[[T:.*]] = ew.trunc %[[C]] : !ew.tensor<[n], bf16>
+// CHECK-NEXT: %[[R:.*]] = ew.round %[[K]] : !ew.tensor<[n], i64>
+// CHECK-NEXT: ew.return %[[T]], %[[R]]
+ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i64>)
+    -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], i64>) {
+  %0 = ew.floor %x : !ew.tensor<[n], bf16>
+  %1 = ew.ceil %0 : !ew.tensor<[n], bf16>
+  %2 = ew.trunc %1 : !ew.tensor<[n], bf16>
+  %3 = ew.round %k : !ew.tensor<[n], i64>
+  ew.return %2, %3 : !ew.tensor<[n], bf16>, !ew.tensor<[n], i64>
+}

@@ -258,6 +258,19 @@ static unsigned swapWhere(ModuleOp module, IRRewriter &rewriter) {
   return ops.size();
 }
 
+/// `round` breaks ties away from zero (C's round) instead of to even:
+/// math.roundeven becomes math.round. Only ties differ: 0.5 gives 1.0, 2.5
+/// gives 3.0, -0.5 gives -1.0.
+static unsigned roundHalfAway(ModuleOp module, IRRewriter &rewriter) {
+  auto ops = collect<math::RoundEvenOp>(module,
+                                        [](math::RoundEvenOp) { return true; });
+  for (math::RoundEvenOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOpWithNewOp<math::RoundOp>(op, op.getOperand());
+  }
+  return ops.size();
+}
+
 /// Every float narrowing (truncf, round to nearest even) rounds toward zero
 /// instead: where rounding moved the value away from zero, step its bits one
 /// down in magnitude (for an overflow to inf, that is the largest finite).
@@ -455,9 +468,8 @@ static unsigned strideAsContiguous(ModuleOp module, IRRewriter &rewriter) {
       inputs.insert(arg);
   });
   for (BlockArgument arg : inputs)
-    restride(arg, /*keepInner=*/false, rewriter, [&](Operation *user) {
-      return getLoadedArgument(user) == arg;
-    });
+    restride(arg, /*keepInner=*/false, rewriter,
+             [&](Operation *user) { return getLoadedArgument(user) == arg; });
   return inputs.size();
 }
 
@@ -479,9 +491,8 @@ static unsigned mergeNoncontiguous(ModuleOp module, IRRewriter &rewriter) {
       inputs.insert(arg);
   });
   for (BlockArgument arg : inputs)
-    restride(arg, /*keepInner=*/true, rewriter, [&](Operation *user) {
-      return getLoadedArgument(user) == arg;
-    });
+    restride(arg, /*keepInner=*/true, rewriter,
+             [&](Operation *user) { return getLoadedArgument(user) == arg; });
   return inputs.size();
 }
 
@@ -664,6 +675,7 @@ const Mutation kMutations[] = {
      maxAsMaxnum},
     {"swap-where", kLowered, "no arith.select", swapWhere},
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
+    {"round-half-away", kLowered, "no math.roundeven", roundHalfAway},
     {"stride-as-contiguous", kLowered, "no load from a kernel argument",
      strideAsContiguous},
     {"broadcast-wrong-dim", kLowered,

@@ -234,6 +234,47 @@ OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
       [](const APInt &a) { return a.abs(); });
 }
 
+/// floor, ceil, trunc and round: an integer operand is already integral, and
+/// so is the result of any of the four (floor(round(x)) is round(x)); a
+/// scalar float constant rounds with `mode`, exactly, in its own type.
+static OpFoldResult foldRounding(Operation *op, Value operand,
+                                 ArrayRef<Attribute> operands,
+                                 llvm::RoundingMode mode) {
+  if (!isa<FloatType>(mlir::ew::getElementType(operand.getType())))
+    return operand;
+  if (isa_and_nonnull<FloorOp, CeilOp, TruncOp, RoundOp>(
+          operand.getDefiningOp()))
+    return operand;
+  return foldUnary(
+      op->getResult(0).getType(), operands,
+      [mode](const APFloat &a) {
+        APFloat rounded = a;
+        rounded.roundToIntegral(mode);
+        return rounded;
+      },
+      nullptr);
+}
+
+OpFoldResult FloorOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, getOperand(), adaptor.getOperands(),
+                      llvm::RoundingMode::TowardNegative);
+}
+
+OpFoldResult CeilOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, getOperand(), adaptor.getOperands(),
+                      llvm::RoundingMode::TowardPositive);
+}
+
+OpFoldResult TruncOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, getOperand(), adaptor.getOperands(),
+                      llvm::RoundingMode::TowardZero);
+}
+
+OpFoldResult RoundOp::fold(FoldAdaptor adaptor) {
+  return foldRounding(*this, getOperand(), adaptor.getOperands(),
+                      llvm::RoundingMode::NearestTiesToEven);
+}
+
 //===----------------------------------------------------------------------===//
 // Logic
 //===----------------------------------------------------------------------===//

@@ -360,6 +360,31 @@ def Ew_AbsOp : Ew_ArithUnaryOp<"abs"> {
   }];
 }
 
+class Ew_RoundingOp<string mnemonic, string rule, string example>
+    : Ew_ArithUnaryOp<mnemonic> {
+  let summary = "Elementwise rounding to an integral value: " # rule;
+  let description = [{
+    Each float element rounded to an integral value of its own type, }]
+    # rule # [{; a NaN stays NaN, infinities and zeros (with their sign)
+    pass through, and a negative value that rounds to zero gives -0.0
+    (as C's and torch's functions). Integers pass through unchanged.
+
+    ```mlir
+    }] # example # [{
+    ```
+  }];
+}
+
+def Ew_FloorOp : Ew_RoundingOp<"floor", "toward negative infinity",
+    "%r = ew.floor %x : !ew.tensor<[n], f32>">;
+def Ew_CeilOp : Ew_RoundingOp<"ceil", "toward positive infinity",
+    "%r = ew.ceil %x : !ew.tensor<[n], bf16>">;
+def Ew_TruncOp : Ew_RoundingOp<"trunc", "toward zero",
+    "%r = ew.trunc %x : !ew.tensor<[m, n], f64>">;
+def Ew_RoundOp : Ew_RoundingOp<"round",
+    "to the nearest, ties to even (as torch.round)",
+    "%r = ew.round %x : !ew.tensor<[n], f16>">;
+
 //===----------------------------------------------------------------------===//
 // Logic
 //===----------------------------------------------------------------------===//
