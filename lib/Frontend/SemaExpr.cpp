@@ -309,6 +309,22 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   case OpClass::Dim:
     result = checkDim(cast<CallExpr>(op));
     break;
+  case OpClass::Classify: {
+    // A literal operand takes its default type: isnan(1.5) is an f32's.
+    Checked operand = checked[0];
+    if (operand.isWeak()) {
+      operand.dtype = getDefaultDType(operand);
+      if (!resolveWeak(*operands[0], operand.dtype))
+        return Checked::error();
+    }
+    ValueType type = operands[0]->getType();
+    if (!checkOperandClass(op, type))
+      return Checked::error();
+    op.setOperandDType(type.dtype);
+    op.setType({DType::Bool, type.shape});
+    result = Checked::typed(op.getType(), depth);
+    break;
+  }
   case OpClass::Cmp: {
     Checked common = unify(op, operands, checked, "operands");
     if (!common.ok())
@@ -416,6 +432,12 @@ Checked KernelChecker::checkDim(CallExpr &call) {
 
 bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {
   OpClass opClass = getOpClass(op.getOp());
+  if (type.dtype == DType::Bool && opClass == OpClass::Classify) {
+    diags.error(op.getLoc(),
+                getDisplayName(op) + " needs a number, got " + formatType(type),
+                op.getRange());
+    return false;
+  }
   if (type.dtype == DType::Bool &&
       (opClass == OpClass::Arith || opClass == OpClass::Math)) {
     diags.error(op.getLoc(),

@@ -331,6 +331,12 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     return unary(llvm::type_identity<ew::NegOp>());
   case OpKind::Abs:
     return unary(llvm::type_identity<ew::AbsOp>());
+  case OpKind::IsNan:
+    return unary(llvm::type_identity<ew::IsNanOp>());
+  case OpKind::IsInf:
+    return unary(llvm::type_identity<ew::IsInfOp>());
+  case OpKind::IsFinite:
+    return unary(llvm::type_identity<ew::IsFiniteOp>());
   case OpKind::Floor:
     return unary(llvm::type_identity<ew::FloorOp>());
   case OpKind::Ceil:

@@ -206,6 +206,8 @@ private:
                         llvm::ArrayRef<ColumnPtr> operands);
   ColumnPtr evalIntOp(OpKind op, DType dtype, bool isTensor,
                       llvm::ArrayRef<ColumnPtr> operands);
+  ColumnPtr evalClassify(OpKind op, DType dtype, bool isTensor,
+                         const Column &a);
   ColumnPtr evalCmp(CmpPredicate pred, bool isTensor, const Column &a,
                     const Column &b);
   ColumnPtr evalWhere(bool isTensor, const Column &c, const Column &t,
@@ -460,6 +462,8 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   }
   case OpClass::Cmp:
     return evalCmp(op.getPredicate(), isTensor, *operands[0], *operands[1]);
+  case OpClass::Classify:
+    return evalClassify(op.getOp(), dtype, isTensor, *operands[0]);
   case OpClass::Where:
     return evalWhere(isTensor, *operands[0], *operands[1], *operands[2]);
   case OpClass::Arith:
@@ -605,6 +609,34 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
     default:
       llvm_unreachable("not an integer or bool op");
     }
+    out.setInt(k, r, unsure);
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalClassify(OpKind op, DType dtype, bool isTensor,
+                                  const Column &a) {
+  size_t size = getSize(isTensor);
+  ColumnBuilder out(DType::Bool, isTensor, size);
+  for (size_t k = 0; k < size; ++k) {
+    if (!isFloat(dtype)) {
+      // Whatever its value, an integer is finite.
+      out.setInt(k, op == OpKind::IsFinite, false);
+      continue;
+    }
+    double x = a.f(k);
+    bool r = op == OpKind::IsNan   ? std::isnan(x)
+             : op == OpKind::IsInf ? std::isinf(x)
+                                   : std::isfinite(x);
+    // A finite slack already says that the compiled value is NaN exactly
+    // where this one is (cornerDeviation); it may still be infinite where
+    // this one is finite if the slack reaches past the largest finite value
+    // (a math function's ulps at the edge of the range).
+    double e = a.e(k);
+    double largest = dtype == DType::F32 ? std::numeric_limits<float>::max()
+                                         : std::numeric_limits<double>::max();
+    bool unsure = std::isinf(e) || (op != OpKind::IsNan && std::isfinite(x) &&
+                                    e != 0 && std::fabs(x) + e >= largest);
     out.setInt(k, r, unsure);
   }
   return out.finish();

@@ -569,6 +569,15 @@ Expr KernelGen::genBool(Type type, int depth) {
     Expr operand = gen(type, depth - 1);
     return chance(70) ? prefix("!", operand) : call("not", {operand});
   }
+  if (r < 42) {
+    // Classification of a number of any type: NaN, infinities and the
+    // overflows of float math are what it sees.
+    static const char *const kClassify[] = {"isnan", "isinf", "isfinite"};
+    DT dt = pick(kAllTypes);
+    if (dt == DT::Bool)
+      dt = DT::F32;
+    return call(pick(kClassify), {gen({dt, type.dims}, depth - 1)});
+  }
   // A comparison of any element type; bools only compare for equality.
   DT dt = pick(kAllTypes);
   std::vector<Expr> args = operands({dt, type.dims}, 2, depth - 1, true);
@@ -727,6 +736,9 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "ceil",
                                                 "trunc",
                                                 "round",
+                                                "isnan",
+                                                "isinf",
+                                                "isfinite",
                                                 "rintf",
                                                 "roundeven",
                                                 "max",

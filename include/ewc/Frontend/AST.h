@@ -117,6 +117,10 @@ enum class OpKind {
   Tanh,
   Sigmoid,
   Erf,
+  // Classification of numbers: bool results.
+  IsNan,
+  IsInf,
+  IsFinite,
   // Logic on bool.
   And,
   Or,
@@ -132,13 +136,14 @@ enum class OpKind {
 
 /// What an op accepts as operands, which is also how sema types it.
 enum class OpClass {
-  Arith, ///< integers and floats; the result has the operands' type
-  Math,  ///< floats only
-  Logic, ///< bool only
-  Cmp,   ///< any type (bool: eq and ne only); the result is bool
-  Where, ///< bool condition, then two values of one type
-  Dim,   ///< no value operand, a dimension name: `index(n)`, `size(n)`
-  Cast,  ///< any type to the cast's type
+  Arith,    ///< integers and floats; the result has the operands' type
+  Math,     ///< floats only
+  Logic,    ///< bool only
+  Cmp,      ///< any type (bool: eq and ne only); the result is bool
+  Where,    ///< bool condition, then two values of one type
+  Dim,      ///< no value operand, a dimension name: `index(n)`, `size(n)`
+  Cast,     ///< any type to the cast's type
+  Classify, ///< integers and floats; the result is bool
 };
 
 /// Returns the class of an op.

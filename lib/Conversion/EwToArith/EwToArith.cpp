@@ -248,6 +248,32 @@ struct CmpLowering : ElementwiseLowering<CmpOp> {
   }
 };
 
+/// isnan: x != x (unordered); isinf: |x| == inf; isfinite: |x| < inf, false
+/// for NaN (ordered). An integer is a constant: never NaN or infinite.
+template <typename EwOp> struct ClassifyLowering : ElementwiseLowering<EwOp> {
+  using ElementwiseLowering<EwOp>::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, EwOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    constexpr bool isFinite = std::is_same_v<EwOp, IsFiniteOp>;
+    auto floatType = dyn_cast<FloatType>(x.getType());
+    if (!floatType)
+      return createConstant(builder, loc, builder.getI1Type(), isFinite);
+    if constexpr (std::is_same_v<EwOp, IsNanOp>)
+      return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, x,
+                                   x);
+    Value magnitude = math::AbsFOp::create(builder, loc, x);
+    Value infinity = arith::ConstantOp::create(
+        builder, loc,
+        builder.getFloatAttr(floatType,
+                             APFloat::getInf(floatType.getFloatSemantics())));
+    return arith::CmpFOp::create(builder, loc,
+                                 isFinite ? arith::CmpFPredicate::OLT
+                                          : arith::CmpFPredicate::OEQ,
+                                 magnitude, infinity);
+  }
+};
+
 struct WhereLowering : OpConversionPattern<WhereOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -370,19 +396,19 @@ using SizeLowering = DimLowering<SizeOp, /*IsExtent=*/true>;
 
 void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
-  patterns.add<ConstantLowering,
-               BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
-               BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
-               BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
-               // IEEE 754-2019 maximum/minimum (NaN wins, -0.0 < +0.0).
-               BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
-               BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
-               BinaryLowering<AndOp, void, arith::AndIOp>,
-               BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering,
-               NegLowering, AbsLowering, NotLowering, CmpLowering,
-               WhereLowering, KernelToElementFunction, ReturnLowering,
-               BroadcastLowering, IndexLowering, SizeLowering>(
-      converter, patterns.getContext());
+  patterns.add<
+      ConstantLowering, BinaryLowering<AddOp, arith::AddFOp, arith::AddIOp>,
+      BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
+      BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
+      // IEEE 754-2019 maximum/minimum (NaN wins, -0.0 < +0.0).
+      BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
+      BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
+      BinaryLowering<AndOp, void, arith::AndIOp>,
+      BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering, NegLowering,
+      AbsLowering, NotLowering, CmpLowering, ClassifyLowering<IsNanOp>,
+      ClassifyLowering<IsInfOp>, ClassifyLowering<IsFiniteOp>, WhereLowering,
+      KernelToElementFunction, ReturnLowering, BroadcastLowering, IndexLowering,
+      SizeLowering>(converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);
 }

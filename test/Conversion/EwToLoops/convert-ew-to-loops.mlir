@@ -386,3 +386,23 @@ ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i32>) -> (!ew
   %4 = ew.floor %k : !ew.tensor<[n], i32>
   ew.return %0, %1, %2, %3, %4 : !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>, !ew.tensor<[n], i32>
 }
+
+// -----
+
+// Classification: isnan is x != x (unordered), isinf |x| == inf, isfinite
+// |x| < inf (ordered: false for NaN), f16 in f32; of an integer a constant
+// (isfinite's true, stored as the byte 1).
+// CHECK-LABEL: func.func @ew$classify(
+// CHECK-DAG:     arith.cmpf uno, %[[W:.*]], %[[W]] : f32
+// CHECK-DAG:     arith.cmpf oeq, %{{.*}}, %[[INF:.*]] : f32
+// CHECK-DAG:     arith.cmpf olt, %{{.*}}, %[[INF]] : f32
+// CHECK-DAG:     %[[INF]] = arith.constant 0x7F800000 : f32
+// CHECK-DAG:     %[[ONE:.*]] = arith.constant 1 : i8
+// CHECK:         memref.store %[[ONE]]
+ew.kernel @classify(%x: !ew.tensor<[n], f16>, %k: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
+  %0 = ew.isnan %x : !ew.tensor<[n], f16>
+  %1 = ew.isinf %x : !ew.tensor<[n], f16>
+  %2 = ew.isfinite %x : !ew.tensor<[n], f16>
+  %3 = ew.isfinite %k : !ew.tensor<[n], i32>
+  ew.return %0, %1, %2, %3 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
+}

@@ -376,3 +376,27 @@ ew.kernel @fold_rounding(%x: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>)
   %7 = ew.ceil %6 : !ew.tensor<[n], f32>
   ew.return %0, %1, %2, %3, %4, %7 : f32, f32, bf16, f64, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>
 }
+
+// -----
+
+// isnan, isinf and isfinite of scalar constants fold to i1 constants; of an
+// integer, to the answer for every integer; tensors stay.
+// CHECK-LABEL: ew.kernel @fold_classify(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>
+// CHECK-DAG:     %[[T:.*]] = ew.constant true
+// CHECK-DAG:     %[[F:.*]] = ew.constant false
+// CHECK:         %[[NAN:.*]] = ew.isnan %[[X]] : !ew.tensor<[n], f32>
+// CHECK:         ew.return %[[T]], %[[F]], %[[F]], %[[T]], %[[T]], %[[NAN]]
+ew.kernel @fold_classify(%x: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
+  %nan = ew.constant 0x7FC00000 : f32
+  %inf = ew.constant 0xFF800000 : f32
+  %k = ew.constant 7 : i64
+  %0 = ew.isnan %nan : f32
+  %1 = ew.isfinite %inf : f32
+  %2 = ew.isinf %k : i64
+  %3 = ew.isfinite %k : i64
+  %4 = ew.isinf %inf : f32
+  %5 = ew.isnan %x : !ew.tensor<[n], f32>
+  ew.return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, !ew.tensor<[n], i1>
+}

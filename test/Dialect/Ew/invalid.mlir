@@ -463,3 +463,11 @@ func.func private @i8_element(%x: !ew.tensor<[n], i8>)
 // expected-error @+1 {{expected valid keyword or string}}
 func.func private @extent(%x: !ew.tensor<[4], f32>)
 
+
+// -----
+
+ew.kernel @bool_isnan(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
+  // expected-error @+1 {{'ew.isnan' op operand #0 must be ew tensor or scalar of integers or floats (not i1), but got '!ew.tensor<[n], i1>'}}
+  %0 = ew.isnan %x : !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i1>
+}

@@ -222,3 +222,18 @@ ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i64>)
   %3 = ew.round %k : !ew.tensor<[n], i64>
   ew.return %2, %3 : !ew.tensor<[n], bf16>, !ew.tensor<[n], i64>
 }
+
+// Classification: a number in, i1 out.
+// CHECK-LABEL: ew.kernel @classify(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f16>, %[[K:.*]]: i32)
+// CHECK-NEXT: %[[N:.*]] = ew.isnan %[[X]] : !ew.tensor<[n], f16>
+// CHECK-NEXT: %[[I:.*]] = ew.isinf %[[X]] : !ew.tensor<[n], f16>
+// CHECK-NEXT: %[[F:.*]] = ew.isfinite %[[K]] : i32
+// CHECK-NEXT: ew.return %[[N]], %[[I]], %[[F]]
+ew.kernel @classify(%x: !ew.tensor<[n], f16>, %k: i32)
+    -> (!ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>) {
+  %0 = ew.isnan %x : !ew.tensor<[n], f16>
+  %1 = ew.isinf %x : !ew.tensor<[n], f16>
+  %2 = ew.isfinite %k : i32
+  ew.return %0, %1, %2 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, i1
+}

@@ -47,6 +47,11 @@ def parse(dtype, text):
             values.append(int(item, 0))
         elif dtype == "bf16":
             values.append(bf16_bits(float(item)))
+        elif item.startswith("bits:") and dtype in ("f32", "f64"):
+            # The float of those bits (a signalling NaN may come back
+            # quieted: Python holds it as a double).
+            code, width = ("<f", "<I") if dtype == "f32" else ("<d", "<Q")
+            values.append(struct.unpack(code, struct.pack(width, int(item[5:], 0)))[0])
         else:
             values.append(float(item))
     return values

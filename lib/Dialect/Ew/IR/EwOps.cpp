@@ -234,6 +234,39 @@ OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
       [](const APInt &a) { return a.abs(); });
 }
 
+/// isnan, isinf and isfinite of a scalar constant: `onFloat` of a float,
+/// `ofInteger` for any integer.
+static OpFoldResult foldClassify(Operation *op, Attribute operand,
+                                 function_ref<bool(const APFloat &)> onFloat,
+                                 bool ofInteger) {
+  Type type = op->getResult(0).getType();
+  if (isTensor(type))
+    return {};
+  if (auto value = dyn_cast_or_null<FloatAttr>(operand))
+    return IntegerAttr::get(type, onFloat(value.getValue()));
+  if (isa_and_nonnull<IntegerAttr>(operand))
+    return IntegerAttr::get(type, ofInteger);
+  return {};
+}
+
+OpFoldResult IsNanOp::fold(FoldAdaptor adaptor) {
+  return foldClassify(
+      *this, adaptor.getOperand(), [](const APFloat &x) { return x.isNaN(); },
+      false);
+}
+
+OpFoldResult IsInfOp::fold(FoldAdaptor adaptor) {
+  return foldClassify(
+      *this, adaptor.getOperand(),
+      [](const APFloat &x) { return x.isInfinity(); }, false);
+}
+
+OpFoldResult IsFiniteOp::fold(FoldAdaptor adaptor) {
+  return foldClassify(
+      *this, adaptor.getOperand(),
+      [](const APFloat &x) { return x.isFinite(); }, true);
+}
+
 /// floor, ceil, trunc and round: an integer operand is already integral, and
 /// so is the result of any of the four (floor(round(x)) is round(x)); a
 /// scalar float constant rounds with `mode`, exactly, in its own type.

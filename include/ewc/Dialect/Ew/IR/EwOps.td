@@ -385,6 +385,29 @@ def Ew_RoundOp : Ew_RoundingOp<"round",
     "to the nearest, ties to even (as torch.round)",
     "%r = ew.round %x : !ew.tensor<[n], f16>">;
 
+class Ew_ClassifyOp<string mnemonic, string rule>
+    : Ew_ElementwiseOp<mnemonic, [],
+                       [{ ::mlir::IntegerType::get(context, 1) }]> {
+  let summary = "Elementwise classification: " # rule;
+  let description = [{
+    For each element, whether it is }] # rule # [{ (i1). An integer is
+    never NaN or infinite, always finite.
+
+    ```mlir
+    %r = ew.}] # mnemonic # [{ %x : !ew.tensor<[n], f32>
+    ```
+  }];
+  let arguments = (ins Ew_NumericValue:$operand);
+  let results = (outs Ew_BoolValue:$result);
+  let assemblyFormat = "$operand attr-dict `:` type($operand)";
+  let hasFolder = 1;
+}
+
+def Ew_IsNanOp : Ew_ClassifyOp<"isnan", "a NaN">;
+def Ew_IsInfOp : Ew_ClassifyOp<"isinf", "an infinity of either sign">;
+def Ew_IsFiniteOp : Ew_ClassifyOp<"isfinite",
+                                  "finite (neither NaN nor infinite)">;
+
 //===----------------------------------------------------------------------===//
 // Logic
 //===----------------------------------------------------------------------===//
