@@ -576,7 +576,10 @@ Expr KernelGen::genBool(Type type, int depth) {
     DT dt = pick(kAllTypes);
     if (dt == DT::Bool)
       dt = DT::F32;
-    return call(pick(kClassify), {gen({dt, type.dims}, depth - 1)});
+    // Drawn in sequence: the order in which a call's arguments are evaluated
+    // is the compiler's (GCC and Clang differ), the generator's must not be.
+    Expr operand = gen({dt, type.dims}, depth - 1);
+    return call(pick(kClassify), {operand});
   }
   // A comparison of any element type; bools only compare for equality.
   DT dt = pick(kAllTypes);
@@ -608,8 +611,10 @@ Expr KernelGen::genNumber(Type type, int depth) {
     // Rounding a float that is often near .5 or an integer: an exact
     // operation after an inexact one is where a verdict's slack must hold.
     static const char *const kRounding[] = {"floor", "ceil", "trunc", "round"};
-    if (chance(50))
-      return call(pick(kRounding), {gen(type, depth - 1)});
+    if (chance(50)) {
+      Expr operand = gen(type, depth - 1);
+      return call(pick(kRounding), {operand});
+    }
     return call("abs", {gen(type, depth - 1)});
   }
   if (r < 70) {
