@@ -226,14 +226,20 @@ KernelSignature ewc::getKernelSignature(const KernelDecl &kernel) {
     signature.results.push_back({result.dtype, dimsOf(result)});
   for (const std::string &dim : kernel.getDims())
     signature.dims.push_back(dim);
-  // The dimensions whose coordinates or extents the body reads.
+  // The dimensions whose coordinates or extents the body reads, and those
+  // it reduces or scans (Driver.cpp says why, from the IR).
+  auto pin = [&](DimId id) {
+    std::string dim = kernel.getDimName(id).str();
+    if (!llvm::is_contained(signature.pinnedDims, dim))
+      signature.pinnedDims.push_back(dim);
+  };
   std::function<void(const Expr &)> visit = [&](const Expr &expr) {
     if (auto *op = llvm::dyn_cast<OpExpr>(&expr)) {
-      if (op->isResolved() && getOpClass(op->getOp()) == OpClass::Dim) {
-        std::string dim = kernel.getDimName(op->getDim()).str();
-        if (!llvm::is_contained(signature.pinnedDims, dim))
-          signature.pinnedDims.push_back(dim);
-      }
+      if (op->isResolved() && getOpClass(op->getOp()) == OpClass::Dim)
+        pin(op->getDim());
+      if (op->isReduceOrScan())
+        for (DimId dim : op->getReducedDims())
+          pin(dim);
       for (const auto &operand : op->getOperands())
         visit(*operand);
     }

@@ -142,14 +142,22 @@ getCompiledSignature(mlir::ew::KernelOp kernel) {
   };
   for (mlir::StringAttr dim : kernel.getDims())
     signature.dims.push_back(dim.str());
+  // The dimensions that launches must keep whole and apart: those whose
+  // coordinates or extents the body reads, and those it reduces or scans
+  // (a part of a launch cut along one would combine a part of it).
   kernel.walk([&](mlir::Operation *op) {
-    llvm::StringRef dim;
+    llvm::SmallVector<llvm::StringRef> dims;
     if (auto index = llvm::dyn_cast<mlir::ew::IndexOp>(op))
-      dim = index.getDim();
+      dims.push_back(index.getDim());
     else if (auto size = llvm::dyn_cast<mlir::ew::SizeOp>(op))
-      dim = size.getDim();
-    if (!dim.empty() && !llvm::is_contained(signature.pinnedDims, dim))
-      signature.pinnedDims.push_back(dim.str());
+      dims.push_back(size.getDim());
+    else if (auto reduce = llvm::dyn_cast<mlir::ew::ReduceOp>(op))
+      dims = reduce.getDimNames();
+    else if (auto scan = llvm::dyn_cast<mlir::ew::ScanOp>(op))
+      dims = scan.getDimNames();
+    for (llvm::StringRef dim : dims)
+      if (!llvm::is_contained(signature.pinnedDims, dim))
+        signature.pinnedDims.push_back(dim.str());
   });
   for (auto [i, type] : llvm::enumerate(kernel.getArgumentTypes())) {
     ParamSignature &param = signature.params.emplace_back();

@@ -77,6 +77,15 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Index, "index", OpClass::Dim, 0},
     {OpKind::Size, "size", OpClass::Dim, 0},
     {OpKind::Cast, "", OpClass::Cast, 1},
+    {OpKind::Sum, "sum", OpClass::Reduce, 1},
+    {OpKind::Mean, "mean", OpClass::Reduce, 1},
+    {OpKind::Amax, "amax", OpClass::Reduce, 1},
+    {OpKind::Amin, "amin", OpClass::Reduce, 1},
+    {OpKind::Any, "any", OpClass::Reduce, 1},
+    {OpKind::All, "all", OpClass::Reduce, 1},
+    {OpKind::Cumsum, "cumsum", OpClass::Scan, 1},
+    {OpKind::Cummax, "cummax", OpClass::Scan, 1},
+    {OpKind::Cummin, "cummin", OpClass::Scan, 1},
 };
 
 static const OpInfo &getOpInfo(OpKind op) {

@@ -145,6 +145,8 @@ void ASTDumper::dump(const Expr &expr) {
     line() << "Call " << call.getCallee();
     if (call.hasNameArgument())
       os << ' ' << call.getNameArgument();
+    for (const CallExpr::NameArgument &dim : call.getDimArguments())
+      os << " over " << dim.first;
     break;
   }
   }

@@ -87,6 +87,14 @@ private:
   Checked checkCast(OpExpr &op, Expr &operand, const Checked &checked);
   /// `index(d)` and `size(d)`: resolves the dimension name.
   Checked checkDim(CallExpr &call);
+  /// A reduction or a scan: the operand's type and that it has the
+  /// dimensions named.
+  Checked checkReduce(OpExpr &op, Expr &operand, const Checked &checked,
+                      unsigned depth);
+  /// Resolves a dimension name written as an argument of `call`, or reports
+  /// it (with a guess among the kernel's dimensions).
+  std::optional<DimId> lookupDimArgument(const CallExpr &call,
+                                         const CallExpr::NameArgument &name);
   /// Reports (once per kernel) an expression deeper than kMaxExprDepth.
   bool checkDepth(const Expr &expr, unsigned depth);
   bool resolveCall(CallExpr &call);

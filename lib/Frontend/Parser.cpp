@@ -685,12 +685,36 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
       consume();
   }
 
+  // A reduction or a scan takes one value, then the names of dimensions:
+  // `sum(x, n)`, `sum(x, h, w)`.
+  std::optional<OpKind> builtin = lookupBuiltin(callee);
+  bool takesDims = builtin && (getOpClass(*builtin) == OpClass::Reduce ||
+                               getOpClass(*builtin) == OpClass::Scan);
   std::vector<std::unique_ptr<Expr>> args;
+  std::vector<CallExpr::NameArgument> dimArguments;
   while (expectValues) {
-    std::unique_ptr<Expr> arg = parseExpr();
-    if (!arg)
-      return nullptr;
-    args.push_back(std::move(arg));
+    if (takesDims && !args.empty()) {
+      Token nameTok = tok;
+      if (nameTok.is(TokenKind::Identifier))
+        consume();
+      if (nameTok.isNot(TokenKind::Identifier) ||
+          (tok.isNot(TokenKind::Comma) && tok.isNot(TokenKind::RParen))) {
+        emitError(nameTok.getLoc(),
+                  "the arguments of '" + callee +
+                      "' after the first must be dimension names, such as "
+                      "'n' in '" +
+                      callee + "(x, n)'",
+                  nameTok.getRange());
+        return nullptr;
+      }
+      dimArguments.emplace_back(nameTok.getSpelling().str(),
+                                nameTok.getRange());
+    } else {
+      std::unique_ptr<Expr> arg = parseExpr();
+      if (!arg)
+        return nullptr;
+      args.push_back(std::move(arg));
+    }
     if (tok.is(TokenKind::RParen))
       break;
     if (!expect(TokenKind::Comma,
@@ -700,7 +724,7 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
   consume(); // ')'
   return checkDepth(std::make_unique<CallExpr>(
       rangeFrom(calleeTok.getLoc()), calleeTok.getRange(), callee.str(),
-      std::move(nameArgument), std::move(args)));
+      std::move(nameArgument), std::move(args), std::move(dimArguments)));
 }
 
 std::unique_ptr<ModuleDecl> ewc::parseModule(Diagnostics &diags) {

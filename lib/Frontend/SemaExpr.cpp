@@ -166,7 +166,10 @@ Checked KernelChecker::checkName(NameExpr &name) {
 /// The arguments a call of `op` takes: its value operands, and the name
 /// that `cmp` (a predicate) and `index`/`size` (a dimension) take first.
 static unsigned getNumArguments(OpKind op) {
-  bool takesName = op == OpKind::Cmp || getOpClass(op) == OpClass::Dim;
+  // A reduction takes one dimension or more: its fewest are counted.
+  bool takesName = op == OpKind::Cmp || getOpClass(op) == OpClass::Dim ||
+                   getOpClass(op) == OpClass::Reduce ||
+                   getOpClass(op) == OpClass::Scan;
   return getNumValueOperands(op) + (takesName ? 1 : 0);
 }
 
@@ -176,6 +179,31 @@ std::string KernelChecker::getDisplayName(const OpExpr &op) {
   if (auto *binary = dyn_cast<BinaryExpr>(&op))
     return "'" + binary->getOperatorSpelling().str() + "'";
   return "'" + cast<UnaryExpr>(op).getOperatorSpelling().str() + "'";
+}
+
+std::optional<DimId>
+KernelChecker::lookupDimArgument(const CallExpr &call,
+                                 const CallExpr::NameArgument &name) {
+  std::optional<DimId> dim = kernel.lookupDim(name.first);
+  // (The parser takes an identifier only, never `...`.)
+  if (dim)
+    return dim;
+  std::string msg = "unknown dimension '" + name.first + "' in '" +
+                    call.getCallee().str() + "'";
+  llvm::SmallVector<llvm::StringRef> named;
+  for (llvm::StringRef dimName : kernel.getDims())
+    if (dimName != kBatchDimName)
+      named.push_back(dimName);
+  if (named.empty())
+    msg += "; the kernel has no named dimension";
+  else {
+    std::string before = msg;
+    suggestName(msg, name.first, named);
+    if (msg == before)
+      msg += "; the kernel's dimensions are " + llvm::join(named, ", ");
+  }
+  diags.error(name.second.Start, msg, name.second);
+  return std::nullopt;
 }
 
 bool KernelChecker::resolveCall(CallExpr &call) {
@@ -209,6 +237,38 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     return false;
   }
   unsigned expected = getNumArguments(*op);
+  bool reduce = getOpClass(*op) == OpClass::Reduce;
+  if (reduce || getOpClass(*op) == OpClass::Scan) {
+    // The parser took every argument after the first as a dimension name.
+    if (call.getOperands().size() != 1 || call.getDimArguments().empty() ||
+        (!reduce && call.getDimArguments().size() != 1)) {
+      std::string callee = call.getCallee().str();
+      std::string msg = "'" + callee + "' expects a value and " +
+                        (reduce ? "the dimensions it reduces, as in '"
+                                : "the dimension it runs along, as in '") +
+                        callee + "(x, n)'";
+      if (!reduce && call.getDimArguments().size() > 1)
+        msg += "; a scan runs along one dimension";
+      diags.error(call.getLoc(), msg, call.getRange());
+      return false;
+    }
+    llvm::SmallVector<DimId, 2> dims;
+    for (const CallExpr::NameArgument &name : call.getDimArguments()) {
+      std::optional<DimId> dim = lookupDimArgument(call, name);
+      if (!dim)
+        return false;
+      if (llvm::is_contained(dims, *dim)) {
+        diags.error(name.second.Start,
+                    "'" + call.getCallee().str() + "' names dimension '" +
+                        name.first + "' twice",
+                    name.second);
+        return false;
+      }
+      dims.push_back(*dim);
+    }
+    call.resolveReduce(*op, dims);
+    return true;
+  }
   if (call.getNumArgs() != expected) {
     std::string msg = "'" + call.getCallee().str() + "' expects " +
                       std::to_string(expected) +
@@ -218,8 +278,10 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     if ((*op == OpKind::Max || *op == OpKind::Min) && call.getNumArgs() == 1)
       msg += "; '" + call.getCallee().str() + "' is the elementwise " +
              (*op == OpKind::Max ? "maximum" : "minimum") +
-             " of two values (a reduction over a dimension is not in the "
-             "language yet)";
+             " of two values; the " +
+             (*op == OpKind::Max ? "maximum" : "minimum") +
+             " over a dimension is '" + (*op == OpKind::Max ? "amax" : "amin") +
+             "(x, n)'";
     diags.error(call.getLoc(), msg, call.getRange());
     return false;
   }
@@ -238,27 +300,10 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     pred = *parsed;
   }
   if (getOpClass(*op) == OpClass::Dim) {
-    std::optional<DimId> dim = kernel.lookupDim(call.getNameArgument());
-    // (The parser takes an identifier only, never `...`.)
-    if (!dim) {
-      std::string msg = "unknown dimension '" + call.getNameArgument().str() +
-                        "' in '" + call.getCallee().str() + "'";
-      llvm::SmallVector<llvm::StringRef> named;
-      for (llvm::StringRef name : kernel.getDims())
-        if (name != kBatchDimName)
-          named.push_back(name);
-      if (named.empty())
-        msg += "; the kernel has no named dimension";
-      else {
-        std::string before = msg;
-        suggestName(msg, call.getNameArgument(), named);
-        if (msg == before)
-          msg += "; the kernel's dimensions are " + llvm::join(named, ", ");
-      }
-      diags.error(call.getNameArgumentRange().Start, msg,
-                  call.getNameArgumentRange());
+    std::optional<DimId> dim = lookupDimArgument(
+        call, {call.getNameArgument().str(), call.getNameArgumentRange()});
+    if (!dim)
       return false;
-    }
     call.resolveDim(*op, *dim);
     return true;
   }
@@ -308,6 +353,10 @@ Checked KernelChecker::checkOp(OpExpr &op) {
     break;
   case OpClass::Dim:
     result = checkDim(cast<CallExpr>(op));
+    break;
+  case OpClass::Reduce:
+  case OpClass::Scan:
+    result = checkReduce(op, *operands[0], checked[0], depth);
     break;
   case OpClass::Classify: {
     // A literal operand takes its default type: isnan(1.5) is an f32's.
@@ -418,6 +467,58 @@ Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
   op.setOperandDType(operand.getType().dtype);
   op.setType({target, checked.shape});
   return Checked::typed(op.getType(), 1);
+}
+
+Checked KernelChecker::checkReduce(OpExpr &op, Expr &operand,
+                                   const Checked &checked, unsigned depth) {
+  // A literal operand takes its default type (it has no dimension to reduce
+  // unless it is a where() of a tensor condition).
+  if (checked.isWeak() && !resolveWeak(operand, getDefaultDType(checked)))
+    return Checked::error();
+  ValueType type = operand.getType();
+  OpKind kind = op.getOp();
+  std::string name = getDisplayName(op);
+  bool logic = kind == OpKind::Any || kind == OpKind::All;
+  if (logic && type.dtype != DType::Bool) {
+    diags.error(op.getLoc(),
+                name + " needs a bool value, got " + formatType(type) +
+                    "; compare it first, e.g. '" +
+                    (kind == OpKind::Any ? "any" : "all") + "(x != 0, n)'",
+                operand.getRange());
+    return Checked::error();
+  }
+  if (!logic && type.dtype == DType::Bool) {
+    diags.error(
+        op.getLoc(),
+        name + " needs a number, got " + formatType(type) +
+            (kind == OpKind::Sum ? "; count with 'sum(i64(b), n)'" : ""),
+        operand.getRange());
+    return Checked::error();
+  }
+  if (kind == OpKind::Mean && !isFloat(type.dtype)) {
+    diags.error(op.getLoc(),
+                name + " needs a float, got " + formatType(type) +
+                    "; convert it first, e.g. 'mean(f32(x), n)'",
+                operand.getRange());
+    return Checked::error();
+  }
+  Shape shape = type.shape;
+  for (auto [dim, written] :
+       llvm::zip(op.getReducedDims(), cast<CallExpr>(op).getDimArguments())) {
+    if (!llvm::is_contained(type.shape, dim)) {
+      diags.error(written.second.Start,
+                  name + " runs over dimension '" + written.first +
+                      "', which its operand (" + formatType(type) +
+                      ") does not have",
+                  written.second);
+      return Checked::error();
+    }
+    if (getOpClass(kind) == OpClass::Reduce)
+      llvm::erase(shape, dim);
+  }
+  op.setOperandDType(type.dtype);
+  op.setType({type.dtype, shape});
+  return Checked::typed(op.getType(), depth);
 }
 
 Checked KernelChecker::checkDim(CallExpr &call) {

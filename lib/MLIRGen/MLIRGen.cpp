@@ -79,6 +79,8 @@ private:
   /// The value of `expr` in its compute type.
   mlir::Value genExpr(const Expr &expr);
   mlir::Value genOp(const OpExpr &op);
+  /// A reduction or a scan: ew.reduce or ew.scan with its combiner.
+  mlir::Value genReduce(const OpExpr &op);
   /// Converts `value` to element type `dtype` (keeping its dimensions) with
   /// an ew.cast, or returns it if it has that element type already.
   mlir::Value convert(mlir::Value value, DType dtype, mlir::Location loc);
@@ -286,7 +288,103 @@ static mlir::ew::CmpPredicate convertPredicate(CmpPredicate pred) {
   llvm_unreachable("unknown CmpPredicate");
 }
 
+/// The identity a reduction or a scan of `kind` starts from, for elements of
+/// `type`: 0 for sums (so the sum of an empty dimension, and of -0.0 alone,
+/// is +0.0, as a CUDA sum from 0 gives), -inf and +inf (or the integer
+/// type's extremes) for the maximum and the minimum, false for any, true for
+/// all.
+static mlir::TypedAttr getIdentity(mlir::OpBuilder &builder, OpKind kind,
+                                   mlir::Type type) {
+  bool isMax = kind == OpKind::Amax || kind == OpKind::Cummax;
+  bool isMin = kind == OpKind::Amin || kind == OpKind::Cummin;
+  if (auto floatType = llvm::dyn_cast<mlir::FloatType>(type)) {
+    if (isMax || isMin)
+      return builder.getFloatAttr(
+          type, llvm::APFloat::getInf(floatType.getFloatSemantics(), isMax));
+    return builder.getFloatAttr(type, 0.0);
+  }
+  unsigned width = type.getIntOrFloatBitWidth();
+  if (kind == OpKind::All)
+    return builder.getBoolAttr(true);
+  if (isMax)
+    return builder.getIntegerAttr(type, llvm::APInt::getSignedMinValue(width));
+  if (isMin)
+    return builder.getIntegerAttr(type, llvm::APInt::getSignedMaxValue(width));
+  return builder.getIntegerAttr(type, 0);
+}
+
+mlir::Value MLIRGenImpl::genReduce(const OpExpr &op) {
+  namespace ew = mlir::ew;
+  mlir::Location loc = getLoc(op.getLoc());
+  OpKind kind = op.getOp();
+  // f16 and bf16 combine in f32, their compute type (torch's opmath).
+  mlir::Value operand = convert(genExpr(op.getOperand(0)),
+                                getComputeDType(op.getOperandDType()), loc);
+  mlir::Type element = ew::getElementType(operand.getType());
+  llvm::SmallVector<mlir::Attribute> dims;
+  for (DimId dim : op.getReducedDims())
+    dims.push_back(builder.getStringAttr(kernel->getDimName(dim)));
+  // The result over the operand's other dimensions, in the kernel's order.
+  mlir::Type resultType = getTensorType(op.getType().shape, element);
+  if (!op.getType().isTensor())
+    resultType = element;
+  mlir::TypedAttr init = getIdentity(builder, kind, element);
+
+  auto build = [&](auto opTag) {
+    using Op = typename decltype(opTag)::type;
+    auto combine = Op::create(builder, loc, resultType, operand,
+                              builder.getArrayAttr(dims), init);
+    mlir::OpBuilder::InsertionGuard guard(builder);
+    mlir::Block *block = builder.createBlock(&combine.getCombiner(), {},
+                                             {element, element}, {loc, loc});
+    mlir::Value acc = block->getArgument(0), next = block->getArgument(1);
+    mlir::Value value;
+    switch (kind) {
+    case OpKind::Sum:
+    case OpKind::Mean:
+    case OpKind::Cumsum:
+      value = ew::AddOp::create(builder, loc, acc, next);
+      break;
+    case OpKind::Amax:
+    case OpKind::Cummax:
+      value = ew::MaxOp::create(builder, loc, acc, next);
+      break;
+    case OpKind::Amin:
+    case OpKind::Cummin:
+      value = ew::MinOp::create(builder, loc, acc, next);
+      break;
+    case OpKind::Any:
+      value = ew::OrOp::create(builder, loc, acc, next);
+      break;
+    case OpKind::All:
+      value = ew::AndOp::create(builder, loc, acc, next);
+      break;
+    default:
+      llvm_unreachable("not a reduction or a scan");
+    }
+    ew::YieldOp::create(builder, loc, value);
+    return combine.getResult();
+  };
+  if (getOpClass(kind) == OpClass::Scan)
+    return build(llvm::type_identity<ew::ScanOp>());
+  mlir::Value result = build(llvm::type_identity<ew::ReduceOp>());
+  if (kind != OpKind::Mean)
+    return result;
+  // mean = sum / the number of elements combined (NaN for none: 0 / 0).
+  mlir::Value count;
+  for (DimId dim : op.getReducedDims()) {
+    mlir::Value extent = ew::SizeOp::create(builder, loc, builder.getI64Type(),
+                                            kernel->getDimName(dim));
+    count = count ? ew::MulOp::create(builder, loc, count, extent).getResult()
+                  : extent;
+  }
+  count = ew::CastOp::create(builder, loc, element, count);
+  return ew::DivOp::create(builder, loc, result, count);
+}
+
 mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
+  if (op.isReduceOrScan())
+    return genReduce(op);
   // Operands first, left to right: this fixes the op order (see top). Each
   // is converted to the type the op computes in (`where`'s condition is
   // bool already) and broadcast to the op's dimensions.
@@ -386,6 +484,16 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     mlir::Value rounded = convert(operands[0], target, loc);
     return convert(rounded, getComputeDType(target), loc);
   }
+  case OpKind::Sum:
+  case OpKind::Mean:
+  case OpKind::Amax:
+  case OpKind::Amin:
+  case OpKind::Any:
+  case OpKind::All:
+  case OpKind::Cumsum:
+  case OpKind::Cummax:
+  case OpKind::Cummin:
+    break; // genReduce
   }
   llvm_unreachable("unknown OpKind");
 }

@@ -132,6 +132,17 @@ enum class OpKind {
   Index,
   Size,
   Cast,
+  // Reductions over named dimensions, which they remove from the shape.
+  Sum,
+  Mean,
+  Amax,
+  Amin,
+  Any,
+  All,
+  // Inclusive scans along one named dimension, which they keep.
+  Cumsum,
+  Cummax,
+  Cummin,
 };
 
 /// What an op accepts as operands, which is also how sema types it.
@@ -144,6 +155,8 @@ enum class OpClass {
   Dim,      ///< no value operand, a dimension name: `index(n)`, `size(n)`
   Cast,     ///< any type to the cast's type
   Classify, ///< integers and floats; the result is bool
+  Reduce,   ///< a value, then the dimensions it removes: `sum(x, n)`
+  Scan,     ///< a value, then the dimension it runs along: `cumsum(x, n)`
 };
 
 /// Returns the class of an op.
@@ -336,6 +349,17 @@ public:
     assert(resolved && getOpClass(op) == OpClass::Dim && "not index or size");
     return dim;
   }
+  /// True for the reductions and the scans.
+  bool isReduceOrScan() const {
+    return resolved && (getOpClass(op) == OpClass::Reduce ||
+                        getOpClass(op) == OpClass::Scan);
+  }
+  /// The dimensions a reduction removes, or the one a scan runs along, in
+  /// the order written (set by sema).
+  llvm::ArrayRef<DimId> getReducedDims() const {
+    assert(isReduceOrScan() && "not a reduction or a scan");
+    return reducedDims;
+  }
   /// The element type the value operands are converted to before the op
   /// computes (set by sema): the operands' common type, which for mixed
   /// precision is the tensor's (`slope * x` with `slope: f32`, `x: bf16[n]`
@@ -377,7 +401,13 @@ private:
   DType castType = DType::F32;
   DType operandDType = DType::F32;
   DimId dim = 0;
+  llvm::SmallVector<DimId, 2> reducedDims;
   bool resolved = false;
+
+protected:
+  void setReducedDims(llvm::ArrayRef<DimId> dims) {
+    reducedDims.assign(dims.begin(), dims.end());
+  }
 };
 
 /// `-operand` (neg) or `!operand` (not).
@@ -425,18 +455,23 @@ private:
   makeOperands(std::unique_ptr<Expr> lhs, std::unique_ptr<Expr> rhs);
 };
 
-/// `callee(args)`. The parser keeps a first argument that is a name apart:
-/// the predicate of `cmp(ge, a, b)`, the dimension of `index(n)` and
-/// `size(n)`; so the operands are always values. Sema resolves the callee to
-/// a builtin and checks the name.
+/// `callee(args)`. The parser keeps the arguments that are names apart: the
+/// predicate of `cmp(ge, a, b)`, the dimension of `index(n)` and `size(n)`
+/// (first), the dimensions of `sum(x, n)` and `cumsum(x, n)` (after the
+/// value); so the operands are always values. Sema resolves the callee to a
+/// builtin and checks the names.
 class CallExpr : public OpExpr {
 public:
+  using NameArgument = std::pair<std::string, llvm::SMRange>;
+
   CallExpr(llvm::SMRange range, llvm::SMRange calleeRange, std::string callee,
-           std::optional<std::pair<std::string, llvm::SMRange>> nameArgument,
-           std::vector<std::unique_ptr<Expr>> args)
+           std::optional<NameArgument> nameArgument,
+           std::vector<std::unique_ptr<Expr>> args,
+           std::vector<NameArgument> dimArguments = {})
       : OpExpr(Expr_Call, range, calleeRange.Start, std::move(args)),
         callee(std::move(callee)), calleeRange(calleeRange),
-        nameArgument(std::move(nameArgument)) {}
+        nameArgument(std::move(nameArgument)),
+        dimArguments(std::move(dimArguments)) {}
 
   llvm::StringRef getCallee() const { return callee; }
   llvm::SMRange getCalleeRange() const { return calleeRange; }
@@ -445,9 +480,11 @@ public:
   bool hasNameArgument() const { return nameArgument.has_value(); }
   llvm::StringRef getNameArgument() const { return nameArgument->first; }
   llvm::SMRange getNameArgumentRange() const { return nameArgument->second; }
-  /// The number of arguments as written, the name included.
+  /// The dimension names written after the value of a reduction or a scan.
+  llvm::ArrayRef<NameArgument> getDimArguments() const { return dimArguments; }
+  /// The number of arguments as written, the names included.
   unsigned getNumArgs() const {
-    return getOperands().size() + (nameArgument ? 1 : 0);
+    return getOperands().size() + (nameArgument ? 1 : 0) + dimArguments.size();
   }
 
   /// Called by sema once the callee and predicate are known to be valid.
@@ -460,13 +497,19 @@ public:
   void resolveDim(OpKind op, DimId dim) {
     setOp(op, CmpPredicate::Eq, DType::F32, dim);
   }
+  /// Called by sema for a reduction or a scan, `sum(x, n)`.
+  void resolveReduce(OpKind op, llvm::ArrayRef<DimId> dims) {
+    setOp(op, CmpPredicate::Eq);
+    setReducedDims(dims);
+  }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Call; }
 
 private:
   std::string callee;
   llvm::SMRange calleeRange;
-  std::optional<std::pair<std::string, llvm::SMRange>> nameArgument;
+  std::optional<NameArgument> nameArgument;
+  std::vector<NameArgument> dimArguments;
 };
 
 //===----------------------------------------------------------------------===//

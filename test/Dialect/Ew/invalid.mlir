@@ -471,3 +471,117 @@ ew.kernel @bool_isnan(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
   %0 = ew.isnan %x : !ew.tensor<[n], i1>
   ew.return %0 : !ew.tensor<[n], i1>
 }
+
+// -----
+
+ew.kernel @reduce_missing_dim(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[m], f32>) -> !ew.tensor<[m], f32> {
+  // expected-error @+1 {{'ew.reduce' op the operand has no dimension 'm'}}
+  %0 = ew.reduce %x over ["m"] init 0.0 : f32 : !ew.tensor<[n], f32> to !ew.tensor<[n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %y : !ew.tensor<[m], f32>
+}
+
+// -----
+
+ew.kernel @reduce_wrong_result(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.reduce' op result must be '!ew.tensor<[m], f32>', got '!ew.tensor<[n], f32>'}}
+  %0 = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @reduce_twice(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.reduce' op names dimension 'n' twice}}
+  %0 = ew.reduce %x over ["n", "n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @reduce_batch(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> {
+  // expected-error @+1 {{'ew.reduce' op takes a named dimension, not the batch '...'}}
+  %0 = ew.reduce %x over ["..."] init 0.0 : f32 : !ew.tensor<[..., n], f32> to !ew.tensor<[n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %x : !ew.tensor<[..., n], f32>
+}
+
+// -----
+
+ew.kernel @reduce_init_type(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.reduce' op init must be a 'f32', got 'f64'}}
+  %0 = ew.reduce %x over ["n"] init 0.0 : f64 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @reduce_combiner_args(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.reduce' op the combiner must take two 'f32' arguments}}
+  %0 = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32):
+    ew.yield %a : f32
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @reduce_combiner_yield(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.reduce' op the combiner must yield a 'f32', got 'i1'}}
+  %0 = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.cmp lt, %a, %b : f32, f32
+    ew.yield %r : i1
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @scan_two_dims(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.scan' op runs along one dimension, got 2}}
+  %0 = ew.scan %x over ["m", "n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %0 : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+ew.kernel @scan_wrong_result(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  // expected-error @+1 {{'ew.scan' op result must have the operand's type '!ew.tensor<[m, n], f32>', got '!ew.tensor<[m], f32>'}}
+  %0 = ew.scan %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %x : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+func.func @yield_outside(%x: f32) {
+  // expected-error @+1 {{'ew.yield' op expects parent op to be one of 'ew.reduce, ew.scan'}}
+  ew.yield %x : f32
+}

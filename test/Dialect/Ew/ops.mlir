@@ -237,3 +237,52 @@ ew.kernel @classify(%x: !ew.tensor<[n], f16>, %k: i32)
   %2 = ew.isfinite %k : i32
   ew.return %0, %1, %2 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, i1
 }
+
+// Reductions and scans: the combiner region, the dimensions in the order
+// written, a reduction to a scalar, and the element form (scalar operand and
+// result) that convert-ew-to-arith makes.
+
+// CHECK-LABEL: ew.kernel @reduce_scan(
+ew.kernel @reduce_scan(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], i1>) -> (!ew.tensor<[m], f32>, !ew.tensor<[m, n], f32>) {
+  // CHECK: %[[S:.*]] = ew.reduce %{{.*}} over ["n"] init 0.000000e+00 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  // CHECK-NEXT: ^bb0(%[[A:.*]]: f32, %[[B:.*]]: f32):
+  // CHECK-NEXT:   %[[R:.*]] = ew.add %[[A]], %[[B]] : f32, f32
+  // CHECK-NEXT:   ew.yield %[[R]] : f32
+  // CHECK-NEXT: }
+  %s = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %v: f32):
+    %r = ew.add %a, %v : f32, f32
+    ew.yield %r : f32
+  }
+  // CHECK: ew.reduce %{{.*}} over ["n", "m"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to f32
+  %all = ew.reduce %x over ["n", "m"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to f32 {
+  ^bb0(%a: f32, %v: f32):
+    %r = ew.max %a, %v : f32, f32
+    ew.yield %r : f32
+  }
+  // CHECK: ew.reduce %{{.*}} over ["n"] init true : !ew.tensor<[n], i1> to i1
+  %every = ew.reduce %b over ["n"] init true : !ew.tensor<[n], i1> to i1 {
+  ^bb0(%a: i1, %v: i1):
+    %r = ew.and %a, %v : i1, i1
+    ew.yield %r : i1
+  }
+  // CHECK: ew.scan %{{.*}} over ["m"] init 0.000000e+00 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32>
+  %c = ew.scan %x over ["m"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
+  ^bb0(%a: f32, %v: f32):
+    %r = ew.add %a, %v : f32, f32
+    ew.yield %r : f32
+  }
+  %t = ew.add %s, %all : !ew.tensor<[m], f32>, f32
+  ew.return %t, %c : !ew.tensor<[m], f32>, !ew.tensor<[m, n], f32>
+}
+
+// CHECK-LABEL: func.func @element_form(
+// CHECK: ew.reduce %{{.*}} over ["n"] init 0 : i32 : i32 to i32
+func.func @element_form(%x: i32) -> i32 {
+  %s = ew.reduce %x over ["n"] init 0 : i32 : i32 to i32 {
+  ^bb0(%a: i32, %v: i32):
+    %r = ew.add %a, %v : i32, i32
+    ew.yield %r : i32
+  }
+  return %s : i32
+}

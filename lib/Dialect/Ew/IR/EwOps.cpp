@@ -11,6 +11,8 @@
 
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
+#include "llvm/ADT/StringSet.h"
+
 #include "mlir/Dialect/CommonFolders.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -740,6 +742,101 @@ LogicalResult IndexOp::verify() {
 }
 
 LogicalResult SizeOp::verify() { return verifyKernelDim(*this, getDim()); }
+
+//===----------------------------------------------------------------------===//
+// ReduceOp and ScanOp
+//===----------------------------------------------------------------------===//
+
+/// The checks a reduction and a scan share: the dimensions (named ones of the
+/// kernel, each once, all of the operand's), the element types and `init`.
+/// Returns the operand's dimensions without `dims`, in the operand's order.
+static FailureOr<SmallVector<StringAttr>>
+verifyCombine(Operation *op, Value operand, Type result, ArrayAttr dims,
+              TypedAttr init) {
+  Type element = getElementType(operand.getType());
+  if (getElementType(result) != element)
+    return op->emitOpError("the element types must match, got ")
+           << element << " and " << getElementType(result);
+  if (init.getType() != element)
+    return op->emitOpError("init must be a ")
+           << element << ", got " << init.getType();
+  if (dims.empty())
+    return op->emitOpError("needs a dimension");
+  SmallVector<StringAttr> remaining(getDims(operand.getType()));
+  llvm::StringSet<> seen;
+  for (Attribute attr : dims) {
+    StringRef dim = cast<StringAttr>(attr).getValue();
+    if (failed(verifyKernelDim(op, dim)))
+      return failure();
+    if (!seen.insert(dim).second)
+      return op->emitOpError("names dimension '") << dim << "' twice";
+    // The element form (a scalar operand) has no dimensions to check.
+    if (!isTensor(operand.getType()))
+      continue;
+    auto *it = llvm::find_if(
+        remaining, [&](StringAttr other) { return other.getValue() == dim; });
+    if (it == remaining.end())
+      return op->emitOpError("the operand has no dimension '") << dim << "'";
+    remaining.erase(it);
+  }
+  return remaining;
+}
+
+/// The region: one block (running value, next element) of the element type,
+/// yielding the element type.
+static LogicalResult verifyCombiner(Operation *op, Region &region,
+                                    Type element) {
+  Block &block = region.front();
+  if (block.getNumArguments() != 2 ||
+      block.getArgument(0).getType() != element ||
+      block.getArgument(1).getType() != element)
+    return op->emitOpError("the combiner must take two ")
+           << element << " arguments";
+  auto yield = cast<YieldOp>(block.getTerminator());
+  if (yield.getValue().getType() != element)
+    return op->emitOpError("the combiner must yield a ")
+           << element << ", got " << yield.getValue().getType();
+  return success();
+}
+
+LogicalResult ReduceOp::verify() {
+  FailureOr<SmallVector<StringAttr>> remaining =
+      verifyCombine(*this, getOperand(), getType(), getDims(), getInit());
+  if (failed(remaining))
+    return failure();
+  Type operandType = getOperand().getType();
+  if (!isTensor(operandType)) {
+    if (getType() != operandType)
+      return emitOpError("an element's reduction has the element's type");
+    return success();
+  }
+  Type expected = mlir::ew::getElementType(operandType);
+  if (!remaining->empty())
+    expected = NamedTensorType::get(getContext(), *remaining, expected);
+  if (getType() != expected)
+    return emitOpError("result must be ") << expected << ", got " << getType();
+  return success();
+}
+
+LogicalResult ReduceOp::verifyRegions() {
+  return verifyCombiner(*this, getCombiner(), getCombinedType());
+}
+
+LogicalResult ScanOp::verify() {
+  if (failed(
+          verifyCombine(*this, getOperand(), getType(), getDims(), getInit())))
+    return failure();
+  if (getDims().size() != 1)
+    return emitOpError("runs along one dimension, got ") << getDims().size();
+  if (getType() != getOperand().getType())
+    return emitOpError("result must have the operand's type ")
+           << getOperand().getType() << ", got " << getType();
+  return success();
+}
+
+LogicalResult ScanOp::verifyRegions() {
+  return verifyCombiner(*this, getCombiner(), getCombinedType());
+}
 
 #define GET_OP_CLASSES
 #include "ewc/Dialect/Ew/IR/EwOps.cpp.inc"

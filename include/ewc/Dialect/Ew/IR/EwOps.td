@@ -602,4 +602,80 @@ def Ew_SizeOp : Ew_Op<"size", [Pure]> {
   let hasVerifier = 1;
 }
 
+//===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+// A reduction or a scan: `operand` combined along the dimensions `dims` by
+// the region, after Triton's tt.reduce/tt.scan (ReduceScanCommon.h). The
+// region takes the running value and the next element and yields the new
+// running value; `init` is the identity the running value starts from (so an
+// empty dimension gives `init`).
+//
+// Two forms. In a kernel the operand is a tensor that has every dimension
+// of `dims`. In the element function that convert-ew-to-arith makes (one
+// element of each value, docs/design.md) the operand and the result are
+// elements: the op then stands for the combination of the operand's
+// elements along `dims`, which the access layer expands into loops that
+// evaluate the operand's code at each point of the dimensions.
+class Ew_CombineOp<string mnemonic, string summaryText, string rule>
+    : Ew_Op<mnemonic, [Pure, SingleBlock]> {
+  let summary = summaryText;
+  let arguments = (ins Ew_Value:$operand, StrArrayAttr:$dims,
+                       TypedAttrInterface:$init);
+  let results = (outs Ew_Value:$result);
+  let regions = (region SizedRegion<1>:$combiner);
+  let assemblyFormat = [{
+    $operand `over` $dims `init` $init attr-dict `:` type($operand) `to`
+    type($result) $combiner
+  }];
+  let hasVerifier = 1;
+  let hasRegionVerifier = 1;
+  let extraClassDeclaration = [{
+    /// The dimensions as strings, in the order written.
+    ::llvm::SmallVector<::llvm::StringRef> getDimNames() {
+      ::llvm::SmallVector<::llvm::StringRef> names;
+      for (::mlir::Attribute dim : getDims())
+        names.push_back(::llvm::cast<::mlir::StringAttr>(dim).getValue());
+      return names;
+    }
+    /// The element type the region combines.
+    ::mlir::Type getCombinedType() {
+      return ::mlir::ew::getElementType(getOperand().getType());
+    }
+  }];
+  let description = !strconcat([{
+    The operand's elements combined by the region, in index order of the
+    dimensions (the running value first, the next element second), starting
+    from `init`. }], rule, [{
+
+    ```mlir
+    %s = ew.}], mnemonic, [{ %x over ["n"] init 0.0 : f32
+        : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+    ^bb0(%acc: f32, %next: f32):
+      %r = ew.add %acc, %next : f32, f32
+      ew.yield %r : f32
+    }
+    ```
+  }]);
+}
+
+def Ew_ReduceOp : Ew_CombineOp<"reduce",
+    "A reduction over named dimensions",
+    [{The result is the operand's dimensions without `dims` (a scalar when
+    none is left): `sum(x, n)`, `amax(x, n)`, `any(b, h, w)`.}]>;
+
+def Ew_ScanOp : Ew_CombineOp<"scan",
+    "An inclusive scan along a named dimension",
+    [{`dims` is one dimension; the result has the operand's type, and its
+    element at position `i` of the dimension combines the elements at
+    positions 0 to `i`: `cumsum(x, n)`.}]>;
+
+def Ew_YieldOp : Ew_Op<"yield", [Pure, ReturnLike, Terminator,
+                                 ParentOneOf<["ReduceOp", "ScanOp"]>]> {
+  let summary = "The new running value of a reduction or a scan";
+  let arguments = (ins Ew_Element:$value);
+  let assemblyFormat = "$value attr-dict `:` type($value)";
+}
+
 #endif // EWC_DIALECT_EW_IR_EWOPS_TD
