@@ -20,6 +20,7 @@
 
 #include "ewc/Reference/Evaluator.h"
 
+#include "Combine.h"
 #include "Semantics.h"
 
 #include "ewc/Frontend/AST.h"
@@ -34,6 +35,7 @@
 
 #include <cmath>
 #include <limits>
+#include <map>
 #include <memory>
 
 using namespace ewc;
@@ -198,6 +200,14 @@ private:
   ColumnPtr evalLiteral(const Expr &expr);
   ColumnPtr evalOp(const OpExpr &op);
   ColumnPtr evalDim(const OpExpr &op);
+  /// A reduction or a scan at the block's points (Combine.h folds a run).
+  ColumnPtr evalCombine(const OpExpr &op);
+  /// A value's dimensions with the batch expanded (as expandDims).
+  std::vector<int64_t> expandShape(llvm::ArrayRef<DimId> shape) const;
+  int64_t getExtent(int64_t dim) const {
+    return dim >= kBatchBase ? bindings.batchShape[dim - kBatchBase]
+                             : bindings.extents[dim];
+  }
 
   /// Converts `column` to `to` with ew.cast's semantics (no op if it is of
   /// that type already).
@@ -236,6 +246,12 @@ private:
   std::vector<std::vector<int64_t>> coords;
   std::vector<ColumnPtr> params;
   llvm::DenseMap<const LetStmt *, ColumnPtr> lets;
+  /// Per reduction or scan, its values by the coordinates of the dimensions
+  /// it keeps (a scan: the whole run along its dimension): a reduction's
+  /// value is the same at every point of a row, and is folded once.
+  std::map<const OpExpr *,
+           std::map<std::vector<int64_t>, std::vector<ref::Folded>>>
+      combines;
 };
 
 } // namespace
@@ -380,6 +396,136 @@ ColumnPtr Evaluator::evalDim(const OpExpr &op) {
   return column;
 }
 
+std::vector<int64_t> Evaluator::expandShape(llvm::ArrayRef<DimId> shape) const {
+  bool hasBatch =
+      !kernel.getDims().empty() && kernel.getDims().front() == kBatchDimName;
+  std::vector<int64_t> expanded;
+  for (DimId id : shape) {
+    if (hasBatch && id == 0) {
+      for (size_t k = 0; k < bindings.batchShape.size(); ++k)
+        expanded.push_back(kBatchBase + k);
+      continue;
+    }
+    expanded.push_back(id);
+  }
+  return expanded;
+}
+
+ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
+  const Expr &operand = op.getOperand(0);
+  DType dtype = getComputeDType(op.getOperandDType());
+  bool isScan = getOpClass(op.getOp()) == OpClass::Scan;
+  // The operand ranges over the kept dimensions (the key of a value) and
+  // the combined ones, which vary fastest, in the order written.
+  std::vector<int64_t> combined;
+  for (DimId dim : op.getReducedDims())
+    combined.push_back(dim);
+  std::vector<int64_t> keyDims;
+  for (int64_t dim : expandShape(operand.getType().shape))
+    if (!llvm::is_contained(combined, dim))
+      keyDims.push_back(dim);
+  int64_t run = 1;
+  for (int64_t dim : combined)
+    run *= getExtent(dim);
+
+  // Each point's key, and the keys not folded yet.
+  auto position = [&](int64_t dim) {
+    return static_cast<size_t>(llvm::find(dims, dim) - dims.begin());
+  };
+  auto &cache = combines[&op];
+  size_t size = getSize(op.getType().isTensor());
+  std::vector<std::vector<int64_t>> keys(size);
+  std::vector<std::vector<int64_t>> missing;
+  for (size_t k = 0; k < size; ++k) {
+    for (int64_t dim : keyDims)
+      keys[k].push_back(coords[position(dim)][k]);
+    if (!cache.count(keys[k])) {
+      cache[keys[k]];
+      missing.push_back(keys[k]);
+    }
+  }
+
+  if (!missing.empty()) {
+    // Evaluate the operand over the missing keys' runs, a block of points at
+    // a time, in a scope of its own (the `let`s and parameters of the outer
+    // points do not hold there), folding each run in order.
+    std::vector<int64_t> savedDims = std::move(dims);
+    std::vector<std::vector<int64_t>> savedCoords = std::move(coords);
+    int64_t savedSize = blockSize;
+    std::vector<ColumnPtr> savedParams = std::move(params);
+    llvm::DenseMap<const LetStmt *, ColumnPtr> savedLets = std::move(lets);
+    dims = keyDims;
+    llvm::append_range(dims, combined);
+    std::vector<int64_t> combinedExtents;
+    for (int64_t dim : combined)
+      combinedExtents.push_back(getExtent(dim));
+
+    int64_t total = static_cast<int64_t>(missing.size()) * run;
+    std::vector<ref::Folder> folders(missing.size(),
+                                     ref::Folder(op.getOp(), dtype));
+    for (int64_t begin = 0; begin < total; begin += kBlockSize) {
+      blockSize = std::min(kBlockSize, total - begin);
+      coords.assign(dims.size(), std::vector<int64_t>(blockSize));
+      for (int64_t k = 0; k < blockSize; ++k) {
+        int64_t point = begin + k;
+        const std::vector<int64_t> &key = missing[point / run];
+        for (size_t d = 0; d < keyDims.size(); ++d)
+          coords[d][k] = key[d];
+        int64_t rest = point % run;
+        for (size_t d = combined.size(); d-- > 0;) {
+          coords[keyDims.size() + d][k] = rest % combinedExtents[d];
+          rest /= combinedExtents[d];
+        }
+      }
+      params.assign(kernel.getParams().size(), nullptr);
+      lets.clear();
+      ColumnPtr values = convert(eval(operand), dtype);
+      for (int64_t k = 0; k < blockSize; ++k) {
+        int64_t point = begin + k;
+        ref::Folder &folder = folders[point / run];
+        if (isFloat(dtype))
+          folder.addFloat(values->f(k), values->e(k));
+        else
+          folder.addInt(values->i(k), values->u(k));
+        if (isScan)
+          cache[missing[point / run]].push_back(folder.finish());
+      }
+    }
+    for (auto [key, folder] : llvm::zip(missing, folders))
+      if (!isScan)
+        cache[key].push_back(folder.finish());
+
+    dims = std::move(savedDims);
+    coords = std::move(savedCoords);
+    blockSize = savedSize;
+    params = std::move(savedParams);
+    lets = std::move(savedLets);
+  }
+
+  // A scan's value at a point is its run's prefix up to the point's
+  // coordinate along the scanned dimension.
+  ColumnBuilder out(dtype, op.getType().isTensor(), size);
+  for (size_t k = 0; k < size; ++k) {
+    const std::vector<ref::Folded> &values = cache[keys[k]];
+    const ref::Folded &value =
+        isScan ? values[coords[position(combined[0])][k]] : values[0];
+    if (isFloat(dtype))
+      out.setFloat(k, value.value, value.slack);
+    else
+      out.setInt(k, value.intValue, value.unsure);
+  }
+  ColumnPtr result = out.finish();
+  // mean = sum / the number of elements, as a division (its rounding, and
+  // 0 / 0 = NaN for none).
+  if (op.getOp() != OpKind::Mean)
+    return result;
+  auto count = std::make_shared<Column>();
+  count->dtype = dtype;
+  count->floats = {ref::convertIntToFloat(run, dtype)};
+  return evalFloatOp(OpKind::Div, dtype, op.getType().isTensor(),
+                     {result, count});
+}
+
 ColumnPtr Evaluator::evalLiteral(const Expr &expr) {
   auto column = std::make_shared<Column>();
   column->dtype = getComputeDType(expr.getType().dtype);
@@ -440,6 +586,8 @@ ColumnPtr Evaluator::convert(ColumnPtr column, DType to) {
 }
 
 ColumnPtr Evaluator::evalOp(const OpExpr &op) {
+  if (op.isReduceOrScan())
+    return evalCombine(op);
   // Every value operand is converted to the type the op computes in, as
   // MLIRGen does; `where`'s condition is bool.
   DType dtype = getComputeDType(op.getOperandDType());
@@ -470,6 +618,9 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   case OpClass::Math:
   case OpClass::Logic:
     break;
+  case OpClass::Reduce:
+  case OpClass::Scan:
+    llvm_unreachable("handled by evalCombine");
   }
   if (op.getOp() == OpKind::Clamp) {
     // clamp(x, lo, hi) = min(max(x, lo), hi).

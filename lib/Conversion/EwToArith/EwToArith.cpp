@@ -392,7 +392,42 @@ struct DimLowering : OpConversionPattern<OpTy> {
 using IndexLowering = DimLowering<IndexOp, /*IsExtent=*/false>;
 using SizeLowering = DimLowering<SizeOp, /*IsExtent=*/true>;
 
+/// ew.reduce and ew.scan become their element form: the same op on the
+/// operand's element, its combiner converted like any code (the access
+/// layer expands it into loops: CombineLoops.cpp).
+template <typename OpTy> struct CombineLowering : OpConversionPattern<OpTy> {
+  using OpConversionPattern<OpTy>::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Value operand = adaptor.getOperand();
+    auto element = OpTy::create(rewriter, op.getLoc(), operand.getType(),
+                                operand, op.getDims(), op.getInit());
+    rewriter.inlineRegionBefore(op.getCombiner(), element.getCombiner(),
+                                element.getCombiner().end());
+    rewriter.replaceOp(op, element.getResult());
+    return success();
+  }
+};
+
 } // namespace
+
+void mlir::ew::addElementFormLegality(ConversionTarget &target) {
+  auto isElementForm = [](Operation *op) {
+    return !isTensor(op->getOperand(0).getType());
+  };
+  target.addDynamicallyLegalOp<ReduceOp, ScanOp>(isElementForm);
+  target.addLegalOp<YieldOp>();
+}
+
+bool mlir::ew::hasCombines(Operation *op) {
+  return op
+      ->walk([](Operation *nested) {
+        return isa<ReduceOp, ScanOp>(nested) ? WalkResult::interrupt()
+                                             : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
 
 void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
                                          RewritePatternSet &patterns) {
@@ -408,7 +443,8 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       AbsLowering, NotLowering, CmpLowering, ClassifyLowering<IsNanOp>,
       ClassifyLowering<IsInfOp>, ClassifyLowering<IsFiniteOp>, WhereLowering,
       KernelToElementFunction, ReturnLowering, BroadcastLowering, IndexLowering,
-      SizeLowering>(converter, patterns.getContext());
+      SizeLowering, CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
+      converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);
 }

@@ -194,6 +194,13 @@ void mlir::ew::emitElement(
   llvm::StringMap<Value> coordOf;
   for (auto [dim, coord] : llvm::zip(nest.dims, coords))
     coordOf[dim] = coord;
+  // A reduction or a scan is not a function of the point's elements alone.
+  if (hasCombines(element)) {
+    assert(elements.empty() && "no staged elements for reductions");
+    emitCombiningElement(builder, loc, access, element, func, nest, coordOf,
+                         extents, {}, storeResult);
+    return;
+  }
   // The indices of `arg` at this point, or nothing when the nest lacks one of
   // its dimensions: then no result of the nest needs it (a result's value
   // has only dimensions the result has), and it stands in as poison, which

@@ -383,6 +383,21 @@ struct ConvertEwToGPUPass
       return signalPassFailure();
     }
 
+    // Reductions and scans have their CPU schedule only (CombineLoops.cpp);
+    // the GPU's (a warp or a block per row, issue 16) is next.
+    for (KernelOp kernel : module.getOps<KernelOp>())
+      if (hasCombines(kernel)) {
+        Operation *first = nullptr;
+        kernel.walk([&](Operation *op) {
+          if (!first && isa<ReduceOp, ScanOp>(op))
+            first = op;
+        });
+        first->emitError("reductions and scans run on the CPU only so far "
+                         "(--device cpu); kernel '")
+            << kernel.getSymName() << "' has one";
+        return signalPassFailure();
+      }
+
     // All kernels of a file go into one gpu.module: one PTX module to load.
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     auto gpuModule =
@@ -415,6 +430,7 @@ struct ConvertEwToGPUPass
     populateEwToGPUPatterns(converter, patterns);
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
+    addElementFormLegality(target);
     target.addLegalDialect<
         affine::AffineDialect, arith::ArithDialect, func::FuncDialect,
         gpu::GPUDialect, LLVM::LLVMDialect, math::MathDialect,

@@ -66,6 +66,8 @@ struct PendingKernel {
   std::string elementName;
   KernelAccess access;
   KernelVariant variant;
+  /// Whether the kernel has reductions or scans (CombineLoops.cpp).
+  bool combines = false;
 };
 } // namespace
 
@@ -88,7 +90,7 @@ static int64_t getStorageBytes(Type type) {
 /// every result of the nest is contiguous along the nest's innermost
 /// dimension (a result in another order of the same dimensions is not).
 static bool canStream(const PendingKernel &kernel, const LoopNest &nest) {
-  if (!kernel.variant.streamingStores || nest.dims.empty())
+  if (!kernel.variant.streamingStores || nest.dims.empty() || kernel.combines)
     return false;
   const KernelAccess &access = kernel.access;
   for (unsigned r : nest.results) {
@@ -284,6 +286,33 @@ void RowBuilder::buildStreaming(ArrayRef<Value> buffers) {
   buildPlain(hi, n);
 }
 
+/// The loop nest of a kernel with reductions or scans: its dimensions in
+/// getCombineLoopOrder's order, each reduction emitted at the outermost loop
+/// where its dimensions are bound (once per row for softmax), the rest at
+/// the innermost point.
+static void buildCombiningNest(OpBuilder &builder, Location loc,
+                               const PendingKernel &kernel,
+                               func::FuncOp element, const LoopNest &nest,
+                               const llvm::StringMap<Value> &extents) {
+  LoopNest ordered = nest;
+  ordered.dims = getCombineLoopOrder(kernel.access, element, nest);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  OpBuilder::InsertionGuard guard(builder);
+  llvm::StringMap<Value> coordOf;
+  KnownValues known;
+  for (const std::string &dim : ordered.dims) {
+    emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
+                        ordered, coordOf, extents, known);
+    auto loop =
+        scf::ForOp::create(builder, loc, zero, extents.lookup(dim), one);
+    coordOf[dim] = loop.getInductionVar();
+    builder.setInsertionPoint(loop.getBody()->getTerminator());
+  }
+  emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                       ordered, coordOf, extents, known);
+}
+
 /// One loop nest over `nest`'s dimensions, outermost first, every loop from
 /// 0 to the extent with step 1; the element code at the innermost point.
 /// Returns whether the innermost loop streams its stores.
@@ -291,6 +320,10 @@ static bool buildLoopNest(OpBuilder &builder, Location loc,
                           const PendingKernel &kernel, func::FuncOp element,
                           const LoopNest &nest,
                           const llvm::StringMap<Value> &extents) {
+  if (kernel.combines) {
+    buildCombiningNest(builder, loc, kernel, element, nest, extents);
+    return false;
+  }
   bool streaming = canStream(kernel, nest);
   // The buffers of a block's results, at the top of the function: LLVM
   // allocates them once, in the frame.
@@ -344,8 +377,8 @@ struct ConvertEwToLoopsPass
       for (BlockArgument arg : kernel.getBody().getArguments())
         entry->getArgument(arg.getArgNumber()).setLoc(arg.getLoc());
       kernels.push_back({func, getElementFunctionName(kernel),
-                         KernelAccess::get(kernel),
-                         KernelVariant::get(kernel)});
+                         KernelAccess::get(kernel), KernelVariant::get(kernel),
+                         hasCombines(kernel)});
     }
 
     ElementTypeConverter converter;
@@ -353,6 +386,7 @@ struct ConvertEwToLoopsPass
     populateEwToLoopsPatterns(converter, patterns);
     ConversionTarget target(getContext());
     target.addIllegalDialect<EwDialect>();
+    addElementFormLegality(target);
     target.addLegalDialect<arith::ArithDialect, func::FuncDialect,
                            LLVM::LLVMDialect, math::MathDialect,
                            memref::MemRefDialect, scf::SCFDialect,

@@ -3,6 +3,10 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=32 -split-input-file | FileCheck %s --check-prefix=TILE32
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
+// Reductions and scans have no GPU schedule yet: a located error at the
+// first, not a wrong kernel.
+// RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu 2>&1 | FileCheck %s --check-prefix=REDUCE
+// REDUCE: reduce.mlir:3:8: error: reductions and scans run on the CPU only so far (--device cpu); kernel 'colnorm' has one
 
 // The scalar form that convert-ew-to-gpu leaves for ew-vectorize-gpu-loops
 // (tested in ew-vectorize-gpu-loops.mlir): the kernel ABI (KernelABI.h),

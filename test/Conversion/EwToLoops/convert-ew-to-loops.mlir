@@ -406,3 +406,89 @@ ew.kernel @classify(%x: !ew.tensor<[n], f16>, %k: !ew.tensor<[n], i32>) -> (!ew.
   %3 = ew.isfinite %k : !ew.tensor<[n], i32>
   ew.return %0, %1, %2, %3 : !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>, !ew.tensor<[n], i1>
 }
+
+// -----
+
+// Reductions (CombineLoops.cpp): each is a loop over its dimension carrying
+// the running value from the identity, emitted at the outermost loop where
+// its own dimensions are bound, so softmax computes the row's maximum and
+// sum once per row, then the row; the exp(x - max) before the sum is emitted
+// inside the sum's loop.
+
+// CHECK-LABEL: func.func @ew$softmax(
+// CHECK-DAG:   %[[NINF:.*]] = arith.constant 0xFF800000 : f32
+// CHECK-DAG:   %[[ZERO:.*]] = arith.constant 0.000000e+00 : f32
+// CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:    %[[MAX:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args(%[[A:.*]] = %[[NINF]]) -> (f32) {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %arg0[%[[I]], %[[K]]]
+// CHECK-NEXT:      %[[M:.*]] = arith.maximumf %[[A]], %[[X]] : f32
+// CHECK-NEXT:      scf.yield %[[M]] : f32
+// CHECK:         %[[SUM:.*]] = scf.for %[[K2:.*]] = {{.*}} iter_args(%[[B:.*]] = %[[ZERO]]) -> (f32) {
+// CHECK:           arith.subf %{{.*}}, %[[MAX]] : f32
+// CHECK:           math.exp
+// CHECK:           arith.addf %[[B]], %{{.*}} : f32
+// CHECK:         scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NOT:       iter_args
+// CHECK:           %[[D:.*]] = arith.divf %{{.*}}, %[[SUM]] : f32
+// CHECK-NEXT:      memref.store %[[D]], %arg1[%[[I]], %[[J]]]
+ew.kernel @softmax(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  %mx = ew.reduce %x over ["n"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.max %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  %mxb = ew.broadcast %mx : <[m], f32> to <[m, n], f32>
+  %d = ew.sub %x, %mxb : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  %e = ew.exp %d : !ew.tensor<[m, n], f32>
+  %s = ew.reduce %e over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  %sb = ew.broadcast %s : <[m], f32> to <[m, n], f32>
+  %y = ew.div %e, %sb : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %y : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// A reduction over the outer dimension (column sums): the nest loops over
+// the columns outside, so each column's sum is computed once.
+
+// CHECK-LABEL: func.func @ew$colnorm(
+// CHECK:       scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:    %[[SUM:.*]] = scf.for %[[K:.*]] = {{.*}} iter_args
+// CHECK-NEXT:      memref.load %arg0[%[[K]], %[[J]]]
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK:           arith.divf %{{.*}}, %[[SUM]] : f32
+// CHECK-NEXT:      memref.store %{{.*}}, %arg1[%[[I]], %[[J]]]
+ew.kernel @colnorm(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  %s = ew.reduce %x over ["m"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  %sb = ew.broadcast %s : <[n], f32> to <[m, n], f32>
+  %y = ew.div %x, %sb : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
+  ew.return %y : !ew.tensor<[m, n], f32>
+}
+
+// -----
+
+// A scan at a point combines the row up to and including the point.
+
+// CHECK-LABEL: func.func @ew$cumsum(
+// CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:    scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
+// CHECK-NEXT:      %[[END:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK-NEXT:      %[[C:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[END]] step %{{.*}} iter_args
+// CHECK-NEXT:        memref.load %arg0[%[[I]], %[[K]]]
+// CHECK:           memref.store %[[C]], %arg1[%[[I]], %[[J]]]
+ew.kernel @cumsum(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  %c = ew.scan %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %c : !ew.tensor<[m, n], f32>
+}

@@ -39,6 +39,8 @@ def bf16_bits(value):
 
 def parse(dtype, text):
     values = []
+    if not text.strip():  # an empty array
+        return values
     for item in text.split(","):
         item = item.strip()
         if dtype == "bool":

@@ -597,6 +597,60 @@ static unsigned dropOuter(ModuleOp module, IRRewriter &rewriter) {
 }
 
 //===----------------------------------------------------------------------===//
+// Reductions and scans
+//===----------------------------------------------------------------------===//
+
+/// The loops that carry a reduction's or a scan's running value
+/// (CombineLoops.cpp): the only scf.for with an iter_arg before the
+/// lowerings to LLVM.
+static SmallVector<scf::ForOp> getCombineLoops(ModuleOp module) {
+  return collect<scf::ForOp>(
+      module, [](scf::ForOp loop) { return loop.getNumRegionIterArgs() == 1; });
+}
+
+/// drop-first-element: each combination starts at its run's second element
+/// (every reduction's and scan's, so that the kernel under test has one).
+static unsigned dropFirstElement(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<scf::ForOp> loops = getCombineLoops(module);
+  for (scf::ForOp loop : loops) {
+    rewriter.setInsertionPoint(loop);
+    loop.getLowerBoundMutable().assign(
+        arith::ConstantIndexOp::create(rewriter, loop.getLoc(), 1));
+  }
+  return loops.size();
+}
+
+/// exclusive-scan: a scan combines the elements before the point's own,
+/// not up to and including it (its bound is the coordinate, not one past).
+static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
+  unsigned changed = 0;
+  for (scf::ForOp loop : getCombineLoops(module)) {
+    auto bound = loop.getUpperBound().getDefiningOp<arith::AddIOp>();
+    if (!bound || !matchPattern(bound.getRhs(), m_One()))
+      continue;
+    loop.getUpperBoundMutable().assign(bound.getLhs());
+    ++changed;
+  }
+  return changed;
+}
+
+/// amax-from-zero: a maximum starts from 0 instead of -inf (a row of
+/// negative numbers gets 0).
+static unsigned amaxFromZero(ModuleOp module, IRRewriter &) {
+  unsigned changed = 0;
+  module.walk([&](Operation *op) {
+    if (!isa<ReduceOp, ScanOp>(op))
+      return;
+    auto init = dyn_cast<FloatAttr>(op->getAttr("init"));
+    if (!init || !init.getValue().isInfinity() || !init.getValue().isNegative())
+      return;
+    op->setAttr("init", FloatAttr::get(init.getType(), 0.0));
+    ++changed;
+  });
+  return changed;
+}
+
+//===----------------------------------------------------------------------===//
 // Scalar defaults
 //===----------------------------------------------------------------------===//
 
@@ -686,6 +740,11 @@ const Mutation kMutations[] = {
      dropOuter},
     {"merge-noncontiguous", kLowered,
      "no load from an input of two or more dimensions", mergeNoncontiguous},
+    {"drop-first-element", kLowered, "no loop of a reduction or a scan",
+     dropFirstElement},
+    {"exclusive-scan", kLowered, "no loop of a scan", exclusiveScan},
+    {"amax-from-zero", MutationStage::Ew,
+     "no float reduction or scan from -inf", amaxFromZero},
 };
 
 const Mutation *lookupMutation(StringRef name) {

@@ -53,6 +53,16 @@ std::string getElementFunctionName(KernelOp kernel);
 void populateEwToArithPatterns(const TypeConverter &converter,
                                RewritePatternSet &patterns);
 
+/// Marks the element forms of ew.reduce and ew.scan (an element operand, a
+/// combiner of arith code, ew.yield) legal: they stay in the element
+/// function for the access layer to expand (KernelABI.h, emitElement). Each
+/// pass that uses the patterns above calls it on its target.
+void addElementFormLegality(ConversionTarget &target);
+
+/// True when `op` (a kernel or an element function) holds a reduction or a
+/// scan.
+bool hasCombines(Operation *op);
+
 } // namespace ew
 } // namespace mlir
 

@@ -33,6 +33,7 @@
 #include "mlir/IR/BuiltinTypes.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 
+#include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
 #include <string>
@@ -190,6 +191,43 @@ void emitElement(
     func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
     ValueRange coords, const llvm::StringMap<Value> &extents,
     ArrayRef<Value> elements = {},
+    llvm::function_ref<void(unsigned result, Value value)> storeResult = {});
+
+//===----------------------------------------------------------------------===//
+// Reductions and scans in the access layer (CombineLoops.cpp)
+//===----------------------------------------------------------------------===//
+
+/// Values of an element function already emitted for the points of a scope
+/// (the element function's value to the emitted one).
+using KnownValues = llvm::DenseMap<Value, Value>;
+
+/// The loop order of `nest` for an element function with reductions or
+/// scans: its dimensions, those that more of its reductions depend on first
+/// (stably), so that emitHoistedCombines can place each reduction at the
+/// outermost loop where its dimensions are bound.
+SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
+                                             func::FuncOp element,
+                                             const LoopNest &nest);
+
+/// Emits at the builder's point, where the dimensions of `coordOf` are
+/// bound, every reduction and scan that `nest`'s results need directly and
+/// whose value depends on bound dimensions only, unless `known` has it, and
+/// adds them to `known`.
+void emitHoistedCombines(OpBuilder &builder, Location loc,
+                         const KernelAccess &access, func::FuncOp element,
+                         FunctionOpInterface func, const LoopNest &nest,
+                         const llvm::StringMap<Value> &coordOf,
+                         const llvm::StringMap<Value> &extents,
+                         KnownValues &known);
+
+/// emitElement for an element function with reductions or scans: the
+/// point's coordinates by dimension name, the values emitted at outer loops
+/// in `hoisted`; each reduction not hoisted becomes a loop here.
+void emitCombiningElement(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    const llvm::StringMap<Value> &coordOf,
+    const llvm::StringMap<Value> &extents, const KnownValues &hoisted,
     llvm::function_ref<void(unsigned result, Value value)> storeResult = {});
 
 } // namespace ew

@@ -1,0 +1,395 @@
+//===- CombineLoops.cpp - Reductions and scans in the access layer --------===//
+//
+// An element function with reductions or scans (the element forms of
+// ew.reduce and ew.scan, EwToArith.h) is not a function of one point: the
+// value of `sum(x, n)` at a point of [m] combines `x` at every point of the
+// row. The access layer expands it here. Every value of the element function
+// depends on a set of dimensions (a parameter on its own, `index(d)` on d,
+// a reduction on its operand's less the reduced ones), and is emitted in a
+// scope where those dimensions have coordinates:
+//
+//   - a reduction or a scan becomes a loop over its dimensions (a scan's up
+//     to and including the point's coordinate), carrying the running value
+//     from the identity, whose body emits the operand at the loop's
+//     coordinates and clones the combiner;
+//   - whatever in the operand does not depend on the loop's dimensions is
+//     emitted once, before the loop (the `amax` of logsumexp's `exp(x -
+//     amax(x, n))` is computed once per row, not once per element);
+//   - the CPU's nests emit each reduction at the outermost loop where its
+//     dimensions are bound (emitHoistedCombines) and order their loops so
+//     that those dimensions come first (getCombineLoopOrder): softmax
+//     computes its two row reductions once per row, then the row.
+//
+// The result is the sequential schedule: each reduction combines in index
+// order, one element after another (docs/language.md, "Reductions and
+// scans", states the error bound the reference allows for it). A scan at a
+// point re-combines its prefix, which costs a row's length per point; the
+// carried prefix is the next step (issue 16).
+//
+//===----------------------------------------------------------------------===//
+
+#include "ewc/Conversion/EwToArith/KernelABI.h"
+
+#include "ewc/Conversion/EwToArith/EwToArith.h"
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+#include "mlir/IR/IRMapping.h"
+
+using namespace mlir;
+using namespace mlir::ew;
+
+namespace {
+
+/// A set of dimensions, one bit per memref dimension name of the kernel.
+using DimMask = uint64_t;
+
+/// Emits the values of one element function with reductions or scans in
+/// scopes of bound dimensions (the file's comment).
+class CombineEmitter {
+public:
+  CombineEmitter(OpBuilder &builder, Location loc, const KernelAccess &access,
+                 func::FuncOp element, FunctionOpInterface func,
+                 const llvm::StringMap<Value> &extents);
+
+  /// Emits `roots` (values of the element function) at the builder's point,
+  /// in the scope where the dimensions of `coordOf` have those coordinates,
+  /// reusing and extending `known` (the values emitted in this scope or an
+  /// enclosing one that are valid here).
+  void emit(const llvm::StringMap<Value> &coordOf, KnownValues &known,
+            ArrayRef<Value> roots);
+
+  /// The reductions and scans that the values `roots` need directly (not
+  /// through another's operand).
+  SmallVector<Operation *> getTopLevelCombines(ArrayRef<Value> roots) const;
+
+  DimMask getDeps(Value value) const { return deps.lookup(value); }
+  DimMask getMask(ArrayRef<std::string> dims) const;
+  DimMask getMask(const llvm::StringMap<Value> &coordOf) const;
+  Block &getBody() const { return body; }
+
+private:
+  /// The value of reduction or scan `op` at the scope's point.
+  Value emitCombine(Operation *op, const llvm::StringMap<Value> &coordOf,
+                    KnownValues &known);
+  /// The value of block argument `arg` in the scope.
+  Value emitArgument(BlockArgument arg, const llvm::StringMap<Value> &coordOf);
+
+  OpBuilder &builder;
+  Location loc;
+  const KernelAccess &access;
+  Block &body;
+  FunctionOpInterface func;
+  const llvm::StringMap<Value> &extents;
+  llvm::StringMap<unsigned> dimBits;
+  llvm::DenseMap<Value, DimMask> deps;
+};
+
+} // namespace
+
+CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
+                               const KernelAccess &access, func::FuncOp element,
+                               FunctionOpInterface func,
+                               const llvm::StringMap<Value> &extents)
+    : builder(builder), loc(loc), access(access),
+      body(element.getBody().front()), func(func), extents(extents) {
+  auto bitOf = [&](StringRef dim) {
+    auto [it, inserted] = dimBits.try_emplace(dim, dimBits.size());
+    // Six dimensions a tensor and a few tensors: far below 64.
+    assert(it->second < 64 && "too many dimensions for a DimMask");
+    return DimMask(1) << it->second;
+  };
+  for (const SmallVector<std::string> &dims : access.argDims)
+    for (const std::string &dim : dims)
+      bitOf(dim);
+  for (const std::string &dim : access.namedDims)
+    bitOf(dim);
+
+  // Arguments: the parameters, each named dimension's coordinate, then its
+  // extent (EwToArith.h), which depends on nothing.
+  for (unsigned p = 0; p < access.numParams; ++p)
+    deps[body.getArgument(p)] = getMask(access.argDims[p]);
+  for (auto [i, dim] : llvm::enumerate(access.namedDims))
+    deps[body.getArgument(access.numParams + i)] = bitOf(dim);
+  for (Operation &op : body.without_terminator()) {
+    DimMask mask = 0;
+    for (Value operand : op.getOperands())
+      mask |= deps.lookup(operand);
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
+      for (StringRef dim : reduce.getDimNames())
+        mask &= ~bitOf(dim);
+    }
+    for (Value result : op.getResults())
+      deps[result] = mask;
+  }
+}
+
+DimMask CombineEmitter::getMask(ArrayRef<std::string> dims) const {
+  DimMask mask = 0;
+  for (const std::string &dim : dims)
+    mask |= DimMask(1) << dimBits.lookup(dim);
+  return mask;
+}
+
+DimMask CombineEmitter::getMask(const llvm::StringMap<Value> &coordOf) const {
+  DimMask mask = 0;
+  for (const auto &entry : coordOf)
+    if (dimBits.count(entry.getKey()))
+      mask |= DimMask(1) << dimBits.lookup(entry.getKey());
+  return mask;
+}
+
+SmallVector<Operation *>
+CombineEmitter::getTopLevelCombines(ArrayRef<Value> roots) const {
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Operation *> combines;
+  SmallVector<Value> worklist(roots);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || !seen.insert(op).second)
+      continue;
+    if (isa<ReduceOp, ScanOp>(op)) {
+      combines.push_back(op);
+      continue;
+    }
+    llvm::append_range(worklist, op->getOperands());
+  }
+  // In body order, so that one that feeds another comes first.
+  llvm::sort(combines,
+             [](Operation *a, Operation *b) { return a->isBeforeInBlock(b); });
+  return combines;
+}
+
+Value CombineEmitter::emitArgument(BlockArgument arg,
+                                   const llvm::StringMap<Value> &coordOf) {
+  unsigned n = arg.getArgNumber();
+  auto placeholder = [&](Type type) -> Value {
+    return arith::ConstantOp::create(builder, loc, type,
+                                     builder.getZeroAttr(type));
+  };
+  if (n < access.numParams) {
+    Value memref = func.getArgument(n);
+    if (!access.argIsTensor[n])
+      return memref;
+    SmallVector<Value> indices;
+    for (const std::string &dim : access.argDims[n]) {
+      Value coord = coordOf.lookup(dim);
+      // Only a value that depends on dimensions without coordinates here
+      // reads this, and no such value is emitted here.
+      if (!coord)
+        return placeholder(access.argElementTypes[n]);
+      indices.push_back(coord);
+    }
+    return loadElement(builder, loc, memref, indices,
+                       access.argElementTypes[n]);
+  }
+  unsigned numDims = access.namedDims.size();
+  unsigned i = n - access.numParams;
+  if (i < numDims) {
+    Value coord = coordOf.lookup(access.namedDims[i]);
+    return coord ? coord : placeholder(builder.getIndexType());
+  }
+  return extents.lookup(access.namedDims[i - numDims]);
+}
+
+void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
+                          KnownValues &known, ArrayRef<Value> roots) {
+  // The slice of the roots that is not known yet; a reduction or a scan is
+  // a leaf of it (its operand is emitted inside its loops).
+  llvm::SmallPtrSet<Operation *, 32> needed;
+  SmallVector<BlockArgument> arguments;
+  SmallVector<Value> worklist(roots);
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (known.count(value))
+      continue;
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (!llvm::is_contained(arguments, arg))
+        arguments.push_back(arg);
+      continue;
+    }
+    Operation *op = value.getDefiningOp();
+    if (!needed.insert(op).second || isa<ReduceOp, ScanOp>(op))
+      continue;
+    llvm::append_range(worklist, op->getOperands());
+  }
+  llvm::sort(arguments, [](BlockArgument a, BlockArgument b) {
+    return a.getArgNumber() < b.getArgNumber();
+  });
+  for (BlockArgument arg : arguments)
+    known[arg] = emitArgument(arg, coordOf);
+
+  for (Operation &op : body.without_terminator()) {
+    if (!needed.contains(&op) ||
+        (op.getNumResults() && known.count(op.getResult(0))))
+      continue;
+    if (isa<ReduceOp, ScanOp>(op)) {
+      known[op.getResult(0)] = emitCombine(&op, coordOf, known);
+      continue;
+    }
+    IRMapping mapping;
+    for (Value operand : op.getOperands())
+      mapping.map(operand, known.lookup(operand));
+    Operation *clone = builder.clone(op, mapping);
+    for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
+      known[from] = to;
+  }
+}
+
+Value CombineEmitter::emitCombine(Operation *op,
+                                  const llvm::StringMap<Value> &coordOf,
+                                  KnownValues &known) {
+  bool isScan = isa<ScanOp>(op);
+  SmallVector<StringRef> dims = isScan ? cast<ScanOp>(op).getDimNames()
+                                       : cast<ReduceOp>(op).getDimNames();
+  Value operand = op->getOperand(0);
+  DimMask loopDims = 0;
+  for (StringRef dim : dims)
+    loopDims |= DimMask(1) << dimBits.lookup(dim);
+
+  // What the operand needs that does not change along the loop's
+  // dimensions, once, here.
+  SmallVector<Value> invariant;
+  {
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    SmallVector<Value> worklist{operand};
+    while (!worklist.empty()) {
+      Value value = worklist.pop_back_val();
+      if (known.count(value))
+        continue;
+      if (!(deps.lookup(value) & loopDims)) {
+        invariant.push_back(value);
+        continue;
+      }
+      Operation *def = value.getDefiningOp();
+      if (!def || !seen.insert(def).second)
+        continue;
+      // A scan along another dimension keeps the loop's: its operand is
+      // emitted inside its own loop.
+      if (isa<ReduceOp, ScanOp>(def))
+        continue;
+      llvm::append_range(worklist, def->getOperands());
+    }
+  }
+  emit(coordOf, known, invariant);
+
+  // Inside the loops only the values that do not depend on their dimensions
+  // stay valid.
+  KnownValues inner;
+  for (auto [from, to] : known)
+    if (!(deps.lookup(from) & loopDims))
+      inner[from] = to;
+
+  TypedAttr init =
+      isScan ? cast<ScanOp>(op).getInit() : cast<ReduceOp>(op).getInit();
+  Value start = arith::ConstantOp::create(builder, loc, init);
+  Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
+  Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  Block &combiner = op->getRegion(0).front();
+  llvm::StringMap<Value> innerCoords(coordOf);
+
+  // One loop per dimension, in the order written, the running value carried
+  // through all of them.
+  std::function<Value(unsigned, Value)> buildLoop = [&](unsigned d,
+                                                        Value acc) -> Value {
+    if (d == dims.size()) {
+      KnownValues scope(inner);
+      emit(innerCoords, scope, {operand});
+      IRMapping mapping;
+      mapping.map(combiner.getArgument(0), acc);
+      mapping.map(combiner.getArgument(1), scope.lookup(operand));
+      for (Operation &combine : combiner.without_terminator())
+        builder.clone(combine, mapping);
+      return mapping.lookup(cast<YieldOp>(combiner.getTerminator()).getValue());
+    }
+    Value upper = extents.lookup(dims[d]);
+    // A scan combines the elements up to and including the point's own.
+    if (isScan)
+      upper = arith::AddIOp::create(builder, loc, coordOf.lookup(dims[d]), one);
+    auto loop = scf::ForOp::create(builder, loc, zero, upper, one, acc);
+    OpBuilder::InsertionGuard guard(builder);
+    builder.setInsertionPointToStart(loop.getBody());
+    innerCoords[dims[d]] = loop.getInductionVar();
+    Value next = buildLoop(d + 1, loop.getRegionIterArgs()[0]);
+    scf::YieldOp::create(builder, loc, next);
+    return loop.getResult(0);
+  };
+  return buildLoop(0, start);
+}
+
+//===----------------------------------------------------------------------===//
+// Entry points (KernelABI.h)
+//===----------------------------------------------------------------------===//
+
+static SmallVector<Value> getNestRoots(func::FuncOp element,
+                                       const LoopNest &nest) {
+  auto ret = cast<func::ReturnOp>(element.getBody().front().getTerminator());
+  SmallVector<Value> roots;
+  for (unsigned r : nest.results)
+    roots.push_back(ret.getOperand(r));
+  return roots;
+}
+
+SmallVector<std::string>
+mlir::ew::getCombineLoopOrder(const KernelAccess &access, func::FuncOp element,
+                              const LoopNest &nest) {
+  OpBuilder builder(element.getContext());
+  llvm::StringMap<Value> noExtents;
+  CombineEmitter emitter(builder, element.getLoc(), access, element,
+                         FunctionOpInterface(), noExtents);
+  SmallVector<Operation *> combines =
+      emitter.getTopLevelCombines(getNestRoots(element, nest));
+  // A dimension that fewer reductions depend on goes further in, stably, so
+  // that each reduction's dimensions are bound as early as they can be.
+  auto lacking = [&](const std::string &dim) {
+    DimMask bit = emitter.getMask(ArrayRef<std::string>{dim});
+    return llvm::count_if(combines, [&](Operation *op) {
+      return !(emitter.getDeps(op->getResult(0)) & bit);
+    });
+  };
+  SmallVector<std::string> order(nest.dims);
+  llvm::stable_sort(order, [&](const std::string &a, const std::string &b) {
+    return lacking(a) < lacking(b);
+  });
+  return order;
+}
+
+void mlir::ew::emitHoistedCombines(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    const llvm::StringMap<Value> &coordOf,
+    const llvm::StringMap<Value> &extents, KnownValues &known) {
+  CombineEmitter emitter(builder, loc, access, element, func, extents);
+  DimMask bound = emitter.getMask(coordOf);
+  SmallVector<Value> ready;
+  for (Operation *op : emitter.getTopLevelCombines(getNestRoots(element, nest)))
+    if (!(emitter.getDeps(op->getResult(0)) & ~bound) &&
+        !known.count(op->getResult(0)))
+      ready.push_back(op->getResult(0));
+  emitter.emit(coordOf, known, ready);
+}
+
+void mlir::ew::emitCombiningElement(
+    OpBuilder &builder, Location loc, const KernelAccess &access,
+    func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
+    const llvm::StringMap<Value> &coordOf,
+    const llvm::StringMap<Value> &extents, const KnownValues &hoisted,
+    llvm::function_ref<void(unsigned result, Value value)> storeResult) {
+  CombineEmitter emitter(builder, loc, access, element, func, extents);
+  KnownValues known(hoisted);
+  SmallVector<Value> roots = getNestRoots(element, nest);
+  emitter.emit(coordOf, known, roots);
+  for (auto [r, root] : llvm::zip(nest.results, roots)) {
+    Value value = known.lookup(root);
+    if (storeResult) {
+      storeResult(r, value);
+      continue;
+    }
+    unsigned arg = access.numParams + r;
+    SmallVector<Value> indices;
+    for (const std::string &dim : access.argDims[arg])
+      indices.push_back(coordOf.lookup(dim));
+    storeElement(builder, loc, value, func.getArgument(arg), indices);
+  }
+}

@@ -1,0 +1,188 @@
+//===- Combine.cpp - Reductions and scans in the reference ----------------===//
+//
+// Combine.h says what a fold is and why its slack is what it is.
+//
+//===----------------------------------------------------------------------===//
+
+#include "Combine.h"
+
+#include "Semantics.h"
+
+#include "llvm/Support/ErrorHandling.h"
+
+#include <algorithm>
+#include <cmath>
+#include <limits>
+
+using namespace ewc;
+using namespace ewc::ref;
+
+constexpr double kInfinity = std::numeric_limits<double>::infinity();
+
+double ref::getSummationGamma(int64_t k, DType dtype) {
+  double u = dtype == DType::F64 ? 0x1p-53 : 0x1p-24;
+  double ku = static_cast<double>(k) * u;
+  if (ku >= 0.5)
+    return kInfinity;
+  return ku / (1 - ku);
+}
+
+Folder::Folder(OpKind kind, DType dtype) : dtype(dtype) {
+  switch (kind) {
+  case OpKind::Sum:
+  case OpKind::Mean:
+  case OpKind::Cumsum:
+    combine = Combine::Add;
+    break;
+  case OpKind::Amax:
+  case OpKind::Cummax:
+    combine = Combine::Max;
+    break;
+  case OpKind::Amin:
+  case OpKind::Cummin:
+    combine = Combine::Min;
+    break;
+  case OpKind::Any:
+    combine = Combine::Or;
+    break;
+  case OpKind::All:
+    combine = Combine::And;
+    break;
+  default:
+    llvm_unreachable("not a reduction or a scan");
+  }
+  // The identities, as the compiled code starts from them.
+  if (combine == Combine::Max) {
+    best = -kInfinity;
+    bestInt = dtype == DType::I32 ? std::numeric_limits<int32_t>::min()
+                                  : std::numeric_limits<int64_t>::min();
+  } else if (combine == Combine::Min) {
+    best = kInfinity;
+    bestInt = dtype == DType::I32 ? std::numeric_limits<int32_t>::max()
+                                  : std::numeric_limits<int64_t>::max();
+  }
+}
+
+void Folder::addFloat(double value, double slack) {
+  ++count;
+  if (std::isinf(slack))
+    infiniteSlack = true;
+  largestSlack = std::max(largestSlack, slack);
+  if (std::isnan(value)) {
+    nan = true;
+    return;
+  }
+  switch (combine) {
+  case Combine::Add: {
+    if (std::isinf(value)) {
+      (value > 0 ? positiveInfinity : negativeInfinity) = true;
+      return;
+    }
+    // Neumaier's compensated sum.
+    double next = sum + value;
+    if (std::fabs(sum) >= std::fabs(value))
+      compensation += (sum - next) + value;
+    else
+      compensation += (value - next) + sum;
+    sum = next;
+    magnitudes += std::fabs(value);
+    slacks += slack;
+    return;
+  }
+  case Combine::Max:
+    best = maximum(best, value);
+    return;
+  case Combine::Min:
+    best = minimum(best, value);
+    return;
+  case Combine::Or:
+  case Combine::And:
+    llvm_unreachable("a float in a bool fold");
+  }
+}
+
+void Folder::addInt(int64_t value, bool unsure) {
+  ++count;
+  anyUnsure |= unsure;
+  switch (combine) {
+  case Combine::Add:
+    wrapped += static_cast<uint64_t>(value);
+    return;
+  case Combine::Max:
+    bestInt = std::max(bestInt, value);
+    return;
+  case Combine::Min:
+    bestInt = std::min(bestInt, value);
+    return;
+  case Combine::Or:
+    sureTrue |= value && !unsure;
+    bestInt |= value != 0;
+    return;
+  case Combine::And:
+    sureFalse |= !value && !unsure;
+    bestInt = count == 1 ? value != 0 : (bestInt && value);
+    return;
+  }
+}
+
+Folded Folder::finish() const {
+  Folded folded;
+  if (!isFloat(dtype)) {
+    switch (combine) {
+    case Combine::Add: {
+      // Wrapped to the type: i32 sums keep their low 32 bits, signed.
+      uint64_t bits = wrapped;
+      folded.intValue = dtype == DType::I32
+                            ? static_cast<int32_t>(static_cast<uint32_t>(bits))
+                            : static_cast<int64_t>(bits);
+      folded.unsure = anyUnsure;
+      break;
+    }
+    case Combine::Max:
+    case Combine::Min:
+      folded.intValue = bestInt;
+      folded.unsure = anyUnsure;
+      break;
+    case Combine::Or:
+      // Empty: false; a sure true decides it.
+      folded.intValue = count ? bestInt : 0;
+      folded.unsure = anyUnsure && !sureTrue;
+      break;
+    case Combine::And:
+      folded.intValue = count ? bestInt : 1;
+      folded.unsure = anyUnsure && !sureFalse;
+      break;
+    }
+    return folded;
+  }
+  if (combine != Combine::Add) {
+    folded.value = nan ? std::nan("") : best;
+    folded.slack = infiniteSlack ? kInfinity : nan ? 0 : largestSlack;
+    return folded;
+  }
+  double exact = sum + compensation;
+  double gamma = getSummationGamma(std::max<int64_t>(count - 1, 0), dtype);
+  double bound = magnitudes + slacks;
+  // Some order of the additions of the finite elements may overflow, and
+  // then anything follows (an infinity of the other sign meets the
+  // overflow's: NaN), unless a NaN decides it.
+  bool mayOverflow = infiniteSlack || std::isinf(gamma) ||
+                     bound * (1 + gamma) >= getMaxFinite(dtype);
+  if (nan || (positiveInfinity && negativeInfinity)) {
+    folded.value = std::nan("");
+    folded.slack = infiniteSlack ? kInfinity : 0;
+    return folded;
+  }
+  if (positiveInfinity || negativeInfinity) {
+    folded.value = positiveInfinity ? kInfinity : -kInfinity;
+    folded.slack = mayOverflow ? kInfinity : 0;
+    return folded;
+  }
+  folded.value = roundTo(exact, dtype);
+  if (mayOverflow || std::isinf(folded.value)) {
+    folded.slack = kInfinity;
+    return folded;
+  }
+  folded.slack = gamma * bound + slacks + std::fabs(folded.value - exact);
+  return folded;
+}
