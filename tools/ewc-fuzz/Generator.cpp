@@ -96,8 +96,9 @@ struct Named {
 
 class KernelGen {
 public:
-  KernelGen(std::mt19937_64 &rng, unsigned size, const ProgramDims &dims)
-      : rng(rng), size(size), programDims(dims) {}
+  KernelGen(std::mt19937_64 &rng, unsigned size, const ProgramDims &dims,
+            bool reductions)
+      : rng(rng), size(size), programDims(dims), reductions(reductions) {}
   std::string generate(const std::string &name);
 
 private:
@@ -128,6 +129,7 @@ private:
   Expr genNumber(Type type, int depth);
   Expr genWhere(Type type, int depth);
   Expr genCast(Type type, int depth);
+  std::optional<Expr> genCombine(Type type, int depth);
 
   std::string intLiteral(DT dt);
   std::string floatLiteral(int minExp, int maxExp);
@@ -142,6 +144,8 @@ private:
   std::mt19937_64 &rng;
   unsigned size;
   const ProgramDims &programDims;
+  /// Whether expressions may be reductions and scans (--reductions).
+  bool reductions;
   /// The dimensions this kernel's types draw from, and those that an
   /// index or size names (the signature must have them).
   DimSet kernelDims = 0, dimsNamed = 0;
@@ -534,7 +538,54 @@ Expr KernelGen::gen(Type type, int depth) {
     return genWhere(type, depth);
   if (r < 16)
     return genCast(type, depth);
+  // Drawn only with --reductions, so that the programs of a seed without it
+  // stay the same.
+  if (reductions && r < 24)
+    if (std::optional<Expr> combined = genCombine(type, depth))
+      return *combined;
   return type.dt == DT::Bool ? genBool(type, depth) : genNumber(type, depth);
+}
+
+/// A reduction over a named dimension the value lacks (its operand has it),
+/// now and then over two, or a scan along one it has: of the functions that
+/// take `type`'s element type. None where no dimension fits.
+std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
+  DimSet named = kernelDims & ~kBatchBit;
+  DimSet absent = named & ~type.dims, present = named & type.dims;
+  bool isBool = type.dt == DT::Bool;
+  bool scan = !isBool && present && (!absent || chance(30));
+  if (!scan && !absent)
+    return std::nullopt;
+  auto dimName = [&](unsigned bit) -> Expr {
+    return {programDims.names[bit], Primary};
+  };
+  if (scan) {
+    static const char *const kScans[] = {"cumsum", "cummax", "cummin"};
+    unsigned bit = pickDim(present);
+    Expr operand = gen(type, depth - 1);
+    return call(pick(kScans), {operand, dimName(bit)});
+  }
+  unsigned bit = pickDim(absent);
+  DimSet reduced = DimSet(1) << bit;
+  std::vector<unsigned> bits{bit};
+  DimSet more = absent & ~reduced;
+  if (more && chance(20)) {
+    bits.push_back(pickDim(more));
+    reduced |= DimSet(1) << bits.back();
+  }
+  dimsNamed |= reduced;
+  const char *fn;
+  if (isBool) {
+    fn = chance(50) ? "any" : "all";
+  } else {
+    static const char *const kNumbers[] = {"sum", "amax", "amin", "sum"};
+    fn = isFloat(type.dt) && chance(20) ? "mean" : pick(kNumbers);
+  }
+  Expr operand = gen({type.dt, type.dims | reduced}, depth - 1);
+  std::vector<Expr> args{operand};
+  for (unsigned b : bits)
+    args.push_back(dimName(b));
+  return call(fn, args);
 }
 
 Expr KernelGen::genWhere(Type type, int depth) {
@@ -846,7 +897,7 @@ std::string ewc::fuzz::generateProgram(uint64_t seed,
         name = risky;
     }
     names.push_back(name);
-    KernelGen kernel(rng, size, dims);
+    KernelGen kernel(rng, size, dims, options.reductions);
     text += (k ? "\n" : "") + kernel.generate(name);
   }
   return text;

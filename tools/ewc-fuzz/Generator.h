@@ -32,6 +32,10 @@ namespace fuzz {
 /// the depth of expressions, all grow with `size` (1 is tiny; 4 the default).
 struct GeneratorOptions {
   unsigned size = 4;
+  /// Whether expressions may be reductions and scans (`sum(e, n)`,
+  /// `cumsum(e, n)`): off by default, so that a seed's programs without
+  /// them stay what they were, and until they have a GPU schedule.
+  bool reductions = false;
 };
 
 /// The .ew text of the program seeded by `seed`.

@@ -61,6 +61,10 @@ cl::opt<uint64_t>
              cl::init(0));
 cl::opt<unsigned> sizeOpt("size", cl::desc("size of the programs (default 4)"),
                           cl::init(4));
+cl::opt<bool> reductionsOpt(
+    "reductions",
+    cl::desc("programs with reductions and scans too (sum, mean, amax, amin, "
+             "any, all, cumsum, cummax, cummin; the CPU only so far)"));
 cl::opt<int64_t>
     nOpt("n",
          cl::desc("the extent of a dimension that no --dim of the program's "
@@ -336,6 +340,11 @@ std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                        layoutOpt.getValue(), getShapeArgs(programSeed, text));
 }
 
+/// The generator's options, from the command line.
+fuzz::GeneratorOptions getGeneratorOptions() {
+  return {/*size=*/sizeOpt.getValue(), /*reductions=*/reductionsOpt};
+}
+
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.
 std::string getReproducers(uint64_t index, uint64_t programSeed,
                            const std::string &text, llvm::StringRef file,
@@ -345,12 +354,12 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
           ? llvm::formatv(" --max-points {0}", maxPointsOpt.getValue()).str()
           : "";
   return llvm::formatv(
-      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2} --n {3}{9} "
+      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2}{10} --n {3}{9} "
       "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(), deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
       getMutationArgs(" "), getEwcRunArgs(file, device, programSeed, text),
-      layoutOpt.getValue(), maxPoints);
+      layoutOpt.getValue(), maxPoints, reductionsOpt ? " --reductions" : "");
 }
 
 /// Writes the failing program into --save-failures as a lit test: its
@@ -400,8 +409,7 @@ struct Progress {
 void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
              Progress &progress) {
   uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
-  std::string text =
-      fuzz::generateProgram(programSeed, {/*size=*/sizeOpt.getValue()});
+  std::string text = fuzz::generateProgram(programSeed, getGeneratorOptions());
   std::string name =
       llvm::formatv("fuzz-{0}-{1}.ew", seedOpt.getValue(), index);
   auto runSafely = [&](const std::string &program) {
@@ -478,9 +486,10 @@ int main(int argc, char **argv) {
   // libraries register.
   cl::OptionCategory category("ewc-fuzz options");
   for (cl::Option *option : std::initializer_list<cl::Option *>{
-           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &nOpt, &maxPointsOpt,
-           &inputsOpt, &layoutOpt, &saveOpt, &printOpt, &reduceOpt,
-           &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt, &mutationOpt})
+           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &reductionsOpt, &nOpt,
+           &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt, &printOpt,
+           &reduceOpt, &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt,
+           &mutationOpt})
     option->addCategory(category);
   passPluginsOpt.addCategory(category);
   cl::HideUnrelatedOptions(category);
@@ -527,7 +536,7 @@ int main(int argc, char **argv) {
     for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index) {
       uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
       std::string text =
-          fuzz::generateProgram(programSeed, {/*size=*/sizeOpt.getValue()});
+          fuzz::generateProgram(programSeed, getGeneratorOptions());
       llvm::outs() << "# program " << index << ":"
                    << getShapeArgs(programSeed, text) << "\n"
                    << text << "\n";
