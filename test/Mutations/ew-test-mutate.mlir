@@ -25,6 +25,10 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-OUTER
 // RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=drop-outer | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUOUTER
 // RUN: ewc-opt %s --ew-to-gpu --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUSWAP
+// Reductions and scans (CPU only so far): Inputs/reduce.mlir.
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=drop-first-element | FileCheck %s --enable-var-scope --check-prefix=CHECK-DROPFIRST
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=exclusive-scan | FileCheck %s --enable-var-scope --check-prefix=CHECK-EXCL
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-test-mutate=mutation=amax-from-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-AMAX
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -233,3 +237,21 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
   %r = ew.round %x : !ew.tensor<[n], f32>
   ew.return %f, %r : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
 }
+
+// Both combine loops (the maximum's and the scan's) start at a new 1.
+// CHECK-DROPFIRST-LABEL: func.func @ew$reduce(
+// CHECK-DROPFIRST-NOT:     = %c0 to %{{[^ ]*}} step %{{[^ ]*}} iter_args
+// CHECK-DROPFIRST:         %[[ONE:c1_[0-9]+]] = arith.constant 1 : index
+// CHECK-DROPFIRST-NEXT:    scf.for %{{.*}} = %[[ONE]] to %{{.*}} iter_args
+// CHECK-DROPFIRST-NOT:     = %c0 to %{{[^ ]*}} step %{{[^ ]*}} iter_args
+// CHECK-DROPFIRST:         %[[ONE2:c1_[0-9]+]] = arith.constant 1 : index
+// CHECK-DROPFIRST-NEXT:    scf.for %{{.*}} = %[[ONE2]] to %{{.*}} iter_args
+
+// The scan's bound is the point's coordinate J, not J + 1 (left dead).
+// CHECK-EXCL-LABEL: func.func @ew$reduce(
+// CHECK-EXCL:         arith.addi %[[J:[^,]*]], %{{.*}} : index
+// CHECK-EXCL-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[J]] step %{{.*}} iter_args
+
+// CHECK-AMAX-LABEL: ew.kernel @reduce(
+// CHECK-AMAX:         ew.reduce %{{.*}} over ["n"] init 0.000000e+00 : f32
+// CHECK-AMAX:         ew.scan %{{.*}} over ["n"] init 0.000000e+00 : f32

@@ -49,6 +49,9 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `swap-dims` | loads of two or more indices swap their innermost two |
     | `drop-outer` | the outermost dimension of each nest runs its first iteration only |
     | `merge-noncontiguous` | every input of rank 2 or more is read as if all its dimensions were merged into the innermost (each outer stride the next inner one times its extent) |
+    | `drop-first-element` | every reduction's and scan's loop starts at 1 (each run loses its first element) |
+    | `exclusive-scan` | a scan's loop stops before the point's own element (exclusive) |
+    | `amax-from-zero` | a float `ew.reduce`/`ew.scan` starting from -inf starts from 0 |
 
     Before (`ge-to-gt`):
     ```mlir
