@@ -247,10 +247,14 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-DROPFIRST:         %[[ONE2:c1_[0-9]+]] = arith.constant 1 : index
 // CHECK-DROPFIRST-NEXT:    scf.for %{{.*}} = %[[ONE2]] to %{{.*}} iter_args
 
-// The scan's bound is the point's coordinate J, not J + 1 (left dead).
+// The row's loop carries the scan: it stores the running value from before
+// the point's element (the iter_arg) instead of the one after.
 // CHECK-EXCL-LABEL: func.func @ew$reduce(
-// CHECK-EXCL:         arith.addi %[[J:[^,]*]], %{{.*}} : index
-// CHECK-EXCL-NEXT:    scf.for %{{.*}} = %{{.*}} to %[[J]] step %{{.*}} iter_args
+// CHECK-EXCL:         memref.store %{{.*}}, %arg1[
+// CHECK-EXCL:         scf.for %{{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}) -> (f32) {
+// CHECK-EXCL:           %[[NEXT:.*]] = arith.maximumf %[[ACC]], %{{.*}} : f32
+// CHECK-EXCL-NEXT:      memref.store %[[ACC]], %arg2[
+// CHECK-EXCL-NEXT:      scf.yield %[[NEXT]] : f32
 
 // CHECK-AMAX-LABEL: ew.kernel @reduce(
 // CHECK-AMAX:         ew.reduce %{{.*}} over ["n"] init 0.000000e+00 : f32

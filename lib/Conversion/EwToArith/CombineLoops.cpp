@@ -20,11 +20,15 @@
 //     that those dimensions come first (getCombineLoopOrder): softmax
 //     computes its two row reductions once per row, then the row.
 //
+//   - a scan along a nest's innermost loop (getCombineLoopOrder puts one
+//     there) is carried by that loop: its running value is an iter_arg, and
+//     each point combines its own element into it (CarriedScans); a scan
+//     elsewhere (inside a reduction's operand, or a second scan along another
+//     dimension) re-combines its prefix at each point.
+//
 // The result is the sequential schedule: each reduction combines in index
 // order, one element after another (docs/language.md, "Reductions and
-// scans", states the error bound the reference allows for it). A scan at a
-// point re-combines its prefix, which costs a row's length per point; the
-// carried prefix is the next step (issue 16).
+// scans", states the error bound the reference allows for it).
 //
 //===----------------------------------------------------------------------===//
 
@@ -51,7 +55,8 @@ class CombineEmitter {
 public:
   CombineEmitter(OpBuilder &builder, Location loc, const KernelAccess &access,
                  func::FuncOp element, FunctionOpInterface func,
-                 const llvm::StringMap<Value> &extents);
+                 const llvm::StringMap<Value> &extents,
+                 CarriedScans *carried = nullptr);
 
   /// Emits `roots` (values of the element function) at the builder's point,
   /// in the scope where the dimensions of `coordOf` have those coordinates,
@@ -75,6 +80,8 @@ private:
                     KnownValues &known);
   /// The value of block argument `arg` in the scope.
   Value emitArgument(BlockArgument arg, const llvm::StringMap<Value> &coordOf);
+  /// Clones the combiner of `op` on `acc` and `next`; returns its result.
+  Value emitCombiner(Operation *op, Value acc, Value next);
 
   OpBuilder &builder;
   Location loc;
@@ -82,6 +89,7 @@ private:
   Block &body;
   FunctionOpInterface func;
   const llvm::StringMap<Value> &extents;
+  CarriedScans *carried;
   llvm::StringMap<unsigned> dimBits;
   llvm::DenseMap<Value, DimMask> deps;
 };
@@ -91,9 +99,11 @@ private:
 CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
                                const KernelAccess &access, func::FuncOp element,
                                FunctionOpInterface func,
-                               const llvm::StringMap<Value> &extents)
+                               const llvm::StringMap<Value> &extents,
+                               CarriedScans *carried)
     : builder(builder), loc(loc), access(access),
-      body(element.getBody().front()), func(func), extents(extents) {
+      body(element.getBody().front()), func(func), extents(extents),
+      carried(carried) {
   auto bitOf = [&](StringRef dim) {
     auto [it, inserted] = dimBits.try_emplace(dim, dimBits.size());
     // Six dimensions a tensor and a few tensors: far below 64.
@@ -225,6 +235,17 @@ void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
         (op.getNumResults() && known.count(op.getResult(0))))
       continue;
     if (isa<ReduceOp, ScanOp>(op)) {
+      auto *it = carried ? llvm::find(carried->scans, &op) : nullptr;
+      if (carried && it != carried->scans.end()) {
+        // The running value so far, combined with this point's element.
+        size_t i = it - carried->scans.begin();
+        emit(coordOf, known, {op.getOperand(0)});
+        Value next = emitCombiner(&op, carried->running[i],
+                                  known.lookup(op.getOperand(0)));
+        carried->next[i] = next;
+        known[op.getResult(0)] = next;
+        continue;
+      }
       known[op.getResult(0)] = emitCombine(&op, coordOf, known);
       continue;
     }
@@ -235,6 +256,16 @@ void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
     for (auto [from, to] : llvm::zip(op.getResults(), clone->getResults()))
       known[from] = to;
   }
+}
+
+Value CombineEmitter::emitCombiner(Operation *op, Value acc, Value next) {
+  Block &combiner = op->getRegion(0).front();
+  IRMapping mapping;
+  mapping.map(combiner.getArgument(0), acc);
+  mapping.map(combiner.getArgument(1), next);
+  for (Operation &combine : combiner.without_terminator())
+    builder.clone(combine, mapping);
+  return mapping.lookup(cast<YieldOp>(combiner.getTerminator()).getValue());
 }
 
 Value CombineEmitter::emitCombine(Operation *op,
@@ -286,7 +317,6 @@ Value CombineEmitter::emitCombine(Operation *op,
   Value start = arith::ConstantOp::create(builder, loc, init);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
-  Block &combiner = op->getRegion(0).front();
   llvm::StringMap<Value> innerCoords(coordOf);
 
   // One loop per dimension, in the order written, the running value carried
@@ -296,12 +326,7 @@ Value CombineEmitter::emitCombine(Operation *op,
     if (d == dims.size()) {
       KnownValues scope(inner);
       emit(innerCoords, scope, {operand});
-      IRMapping mapping;
-      mapping.map(combiner.getArgument(0), acc);
-      mapping.map(combiner.getArgument(1), scope.lookup(operand));
-      for (Operation &combine : combiner.without_terminator())
-        builder.clone(combine, mapping);
-      return mapping.lookup(cast<YieldOp>(combiner.getTerminator()).getValue());
+      return emitCombiner(op, acc, scope.lookup(operand));
     }
     Value upper = extents.lookup(dims[d]);
     // A scan combines the elements up to and including the point's own.
@@ -352,7 +377,33 @@ mlir::ew::getCombineLoopOrder(const KernelAccess &access, func::FuncOp element,
   llvm::stable_sort(order, [&](const std::string &a, const std::string &b) {
     return lacking(a) < lacking(b);
   });
+  auto scan =
+      llvm::find_if(combines, [](Operation *op) { return isa<ScanOp>(op); });
+  if (scan != combines.end()) {
+    std::string dim = cast<ScanOp>(*scan).getDimNames().front().str();
+    llvm::erase(order, dim);
+    order.push_back(dim);
+  }
   return order;
+}
+
+CarriedScans CarriedScans::get(const KernelAccess &access, func::FuncOp element,
+                               const LoopNest &nest) {
+  CarriedScans carried;
+  if (nest.dims.empty())
+    return carried;
+  OpBuilder builder(element.getContext());
+  llvm::StringMap<Value> noExtents;
+  CombineEmitter emitter(builder, element.getLoc(), access, element,
+                         FunctionOpInterface(), noExtents);
+  for (Operation *op : emitter.getTopLevelCombines(getNestRoots(element, nest)))
+    if (auto scan = dyn_cast<ScanOp>(op))
+      if (scan.getDimNames().front() == nest.dims.back()) {
+        carried.scans.push_back(op);
+        carried.inits.push_back(scan.getInit());
+      }
+  carried.next.resize(carried.scans.size());
+  return carried;
 }
 
 void mlir::ew::emitHoistedCombines(
@@ -375,8 +426,9 @@ void mlir::ew::emitCombiningElement(
     func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
     const llvm::StringMap<Value> &coordOf,
     const llvm::StringMap<Value> &extents, const KnownValues &hoisted,
-    llvm::function_ref<void(unsigned result, Value value)> storeResult) {
-  CombineEmitter emitter(builder, loc, access, element, func, extents);
+    llvm::function_ref<void(unsigned result, Value value)> storeResult,
+    CarriedScans *carried) {
+  CombineEmitter emitter(builder, loc, access, element, func, extents, carried);
   KnownValues known(hoisted);
   SmallVector<Value> roots = getNestRoots(element, nest);
   emitter.emit(coordOf, known, roots);

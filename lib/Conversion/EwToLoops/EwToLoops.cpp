@@ -301,16 +301,31 @@ static void buildCombiningNest(OpBuilder &builder, Location loc,
   OpBuilder::InsertionGuard guard(builder);
   llvm::StringMap<Value> coordOf;
   KnownValues known;
-  for (const std::string &dim : ordered.dims) {
+  CarriedScans carried = CarriedScans::get(kernel.access, element, ordered);
+  for (auto [d, dim] : llvm::enumerate(ordered.dims)) {
     emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
                         ordered, coordOf, extents, known);
+    // The innermost loop carries the running values of its scans.
+    SmallVector<Value> inits;
+    if (d + 1 == ordered.dims.size())
+      for (TypedAttr init : carried.inits)
+        inits.push_back(arith::ConstantOp::create(builder, loc, init));
     auto loop =
-        scf::ForOp::create(builder, loc, zero, extents.lookup(dim), one);
+        scf::ForOp::create(builder, loc, zero, extents.lookup(dim), one, inits);
     coordOf[dim] = loop.getInductionVar();
-    builder.setInsertionPoint(loop.getBody()->getTerminator());
+    if (!inits.empty()) {
+      carried.running.assign(loop.getRegionIterArgs().begin(),
+                             loop.getRegionIterArgs().end());
+      builder.setInsertionPointToStart(loop.getBody());
+    } else {
+      builder.setInsertionPoint(loop.getBody()->getTerminator());
+    }
   }
   emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
-                       ordered, coordOf, extents, known);
+                       ordered, coordOf, extents, known, {},
+                       carried.scans.empty() ? nullptr : &carried);
+  if (!carried.scans.empty())
+    scf::YieldOp::create(builder, loc, carried.next);
 }
 
 /// One loop nest over `nest`'s dimensions, outermost first, every loop from

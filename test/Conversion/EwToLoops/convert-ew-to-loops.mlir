@@ -475,20 +475,33 @@ ew.kernel @colnorm(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
 
 // -----
 
-// A scan at a point combines the row up to and including the point.
+// A scan along the nest's innermost loop is carried by it: the running value
+// is the loop's iter_arg, from the identity at each row, and each point adds
+// its own element and stores the sum. A scan along another dimension (cummax
+// over m here) combines its prefix at each point: a loop up to and including
+// the point's coordinate.
 
 // CHECK-LABEL: func.func @ew$cumsum(
 // CHECK:       scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT:    scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step
-// CHECK-NEXT:      %[[END:.*]] = arith.addi %[[J]], %{{.*}} : index
+// CHECK-NEXT:    scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %{{[^ ]*}} iter_args(%[[ACC:.*]] = %[[ZERO:[^)]*]]) -> (f32) {
+// CHECK-NEXT:      %[[X:.*]] = memref.load %arg0[%[[I]], %[[J]]]
+// CHECK-NEXT:      %[[NEXT:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// CHECK-NEXT:      %[[END:.*]] = arith.addi %[[I]], %{{.*}} : index
 // CHECK-NEXT:      %[[C:.*]] = scf.for %[[K:.*]] = %{{.*}} to %[[END]] step %{{.*}} iter_args
-// CHECK-NEXT:        memref.load %arg0[%[[I]], %[[K]]]
-// CHECK:           memref.store %[[C]], %arg1[%[[I]], %[[J]]]
-ew.kernel @cumsum(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+// CHECK-NEXT:        memref.load %arg0[%[[K]], %[[J]]]
+// CHECK:           memref.store %[[NEXT]], %arg1[%[[I]], %[[J]]]
+// CHECK-NEXT:      memref.store %[[C]], %arg2[%[[I]], %[[J]]]
+// CHECK-NEXT:      scf.yield %[[NEXT]] : f32
+ew.kernel @cumsum(%x: !ew.tensor<[m, n], f32>) -> (!ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>) {
   %c = ew.scan %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
   ^bb0(%a: f32, %b: f32):
     %r = ew.add %a, %b : f32, f32
     ew.yield %r : f32
   }
-  ew.return %c : !ew.tensor<[m, n], f32>
+  %d = ew.scan %x over ["m"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.max %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %c, %d : !ew.tensor<[m, n], f32>, !ew.tensor<[m, n], f32>
 }

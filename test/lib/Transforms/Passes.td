@@ -50,7 +50,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `drop-outer` | the outermost dimension of each nest runs its first iteration only |
     | `merge-noncontiguous` | every input of rank 2 or more is read as if all its dimensions were merged into the innermost (each outer stride the next inner one times its extent) |
     | `drop-first-element` | every reduction's and scan's loop starts at 1 (each run loses its first element) |
-    | `exclusive-scan` | a scan's loop stops before the point's own element (exclusive) |
+    | `exclusive-scan` | a scan leaves out the point's own element: its loop stops before it, or the nest's loop that carries it stores the value from before it |
     | `amax-from-zero` | a float `ew.reduce`/`ew.scan` starting from -inf starts from 0 |
 
     Before (`ge-to-gt`):

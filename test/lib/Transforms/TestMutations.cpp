@@ -601,11 +601,11 @@ static unsigned dropOuter(ModuleOp module, IRRewriter &rewriter) {
 //===----------------------------------------------------------------------===//
 
 /// The loops that carry a reduction's or a scan's running value
-/// (CombineLoops.cpp): the only scf.for with an iter_arg before the
-/// lowerings to LLVM.
+/// (CombineLoops.cpp): the only scf.for with iter_args before the lowerings
+/// to LLVM (a nest's innermost loop carries one per scan along it).
 static SmallVector<scf::ForOp> getCombineLoops(ModuleOp module) {
   return collect<scf::ForOp>(
-      module, [](scf::ForOp loop) { return loop.getNumRegionIterArgs() == 1; });
+      module, [](scf::ForOp loop) { return loop.getNumRegionIterArgs() > 0; });
 }
 
 /// drop-first-element: each combination starts at its run's second element
@@ -621,15 +621,31 @@ static unsigned dropFirstElement(ModuleOp module, IRRewriter &rewriter) {
 }
 
 /// exclusive-scan: a scan combines the elements before the point's own,
-/// not up to and including it (its bound is the coordinate, not one past).
+/// not up to and including it. A scan that re-combines its prefix loops to
+/// the point's coordinate instead of one past it; one that the nest's loop
+/// carries stores the running value from before the point's element.
 static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
   unsigned changed = 0;
-  for (scf::ForOp loop : getCombineLoops(module)) {
+  for (scf::ForOp loop : collect<scf::ForOp>(module, [](scf::ForOp loop) {
+         return loop.getNumRegionIterArgs() > 0;
+       })) {
     auto bound = loop.getUpperBound().getDefiningOp<arith::AddIOp>();
-    if (!bound || !matchPattern(bound.getRhs(), m_One()))
+    if (bound && matchPattern(bound.getRhs(), m_One())) {
+      loop.getUpperBoundMutable().assign(bound.getLhs());
+      ++changed;
       continue;
-    loop.getUpperBoundMutable().assign(bound.getLhs());
-    ++changed;
+    }
+    auto yield = cast<scf::YieldOp>(loop.getBody()->getTerminator());
+    for (auto [i, next] : llvm::enumerate(yield.getOperands())) {
+      SmallVector<memref::StoreOp> stores;
+      for (Operation *user : next.getUsers())
+        if (auto store = dyn_cast<memref::StoreOp>(user);
+            store && store->getParentOp() == loop)
+          stores.push_back(store);
+      for (memref::StoreOp store : stores)
+        store.getValueMutable().assign(loop.getRegionIterArgs()[i]);
+      changed += stores.size();
+    }
   }
   return changed;
 }

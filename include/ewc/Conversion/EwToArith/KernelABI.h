@@ -204,7 +204,9 @@ using KnownValues = llvm::DenseMap<Value, Value>;
 /// The loop order of `nest` for an element function with reductions or
 /// scans: its dimensions, those that more of its reductions depend on first
 /// (stably), so that emitHoistedCombines can place each reduction at the
-/// outermost loop where its dimensions are bound.
+/// outermost loop where its dimensions are bound; then the dimension of its
+/// first scan innermost, so that the loop can carry the scan's running value
+/// (CarriedScans).
 SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
                                              func::FuncOp element,
                                              const LoopNest &nest);
@@ -220,15 +222,35 @@ void emitHoistedCombines(OpBuilder &builder, Location loc,
                          const llvm::StringMap<Value> &extents,
                          KnownValues &known);
 
+/// The scans whose running value a nest's innermost loop carries from one
+/// point to the next (the loop runs along their dimension, in order, from
+/// 0): each point combines one element into it instead of its whole prefix.
+struct CarriedScans {
+  /// The element function's ew.scan ops, and their identities.
+  SmallVector<Operation *> scans;
+  SmallVector<TypedAttr> inits;
+  /// Per scan, its running value before this point (the loop's iter_arg),
+  /// and, once the point is emitted, after it (what the loop yields).
+  SmallVector<Value> running, next;
+
+  /// The scans of `nest`'s results (those not inside another reduction's
+  /// operand) along the nest's innermost dimension.
+  static CarriedScans get(const KernelAccess &access, func::FuncOp element,
+                          const LoopNest &nest);
+};
+
 /// emitElement for an element function with reductions or scans: the
 /// point's coordinates by dimension name, the values emitted at outer loops
-/// in `hoisted`; each reduction not hoisted becomes a loop here.
+/// in `hoisted`; each reduction not hoisted becomes a loop here, and each
+/// scan of `carried` (if given) combines the point's element into its
+/// running value.
 void emitCombiningElement(
     OpBuilder &builder, Location loc, const KernelAccess &access,
     func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
     const llvm::StringMap<Value> &coordOf,
     const llvm::StringMap<Value> &extents, const KnownValues &hoisted,
-    llvm::function_ref<void(unsigned result, Value value)> storeResult = {});
+    llvm::function_ref<void(unsigned result, Value value)> storeResult = {},
+    CarriedScans *carried = nullptr);
 
 } // namespace ew
 } // namespace mlir
