@@ -198,7 +198,7 @@ void mlir::ew::emitElement(
   if (hasCombines(element)) {
     assert(elements.empty() && "no staged elements for reductions");
     emitCombiningElement(builder, loc, access, element, func, nest, coordOf,
-                         extents, {}, storeResult);
+                         extents, KnownValues(), storeResult);
     return;
   }
   // The indices of `arg` at this point, or nothing when the nest lacks one of
