@@ -141,6 +141,8 @@ compile_times() {
   echo "-- EWC_PTX_OPT_LEVEL=0: kernels right (special inputs), then speed against -O3"
   local k ok=0 all=0 o
   for k in kernels/*.ew; do
+    # Reductions and scans have no GPU schedule yet (docs/design.md).
+    grep -qE '\b(sum|mean|amax|amin|any|all|cumsum|cummax|cummin)\(' "$k" && continue
     all=$((all + 1))
     # 100003 points whatever the rank: --n sets every dimension.
     local shape=(--n 100003)
