@@ -35,7 +35,8 @@
 #             f32 and bf16 LeakyReLU over [4096, 4096] on every core and on
 #             one, streaming stores by default, forced and off
 #   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both on
-#             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15)
+#             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15;
+#             EWC_DEVICE_FUZZ_ARGS adds flags, e.g. --reductions)
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
 #             scripts/device-sanitize.sh with that matrix
 #
@@ -141,7 +142,7 @@ compile_times() {
   echo "-- EWC_PTX_OPT_LEVEL=0: kernels right (special inputs), then speed against -O3"
   local k ok=0 all=0 o
   for k in kernels/*.ew; do
-    # Reductions and scans have no GPU schedule yet (docs/design.md).
+    # Reductions and scans at their own extents (GPU/reductions.test).
     grep -qE '\b(sum|mean|amax|amin|any|all|cumsum|cummax|cummin)\(' "$k" && continue
     all=$((all + 1))
     # 100003 points whatever the rank: --n sets every dimension.
@@ -245,7 +246,7 @@ fi
 if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then
   step fuzz "$dest/bin/ewc-fuzz" --device both --jobs 14 --count 100000000 \
     --seed "${EWC_DEVICE_FUZZ_SEED:-15}" --time-limit "$EWC_DEVICE_FUZZ" \
-    --save-failures "$logs/fuzz-failures"
+    --save-failures "$logs/fuzz-failures" ${EWC_DEVICE_FUZZ_ARGS:-}
 fi
 if [[ -n "${EWC_DEVICE_SANITIZE:-}" ]]; then
   OUT=$logs EWC_SANITIZE_MATRIX=$EWC_DEVICE_SANITIZE JOBS=14 \

@@ -1096,8 +1096,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   llvm::SmallVectorImpl<void *> &args = abi.args;
   if (planned.points == 0)
     return llvm::Error::success();
-  // The grid by the descriptor's schedule (LaunchShape.h). A tiled kernel
-  // requires its block size (known_block_size): no override.
+  // The grid by the descriptor's schedule (LaunchShape.h). A tiled or rows
+  // kernel requires its block size (known_block_size): no override.
   const LaunchDescriptor &launch = variant.launch;
   const CudaDeviceInfo &device = cuda->getDeviceInfo();
   LaunchShape shape =
@@ -1105,6 +1105,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
           ? computeTiledLaunchShape(
                 countTiles(kernel, planned, getTileSize(launch)),
                 launch.blockSize)
+      : launch.schedule == mlir::ew::kRowsSchedule
+          ? computeRowsLaunchShape(planned.points, launch.blockSize,
+                                   device.multiprocessorCount,
+                                   device.maxThreadsPerMultiprocessor)
           : computeElementwiseLaunchShape(
                 planned.points, launch.elementsPerThread,
                 device.multiprocessorCount, device.maxThreadsPerMultiprocessor,

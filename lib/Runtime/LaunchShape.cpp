@@ -11,6 +11,8 @@
 
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "ewc/ABI/RowAccess.h"
+
 #include <algorithm>
 
 using namespace ewc;
@@ -44,5 +46,21 @@ LaunchShape ewc::computeElementwiseLaunchShape(
 
 LaunchShape ewc::computeTiledLaunchShape(uint64_t tiles, unsigned blockSize) {
   return {static_cast<uint32_t>(std::min<uint64_t>(tiles, 0x7fffffff)),
+          blockSize};
+}
+
+LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
+                                        unsigned multiprocessorCount,
+                                        unsigned maxThreadsPerMultiprocessor) {
+  blockSize = std::max(kRowTeamThreads, blockSize);
+  uint64_t teamsPerBlock = blockSize / kRowTeamThreads;
+  uint64_t coveringBlocks =
+      points / teamsPerBlock + (points % teamsPerBlock != 0);
+  uint64_t residentBlocksPerSM =
+      std::max<uint64_t>(1, maxThreadsPerMultiprocessor / blockSize);
+  uint64_t cap = std::max<uint64_t>(1, multiprocessorCount) *
+                 residentBlocksPerSM * kRowsWaves;
+  return {static_cast<uint32_t>(
+              std::min({coveringBlocks, cap, uint64_t(0x7fffffff)})),
           blockSize};
 }

@@ -70,6 +70,16 @@ computeElementwiseLaunchShape(uint64_t numElements, unsigned elementsPerThread,
 /// for no tile.
 LaunchShape computeTiledLaunchShape(uint64_t tiles, unsigned blockSize);
 
+/// The launch of a kernel of the rows schedule (ewc/ABI/RowAccess.h): blocks
+/// of `blockSize` threads (the kernel's, which it requires), a team of
+/// kRowTeamThreads per point of its largest nest (`points`: at least its
+/// rows, which the runtime does not know), at most kRowsWaves waves of
+/// resident blocks: the teams loop over the rows with a grid stride. None
+/// for no point.
+LaunchShape computeRowsLaunchShape(uint64_t points, unsigned blockSize,
+                                   unsigned multiprocessorCount,
+                                   unsigned maxThreadsPerMultiprocessor);
+
 } // namespace ewc
 
 #endif // EWC_RUNTIME_LAUNCHSHAPE_H

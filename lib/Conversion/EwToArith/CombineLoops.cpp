@@ -20,6 +20,13 @@
 //     that those dimensions come first (getCombineLoopOrder): softmax
 //     computes its two row reductions once per row, then the row.
 //
+//   - in a team (the GPU's rows schedule, TeamCombine), a reduction emitted
+//     where the team's threads agree on the point is spread over them: lane
+//     l combines the elements l, l + size, ... in order, then the lanes
+//     combine in a butterfly of log2(size) shuffles, after which every lane
+//     holds the value. Inside such a loop, whose trip count differs between
+//     lanes, every combine is sequential again (no shuffle in divergent code).
+//
 //   - a scan along a nest's innermost loop (getCombineLoopOrder puts one
 //     there) is carried by that loop: its running value is an iter_arg, and
 //     each point combines its own element into it (CarriedScans); a scan
@@ -37,9 +44,12 @@
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
+#include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
+
+#include "llvm/ADT/StringSet.h"
 
 using namespace mlir;
 using namespace mlir::ew;
@@ -56,7 +66,8 @@ public:
   CombineEmitter(OpBuilder &builder, Location loc, const KernelAccess &access,
                  func::FuncOp element, FunctionOpInterface func,
                  const llvm::StringMap<Value> &extents,
-                 CarriedScans *carried = nullptr);
+                 CarriedScans *carried = nullptr,
+                 const TeamCombine *team = nullptr);
 
   /// Emits `roots` (values of the element function) at the builder's point,
   /// in the scope where the dimensions of `coordOf` have those coordinates,
@@ -82,6 +93,13 @@ private:
   Value emitArgument(BlockArgument arg, const llvm::StringMap<Value> &coordOf);
   /// Clones the combiner of `op` on `acc` and `next`; returns its result.
   Value emitCombiner(Operation *op, Value acc, Value next);
+  /// The loops of `op` over `dims` (extents, or up to the point's coordinate
+  /// for a scan) from `start`, each step combining the operand at its
+  /// coordinates, emitted in `inner`'s scope; in a team, lane-strided over
+  /// the flattened dimensions and combined across the lanes.
+  Value emitCombineLoops(Operation *op, ArrayRef<StringRef> dims, Value start,
+                         const llvm::StringMap<Value> &coordOf,
+                         const KnownValues &inner);
 
   OpBuilder &builder;
   Location loc;
@@ -90,6 +108,9 @@ private:
   FunctionOpInterface func;
   const llvm::StringMap<Value> &extents;
   CarriedScans *carried;
+  /// The team, while its lanes agree on the point (null inside a
+  /// lane-strided loop and outside a team).
+  const TeamCombine *team;
   llvm::StringMap<unsigned> dimBits;
   llvm::DenseMap<Value, DimMask> deps;
 };
@@ -100,10 +121,10 @@ CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
                                const KernelAccess &access, func::FuncOp element,
                                FunctionOpInterface func,
                                const llvm::StringMap<Value> &extents,
-                               CarriedScans *carried)
+                               CarriedScans *carried, const TeamCombine *team)
     : builder(builder), loc(loc), access(access),
       body(element.getBody().front()), func(func), extents(extents),
-      carried(carried) {
+      carried(carried), team(team) {
   auto bitOf = [&](StringRef dim) {
     auto [it, inserted] = dimBits.try_emplace(dim, dimBits.size());
     // Six dimensions a tensor and a few tensors: far below 64.
@@ -315,24 +336,74 @@ Value CombineEmitter::emitCombine(Operation *op,
   TypedAttr init =
       isScan ? cast<ScanOp>(op).getInit() : cast<ReduceOp>(op).getInit();
   Value start = arith::ConstantOp::create(builder, loc, init);
+  return emitCombineLoops(op, dims, start, coordOf, inner);
+}
+
+Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
+                                       Value start,
+                                       const llvm::StringMap<Value> &coordOf,
+                                       const KnownValues &inner) {
+  bool isScan = isa<ScanOp>(op);
+  Value operand = op->getOperand(0);
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
+  // The loop's extent along each dimension: a scan combines the elements up
+  // to and including the point's own.
+  SmallVector<Value> uppers;
+  for (StringRef dim : dims)
+    uppers.push_back(
+        isScan ? arith::AddIOp::create(builder, loc, coordOf.lookup(dim), one)
+                     .getResult()
+               : extents.lookup(dim));
   llvm::StringMap<Value> innerCoords(coordOf);
+  auto combineAt = [&](Value acc) {
+    KnownValues scope(inner);
+    emit(innerCoords, scope, {operand});
+    return emitCombiner(op, acc, scope.lookup(operand));
+  };
+
+  if (team) {
+    // Lane l takes the flattened elements l, l + size, ... in order.
+    Value total = one;
+    for (Value upper : uppers)
+      total = arith::MulIOp::create(builder, loc, total, upper);
+    Value size = arith::ConstantIndexOp::create(builder, loc, team->size);
+    auto loop =
+        scf::ForOp::create(builder, loc, team->lane, total, size, start);
+    Value acc;
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(loop.getBody());
+      Value flat = loop.getInductionVar();
+      if (dims.size() == 1) {
+        innerCoords[dims[0]] = flat;
+      } else {
+        auto coords = affine::AffineDelinearizeIndexOp::create(
+            builder, loc, flat, uppers, /*hasOuterBound=*/true);
+        for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
+          innerCoords[dim] = coord;
+      }
+      // The lanes' trip counts differ here: no shuffle inside.
+      const TeamCombine *outer = std::exchange(team, nullptr);
+      Value next = combineAt(loop.getRegionIterArgs()[0]);
+      team = outer;
+      scf::YieldOp::create(builder, loc, next);
+    }
+    acc = loop.getResult(0);
+    // The butterfly: after the step of offset o, each lane holds the
+    // combination of the 2o lanes around it; after the last, of all.
+    for (unsigned offset = team->size / 2; offset >= 1; offset /= 2)
+      acc = emitCombiner(op, acc, team->shuffleXor(builder, loc, acc, offset));
+    return acc;
+  }
 
   // One loop per dimension, in the order written, the running value carried
   // through all of them.
   std::function<Value(unsigned, Value)> buildLoop = [&](unsigned d,
                                                         Value acc) -> Value {
-    if (d == dims.size()) {
-      KnownValues scope(inner);
-      emit(innerCoords, scope, {operand});
-      return emitCombiner(op, acc, scope.lookup(operand));
-    }
-    Value upper = extents.lookup(dims[d]);
-    // A scan combines the elements up to and including the point's own.
-    if (isScan)
-      upper = arith::AddIOp::create(builder, loc, coordOf.lookup(dims[d]), one);
-    auto loop = scf::ForOp::create(builder, loc, zero, upper, one, acc);
+    if (d == dims.size())
+      return combineAt(acc);
+    auto loop = scf::ForOp::create(builder, loc, zero, uppers[d], one, acc);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     innerCoords[dims[d]] = loop.getInductionVar();
@@ -410,8 +481,10 @@ void mlir::ew::emitHoistedCombines(
     OpBuilder &builder, Location loc, const KernelAccess &access,
     func::FuncOp element, FunctionOpInterface func, const LoopNest &nest,
     const llvm::StringMap<Value> &coordOf,
-    const llvm::StringMap<Value> &extents, KnownValues &known) {
-  CombineEmitter emitter(builder, loc, access, element, func, extents);
+    const llvm::StringMap<Value> &extents, KnownValues &known,
+    const TeamCombine *team) {
+  CombineEmitter emitter(builder, loc, access, element, func, extents,
+                         /*carried=*/nullptr, team);
   DimMask bound = emitter.getMask(coordOf);
   SmallVector<Value> ready;
   for (Operation *op : emitter.getTopLevelCombines(getNestRoots(element, nest)))
@@ -419,6 +492,50 @@ void mlir::ew::emitHoistedCombines(
         !known.count(op->getResult(0)))
       ready.push_back(op->getResult(0));
   emitter.emit(coordOf, known, ready);
+}
+
+std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
+                                              func::FuncOp element,
+                                              const LoopNest &nest) {
+  OpBuilder builder(element.getContext());
+  llvm::StringMap<Value> noExtents;
+  CombineEmitter emitter(builder, element.getLoc(), access, element,
+                         FunctionOpInterface(), noExtents);
+  SmallVector<Value> roots = getNestRoots(element, nest);
+  // Some reduction of the nest, at any depth, runs along a tensor's
+  // contiguous dimension (its last: the default variant's innermost stride
+  // is 1), where a warp's lanes read consecutive elements.
+  llvm::StringSet<> innermost;
+  for (unsigned p = 0; p < access.numParams; ++p)
+    if (access.argIsTensor[p] && !access.argDims[p].empty())
+      innermost.insert(access.argDims[p].back());
+  bool alongRows = false;
+  {
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    SmallVector<Value> worklist(roots);
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val().getDefiningOp();
+      if (!op || !seen.insert(op).second)
+        continue;
+      if (auto reduce = dyn_cast<ReduceOp>(op))
+        alongRows |= llvm::any_of(reduce.getDimNames(), [&](StringRef dim) {
+          return innermost.contains(dim);
+        });
+      llvm::append_range(worklist, op->getOperands());
+    }
+  }
+  DimMask rowMask = 0;
+  for (Operation *op : emitter.getTopLevelCombines(roots))
+    if (isa<ReduceOp>(op))
+      rowMask |= emitter.getDeps(op->getResult(0));
+  if (!alongRows || !rowMask)
+    return std::nullopt;
+  RowSplit split;
+  for (const std::string &dim : getCombineLoopOrder(access, element, nest))
+    (emitter.getMask(ArrayRef<std::string>{dim}) & rowMask ? split.rowDims
+                                                           : split.innerDims)
+        .push_back(dim);
+  return split;
 }
 
 void mlir::ew::emitCombiningElement(

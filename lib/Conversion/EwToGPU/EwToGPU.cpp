@@ -15,6 +15,13 @@
 // thread-to-element layout it is to have (#ew.blocked; ew-vectorize-gpu-loops
 // realizes it) and the kernel its launch descriptor (#ew.launch).
 //
+// A nest with reductions along a tensor's contiguous dimension (getRowSplit)
+// is a loop of warps over its rows instead, the rows schedule
+// (ewc/ABI/RowAccess.h, buildRowsLoop): each warp computes its row's
+// reductions together, lane-strided and combined with shuffles, then shares
+// the row's points. Other nests with reductions (a column sum) keep the
+// grid-stride loop, each thread combining its point's elements in order.
+//
 // In the GPU's tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h) the
 // nest that reads those tensors is a grid-stride loop over square tiles of
 // its two innermost dimensions instead (#ew.tiled): the tensors are staged
@@ -26,6 +33,7 @@
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/ABI/RowAccess.h"
 #include "ewc/ABI/TiledAccess.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
@@ -103,6 +111,132 @@ scf::ForOp buildLoop(OpBuilder &builder, Location loc,
                  .getResults();
   emitElement(builder, loc, kernel.access, element, kernel.func, nest, coords,
               extents);
+  return loop;
+}
+
+/// The value of `value` at lane (this lane xor `offset`) of the warp. PTX
+/// shuffles 32 bits: narrower integers travel widened, 64-bit values as two
+/// halves.
+Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                 unsigned offset) {
+  Type type = value.getType();
+  Type i32 = builder.getI32Type();
+  Value offsetValue = arith::ConstantIntOp::create(builder, loc, i32, offset);
+  Value width =
+      arith::ConstantIntOp::create(builder, loc, i32, ewc::kRowTeamThreads);
+  auto shuffle32 = [&](Value word) -> Value {
+    return gpu::ShuffleOp::create(builder, loc, word, offsetValue, width,
+                                  gpu::ShuffleMode::XOR)
+        .getShuffleResult();
+  };
+  unsigned bits = type.getIntOrFloatBitWidth();
+  if (bits == 32)
+    return shuffle32(value);
+  if (bits < 32) {
+    assert(type.isInteger() && "narrow floats combine in f32");
+    Value wide = arith::ExtUIOp::create(builder, loc, i32, value);
+    return arith::TruncIOp::create(builder, loc, type, shuffle32(wide));
+  }
+  assert(bits == 64 && "a combine's value is at most 64 bits");
+  Type i64 = builder.getI64Type();
+  Value word = type.isInteger()
+                   ? value
+                   : arith::BitcastOp::create(builder, loc, i64, value);
+  Value thirtyTwo = arith::ConstantIntOp::create(builder, loc, i64, 32);
+  Value low = shuffle32(arith::TruncIOp::create(builder, loc, i32, word));
+  Value high = shuffle32(arith::TruncIOp::create(
+      builder, loc, i32,
+      arith::ShRUIOp::create(builder, loc, word, thirtyTwo)));
+  Value joined = arith::OrIOp::create(
+      builder, loc, arith::ExtUIOp::create(builder, loc, i64, low),
+      arith::ShLIOp::create(builder, loc,
+                            arith::ExtUIOp::create(builder, loc, i64, high),
+                            thirtyTwo));
+  return type.isInteger()
+             ? joined
+             : arith::BitcastOp::create(builder, loc, type, joined).getResult();
+}
+
+/// Coordinates by name of `flat` in the row-major space of `dims`.
+void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
+                     ArrayRef<std::string> dims,
+                     const llvm::StringMap<Value> &extents,
+                     llvm::StringMap<Value> &coordOf) {
+  if (dims.empty())
+    return;
+  if (dims.size() == 1) {
+    coordOf[dims[0]] = flat;
+    return;
+  }
+  SmallVector<Value> basis;
+  for (const std::string &dim : dims)
+    basis.push_back(extents.lookup(dim));
+  auto coords = affine::AffineDelinearizeIndexOp::create(
+      builder, loc, flat, basis, /*hasOuterBound=*/true);
+  for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
+    coordOf[dim] = coord;
+}
+
+/// The loop of the rows schedule for one nest (RowAccess.h), blocks of a
+/// multiple of kRowTeamThreads threads:
+///
+///   lane = threadIdx.x mod 32
+///   for (row = (blockIdx.x * blockDim.x + threadIdx.x) / 32; row < rows;
+///        row += gridDim.x * blockDim.x / 32) {      // the same for a warp
+///     (r...) = delinearize(row, row extents);
+///     m = amax(x[r..., :]), s = sum(...);            // the whole warp
+///     for (p = lane; p < inner points; p += 32)      // the row's points
+///       out[r..., p...] = element(m, s, x[r..., p...]);
+///   }
+///
+/// Each reduction that the row's points share is computed once per row by
+/// the warp together (emitHoistedCombines with a TeamCombine); a reduction
+/// of one point (none in softmax) by its lane alone.
+scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
+                         const PendingKernel &kernel, func::FuncOp element,
+                         const LoopNest &nest, const RowSplit &split,
+                         const llvm::StringMap<Value> &extents) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  Value team = constant(ewc::kRowTeamThreads);
+  Value rows = constant(1);
+  for (const std::string &dim : split.rowDims)
+    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
+  Value innerPoints = constant(1);
+  for (const std::string &dim : split.innerDims)
+    innerPoints =
+        arith::MulIOp::create(builder, loc, innerPoints, extents.lookup(dim));
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value lane = arith::RemUIOp::create(builder, loc, threadId, team);
+  Value first = arith::DivUIOp::create(
+      builder, loc,
+      arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, blockId, blockDim),
+          threadId),
+      team);
+  Value teams = arith::DivUIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
+      team);
+  auto loop = scf::ForOp::create(builder, loc, first, rows, teams);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  llvm::StringMap<Value> coordOf;
+  delinearizeInto(builder, loc, loop.getInductionVar(), split.rowDims, extents,
+                  coordOf);
+  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, shuffleXor};
+  KnownValues known;
+  emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
+                      coordOf, extents, known, &teamCombine);
+  auto points = scf::ForOp::create(builder, loc, lane, innerPoints, team);
+  builder.setInsertionPoint(points.getBody()->getTerminator());
+  delinearizeInto(builder, loc, points.getInductionVar(), split.innerDims,
+                  extents, coordOf);
+  emitCombiningElement(builder, loc, kernel.access, element, kernel.func, nest,
+                       coordOf, extents, known);
   return loop;
 }
 
@@ -383,21 +517,6 @@ struct ConvertEwToGPUPass
       return signalPassFailure();
     }
 
-    // Reductions and scans have their CPU schedule only (CombineLoops.cpp);
-    // the GPU's (a warp or a block per row, issue 16) is next.
-    for (KernelOp kernel : module.getOps<KernelOp>())
-      if (hasCombines(kernel)) {
-        Operation *first = nullptr;
-        kernel.walk([&](Operation *op) {
-          if (!first && isa<ReduceOp, ScanOp>(op))
-            first = op;
-        });
-        first->emitError("reductions and scans run on the CPU only so far "
-                         "(--device cpu); kernel '")
-            << kernel.getSymName() << "' has one";
-        return signalPassFailure();
-      }
-
     // All kernels of a file go into one gpu.module: one PTX module to load.
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
     auto gpuModule =
@@ -453,14 +572,29 @@ struct ConvertEwToGPUPass
       auto tiled = TiledLayoutAttr::get(&getContext(), ewc::kTileBlockSize,
                                         tileSize ? tileSize : ewc::kTileSize);
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
-      bool anyTiled = false;
+      bool anyTiled = false, anyRows = false;
+      bool combines = hasCombines(element);
       for (const LoopNest &nest : kernel.access.nests) {
-        SmallVector<unsigned> staged = getStagedArgs(
-            kernel.access, element, nest, tiledTensors, tiled.getTile());
+        std::optional<RowSplit> split =
+            combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
+        if (split) {
+          buildRowsLoop(body, loc, kernel, element, nest, *split, extents);
+          anyRows = true;
+          continue;
+        }
+        // A nest with reductions stages nothing: its points read beyond
+        // their own coordinates (CombineLoops.cpp).
+        SmallVector<unsigned> staged =
+            combines ? SmallVector<unsigned>()
+                     : getStagedArgs(kernel.access, element, nest, tiledTensors,
+                                     tiled.getTile());
         if (staged.empty()) {
           scf::ForOp loop =
               buildLoop(body, loc, kernel, element, nest, extents);
-          loop->setAttr(kLayoutAttrName, layout);
+          // The vector loop takes a point's elements at the point alone; a
+          // combining point stays the scalar loop.
+          if (!combines)
+            loop->setAttr(kLayoutAttrName, layout);
           continue;
         }
         scf::ForOp loop = buildTiledLoop(body, loc, kernel, element, nest,
@@ -477,9 +611,19 @@ struct ConvertEwToGPUPass
         kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
             &getContext(), {int32_t(tiled.getThreads()), 1, 1}));
       }
+      // A rows nest takes its block to be whole warps; a launch of another
+      // size fails (.maxntid, as above).
+      if (anyRows) {
+        kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+            &getContext(), {int32_t(ewc::kRowsBlockSize), 1, 1}));
+      }
       kernel.func->setAttr(
           kLaunchAttrName,
-          anyTiled
+          anyRows
+              ? LaunchAttr::get(&getContext(),
+                                StringAttr::get(&getContext(), kRowsSchedule),
+                                ewc::kRowsBlockSize, 1, 0)
+          : anyTiled
               ? LaunchAttr::get(
                     &getContext(),
                     StringAttr::get(&getContext(), kTiledSchedule),

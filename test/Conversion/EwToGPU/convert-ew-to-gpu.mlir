@@ -3,10 +3,66 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=32 -split-input-file | FileCheck %s --check-prefix=TILE32
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
-// Reductions and scans have no GPU schedule yet: a located error at the
-// first, not a wrong kernel.
-// RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu 2>&1 | FileCheck %s --check-prefix=REDUCE
-// REDUCE: reduce.mlir:3:8: error: reductions and scans run on the CPU only so far (--device cpu); kernel 'colnorm' has one
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
+
+// A reduction along the contiguous dimension: the rows schedule, a warp per
+// row (lane = thread mod 32, rows strided by the grid's warps), the lanes'
+// shares combined in a butterfly of 5 shuffles, then the row's points
+// shared by the lanes with the sum known.
+// REDUCE-LABEL: gpu.func @ew$rownorm(
+// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
+// REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
+// REDUCE-DAG: %[[M:.*]] = memref.dim %arg0, %c0
+// REDUCE-DAG: %[[N:.*]] = memref.dim %arg0, %c1
+// REDUCE: %[[TID:.*]] = gpu.thread_id  x
+// REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[C32]]
+// REDUCE: %[[FIRST:.*]] = arith.divui %{{.*}}, %[[C32]]
+// REDUCE: %[[TEAMS:.*]] = arith.divui %{{.*}}, %[[C32]]
+// REDUCE: scf.for %[[ROW:.*]] = %[[FIRST]] to %[[M]] step %[[TEAMS]] {
+// REDUCE-NEXT: %[[PART:.*]] = scf.for %[[K:.*]] = %[[LANE]] to %[[N]] step %[[C32]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[K]]]
+// REDUCE-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// REDUCE-NEXT: scf.yield %[[NEXT]]
+// REDUCE: gpu.shuffle  xor %[[PART]], %c16_i32, %c32_i32 : f32
+// REDUCE: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : f32
+// REDUCE: gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : f32
+// REDUCE: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : f32
+// REDUCE: %[[LAST:.*]], %{{.*}} = gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[SUM:.*]] = arith.addf %{{.*}}, %[[LAST]] : f32
+// REDUCE-NEXT: scf.for %[[J:.*]] = %[[LANE]] to %[[N]] step %[[C32]] {
+// REDUCE-NEXT: %[[Y:.*]] = memref.load %arg0[%[[ROW]], %[[J]]]
+// REDUCE-NEXT: %[[Q:.*]] = arith.divf %[[Y]], %[[SUM]] : f32
+// REDUCE-NEXT: memref.store %[[Q]], %arg1[%[[ROW]], %[[J]]]
+
+// A reduction across rows: a thread per point, combining its column in
+// order (coalesced across the warp's threads); no layout to vectorize.
+// REDUCE-LABEL: gpu.func @ew$colnorm(
+// REDUCE-SAME: #ew.launch<schedule = "elementwise"
+// REDUCE-NOT: known_block_size
+// REDUCE: %[[P:.*]]:2 = affine.delinearize_index
+// REDUCE: scf.for %[[I:.*]] = %c0 to %{{.*}} step %c1 iter_args(
+// REDUCE-NEXT: memref.load %arg0[%[[I]], %[[P]]#1]
+// REDUCE-NOT: gpu.shuffle
+// REDUCE: gpu.return
+
+// A bool reduction: the i1 travels through the shuffle as an i32; the one
+// point of a row (a result without n) is lane 0's.
+// REDUCE-LABEL: gpu.func @ew$anyrow(
+// REDUCE-SAME: schedule = "rows"
+// REDUCE: %[[LANE2:.*]] = arith.remui
+// REDUCE: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
+// REDUCE-NEXT: %[[S:.*]], %{{.*}} = gpu.shuffle  xor %[[W]], %c16_i32, %c32_i32 : i32
+// REDUCE-NEXT: arith.trunci %[[S]] : i32 to i1
+// REDUCE: scf.for %{{.*}} = %[[LANE2]] to %c1 step %c32 {
+// REDUCE-NEXT: arith.extui %{{.*}} : i1 to i8
+// REDUCE-NEXT: memref.store
+
+// A scan: a thread per point, its prefix in order.
+// REDUCE-LABEL: gpu.func @ew$cumsum(
+// REDUCE-SAME: schedule = "elementwise"
+// REDUCE: %[[Q2:.*]]:2 = affine.delinearize_index
+// REDUCE-NEXT: %[[END:.*]] = arith.addi %[[Q2]]#1, %c1
+// REDUCE-NEXT: scf.for %{{.*}} = %c0 to %[[END]] step %c1
 
 // The scalar form that convert-ew-to-gpu leaves for ew-vectorize-gpu-loops
 // (tested in ew-vectorize-gpu-loops.mlir): the kernel ABI (KernelABI.h),

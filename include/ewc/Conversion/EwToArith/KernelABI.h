@@ -36,6 +36,8 @@
 #include "llvm/ADT/DenseMap.h"
 #include "llvm/ADT/StringMap.h"
 
+#include <functional>
+#include <optional>
 #include <string>
 
 namespace mlir {
@@ -211,16 +213,49 @@ SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
                                              func::FuncOp element,
                                              const LoopNest &nest);
 
+/// The threads that compute a reduction together (the GPU's rows schedule:
+/// a warp per row): each combines its lane's share of the elements in
+/// order, then the lanes combine in a butterfly of `shuffleXor` steps
+/// (CombineLoops.cpp). The lowering that has such teams provides the
+/// shuffle, so that the access layer knows nothing of the GPU.
+struct TeamCombine {
+  /// The thread's lane, an index from 0 to size - 1.
+  Value lane;
+  /// The lanes, a power of two.
+  unsigned size;
+  /// The value of `value` at the lane whose number is this one's xor
+  /// `offset`, made at the builder's point.
+  std::function<Value(OpBuilder &, Location, Value value, unsigned offset)>
+      shuffleXor;
+};
+
 /// Emits at the builder's point, where the dimensions of `coordOf` are
 /// bound, every reduction and scan that `nest`'s results need directly and
 /// whose value depends on bound dimensions only, unless `known` has it, and
-/// adds them to `known`.
+/// adds them to `known`. With a `team`, whose lanes all reach this point
+/// with the same coordinates, each such reduction is spread over the lanes
+/// and every lane gets its value.
 void emitHoistedCombines(OpBuilder &builder, Location loc,
                          const KernelAccess &access, func::FuncOp element,
                          FunctionOpInterface func, const LoopNest &nest,
                          const llvm::StringMap<Value> &coordOf,
                          const llvm::StringMap<Value> &extents,
-                         KnownValues &known);
+                         KnownValues &known, const TeamCombine *team = nullptr);
+
+/// How the GPU's rows schedule splits a nest: a team per point of
+/// `rowDims` (the dimensions its reductions keep), whose lanes then share
+/// the points of `innerDims` (the rest), each in getCombineLoopOrder's
+/// order.
+struct RowSplit {
+  SmallVector<std::string> rowDims, innerDims;
+};
+
+/// The rows split of `nest`, or none where a thread per point serves it
+/// better: where no reduction of the nest runs along a tensor's last
+/// (contiguous) dimension, a thread per point reads consecutive elements
+/// across a warp already (a column sum), and a row's lanes would not.
+std::optional<RowSplit> getRowSplit(const KernelAccess &access,
+                                    func::FuncOp element, const LoopNest &nest);
 
 /// The scans whose running value a nest's innermost loop carries from one
 /// point to the next (the loop runs along their dimension, in order, from

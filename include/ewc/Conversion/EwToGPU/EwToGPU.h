@@ -33,6 +33,9 @@ constexpr llvm::StringLiteral kElementwiseSchedule = "elementwise";
 /// The launch rule of a kernel whose nest is tiled (#ew.tiled): one block
 /// per tile (ewc/ABI/TiledAccess.h).
 constexpr llvm::StringLiteral kTiledSchedule = "tiled";
+/// The launch rule of a kernel with reductions along rows: a warp per row
+/// (ewc/ABI/RowAccess.h).
+constexpr llvm::StringLiteral kRowsSchedule = "rows";
 
 /// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
 /// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of

@@ -1,0 +1,190 @@
+#!/usr/bin/env python3
+"""Issue 16's target table: ewc's reduction and scan kernels (kernels/)
+against torch eager, torch.compile and Triton's fused-softmax tutorial
+kernel, on the H200, in one run, through ewc's Python API on torch CUDA
+tensors.
+
+Cases, f32 and bf16, x of shape [m, n] with m * n = 2^28 for n in {128, 1024,
+4096, 32768}, n = 2^20 with m = 256, and the odd n 1000 and 4097:
+  softmax, log_softmax   torch.softmax / torch.log_softmax(x, -1)
+  logsumexp              torch.logsumexp(x, -1)
+  layernorm, rmsnorm     F.layer_norm(x, (n,), w, b) / F.rms_norm(x, (n,), w)
+  row_cumsum             torch.cumsum(x, 1)
+  column_sum             x.sum(0)
+
+Timing and bytes as bench/shapes.py: 5 warm-up calls, then REPS calls each
+between its own CUDA events, the median; every input element read once,
+every output element written once, against torch's copy of x in the same
+run ("% copy"). A case's speed counts only if its result matches torch's
+within the tolerance of a sum in another order (the `ok` column: f32 1e-5,
+bf16 one rounding, 1e-2, of 1 + |torch's value|).
+
+usage: bench/reductions.py [--out DIR] [--quick] [--compile] [--kernels K,K]
+Prints a table and writes DIR/reductions.md and DIR/reductions.json.
+"""
+import argparse
+import json
+import os
+import sys
+
+import torch
+import torch.nn.functional as F
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+sys.path.insert(0, os.path.dirname(os.path.abspath(__file__)))
+from shapes import (DTYPES, Table, compare, copy_gbps, guarded,  # noqa: E402
+                    maybe_compile, timed)
+
+import shapes  # noqa: E402
+
+ewc = shapes.ewc
+
+try:
+    import triton
+    import triton.language as tl
+except ImportError:  # The table says "-" for Triton then.
+    triton = None
+
+KERNELS = ["softmax", "log_softmax", "logsumexp", "layernorm", "rmsnorm",
+           "row_cumsum", "column_sum"]
+
+if triton is not None:
+    @triton.jit
+    def _softmax_kernel(out_ptr, in_ptr, in_stride, out_stride, n_rows,
+                        n_cols, BLOCK_SIZE: tl.constexpr):
+        # Triton's fused-softmax tutorial kernel (03-fused-softmax), one
+        # program per row, the row in registers.
+        row = tl.program_id(0)
+        step = tl.num_programs(0)
+        for r in tl.range(row, n_rows, step):
+            offsets = tl.arange(0, BLOCK_SIZE)
+            mask = offsets < n_cols
+            x = tl.load(in_ptr + r * in_stride + offsets, mask=mask,
+                        other=-float("inf")).to(tl.float32)
+            x = x - tl.max(x, axis=0)
+            num = tl.exp(x)
+            y = num / tl.sum(num, axis=0)
+            tl.store(out_ptr + r * out_stride + offsets,
+                     y.to(out_ptr.dtype.element_ty), mask=mask)
+
+    def triton_softmax(x, out):
+        m, n = x.shape
+        block = triton.next_power_of_2(n)
+        if block > 32768:
+            return None  # The tutorial keeps a row in registers.
+        warps = 4 if block < 2048 else 8 if block < 4096 else 16
+        _softmax_kernel[(min(m, 132 * 8),)](out, x, x.stride(0),
+                                            out.stride(0), m, n,
+                                            BLOCK_SIZE=block,
+                                            num_warps=warps)
+        return out
+else:
+    triton_softmax = None
+
+
+def source(kind, t):
+    """kernels/KIND.ew with its tensors' element type set to `t`."""
+    with open(os.path.join(ROOT, "kernels", kind + ".ew")) as f:
+        text = f.read()
+    for other in ("bf16[", "f32["):
+        text = text.replace(other, t + "[")
+    return text
+
+
+_modules = {}
+
+
+def kernel(kind, t):
+    key = (kind, t)
+    if key not in _modules:
+        mod = ewc.compile(source=source(kind, t), device="cuda",
+                          name="%s_%s.ew" % (kind, t))
+        _modules[key] = getattr(mod, kind)
+    return _modules[key]
+
+
+def torch_ref(kind, x, w, b):
+    if kind == "softmax":
+        return lambda: torch.softmax(x, -1)
+    if kind == "log_softmax":
+        return lambda: torch.log_softmax(x, -1)
+    if kind == "logsumexp":
+        return lambda: torch.logsumexp(x, -1)
+    if kind == "layernorm":
+        return lambda: F.layer_norm(x, (x.shape[-1],), w, b, 1e-5)
+    if kind == "rmsnorm":
+        return lambda: F.rms_norm(x, (x.shape[-1],), w, 1e-6)
+    if kind == "row_cumsum":
+        return lambda: torch.cumsum(x, 1)
+    if kind == "column_sum":
+        return lambda: x.sum(0)
+    raise ValueError(kind)
+
+
+def main():
+    parser = argparse.ArgumentParser()
+    parser.add_argument("--out", default=".")
+    parser.add_argument("--quick", action="store_true",
+                        help="2^24 elements and three shapes")
+    parser.add_argument("--compile", action="store_true",
+                        help="time torch.compile too")
+    parser.add_argument("--kernels", default=",".join(KERNELS))
+    args = parser.parse_args()
+    total = 1 << 24 if args.quick else 1 << 28
+    shapes_ = [(total // n, n) for n in (128, 1024, 4096, 32768)]
+    shapes_ += [(256, 1 << 20 if not args.quick else 1 << 16),
+                (total // 1000, 1000), (total // 4097, 4097)]
+    if args.quick:
+        shapes_ = [shapes_[0], shapes_[2], shapes_[5]]
+    table = Table()
+
+    def run(kind, t):
+        dt = DTYPES[t]
+        size = torch.tensor([], dtype=dt).element_size()
+        k = kernel(kind, t)
+        tol = 1e-5 if t == "f32" else 1e-2
+        for m, n in shapes_:
+            x = torch.randn(m, n, device="cuda").to(dt)
+            w = torch.randn(n, device="cuda").to(dt)
+            b = torch.randn(n, device="cuda").to(dt)
+            args_ = {"layernorm": (x, w, b), "rmsnorm": (x, w)}.get(kind, (x,))
+            ref = torch_ref(kind, x, w, b)
+            want = ref()
+            got = k(*args_)
+            out = torch.empty_like(got)
+            verdict = compare(got, want, tol)
+            if kind == "row_cumsum" and t == "f32":
+                # A running sum's error grows with the row: the bound of
+                # docs/language.md, gamma(n) * sum |x|, at most.
+                verdict = compare(got, want, 1e-7 * n)
+            impls = {"ewc": timed(lambda: k(*args_, out=out)),
+                     "torch": timed(ref)}
+            if args.compile:
+                comp = maybe_compile(ref, True)
+                if comp:
+                    impls["compile"] = timed(comp)
+            if kind == "softmax" and triton_softmax is not None and \
+                    triton.next_power_of_2(n) <= 32768:
+                tout = torch.empty_like(x)
+                impls["triton"] = timed(lambda: triton_softmax(x, tout))
+            nbytes = (x.numel() + want.numel()) * size
+            if kind in ("layernorm", "rmsnorm"):
+                nbytes += (2 if kind == "layernorm" else 1) * n * size
+            table.add("%s/%dx%d" % (kind, m, n), t, nbytes,
+                      copy_gbps(x.numel(), dt), "copy of x", impls, verdict)
+            del x, w, b, want, got, out
+
+    ok = True
+    for kind in args.kernels.split(","):
+        for t in ("f32", "bf16"):
+            ok &= guarded("%s %s" % (kind, t), run, kind, t)
+    os.makedirs(args.out, exist_ok=True)
+    with open(os.path.join(args.out, "reductions.md"), "w") as f:
+        f.write(table.markdown())
+    with open(os.path.join(args.out, "reductions.json"), "w") as f:
+        json.dump(table.rows, f, indent=1)
+    sys.exit(0 if ok else 1)
+
+
+if __name__ == "__main__":
+    main()
