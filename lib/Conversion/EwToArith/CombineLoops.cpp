@@ -356,9 +356,14 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
                      .getResult()
                : extents.lookup(dim));
   llvm::StringMap<Value> innerCoords(coordOf);
+  // The operand at the loop's coordinates: not the nest's point, so a scan
+  // that the nest's loop carries is combined from its prefix here (`v *
+  // sum(v, m)` for v = cumsum(x, d): ewc-fuzz, seed 9800, program 1161).
   auto combineAt = [&](Value acc) {
     KnownValues scope(inner);
+    CarriedScans *outer = std::exchange(carried, nullptr);
     emit(innerCoords, scope, {operand});
+    carried = outer;
     return emitCombiner(op, acc, scope.lookup(operand));
   };
 
