@@ -26,6 +26,9 @@
 #             cases (ranks, per-tensor alignments, bias add, row scale, outer
 #             sum, transposed and strided inputs) through python/ewc against
 #             torch, torch.compile and Triton; shapes.md and shapes.json
+#   reductions only when EWC_DEVICE_REDUCTIONS=1 (or a list of kernels):
+#             bench/reductions.py, issue 16's kernels against torch (and
+#             torch.compile with EWC_DEVICE_COMPILE=1); reductions.md/.json
 #   probes    only when EWC_DEVICE_PROBES=1: bench/probes/run-ptx.sh, the PTX
 #             of bench/probes/ptx (make-ptx.sh here; carry it) timed alone
 #   vpt       only when EWC_DEVICE_VPT=1: ewc-run --bench of LeakyReLU and
@@ -186,6 +189,13 @@ fi
 if [[ "${EWC_DEVICE_SHAPES:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step shapes \
     python3 bench/shapes.py --out "$logs"
+fi
+if [[ "${EWC_DEVICE_REDUCTIONS:-0}" != 0 ]]; then
+  reduction_args=(--out "$logs")
+  [[ "$EWC_DEVICE_REDUCTIONS" != 1 ]] && reduction_args+=(--kernels "$EWC_DEVICE_REDUCTIONS")
+  [[ "${EWC_DEVICE_COMPILE:-0}" == 1 ]] && reduction_args+=(--compile)
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step reductions \
+    python3 bench/reductions.py "${reduction_args[@]}"
 fi
 if [[ "${EWC_DEVICE_PROBES:-0}" == 1 ]]; then
   step probes bash bench/probes/run-ptx.sh "$logs/probes"

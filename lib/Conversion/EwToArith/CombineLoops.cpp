@@ -368,18 +368,16 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
   };
 
   if (team) {
-    // Lane l takes the flattened elements l, l + size, ... in order.
+    // Lane l takes the flattened elements l, l + size, ... in order, in
+    // chunks of team->unroll of them per iteration (their loads in flight
+    // together), then the rest one at a time.
     Value total = one;
     for (Value upper : uppers)
       total = arith::MulIOp::create(builder, loc, total, upper);
     Value size = arith::ConstantIndexOp::create(builder, loc, team->size);
-    auto loop =
-        scf::ForOp::create(builder, loc, team->lane, total, size, start);
-    Value acc;
-    {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(loop.getBody());
-      Value flat = loop.getInductionVar();
+    Value stride =
+        arith::ConstantIndexOp::create(builder, loc, team->size * team->unroll);
+    auto combineFlat = [&](Value flat, Value acc) {
       if (dims.size() == 1) {
         innerCoords[dims[0]] = flat;
       } else {
@@ -390,11 +388,42 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
       }
       // The lanes' trip counts differ here: no shuffle inside.
       const TeamCombine *outer = std::exchange(team, nullptr);
-      Value next = combineAt(loop.getRegionIterArgs()[0]);
+      Value next = combineAt(acc);
       team = outer;
-      scf::YieldOp::create(builder, loc, next);
+      return next;
+    };
+    Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
+    auto unrolled = scf::ForOp::create(builder, loc, zero, chunks, one, start);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(unrolled.getBody());
+      Value base = arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
+                                stride),
+          team->lane);
+      Value acc = unrolled.getRegionIterArgs()[0];
+      for (unsigned j = 0; j < team->unroll; ++j) {
+        Value flat = arith::AddIOp::create(
+            builder, loc, base,
+            arith::ConstantIndexOp::create(builder, loc, j * team->size));
+        acc = combineFlat(flat, acc);
+      }
+      scf::YieldOp::create(builder, loc, acc);
     }
-    acc = loop.getResult(0);
+    Value rest = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
+        team->lane);
+    auto tail = scf::ForOp::create(builder, loc, rest, total, size,
+                                   unrolled.getResult(0));
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(tail.getBody());
+      scf::YieldOp::create(builder, loc,
+                           combineFlat(tail.getInductionVar(),
+                                       tail.getRegionIterArgs()[0]));
+    }
+    Value acc = tail.getResult(0);
     // The butterfly: after the step of offset o, each lane holds the
     // combination of the 2o lanes around it; after the last, of all.
     for (unsigned offset = team->size / 2; offset >= 1; offset /= 2)

@@ -185,8 +185,8 @@ void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
 ///        row += gridDim.x * blockDim.x / 32) {      // the same for a warp
 ///     (r...) = delinearize(row, row extents);
 ///     m = amax(x[r..., :]), s = sum(...);            // the whole warp
-///     for (p = lane; p < inner points; p += 32)      // the row's points
-///       out[r..., p...] = element(m, s, x[r..., p...]);
+///     for (p = lane; p < inner points; p += 32)      // the row's points,
+///       out[r..., p...] = element(m, s, x[r..., p...]); // 4 at a time
 ///   }
 ///
 /// Each reduction that the row's points share is computed once per row by
@@ -227,16 +227,67 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, loop.getInductionVar(), split.rowDims, extents,
                   coordOf);
-  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, shuffleXor};
+  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, ewc::kRowCombineUnroll,
+                          shuffleXor};
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
                       coordOf, extents, known, &teamCombine);
-  auto points = scf::ForOp::create(builder, loc, lane, innerPoints, team);
-  builder.setInsertionPoint(points.getBody()->getTerminator());
-  delinearizeInto(builder, loc, points.getInductionVar(), split.innerDims,
-                  extents, coordOf);
-  emitCombiningElement(builder, loc, kernel.access, element, kernel.func, nest,
-                       coordOf, extents, known);
+
+  // The row's points: kRowPointUnroll per lane and iteration, each point's
+  // tensor elements loaded before any point stores, then the rest one at a
+  // time.
+  Block &body = element.getBody().front();
+  gpu::GPUFuncOp func = kernel.func;
+  auto emitPoints = [&](ArrayRef<Value> flats) {
+    SmallVector<llvm::StringMap<Value>> coords(flats.size(), coordOf);
+    SmallVector<KnownValues> knowns(flats.size(), known);
+    for (auto [flat, pointCoords, pointKnown] :
+         llvm::zip(flats, coords, knowns)) {
+      delinearizeInto(builder, loc, flat, split.innerDims, extents,
+                      pointCoords);
+      for (unsigned p = 0; p < kernel.access.numParams; ++p) {
+        if (!kernel.access.argIsTensor[p])
+          continue;
+        SmallVector<Value> indices;
+        for (const std::string &dim : kernel.access.argDims[p])
+          if (Value coord = pointCoords.lookup(dim))
+            indices.push_back(coord);
+        // A tensor with a dimension the point lacks is read inside a
+        // reduction only; one that no result needs here is dead code.
+        if (indices.size() != kernel.access.argDims[p].size())
+          continue;
+        pointKnown[body.getArgument(p)] =
+            loadElement(builder, loc, func.getArgument(p), indices,
+                        kernel.access.argElementTypes[p]);
+      }
+    }
+    for (auto [pointCoords, pointKnown] : llvm::zip(coords, knowns))
+      emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                           nest, pointCoords, extents, pointKnown);
+  };
+  Value stride = constant(ewc::kRowTeamThreads * ewc::kRowPointUnroll);
+  Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
+  auto unrolled = scf::ForOp::create(builder, loc, constant(0), chunks,
+                                     constant(1));
+  {
+    OpBuilder::InsertionGuard inner(builder);
+    builder.setInsertionPoint(unrolled.getBody()->getTerminator());
+    Value base = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
+                              stride),
+        lane);
+    SmallVector<Value> flats;
+    for (unsigned j = 0; j < ewc::kRowPointUnroll; ++j)
+      flats.push_back(arith::AddIOp::create(
+          builder, loc, base, constant(j * ewc::kRowTeamThreads)));
+    emitPoints(flats);
+  }
+  Value rest = arith::AddIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, chunks, stride), lane);
+  auto tail = scf::ForOp::create(builder, loc, rest, innerPoints, team);
+  builder.setInsertionPoint(tail.getBody()->getTerminator());
+  emitPoints({tail.getInductionVar()});
   return loop;
 }
 

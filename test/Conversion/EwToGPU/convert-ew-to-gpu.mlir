@@ -6,12 +6,16 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
 
 // A reduction along the contiguous dimension: the rows schedule, a warp per
-// row (lane = thread mod 32, rows strided by the grid's warps), the lanes'
-// shares combined in a butterfly of 5 shuffles, then the row's points
-// shared by the lanes with the sum known.
+// row (lane = thread mod 32, rows strided by the grid's warps). Each lane
+// combines its elements lane, lane + 32, ... in order, 8 per iteration, then
+// the rest; the lanes' shares combine in a butterfly of 5 shuffles; then the
+// row's points, 4 per lane and iteration with their loads first, then the
+// rest, with the sum known.
 // REDUCE-LABEL: gpu.func @ew$rownorm(
 // REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
 // REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
+// REDUCE-DAG: %[[C256:.*]] = arith.constant 256 : index
+// REDUCE-DAG: %[[C128:.*]] = arith.constant 128 : index
 // REDUCE-DAG: %[[M:.*]] = memref.dim %arg0, %c0
 // REDUCE-DAG: %[[N:.*]] = memref.dim %arg0, %c1
 // REDUCE: %[[TID:.*]] = gpu.thread_id  x
@@ -19,9 +23,21 @@
 // REDUCE: %[[FIRST:.*]] = arith.divui %{{.*}}, %[[C32]]
 // REDUCE: %[[TEAMS:.*]] = arith.divui %{{.*}}, %[[C32]]
 // REDUCE: scf.for %[[ROW:.*]] = %[[FIRST]] to %[[M]] step %[[TEAMS]] {
-// REDUCE-NEXT: %[[PART:.*]] = scf.for %[[K:.*]] = %[[LANE]] to %[[N]] step %[[C32]] iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[CHUNKS:.*]] = arith.divui %[[N]], %[[C256]]
+// REDUCE-NEXT: %[[PART8:.*]] = scf.for %[[C:.*]] = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[OFF:.*]] = arith.muli %[[C]], %[[C256]]
+// REDUCE-NEXT: %[[K0:.*]] = arith.addi %[[OFF]], %[[LANE]]
+// REDUCE-NEXT: %[[X0:.*]] = memref.load %arg0[%[[ROW]], %[[K0]]]
+// REDUCE-NEXT: %[[S0:.*]] = arith.addf %[[ACC]], %[[X0]] : f32
+// REDUCE-NEXT: %[[K1:.*]] = arith.addi %[[K0]], %[[C32]]
+// REDUCE-NEXT: %[[X1:.*]] = memref.load %arg0[%[[ROW]], %[[K1]]]
+// REDUCE-NEXT: arith.addf %[[S0]], %[[X1]] : f32
+// REDUCE-COUNT-6: memref.load %arg0
+// REDUCE: %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[C256]]
+// REDUCE-NEXT: %[[REST:.*]] = arith.addi %[[DONE]], %[[LANE]]
+// REDUCE-NEXT: %[[PART:.*]] = scf.for %[[K:.*]] = %[[REST]] to %[[N]] step %[[C32]] iter_args(%[[ACC2:.*]] = %[[PART8]]) -> (f32) {
 // REDUCE-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[K]]]
-// REDUCE-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC]], %[[X]] : f32
+// REDUCE-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC2]], %[[X]] : f32
 // REDUCE-NEXT: scf.yield %[[NEXT]]
 // REDUCE: gpu.shuffle  xor %[[PART]], %c16_i32, %c32_i32 : f32
 // REDUCE: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : f32
@@ -29,7 +45,13 @@
 // REDUCE: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : f32
 // REDUCE: %[[LAST:.*]], %{{.*}} = gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
 // REDUCE-NEXT: %[[SUM:.*]] = arith.addf %{{.*}}, %[[LAST]] : f32
-// REDUCE-NEXT: scf.for %[[J:.*]] = %[[LANE]] to %[[N]] step %[[C32]] {
+// REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[N]], %[[C128]]
+// REDUCE-NEXT: scf.for %[[PC:.*]] = %c0 to %[[PCHUNKS]] step %c1 {
+// REDUCE-COUNT-4: memref.load %arg0
+// REDUCE-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
+// REDUCE-NEXT: memref.store
+// REDUCE-COUNT-3: memref.store
+// REDUCE: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %[[C32]] {
 // REDUCE-NEXT: %[[Y:.*]] = memref.load %arg0[%[[ROW]], %[[J]]]
 // REDUCE-NEXT: %[[Q:.*]] = arith.divf %[[Y]], %[[SUM]] : f32
 // REDUCE-NEXT: memref.store %[[Q]], %arg1[%[[ROW]], %[[J]]]

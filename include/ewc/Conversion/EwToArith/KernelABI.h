@@ -223,6 +223,9 @@ struct TeamCombine {
   Value lane;
   /// The lanes, a power of two.
   unsigned size;
+  /// The elements a lane combines per iteration of its loop (in order: the
+  /// unrolling changes no result, only how many loads are in flight).
+  unsigned unroll;
   /// The value of `value` at the lane whose number is this one's xor
   /// `offset`, made at the builder's point.
   std::function<Value(OpBuilder &, Location, Value value, unsigned offset)>
