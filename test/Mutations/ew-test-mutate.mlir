@@ -29,6 +29,8 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=drop-first-element | FileCheck %s --enable-var-scope --check-prefix=CHECK-DROPFIRST
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=exclusive-scan | FileCheck %s --enable-var-scope --check-prefix=CHECK-EXCL
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-test-mutate=mutation=amax-from-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-AMAX
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-LANETAIL
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=half-butterfly | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALFBF
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -259,3 +261,19 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-AMAX-LABEL: ew.kernel @reduce(
 // CHECK-AMAX:         ew.reduce %{{.*}} over ["n"] init 0.000000e+00 : f32
 // CHECK-AMAX:         ew.scan %{{.*}} over ["n"] init 0.000000e+00 : f32
+
+// lane-tail-skipped: the row maximum's lanes stop after their unrolled
+// chunks; the butterfly starts from the chunks' value.
+// CHECK-LANETAIL-LABEL: gpu.func @ew$reduce(
+// CHECK-LANETAIL:       %[[CHUNKS:.*]] = scf.for %{{.*}} iter_args(
+// CHECK-LANETAIL-COUNT-8: memref.load
+// CHECK-LANETAIL:       scf.yield
+// CHECK-LANETAIL-NOT:   scf.for
+// CHECK-LANETAIL:       gpu.shuffle  xor %[[CHUNKS]], %c16_i32
+
+// half-butterfly: the step of offset 1 combines a lane's value with itself.
+// CHECK-HALFBF-LABEL: gpu.func @ew$reduce(
+// CHECK-HALFBF:       gpu.shuffle  xor %{{.*}}, %c2_i32
+// CHECK-HALFBF-NEXT:  %[[TWO:.*]] = arith.maximumf %{{.*}}, %{{.*}} : f32
+// CHECK-HALFBF-NEXT:  %{{.*}}, %{{.*}} = gpu.shuffle  xor %[[TWO]], %c1_i32
+// CHECK-HALFBF-NEXT:  %{{.*}} = arith.maximumf %[[TWO]], %[[TWO]] : f32

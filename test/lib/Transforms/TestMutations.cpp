@@ -19,6 +19,7 @@
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/Arith/Utils/Utils.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
@@ -650,6 +651,35 @@ static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
   return changed;
 }
 
+/// lane-tail-skipped: a team's reduction leaves out the elements after its
+/// lanes' unrolled chunks (the GPU's rows schedule, CombineLoops.cpp: the
+/// loop that continues another loop's running value, one element per lane
+/// and step), the "tail tile skipped" of a tiled reduction.
+static unsigned laneTailSkipped(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<scf::ForOp> tails = collect<scf::ForOp>(module, [](scf::ForOp loop) {
+    return loop.getNumRegionIterArgs() == 1 &&
+           loop.getInitArgs()[0].getDefiningOp<scf::ForOp>();
+  });
+  for (scf::ForOp tail : tails)
+    rewriter.replaceOp(tail, tail.getInitArgs());
+  return tails.size();
+}
+
+/// half-butterfly: the last step of a team's butterfly combines each lane
+/// with itself instead of its neighbour (the shuffle of offset 1 returns the
+/// lane's own value), so each lane holds the combination of half the lanes,
+/// twice for a sum.
+static unsigned halfButterfly(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<gpu::ShuffleOp> shuffles =
+      collect<gpu::ShuffleOp>(module, [](gpu::ShuffleOp shuffle) {
+        return shuffle.getMode() == gpu::ShuffleMode::XOR &&
+               matchPattern(shuffle.getOffset(), m_One());
+      });
+  for (gpu::ShuffleOp shuffle : shuffles)
+    rewriter.replaceAllUsesWith(shuffle.getShuffleResult(), shuffle.getValue());
+  return shuffles.size();
+}
+
 /// amax-from-zero: a maximum starts from 0 instead of -inf (a row of
 /// negative numbers gets 0).
 static unsigned amaxFromZero(ModuleOp module, IRRewriter &) {
@@ -759,6 +789,11 @@ const Mutation kMutations[] = {
     {"drop-first-element", kLowered, "no loop of a reduction or a scan",
      dropFirstElement},
     {"exclusive-scan", kLowered, "no loop of a scan", exclusiveScan},
+    {"lane-tail-skipped", kLowered,
+     "no team reduction (the GPU's rows schedule) with a tail loop",
+     laneTailSkipped},
+    {"half-butterfly", kLowered, "no gpu.shuffle xor of offset 1",
+     halfButterfly},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };
