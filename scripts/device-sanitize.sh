@@ -21,6 +21,12 @@
 # scalar versions of each loop; and LeakyReLU with one tensor's alignment
 # apart from the other's (--offset x=K, out0=K: the shifted variant).
 #
+# EWC_SANITIZE_MATRIX=reductions: memcheck, initcheck and racecheck over the
+# reduction and scan kernels of kernels/ (the rows schedule and a thread per
+# point) at odd extents around the warp (rows of 0, 33 and 1000, so that
+# the lanes' unrolled chunks, their tails and idle lanes all run),
+# contiguous at offset 0 and in a random layout at offset 1.
+#
 # The three tools run side by side (one GPU, 16 host cores); each case's
 # verdict and the sanitizer's error summary go to one line of
 # $OUT/sanitize-cases.txt, the whole log of every case that was not clean to
@@ -102,6 +108,32 @@ cases() {
             echo "$tool $file 0 --offset $apart --n $n"
           done
         done
+      done
+    done
+    return
+  fi
+  if [[ "${EWC_SANITIZE_MATRIX:-dtypes}" == reductions ]]; then
+    local row
+    for tool in memcheck initcheck racecheck; do
+      for n in 0 33 1000; do
+        for layout in contiguous random; do
+          off=0
+          [[ $layout == random ]] && off=1
+          {
+            row="--layout $layout --n $n"
+            echo "$tool kernels/softmax.ew $off $row --batch 5x3"
+            echo "$tool kernels/layernorm.ew $off $row --batch 7"
+            echo "$tool kernels/rmsnorm.ew $off $row --batch 7"
+            echo "$tool kernels/log_softmax.ew $off $row --batch 7"
+            echo "$tool kernels/logsumexp.ew $off $row --dim m=37"
+            echo "$tool kernels/row_cumsum.ew $off $row --dim m=37"
+            echo "$tool kernels/column_sum.ew $off $row --dim m=37"
+          }
+        done
+      done
+      for s in 1 33 100; do
+        echo "$tool kernels/decode_attention.ew 0 --dim b=2 --dim h=3 --dim s=$s --dim d=64 --arg scale=0.125"
+        echo "$tool kernels/gqa_decode_attention.ew 0 --dim b=2 --dim g=2 --dim r=4 --dim s=$s --dim d=64 --arg scale=0.125"
       done
     done
     return

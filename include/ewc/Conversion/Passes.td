@@ -46,6 +46,15 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     kernel's schedule is then `tiled` (one block of 256 threads per tile,
     `known_block_size`).
 
+    A nest with reductions (`ew.reduce`, `ew.scan` in their element form)
+    that run along a tensor's last dimension is a loop of warps over its
+    rows instead (the rows schedule, ewc/ABI/RowAccess.h): each warp
+    computes the row's reductions together, lane-strided and combined with
+    `gpu.shuffle xor`, then shares the row's points; the kernel's schedule
+    is `rows` (blocks of 128 threads, `known_block_size`). Other nests with
+    reductions or scans keep the grid-stride loop, a thread per point
+    combining in index order, without a layout to vectorize.
+
     Before:
     ```mlir
     ew.kernel @bias_scale(%x: !ew.tensor<[m, n], f32>, %s: f32,

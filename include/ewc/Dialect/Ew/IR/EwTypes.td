@@ -140,7 +140,11 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     one above; `tiled` (a kernel whose nest has the #ew.tiled layout) is a
     grid of one block per tile of the tiled nest (ceil, at most 2^31 - 1;
     the loop over the tiles has a grid stride too), `elements_per_thread`
-    then being the points of a tile per thread.
+    then being the points of a tile per thread; `rows` (a kernel with a
+    nest of the rows schedule, ewc/ABI/RowAccess.h) is a grid of one block
+    per `block_size / 32` points of the largest nest (a warp per point: at
+    least one per row), at most 4 waves of resident blocks, the block size
+    required.
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
