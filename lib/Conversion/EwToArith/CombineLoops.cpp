@@ -280,13 +280,7 @@ void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
 }
 
 Value CombineEmitter::emitCombiner(Operation *op, Value acc, Value next) {
-  Block &combiner = op->getRegion(0).front();
-  IRMapping mapping;
-  mapping.map(combiner.getArgument(0), acc);
-  mapping.map(combiner.getArgument(1), next);
-  for (Operation &combine : combiner.without_terminator())
-    builder.clone(combine, mapping);
-  return mapping.lookup(cast<YieldOp>(combiner.getTerminator()).getValue());
+  return emitCombinerOf(builder, op, acc, next);
 }
 
 Value CombineEmitter::emitCombine(Operation *op,
@@ -419,9 +413,9 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(tail.getBody());
-      scf::YieldOp::create(builder, loc,
-                           combineFlat(tail.getInductionVar(),
-                                       tail.getRegionIterArgs()[0]));
+      scf::YieldOp::create(
+          builder, loc,
+          combineFlat(tail.getInductionVar(), tail.getRegionIterArgs()[0]));
     }
     Value acc = tail.getResult(0);
     // The butterfly: after the step of offset o, each lane holds the
@@ -570,6 +564,27 @@ std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
                                                            : split.innerDims)
         .push_back(dim);
   return split;
+}
+
+void mlir::ew::emitElementValues(OpBuilder &builder, Location loc,
+                                 const KernelAccess &access,
+                                 func::FuncOp element, FunctionOpInterface func,
+                                 const llvm::StringMap<Value> &coordOf,
+                                 const llvm::StringMap<Value> &extents,
+                                 KnownValues &known, ArrayRef<Value> roots) {
+  CombineEmitter emitter(builder, loc, access, element, func, extents);
+  emitter.emit(coordOf, known, roots);
+}
+
+Value mlir::ew::emitCombinerOf(OpBuilder &builder, Operation *op, Value acc,
+                               Value next) {
+  Block &combiner = op->getRegion(0).front();
+  IRMapping mapping;
+  mapping.map(combiner.getArgument(0), acc);
+  mapping.map(combiner.getArgument(1), next);
+  for (Operation &combine : combiner.without_terminator())
+    builder.clone(combine, mapping);
+  return mapping.lookup(cast<YieldOp>(combiner.getTerminator()).getValue());
 }
 
 void mlir::ew::emitCombiningElement(

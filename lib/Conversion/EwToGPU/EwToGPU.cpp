@@ -114,19 +114,18 @@ scf::ForOp buildLoop(OpBuilder &builder, Location loc,
   return loop;
 }
 
-/// The value of `value` at lane (this lane xor `offset`) of the warp. PTX
-/// shuffles 32 bits: narrower integers travel widened, 64-bit values as two
-/// halves.
-Value shuffleXor(OpBuilder &builder, Location loc, Value value,
-                 unsigned offset) {
+/// The value of `value` at the lane of the warp that `mode` and `offset`
+/// name (gpu.shuffle: xor, up, idx). PTX shuffles 32 bits: narrower
+/// integers travel widened, 64-bit values as two halves.
+Value shuffle(OpBuilder &builder, Location loc, Value value, unsigned offset,
+              gpu::ShuffleMode mode) {
   Type type = value.getType();
   Type i32 = builder.getI32Type();
   Value offsetValue = arith::ConstantIntOp::create(builder, loc, i32, offset);
   Value width =
       arith::ConstantIntOp::create(builder, loc, i32, ewc::kRowTeamThreads);
   auto shuffle32 = [&](Value word) -> Value {
-    return gpu::ShuffleOp::create(builder, loc, word, offsetValue, width,
-                                  gpu::ShuffleMode::XOR)
+    return gpu::ShuffleOp::create(builder, loc, word, offsetValue, width, mode)
         .getShuffleResult();
   };
   unsigned bits = type.getIntOrFloatBitWidth();
@@ -155,6 +154,11 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
   return type.isInteger()
              ? joined
              : arith::BitcastOp::create(builder, loc, type, joined).getResult();
+}
+
+Value shuffleXor(OpBuilder &builder, Location loc, Value value,
+                 unsigned offset) {
+  return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
 }
 
 /// Coordinates by name of `flat` in the row-major space of `dims`.
@@ -267,15 +271,14 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   };
   Value stride = constant(ewc::kRowTeamThreads * ewc::kRowPointUnroll);
   Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
-  auto unrolled = scf::ForOp::create(builder, loc, constant(0), chunks,
-                                     constant(1));
+  auto unrolled =
+      scf::ForOp::create(builder, loc, constant(0), chunks, constant(1));
   {
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPoint(unrolled.getBody()->getTerminator());
     Value base = arith::AddIOp::create(
         builder, loc,
-        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
-                              stride),
+        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(), stride),
         lane);
     SmallVector<Value> flats;
     for (unsigned j = 0; j < ewc::kRowPointUnroll; ++j)
@@ -288,6 +291,127 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   auto tail = scf::ForOp::create(builder, loc, rest, innerPoints, team);
   builder.setInsertionPoint(tail.getBody()->getTerminator());
   emitPoints({tail.getInductionVar()});
+  return loop;
+}
+
+/// The scans of `nest` that a warp per row carries along a tensor's last
+/// dimension (the nest's innermost in getCombineLoopOrder's order), or none.
+std::optional<CarriedScans> getRowScans(const KernelAccess &access,
+                                        func::FuncOp element,
+                                        const LoopNest &ordered) {
+  if (ordered.dims.empty())
+    return std::nullopt;
+  CarriedScans carried = CarriedScans::get(access, element, ordered);
+  bool contiguous = false;
+  for (unsigned p = 0; p < access.numParams; ++p)
+    contiguous |= access.argIsTensor[p] && !access.argDims[p].empty() &&
+                  access.argDims[p].back() == ordered.dims.back();
+  if (carried.scans.empty() || !contiguous)
+    return std::nullopt;
+  return carried;
+}
+
+/// The loop of the rows schedule for a nest of scans along its innermost
+/// dimension (getRowScans): a warp per row, along which it walks 32 points
+/// at a time,
+///
+///   lane = threadIdx.x mod 32
+///   for (row = ...) {                            // as buildRowsLoop
+///     carry = init;
+///     for (base = 0; base < n; base += 32) {    // the same for a warp
+///       k = base + lane;
+///       v = k < n ? x[row, k] : init;
+///       for (o = 1; o < 32; o *= 2)             // the warp's inclusive scan
+///         w = shfl.up(v, o); if (lane >= o) v = w + v;
+///       v = carry + v;
+///       if (k < n) out[row, k] = element(v, ...);
+///       carry = shfl.idx(v, 31);                 // the row's prefix so far
+///     }
+///   }
+///
+/// each element read once, each step of 32 a Hillis-Steele scan of five
+/// shuffles. Reductions the row's points share are the warp's, before.
+scf::ForOp buildScanRowsLoop(OpBuilder &builder, Location loc,
+                             const PendingKernel &kernel, func::FuncOp element,
+                             const LoopNest &ordered, CarriedScans &carried,
+                             const llvm::StringMap<Value> &extents) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  ArrayRef<std::string> rowDims = ArrayRef(ordered.dims).drop_back();
+  const std::string &scanDim = ordered.dims.back();
+  Value team = constant(ewc::kRowTeamThreads);
+  Value rows = constant(1);
+  for (const std::string &dim : rowDims)
+    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
+  Value extent = extents.lookup(scanDim);
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value lane = arith::RemUIOp::create(builder, loc, threadId, team);
+  Value first = arith::DivUIOp::create(
+      builder, loc,
+      arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, blockId, blockDim),
+          threadId),
+      team);
+  Value teams = arith::DivUIOp::create(
+      builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
+      team);
+  auto loop = scf::ForOp::create(builder, loc, first, rows, teams);
+  OpBuilder::InsertionGuard guard(builder);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  llvm::StringMap<Value> coordOf;
+  delinearizeInto(builder, loc, loop.getInductionVar(), rowDims, extents,
+                  coordOf);
+  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, ewc::kRowCombineUnroll,
+                          shuffleXor};
+  KnownValues known;
+  emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
+                      ordered, coordOf, extents, known, &teamCombine);
+
+  SmallVector<Value> inits;
+  for (TypedAttr init : carried.inits)
+    inits.push_back(arith::ConstantOp::create(builder, loc, init));
+  auto steps =
+      scf::ForOp::create(builder, loc, constant(0), extent, team, inits);
+  builder.setInsertionPointToStart(steps.getBody());
+  Value k = arith::AddIOp::create(builder, loc, steps.getInductionVar(), lane);
+  Value inside =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, k, extent);
+  // A lane past the row's end reads its last element (the loop runs only
+  // while the row has one) and scans the identity instead.
+  Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
+  coordOf[scanDim] = arith::SelectOp::create(builder, loc, inside, k, last);
+  KnownValues pointKnown(known);
+  SmallVector<Value> carries;
+  for (auto [i, op] : llvm::enumerate(carried.scans)) {
+    Value operand = op->getOperand(0);
+    emitElementValues(builder, loc, kernel.access, element, kernel.func,
+                      coordOf, extents, pointKnown, {operand});
+    Value value = arith::SelectOp::create(builder, loc, inside,
+                                          pointKnown.lookup(operand), inits[i]);
+    for (unsigned offset = 1; offset < ewc::kRowTeamThreads; offset *= 2) {
+      Value before = shuffle(builder, loc, value, offset, gpu::ShuffleMode::UP);
+      Value has = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
+                                        lane, constant(offset));
+      value = arith::SelectOp::create(
+          builder, loc, has, emitCombinerOf(builder, op, before, value), value);
+    }
+    value = emitCombinerOf(builder, op, steps.getRegionIterArgs()[i], value);
+    pointKnown[op->getResult(0)] = value;
+    carries.push_back(shuffle(builder, loc, value, ewc::kRowTeamThreads - 1,
+                              gpu::ShuffleMode::IDX));
+  }
+  auto store = scf::IfOp::create(builder, loc, inside);
+  {
+    OpBuilder::InsertionGuard inner(builder);
+    builder.setInsertionPoint(store.thenBlock()->getTerminator());
+    emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                         ordered, coordOf, extents, pointKnown);
+  }
+  scf::YieldOp::create(builder, loc, carries);
   return loop;
 }
 
@@ -632,6 +756,17 @@ struct ConvertEwToGPUPass
           buildRowsLoop(body, loc, kernel, element, nest, *split, extents);
           anyRows = true;
           continue;
+        }
+        if (combines) {
+          LoopNest ordered = nest;
+          ordered.dims = getCombineLoopOrder(kernel.access, element, nest);
+          if (std::optional<CarriedScans> scans =
+                  getRowScans(kernel.access, element, ordered)) {
+            buildScanRowsLoop(body, loc, kernel, element, ordered, *scans,
+                              extents);
+            anyRows = true;
+            continue;
+          }
         }
         // A nest with reductions stages nothing: its points read beyond
         // their own coordinates (CombineLoops.cpp).

@@ -79,13 +79,40 @@
 // REDUCE-NEXT: arith.extui %{{.*}} : i1 to i8
 // REDUCE-NEXT: memref.store
 
-// A scan: a thread per point, its prefix in order.
+// A scan along the contiguous dimension: a warp per row walks it 32 points
+// at a time, each step the warp's inclusive scan in 5 shuffles up, the
+// prefix so far added, stored where inside the row, and lane 31's value the
+// next step's prefix.
 // REDUCE-LABEL: gpu.func @ew$cumsum(
+// REDUCE-SAME: schedule = "rows"
+// REDUCE: %[[SLANE:.*]] = arith.remui
+// REDUCE: scf.for %[[SROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// REDUCE-NEXT: %[[STEP:.*]] = scf.for %[[BASE:.*]] = %c0 to %[[SN:.*]] step %c32 iter_args(%[[CARRY:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[SK:.*]] = arith.addi %[[BASE]], %[[SLANE]]
+// REDUCE-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[SK]], %[[SN]]
+// REDUCE-NEXT: %[[LASTK:.*]] = arith.subi %[[SN]], %c1
+// REDUCE-NEXT: %[[AT:.*]] = arith.select %[[IN]], %[[SK]], %[[LASTK]]
+// REDUCE-NEXT: %[[SX:.*]] = memref.load %arg0[%[[SROW]], %[[AT]]]
+// REDUCE-NEXT: %[[V0:.*]] = arith.select %[[IN]], %[[SX]], %{{.*}} : f32
+// REDUCE-NEXT: %[[UP:.*]], %{{.*}} = gpu.shuffle  up %[[V0]], %c1_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[HAS:.*]] = arith.cmpi uge, %[[SLANE]], %c1
+// REDUCE-NEXT: %[[W:.*]] = arith.addf %[[UP]], %[[V0]] : f32
+// REDUCE-NEXT: arith.select %[[HAS]], %[[W]], %[[V0]] : f32
+// REDUCE-COUNT-4: gpu.shuffle  up
+// REDUCE: %[[INCL:.*]] = arith.select
+// REDUCE-NEXT: %[[SCANNED:.*]] = arith.addf %[[CARRY]], %[[INCL]] : f32
+// REDUCE-NEXT: %[[NEXTCARRY:.*]], %{{.*}} = gpu.shuffle  idx %[[SCANNED]], %c31_i32, %c32_i32 : f32
+// REDUCE-NEXT: scf.if %[[IN]] {
+// REDUCE-NEXT: memref.store %[[SCANNED]], %arg1[%[[SROW]], %[[AT]]]
+// REDUCE: scf.yield %[[NEXTCARRY]] : f32
+
+// A scan across rows: a thread per point, its prefix in order.
+// REDUCE-LABEL: gpu.func @ew$colcumsum(
 // REDUCE-SAME: schedule = "elementwise"
 // REDUCE: %[[Q2:.*]]:2 = affine.delinearize_index
-// REDUCE-NEXT: %[[END:.*]] = arith.addi %[[Q2]]#1, %c1
-// REDUCE-NEXT: scf.for %{{.*}} = %c0 to %[[END]] step %c1
-
+// REDUCE-NEXT: %[[END:.*]] = arith.addi %[[Q2]]#0, %c1
+// REDUCE-NEXT: scf.for %[[I2:.*]] = %c0 to %[[END]] step %c1
+// REDUCE-NEXT: memref.load %arg0[%[[I2]], %[[Q2]]#1]
 // The scalar form that convert-ew-to-gpu leaves for ew-vectorize-gpu-loops
 // (tested in ew-vectorize-gpu-loops.mlir): the kernel ABI (KernelABI.h),
 // every tensor a strided memref in the global address space whose innermost

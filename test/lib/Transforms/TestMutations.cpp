@@ -656,10 +656,11 @@ static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
 /// loop that continues another loop's running value, one element per lane
 /// and step), the "tail tile skipped" of a tiled reduction.
 static unsigned laneTailSkipped(ModuleOp module, IRRewriter &rewriter) {
-  SmallVector<scf::ForOp> tails = collect<scf::ForOp>(module, [](scf::ForOp loop) {
-    return loop.getNumRegionIterArgs() == 1 &&
-           loop.getInitArgs()[0].getDefiningOp<scf::ForOp>();
-  });
+  SmallVector<scf::ForOp> tails =
+      collect<scf::ForOp>(module, [](scf::ForOp loop) {
+        return loop.getNumRegionIterArgs() == 1 &&
+               loop.getInitArgs()[0].getDefiningOp<scf::ForOp>();
+      });
   for (scf::ForOp tail : tails)
     rewriter.replaceOp(tail, tail.getInitArgs());
   return tails.size();

@@ -277,6 +277,21 @@ struct CarriedScans {
                           const LoopNest &nest);
 };
 
+/// Emits the values `roots` of the element function at the builder's point,
+/// where the dimensions of `coordOf` are bound, reusing and extending
+/// `known` (each reduction or scan among them not known yet becomes its
+/// loops, combining in order).
+void emitElementValues(OpBuilder &builder, Location loc,
+                       const KernelAccess &access, func::FuncOp element,
+                       FunctionOpInterface func,
+                       const llvm::StringMap<Value> &coordOf,
+                       const llvm::StringMap<Value> &extents,
+                       KnownValues &known, ArrayRef<Value> roots);
+
+/// The combiner of reduction or scan `op` (its region) cloned at the
+/// builder's point on `acc` and `next`; returns its result.
+Value emitCombinerOf(OpBuilder &builder, Operation *op, Value acc, Value next);
+
 /// emitElement for an element function with reductions or scans: the
 /// point's coordinates by dimension name, the values emitted at outer loops
 /// in `hoisted`; each reduction not hoisted becomes a loop here, and each

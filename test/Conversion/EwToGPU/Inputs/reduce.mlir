@@ -1,6 +1,7 @@
 // Reductions and scans on the GPU (convert-ew-to-gpu.mlir, REDUCE): a row
-// reduction gets the rows schedule, a column reduction and a scan the
-// grid-stride loop with a thread per point.
+// reduction and a scan along the contiguous dimension get the rows schedule
+// (a warp per row); a column reduction and a scan across rows the
+// grid-stride loop, a thread per point.
 ew.kernel @rownorm(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
   %s = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
   ^bb0(%a: f32, %b: f32):
@@ -31,6 +32,14 @@ ew.kernel @anyrow(%x: !ew.tensor<[m, n], i1>) -> !ew.tensor<[m], i1> {
 }
 ew.kernel @cumsum(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
   %c = ew.scan %x over ["n"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
+  ^bb0(%a: f32, %b: f32):
+    %r = ew.add %a, %b : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %c : !ew.tensor<[m, n], f32>
+}
+ew.kernel @colcumsum(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> {
+  %c = ew.scan %x over ["m"] init 0.0 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m, n], f32> {
   ^bb0(%a: f32, %b: f32):
     %r = ew.add %a, %b : f32, f32
     ew.yield %r : f32
