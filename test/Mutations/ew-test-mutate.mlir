@@ -31,6 +31,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-test-mutate=mutation=amax-from-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-AMAX
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-LANETAIL
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=half-butterfly | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALFBF
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=stale-prefix | FileCheck %s --enable-var-scope --check-prefix=CHECK-STALE
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -277,3 +278,13 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-HALFBF-NEXT:  %[[TWO:.*]] = arith.maximumf %{{.*}}, %{{.*}} : f32
 // CHECK-HALFBF-NEXT:  %{{.*}}, %{{.*}} = gpu.shuffle  xor %[[TWO]], %c1_i32
 // CHECK-HALFBF-NEXT:  %{{.*}} = arith.maximumf %[[TWO]], %[[TWO]] : f32
+
+// stale-prefix: the rows loop carries the scan's prefix into the next row's
+// walk (and the maximum's lane accumulators likewise).
+// CHECK-STALE-LABEL: gpu.func @ew$reduce(
+// CHECK-STALE:       scf.for %{{.*}} iter_args(%[[PREV:.*]] = %{{.*}}) -> (f32) {
+// CHECK-STALE-NEXT:  arith.divui
+// CHECK-STALE-NEXT:  scf.for %{{.*}} iter_args(%{{.*}} = %[[PREV]]) -> (f32) {
+// CHECK-STALE:       scf.for %{{.*}} iter_args(%[[CARRIED:[^ ]*]] = %cst{{[_0-9]*}}) -> (f32) {
+// CHECK-STALE-NEXT:  %[[WALK:.*]] = scf.for %{{.*}} step %c32 iter_args(%{{.*}} = %[[CARRIED]]) -> (f32) {
+// CHECK-STALE:       scf.yield %[[WALK]] : f32

@@ -27,6 +27,7 @@
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
+#include "mlir/Interfaces/LoopLikeInterface.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Pass/PassManager.h"
 
@@ -681,6 +682,51 @@ static unsigned halfButterfly(ModuleOp module, IRRewriter &rewriter) {
   return shuffles.size();
 }
 
+/// stale-prefix: a running value that a loop starts from a constant (a
+/// scan's carry, a reduction's accumulator) inside another loop starts from
+/// where that loop's previous iteration left it instead: the prefix of one
+/// row carried into the next. The outer loop gets the values as iter_args.
+static unsigned stalePrefix(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<scf::ForOp> loops =
+      collect<scf::ForOp>(module, [](scf::ForOp loop) {
+        auto outer = loop->getParentOfType<scf::ForOp>();
+        return outer && loop->getParentOp() == outer &&
+               loop.getNumRegionIterArgs() > 0 &&
+               llvm::all_of(loop.getInitArgs(), [](Value init) {
+                 return init.getDefiningOp<arith::ConstantOp>();
+               });
+      });
+  unsigned changed = 0;
+  for (scf::ForOp loop : loops) {
+    auto outer = cast<scf::ForOp>(loop->getParentOp());
+    // Only loops whose outer loop has no running value of its own: the rows
+    // loop of a nest.
+    if (outer.getNumRegionIterArgs() != 0)
+      continue;
+    SmallVector<Value> inits(loop.getInitArgs());
+    rewriter.setInsertionPoint(outer);
+    SmallVector<Value> hoisted;
+    for (Value init : inits)
+      hoisted.push_back(rewriter.clone(*init.getDefiningOp())->getResult(0));
+    FailureOr<LoopLikeOpInterface> grown =
+        cast<LoopLikeOpInterface>(outer.getOperation())
+            .replaceWithAdditionalYields(
+                rewriter, hoisted, /*replaceInitOperandUsesInLoop=*/false,
+                [&](OpBuilder &, Location, ArrayRef<BlockArgument>) {
+                  return SmallVector<Value>(loop.getResults());
+                });
+    if (failed(grown))
+      continue;
+    auto newOuter = cast<scf::ForOp>(grown->getOperation());
+    unsigned first = newOuter.getNumRegionIterArgs() - inits.size();
+    for (unsigned i = 0; i < inits.size(); ++i)
+      loop.getInitArgsMutable()[i].assign(
+          newOuter.getRegionIterArgs()[first + i]);
+    ++changed;
+  }
+  return changed;
+}
+
 /// amax-from-zero: a maximum starts from 0 instead of -inf (a row of
 /// negative numbers gets 0).
 static unsigned amaxFromZero(ModuleOp module, IRRewriter &) {
@@ -795,6 +841,8 @@ const Mutation kMutations[] = {
      laneTailSkipped},
     {"half-butterfly", kLowered, "no gpu.shuffle xor of offset 1",
      halfButterfly},
+    {"stale-prefix", kLowered,
+     "no running value started from a constant inside a loop", stalePrefix},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };
