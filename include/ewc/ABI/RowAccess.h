@@ -19,7 +19,15 @@
 
 namespace ewc {
 
-/// Threads of a row's team: one warp, so that a team combines with warp
+/// Elements per lane that a row's team aims at: a row of L elements gets
+/// a team of the power of two at or above L / kRowElementsPerLane lanes, at
+/// most kRowTeamThreads (so rows of 128 share a warp four ways, 8 lanes
+/// each; rows of 512 and more have a warp each). A warp per row of 128 ran
+/// softmax f32 at 54% of the copy on the H200 (2026-12-03): each warp's
+/// rows one after another, each a chain of loads and shuffles.
+constexpr unsigned kRowElementsPerLane = 16;
+
+/// Threads of a row's team: one warp at most, so that a team combines with warp
 /// shuffles alone (no shared memory, no barrier) and its lanes read 32
 /// consecutive elements, 128 bytes of f32, per step. A row of 2^20 elements
 /// over few rows wants a block per row instead (issue 16's split rows);

@@ -23,9 +23,10 @@
 //   - in a team (the GPU's rows schedule, TeamCombine), a reduction emitted
 //     where the team's threads agree on the point is spread over them: lane
 //     l combines the elements l, l + size, ... in order, then the lanes
-//     combine in a butterfly of log2(size) shuffles, after which every lane
-//     holds the value. Inside such a loop, whose trip count differs between
-//     lanes, every combine is sequential again (no shuffle in divergent code).
+//     combine in a butterfly of log2(size) shuffles (size a runtime value:
+//     the steps below it), after which every lane holds the value. Inside such
+//     a loop, whose trip count differs between lanes, every combine is
+//     sequential again (no shuffle in divergent code).
 //
 //   - a scan along a nest's innermost loop (getCombineLoopOrder puts one
 //     there) is carried by that loop: its running value is an iter_arg, and
@@ -368,9 +369,10 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     Value total = one;
     for (Value upper : uppers)
       total = arith::MulIOp::create(builder, loc, total, upper);
-    Value size = arith::ConstantIndexOp::create(builder, loc, team->size);
-    Value stride =
-        arith::ConstantIndexOp::create(builder, loc, team->size * team->unroll);
+    Value size = team->size;
+    Value stride = arith::MulIOp::create(
+        builder, loc, size,
+        arith::ConstantIndexOp::create(builder, loc, team->unroll));
     auto combineFlat = [&](Value flat, Value acc) {
       if (dims.size() == 1) {
         innerCoords[dims[0]] = flat;
@@ -400,7 +402,9 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
       for (unsigned j = 0; j < team->unroll; ++j) {
         Value flat = arith::AddIOp::create(
             builder, loc, base,
-            arith::ConstantIndexOp::create(builder, loc, j * team->size));
+            arith::MulIOp::create(
+                builder, loc, size,
+                arith::ConstantIndexOp::create(builder, loc, j)));
         acc = combineFlat(flat, acc);
       }
       scf::YieldOp::create(builder, loc, acc);
@@ -420,8 +424,24 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     Value acc = tail.getResult(0);
     // The butterfly: after the step of offset o, each lane holds the
     // combination of the 2o lanes around it; after the last, of all.
-    for (unsigned offset = team->size / 2; offset >= 1; offset /= 2)
-      acc = emitCombiner(op, acc, team->shuffleXor(builder, loc, acc, offset));
+    // A step of an offset at least the team's size would combine another
+    // team's lanes: it is skipped (the condition is the same for a whole
+    // warp, whose lanes stay converged for the shuffles).
+    for (unsigned offset = team->maxSize / 2; offset >= 1; offset /= 2) {
+      Value below = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult,
+          arith::ConstantIndexOp::create(builder, loc, offset), size);
+      auto step = scf::IfOp::create(builder, loc, acc.getType(), below,
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(step.thenBlock());
+      scf::YieldOp::create(
+          builder, loc,
+          emitCombiner(op, acc, team->shuffleXor(builder, loc, acc, offset)));
+      builder.setInsertionPointToStart(step.elseBlock());
+      scf::YieldOp::create(builder, loc, acc);
+      acc = step.getResult(0);
+    }
     return acc;
   }
 
@@ -553,12 +573,16 @@ std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
     }
   }
   DimMask rowMask = 0;
+  RowSplit split;
   for (Operation *op : emitter.getTopLevelCombines(roots))
-    if (isa<ReduceOp>(op))
+    if (auto reduce = dyn_cast<ReduceOp>(op)) {
       rowMask |= emitter.getDeps(op->getResult(0));
+      if (split.reducedDims.empty())
+        for (StringRef dim : reduce.getDimNames())
+          split.reducedDims.push_back(dim.str());
+    }
   if (!alongRows || !rowMask)
     return std::nullopt;
-  RowSplit split;
   for (const std::string &dim : getCombineLoopOrder(access, element, nest))
     (emitter.getMask(ArrayRef<std::string>{dim}) & rowMask ? split.rowDims
                                                            : split.innerDims)

@@ -203,7 +203,23 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
+  // The team's lanes by the row's length L: the power of two at or above
+  // ceil(L / kRowElementsPerLane), 1 to 32 (RowAccess.h); the same for the
+  // whole grid, so a team never straddles a warp.
+  Value length = constant(1);
+  for (const std::string &dim : split.reducedDims)
+    length = arith::MulIOp::create(builder, loc, length, extents.lookup(dim));
+  Value share = arith::CeilDivUIOp::create(builder, loc, length,
+                                           constant(ewc::kRowElementsPerLane));
+  // The smallest power of two at or above the share, up to 32: a chain of
+  // selects from the top.
   Value team = constant(ewc::kRowTeamThreads);
+  for (unsigned lanes = ewc::kRowTeamThreads / 2; lanes >= 1; lanes /= 2)
+    team = arith::SelectOp::create(
+        builder, loc,
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, share,
+                              constant(lanes)),
+        constant(lanes), team);
   Value rows = constant(1);
   for (const std::string &dim : split.rowDims)
     rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
@@ -231,8 +247,8 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, loop.getInductionVar(), split.rowDims, extents,
                   coordOf);
-  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, ewc::kRowCombineUnroll,
-                          shuffleXor};
+  TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
+                          ewc::kRowCombineUnroll, shuffleXor};
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
                       coordOf, extents, known, &teamCombine);
@@ -269,7 +285,8 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
       emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
                            nest, pointCoords, extents, pointKnown);
   };
-  Value stride = constant(ewc::kRowTeamThreads * ewc::kRowPointUnroll);
+  Value stride =
+      arith::MulIOp::create(builder, loc, team, constant(ewc::kRowPointUnroll));
   Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
   auto unrolled =
       scf::ForOp::create(builder, loc, constant(0), chunks, constant(1));
@@ -283,7 +300,8 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
     SmallVector<Value> flats;
     for (unsigned j = 0; j < ewc::kRowPointUnroll; ++j)
       flats.push_back(arith::AddIOp::create(
-          builder, loc, base, constant(j * ewc::kRowTeamThreads)));
+          builder, loc, base,
+          arith::MulIOp::create(builder, loc, team, constant(j))));
     emitPoints(flats);
   }
   Value rest = arith::AddIOp::create(
@@ -365,8 +383,8 @@ scf::ForOp buildScanRowsLoop(OpBuilder &builder, Location loc,
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, loop.getInductionVar(), rowDims, extents,
                   coordOf);
-  TeamCombine teamCombine{lane, ewc::kRowTeamThreads, ewc::kRowCombineUnroll,
-                          shuffleXor};
+  TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
+                          ewc::kRowCombineUnroll, shuffleXor};
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
                       ordered, coordOf, extents, known, &teamCombine);

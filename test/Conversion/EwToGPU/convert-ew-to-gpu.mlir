@@ -5,53 +5,66 @@
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
 
-// A reduction along the contiguous dimension: the rows schedule, a warp per
-// row (lane = thread mod 32, rows strided by the grid's warps). Each lane
-// combines its elements lane, lane + 32, ... in order, 8 per iteration, then
-// the rest; the lanes' shares combine in a butterfly of 5 shuffles; then the
-// row's points, 4 per lane and iteration with their loads first, then the
-// rest, with the sum known.
+// A reduction along the contiguous dimension: the rows schedule, a team of
+// T lanes per row, T the power of two at or above n / 16, at most a warp
+// (a chain of selects), rows strided by the grid's teams. Each lane combines
+// its elements lane, lane + T, ... in order, 8 per iteration, then the rest;
+// the lanes' shares combine in a butterfly of shuffles, each step taken only
+// below T; then the row's points, 4 per lane and iteration with their loads
+// first, then the rest, with the sum known.
 // REDUCE-LABEL: gpu.func @ew$rownorm(
 // REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
 // REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
-// REDUCE-DAG: %[[C256:.*]] = arith.constant 256 : index
-// REDUCE-DAG: %[[C128:.*]] = arith.constant 128 : index
+// REDUCE-DAG: %[[C16:.*]] = arith.constant 16 : index
+// REDUCE-DAG: %[[C8:.*]] = arith.constant 8 : index
 // REDUCE-DAG: %[[M:.*]] = memref.dim %arg0, %c0
 // REDUCE-DAG: %[[N:.*]] = memref.dim %arg0, %c1
+// REDUCE: %[[SHARE:.*]] = arith.ceildivui %[[N]], %[[C16]]
+// REDUCE-NEXT: %[[LE16:.*]] = arith.cmpi ule, %[[SHARE]], %[[C16]]
+// REDUCE-NEXT: arith.select %[[LE16]], %[[C16]], %[[C32]]
+// REDUCE-COUNT-4: arith.select
 // REDUCE: %[[TID:.*]] = gpu.thread_id  x
-// REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[C32]]
-// REDUCE: %[[FIRST:.*]] = arith.divui %{{.*}}, %[[C32]]
-// REDUCE: %[[TEAMS:.*]] = arith.divui %{{.*}}, %[[C32]]
+// REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[T:.*]] : index
+// REDUCE: %[[FIRST:.*]] = arith.divui %{{.*}}, %[[T]]
+// REDUCE: %[[TEAMS:.*]] = arith.divui %{{.*}}, %[[T]]
 // REDUCE: scf.for %[[ROW:.*]] = %[[FIRST]] to %[[M]] step %[[TEAMS]] {
-// REDUCE-NEXT: %[[CHUNKS:.*]] = arith.divui %[[N]], %[[C256]]
+// REDUCE-NEXT: %[[STRIDE:.*]] = arith.muli %[[T]], %[[C8]]
+// REDUCE-NEXT: %[[CHUNKS:.*]] = arith.divui %[[N]], %[[STRIDE]]
 // REDUCE-NEXT: %[[PART8:.*]] = scf.for %[[C:.*]] = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
-// REDUCE-NEXT: %[[OFF:.*]] = arith.muli %[[C]], %[[C256]]
+// REDUCE-NEXT: %[[OFF:.*]] = arith.muli %[[C]], %[[STRIDE]]
 // REDUCE-NEXT: %[[K0:.*]] = arith.addi %[[OFF]], %[[LANE]]
 // REDUCE-NEXT: %[[X0:.*]] = memref.load %arg0[%[[ROW]], %[[K0]]]
 // REDUCE-NEXT: %[[S0:.*]] = arith.addf %[[ACC]], %[[X0]] : f32
-// REDUCE-NEXT: %[[K1:.*]] = arith.addi %[[K0]], %[[C32]]
+// REDUCE-NEXT: %[[K1:.*]] = arith.addi %[[K0]], %[[T]]
 // REDUCE-NEXT: %[[X1:.*]] = memref.load %arg0[%[[ROW]], %[[K1]]]
 // REDUCE-NEXT: arith.addf %[[S0]], %[[X1]] : f32
 // REDUCE-COUNT-6: memref.load %arg0
-// REDUCE: %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[C256]]
+// REDUCE: %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[STRIDE]]
 // REDUCE-NEXT: %[[REST:.*]] = arith.addi %[[DONE]], %[[LANE]]
-// REDUCE-NEXT: %[[PART:.*]] = scf.for %[[K:.*]] = %[[REST]] to %[[N]] step %[[C32]] iter_args(%[[ACC2:.*]] = %[[PART8]]) -> (f32) {
+// REDUCE-NEXT: %[[PART:.*]] = scf.for %[[K:.*]] = %[[REST]] to %[[N]] step %[[T]] iter_args(%[[ACC2:.*]] = %[[PART8]]) -> (f32) {
 // REDUCE-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[K]]]
 // REDUCE-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC2]], %[[X]] : f32
 // REDUCE-NEXT: scf.yield %[[NEXT]]
-// REDUCE: gpu.shuffle  xor %[[PART]], %c16_i32, %c32_i32 : f32
-// REDUCE: gpu.shuffle  xor %{{.*}}, %c8_i32, %c32_i32 : f32
+// REDUCE: %[[ABOVE16:.*]] = arith.cmpi ugt, %[[T]], %[[C16]]
+// REDUCE-NEXT: %[[B16:.*]] = scf.if %[[ABOVE16]] -> (f32) {
+// REDUCE-NEXT: %[[SH:.*]], %{{.*}} = gpu.shuffle  xor %[[PART]], %c16_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[Y16:.*]] = arith.addf %[[PART]], %[[SH]] : f32
+// REDUCE-NEXT: scf.yield %[[Y16]]
+// REDUCE-NEXT: } else {
+// REDUCE-NEXT: scf.yield %[[PART]]
+// REDUCE: gpu.shuffle  xor %[[B16]], %c8_i32, %c32_i32 : f32
 // REDUCE: gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : f32
 // REDUCE: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : f32
-// REDUCE: %[[LAST:.*]], %{{.*}} = gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
-// REDUCE-NEXT: %[[SUM:.*]] = arith.addf %{{.*}}, %[[LAST]] : f32
-// REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[N]], %[[C128]]
+// REDUCE: %[[SUM:.*]] = scf.if %{{.*}} -> (f32) {
+// REDUCE-NEXT: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// REDUCE: %[[PSTRIDE:.*]] = arith.muli %[[T]], %c4
+// REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[N]], %[[PSTRIDE]]
 // REDUCE-NEXT: scf.for %[[PC:.*]] = %c0 to %[[PCHUNKS]] step %c1 {
 // REDUCE-COUNT-4: memref.load %arg0
 // REDUCE-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
 // REDUCE-NEXT: memref.store
 // REDUCE-COUNT-3: memref.store
-// REDUCE: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %[[C32]] {
+// REDUCE: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %[[T]] {
 // REDUCE-NEXT: %[[Y:.*]] = memref.load %arg0[%[[ROW]], %[[J]]]
 // REDUCE-NEXT: %[[Q:.*]] = arith.divf %[[Y]], %[[SUM]] : f32
 // REDUCE-NEXT: memref.store %[[Q]], %arg1[%[[ROW]], %[[J]]]
@@ -72,10 +85,11 @@
 // REDUCE-LABEL: gpu.func @ew$anyrow(
 // REDUCE-SAME: schedule = "rows"
 // REDUCE: %[[LANE2:.*]] = arith.remui
-// REDUCE: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
+// REDUCE: scf.if %{{.*}} -> (i1) {
+// REDUCE-NEXT: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
 // REDUCE-NEXT: %[[S:.*]], %{{.*}} = gpu.shuffle  xor %[[W]], %c16_i32, %c32_i32 : i32
 // REDUCE-NEXT: arith.trunci %[[S]] : i32 to i1
-// REDUCE: scf.for %{{.*}} = %[[LANE2]] to %c1 step %c32 {
+// REDUCE: scf.for %{{.*}} to %c1 step %{{.*}} {
 // REDUCE-NEXT: arith.extui %{{.*}} : i1 to i8
 // REDUCE-NEXT: memref.store
 

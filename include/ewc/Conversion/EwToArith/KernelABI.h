@@ -221,8 +221,12 @@ SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
 struct TeamCombine {
   /// The thread's lane, an index from 0 to size - 1.
   Value lane;
-  /// The lanes, a power of two.
-  unsigned size;
+  /// The lanes, an index value, a power of two from 1 to maxSize (a
+  /// runtime value: the GPU's rows schedule sizes its teams by the row).
+  Value size;
+  /// The most lanes a team has: the butterfly's first step is maxSize / 2,
+  /// each step taken only where it is below size.
+  unsigned maxSize;
   /// The elements a lane combines per iteration of its loop (in order: the
   /// unrolling changes no result, only how many loads are in flight).
   unsigned unroll;
@@ -251,6 +255,9 @@ void emitHoistedCombines(OpBuilder &builder, Location loc,
 /// order.
 struct RowSplit {
   SmallVector<std::string> rowDims, innerDims;
+  /// The dimensions the first of the nest's reductions combines over: the
+  /// row's length, by which the GPU sizes a row's team.
+  SmallVector<std::string> reducedDims;
 };
 
 /// The rows split of `nest`, or none where a thread per point serves it
