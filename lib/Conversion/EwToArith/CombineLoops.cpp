@@ -152,6 +152,14 @@ CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
       for (StringRef dim : reduce.getDimNames())
         mask &= ~bitOf(dim);
     }
+    // A scan's value depends on the point's coordinate along it even where
+    // its operand does not (the cummax along d of a value of n alone:
+    // ewc-fuzz --reductions, seed 9802, program 400, emitted it before d had
+    // a coordinate).
+    if (auto scan = dyn_cast<ScanOp>(op)) {
+      for (StringRef dim : scan.getDimNames())
+        mask |= bitOf(dim);
+    }
     for (Value result : op.getResults())
       deps[result] = mask;
   }
