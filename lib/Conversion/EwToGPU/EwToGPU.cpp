@@ -231,22 +231,45 @@ scf::ForOp buildRowsLoop(OpBuilder &builder, Location loc,
   Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  // The loop runs over the warps' groups of rows, so that a warp's lanes
+  // stay together through the shuffles: a team past the last row takes the
+  // last row's values and stores nothing (the warp's teams would otherwise
+  // leave the loop at different iterations, and a shuffle with lanes gone
+  // is an illegal instruction: ewc-fuzz --reductions on the H200, seed 9802).
+  Value warp = constant(ewc::kRowTeamThreads);
   Value lane = arith::RemUIOp::create(builder, loc, threadId, team);
-  Value first = arith::DivUIOp::create(
+  Value teamsPerWarp = arith::DivUIOp::create(builder, loc, warp, team);
+  Value teamInWarp = arith::DivUIOp::create(
+      builder, loc, arith::RemUIOp::create(builder, loc, threadId, warp), team);
+  Value first = arith::MulIOp::create(
       builder, loc,
-      arith::AddIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, blockId, blockDim),
-          threadId),
-      team);
-  Value teams = arith::DivUIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
-      team);
-  auto loop = scf::ForOp::create(builder, loc, first, rows, teams);
+      arith::DivUIOp::create(
+          builder, loc,
+          arith::AddIOp::create(
+              builder, loc,
+              arith::MulIOp::create(builder, loc, blockId, blockDim), threadId),
+          warp),
+      teamsPerWarp);
+  Value step = arith::MulIOp::create(
+      builder, loc,
+      arith::DivUIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
+          warp),
+      teamsPerWarp);
+  auto loop = scf::ForOp::create(builder, loc, first, rows, step);
   OpBuilder::InsertionGuard guard(builder);
   builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value row =
+      arith::AddIOp::create(builder, loc, loop.getInductionVar(), teamInWarp);
+  Value active =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, rows);
+  row = arith::SelectOp::create(
+      builder, loc, active, row,
+      arith::SubIOp::create(builder, loc, rows, constant(1)));
+  innerPoints =
+      arith::SelectOp::create(builder, loc, active, innerPoints, constant(0));
   llvm::StringMap<Value> coordOf;
-  delinearizeInto(builder, loc, loop.getInductionVar(), split.rowDims, extents,
-                  coordOf);
+  delinearizeInto(builder, loc, row, split.rowDims, extents, coordOf);
   TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
                           ewc::kRowCombineUnroll, shuffleXor};
   KnownValues known;

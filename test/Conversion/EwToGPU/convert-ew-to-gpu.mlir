@@ -7,7 +7,9 @@
 
 // A reduction along the contiguous dimension: the rows schedule, a team of
 // T lanes per row, T the power of two at or above n / 16, at most a warp
-// (a chain of selects), rows strided by the grid's teams. Each lane combines
+// (a chain of selects); the loop runs over each warp's group of 32 / T rows
+// (a warp's lanes stay together for the shuffles), a team past the last row
+// reading the last and storing nothing. Each lane combines
 // its elements lane, lane + T, ... in order, 8 per iteration, then the rest;
 // the lanes' shares combine in a butterfly of shuffles, each step taken only
 // below T; then the row's points, 4 per lane and iteration with their loads
@@ -25,9 +27,17 @@
 // REDUCE-COUNT-4: arith.select
 // REDUCE: %[[TID:.*]] = gpu.thread_id  x
 // REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[T:.*]] : index
-// REDUCE: %[[FIRST:.*]] = arith.divui %{{.*}}, %[[T]]
-// REDUCE: %[[TEAMS:.*]] = arith.divui %{{.*}}, %[[T]]
-// REDUCE: scf.for %[[ROW:.*]] = %[[FIRST]] to %[[M]] step %[[TEAMS]] {
+// REDUCE-NEXT: %[[PERWARP:.*]] = arith.divui %[[C32]], %[[T]]
+// REDUCE-NEXT: %[[INWARP:.*]] = arith.remui %[[TID]], %[[C32]]
+// REDUCE-NEXT: %[[TEAM:.*]] = arith.divui %[[INWARP]], %[[T]]
+// REDUCE: %[[FIRST:.*]] = arith.muli %{{.*}}, %[[PERWARP]]
+// REDUCE: %[[STEP:.*]] = arith.muli %{{.*}}, %[[PERWARP]]
+// REDUCE: scf.for %[[BASE:.*]] = %[[FIRST]] to %[[M]] step %[[STEP]] {
+// REDUCE-NEXT: %[[MYROW:.*]] = arith.addi %[[BASE]], %[[TEAM]]
+// REDUCE-NEXT: %[[ACTIVE:.*]] = arith.cmpi ult, %[[MYROW]], %[[M]]
+// REDUCE-NEXT: %[[LASTROW:.*]] = arith.subi %[[M]], %c1
+// REDUCE-NEXT: %[[ROW:.*]] = arith.select %[[ACTIVE]], %[[MYROW]], %[[LASTROW]]
+// REDUCE-NEXT: %[[NPTS:.*]] = arith.select %[[ACTIVE]], %[[N]], %c0
 // REDUCE-NEXT: %[[STRIDE:.*]] = arith.muli %[[T]], %[[C8]]
 // REDUCE-NEXT: %[[CHUNKS:.*]] = arith.divui %[[N]], %[[STRIDE]]
 // REDUCE-NEXT: %[[PART8:.*]] = scf.for %[[C:.*]] = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
@@ -58,13 +68,13 @@
 // REDUCE: %[[SUM:.*]] = scf.if %{{.*}} -> (f32) {
 // REDUCE-NEXT: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
 // REDUCE: %[[PSTRIDE:.*]] = arith.muli %[[T]], %c4
-// REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[N]], %[[PSTRIDE]]
+// REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[NPTS]], %[[PSTRIDE]]
 // REDUCE-NEXT: scf.for %[[PC:.*]] = %c0 to %[[PCHUNKS]] step %c1 {
 // REDUCE-COUNT-4: memref.load %arg0
 // REDUCE-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
 // REDUCE-NEXT: memref.store
 // REDUCE-COUNT-3: memref.store
-// REDUCE: scf.for %[[J:.*]] = %{{.*}} to %[[N]] step %[[T]] {
+// REDUCE: scf.for %[[J:.*]] = %{{.*}} to %[[NPTS]] step %[[T]] {
 // REDUCE-NEXT: %[[Y:.*]] = memref.load %arg0[%[[ROW]], %[[J]]]
 // REDUCE-NEXT: %[[Q:.*]] = arith.divf %[[Y]], %[[SUM]] : f32
 // REDUCE-NEXT: memref.store %[[Q]], %arg1[%[[ROW]], %[[J]]]
@@ -89,7 +99,7 @@
 // REDUCE-NEXT: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
 // REDUCE-NEXT: %[[S:.*]], %{{.*}} = gpu.shuffle  xor %[[W]], %c16_i32, %c32_i32 : i32
 // REDUCE-NEXT: arith.trunci %[[S]] : i32 to i1
-// REDUCE: scf.for %{{.*}} to %c1 step %{{.*}} {
+// REDUCE: scf.for %{{.*}} to %{{.*}} step %{{.*}} {
 // REDUCE-NEXT: arith.extui %{{.*}} : i1 to i8
 // REDUCE-NEXT: memref.store
 
