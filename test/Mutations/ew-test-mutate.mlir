@@ -284,6 +284,7 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-STALE:       scf.for %{{.*}} iter_args(%[[PREV:.*]] = %{{.*}}) -> (f32) {
 // CHECK-STALE:       arith.divui
 // CHECK-STALE-NEXT:  scf.for %{{.*}} iter_args(%{{.*}} = %[[PREV]]) -> (f32) {
-// CHECK-STALE:       scf.for %{{.*}} iter_args(%[[CARRIED:[^ ]*]] = %cst{{[_0-9]*}}) -> (f32) {
-// CHECK-STALE-NEXT:  %[[WALK:.*]] = scf.for %{{.*}} step %c32 iter_args(%{{.*}} = %[[CARRIED]]) -> (f32) {
-// CHECK-STALE:       scf.yield %[[WALK]] : f32
+// The scan's walk along the row starts from the rows loop's running value,
+// not the identity.
+// CHECK-STALE:       scf.for %{{.*}} = %c0 to %{{.*}} step %c32 iter_args(%{{.*}} = %arg{{[0-9]+}}) -> (f32) {
+// CHECK-STALE:       gpu.shuffle  up

@@ -25,6 +25,12 @@
 // REDUCE-NEXT: %[[LE16:.*]] = arith.cmpi ule, %[[SHARE]], %[[C16]]
 // REDUCE-NEXT: arith.select %[[LE16]], %[[C16]], %[[C32]]
 // REDUCE-COUNT-4: arith.select
+// A warp per row is its own version, the team's size a constant; the
+// version below is the other, with T a runtime value.
+// REDUCE: %[[WHOLE:.*]] = arith.cmpi eq, %[[TSEL:.*]], %[[C32]]
+// REDUCE-NEXT: scf.if %[[WHOLE]] {
+// REDUCE: gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// REDUCE: } else {
 // REDUCE: %[[TID:.*]] = gpu.thread_id  x
 // REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[T:.*]] : index
 // REDUCE-NEXT: %[[PERWARP:.*]] = arith.divui %[[C32]], %[[T]]
