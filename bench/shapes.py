@@ -84,10 +84,13 @@ def source(kind, t):
 _modules = {}
 
 
-def kernel(kind, t):
+def kernel(kind, t, make_source=None):
+    """The kernel `kind` for element type `t`, compiled once: from
+    `make_source(kind, t)` (this file's `source` by default)."""
     key = (kind, t)
     if key not in _modules:
-        mod = ewc.compile(source=source(kind, t), device="cuda",
+        text = (make_source or source)(kind, t)
+        mod = ewc.compile(source=text, device="cuda",
                           name="%s_%s.ew" % (kind, t))
         _modules[key] = getattr(mod, kind)
     return _modules[key]

@@ -181,32 +181,34 @@ void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
     coordOf[dim] = coord;
 }
 
-/// buildRowsLoop's loop for teams of `team` lanes (an index value).
-void buildTeamLoop(OpBuilder &builder, Location loc,
-                   const PendingKernel &kernel, func::FuncOp element,
-                   const LoopNest &nest, const RowSplit &split,
-                   const llvm::StringMap<Value> &extents, Value team) {
+/// The rows loop of a team schedule for teams of `team` lanes (an index
+/// value, a power of two dividing 32) over `rows` rows, made at the
+/// builder's point; the builder is left at the end of its body.
+struct TeamRows {
+  scf::ForOp loop;
+  /// The thread's lane in its team; the team's row (the last row for a
+  /// team past it); whether the team has a row of its own.
+  Value lane, row, active;
+};
+
+/// Builds TeamRows. The loop runs over the warps' groups of 32 / team rows,
+/// so that a warp's lanes stay together through the shuffles: a team past
+/// the last row takes the last row's values and must store nothing (the
+/// warp's teams would otherwise leave the loop at different iterations, and
+/// a shuffle with lanes gone is an illegal instruction: ewc-fuzz
+/// --reductions on the H200, seed 9802).
+TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team,
+                       Value rows) {
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
-  Value rows = constant(1);
-  for (const std::string &dim : split.rowDims)
-    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
-  Value innerPoints = constant(1);
-  for (const std::string &dim : split.innerDims)
-    innerPoints =
-        arith::MulIOp::create(builder, loc, innerPoints, extents.lookup(dim));
   Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
   Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
   Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
   Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  // The loop runs over the warps' groups of rows, so that a warp's lanes
-  // stay together through the shuffles: a team past the last row takes the
-  // last row's values and stores nothing (the warp's teams would otherwise
-  // leave the loop at different iterations, and a shuffle with lanes gone
-  // is an illegal instruction: ewc-fuzz --reductions on the H200, seed 9802).
   Value warp = constant(ewc::kRowTeamThreads);
-  Value lane = arith::RemUIOp::create(builder, loc, threadId, team);
+  TeamRows result;
+  result.lane = arith::RemUIOp::create(builder, loc, threadId, team);
   Value teamsPerWarp = arith::DivUIOp::create(builder, loc, warp, team);
   Value teamInWarp = arith::DivUIOp::create(
       builder, loc, arith::RemUIOp::create(builder, loc, threadId, warp), team);
@@ -225,18 +227,38 @@ void buildTeamLoop(OpBuilder &builder, Location loc,
           builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
           warp),
       teamsPerWarp);
-  auto loop = scf::ForOp::create(builder, loc, first, rows, step);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(loop.getBody()->getTerminator());
-  Value row =
-      arith::AddIOp::create(builder, loc, loop.getInductionVar(), teamInWarp);
-  Value active =
+  result.loop = scf::ForOp::create(builder, loc, first, rows, step);
+  builder.setInsertionPoint(result.loop.getBody()->getTerminator());
+  Value row = arith::AddIOp::create(builder, loc, result.loop.getInductionVar(),
+                                    teamInWarp);
+  result.active =
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, rows);
-  row = arith::SelectOp::create(
-      builder, loc, active, row,
+  result.row = arith::SelectOp::create(
+      builder, loc, result.active, row,
       arith::SubIOp::create(builder, loc, rows, constant(1)));
-  innerPoints =
-      arith::SelectOp::create(builder, loc, active, innerPoints, constant(0));
+  return result;
+}
+
+/// buildRowsLoop's loop for teams of `team` lanes (an index value).
+void buildTeamLoop(OpBuilder &builder, Location loc,
+                   const PendingKernel &kernel, func::FuncOp element,
+                   const LoopNest &nest, const RowSplit &split,
+                   const llvm::StringMap<Value> &extents, Value team) {
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  Value rows = constant(1);
+  for (const std::string &dim : split.rowDims)
+    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
+  Value innerPoints = constant(1);
+  for (const std::string &dim : split.innerDims)
+    innerPoints =
+        arith::MulIOp::create(builder, loc, innerPoints, extents.lookup(dim));
+  OpBuilder::InsertionGuard guard(builder);
+  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
+  Value lane = teamRows.lane, row = teamRows.row;
+  innerPoints = arith::SelectOp::create(builder, loc, teamRows.active,
+                                        innerPoints, constant(0));
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, row, split.rowDims, extents, coordOf);
   TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
@@ -394,10 +416,10 @@ std::optional<CarriedScans> getRowScans(const KernelAccess &access,
 ///
 /// each element read once, each step of 32 a Hillis-Steele scan of five
 /// shuffles. Reductions the row's points share are the warp's, before.
-scf::ForOp buildScanRowsLoop(OpBuilder &builder, Location loc,
-                             const PendingKernel &kernel, func::FuncOp element,
-                             const LoopNest &ordered, CarriedScans &carried,
-                             const llvm::StringMap<Value> &extents) {
+void buildScanRowsLoop(OpBuilder &builder, Location loc,
+                       const PendingKernel &kernel, func::FuncOp element,
+                       const LoopNest &ordered, CarriedScans &carried,
+                       const llvm::StringMap<Value> &extents) {
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -408,26 +430,13 @@ scf::ForOp buildScanRowsLoop(OpBuilder &builder, Location loc,
   for (const std::string &dim : rowDims)
     rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
   Value extent = extents.lookup(scanDim);
-  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
-  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  Value lane = arith::RemUIOp::create(builder, loc, threadId, team);
-  Value first = arith::DivUIOp::create(
-      builder, loc,
-      arith::AddIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, blockId, blockDim),
-          threadId),
-      team);
-  Value teams = arith::DivUIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
-      team);
-  auto loop = scf::ForOp::create(builder, loc, first, rows, teams);
+  // A whole warp per row: every team has its row (active), and a warp's
+  // walk along its row is the same for all its lanes.
   OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
+  Value lane = teamRows.lane;
   llvm::StringMap<Value> coordOf;
-  delinearizeInto(builder, loc, loop.getInductionVar(), rowDims, extents,
-                  coordOf);
+  delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
   TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
                           ewc::kRowCombineUnroll, shuffleXor};
   KnownValues known;
@@ -475,7 +484,6 @@ scf::ForOp buildScanRowsLoop(OpBuilder &builder, Location loc,
                          ordered, coordOf, extents, pointKnown);
   }
   scf::YieldOp::create(builder, loc, carries);
-  return loop;
 }
 
 /// Static shared memory a kernel may use without opting in to more (the

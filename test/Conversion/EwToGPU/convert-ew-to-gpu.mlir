@@ -116,7 +116,8 @@
 // REDUCE-LABEL: gpu.func @ew$cumsum(
 // REDUCE-SAME: schedule = "rows"
 // REDUCE: %[[SLANE:.*]] = arith.remui
-// REDUCE: scf.for %[[SROW:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// REDUCE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
+// REDUCE: %[[SROW:.*]] = arith.select
 // REDUCE-NEXT: %[[STEP:.*]] = scf.for %[[BASE:.*]] = %c0 to %[[SN:.*]] step %c32 iter_args(%[[CARRY:.*]] = %{{.*}}) -> (f32) {
 // REDUCE-NEXT: %[[SK:.*]] = arith.addi %[[BASE]], %[[SLANE]]
 // REDUCE-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[SK]], %[[SN]]
