@@ -6,7 +6,7 @@
 //
 // computeElementwiseLaunchShape on the H200's numbers (132 SMs, 2048 threads
 // each) and at the edges: no elements, one more than a block covers, the cap
-// in waves, and counts past gridDim.x's limit.
+// in waves, and counts past gridDim.x's limit; the tiled and rows rules.
 //
 //===----------------------------------------------------------------------===//
 
@@ -89,6 +89,23 @@ TEST(LaunchShape, TiledIsOneBlockPerTile) {
   EXPECT_EQ(computeTiledLaunchShape(0, 256).gridSize, 0u);
   EXPECT_EQ(computeTiledLaunchShape(uint64_t(1) << 40, 256).gridSize,
             0x7fffffffu);
+}
+
+TEST(LaunchShape, RowsIsATeamPerPointUpToFourWaves) {
+  // The rows schedule (RowAccess.h): a warp per point of the largest nest,
+  // 128 / 32 = 4 to a block, at most 4 waves of resident blocks (2048 / 128
+  // = 16 per SM), none for no point.
+  EXPECT_EQ(computeRowsLaunchShape(0, 128, kSMs, kThreads).gridSize, 0u);
+  EXPECT_EQ(computeRowsLaunchShape(1, 128, kSMs, kThreads).gridSize, 1u);
+  EXPECT_EQ(computeRowsLaunchShape(5, 128, kSMs, kThreads).gridSize, 2u);
+  LaunchShape shape = computeRowsLaunchShape(1000, 128, kSMs, kThreads);
+  EXPECT_EQ(shape.gridSize, 250u);
+  EXPECT_EQ(shape.blockSize, 128u);
+  EXPECT_EQ(
+      computeRowsLaunchShape(uint64_t(1) << 28, 128, kSMs, kThreads).gridSize,
+      132u * 16 * 4);
+  // A block smaller than a warp is one warp: a team needs all its lanes.
+  EXPECT_EQ(computeRowsLaunchShape(8, 1, kSMs, kThreads).blockSize, 32u);
 }
 
 } // namespace
