@@ -23,8 +23,9 @@
 #
 # EWC_SANITIZE_MATRIX=reductions: memcheck, initcheck and racecheck over the
 # reduction and scan kernels of kernels/ (the rows schedule and a thread per
-# point) at odd extents around the warp (rows of 0, 33 and 1000, so that
-# the lanes' unrolled chunks, their tails and idle lanes all run),
+# point) at odd extents around the warp (rows of 0, 33, 1000 and 3000, so
+# that the lanes' unrolled chunks, their tails, idle lanes and a team of
+# several warps with its shared slots and barriers all run),
 # contiguous at offset 0 and in a random layout at offset 1.
 #
 # The three tools run side by side (one GPU, 16 host cores); each case's
@@ -115,7 +116,7 @@ cases() {
   if [[ "${EWC_SANITIZE_MATRIX:-dtypes}" == reductions ]]; then
     local row
     for tool in memcheck initcheck racecheck; do
-      for n in 0 33 1000; do
+      for n in 0 33 1000 3000; do
         for layout in contiguous random; do
           off=0
           [[ $layout == random ]] && off=1

@@ -52,8 +52,8 @@ LaunchShape ewc::computeTiledLaunchShape(uint64_t tiles, unsigned blockSize) {
 LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
                                         unsigned multiprocessorCount,
                                         unsigned maxThreadsPerMultiprocessor) {
-  blockSize = std::max(kRowTeamThreads, blockSize);
-  uint64_t teamsPerBlock = blockSize / kRowTeamThreads;
+  blockSize = std::max(kRowWarpThreads, blockSize);
+  uint64_t teamsPerBlock = blockSize / kRowWarpThreads;
   uint64_t coveringBlocks =
       points / teamsPerBlock + (points % teamsPerBlock != 0);
   uint64_t residentBlocksPerSM =

@@ -31,6 +31,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-test-mutate=mutation=amax-from-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-AMAX
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-LANETAIL
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=half-butterfly | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALFBF
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=warp-share-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-WARPDROP
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=stale-prefix | FileCheck %s --enable-var-scope --check-prefix=CHECK-STALE
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
@@ -277,6 +278,15 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-HALFBF:       gpu.shuffle  xor %{{.*}}, %c2_i32
 // CHECK-HALFBF:       gpu.shuffle  xor %[[TWO:.*]], %c1_i32
 // CHECK-HALFBF-NEXT:  %{{.*}} = arith.maximumf %[[TWO]], %[[TWO]] : f32
+
+// warp-share-dropped: a team of several warps combines its warps' shared
+// values up to the last but one.
+// CHECK-WARPDROP-LABEL: gpu.func @ew$reduce(
+// CHECK-WARPDROP:       gpu.barrier
+// CHECK-WARPDROP-NEXT:  %[[WARPS:.*]] = arith.divui
+// CHECK-WARPDROP:       %[[FIRST:.*]] = memref.load %arg{{[0-9]+}}[
+// CHECK-WARPDROP:       %[[SHORT:.*]] = arith.subi %[[WARPS]], %c1
+// CHECK-WARPDROP-NEXT:  scf.for %{{.*}} = %c1 to %[[SHORT]] step %c1 iter_args(%{{.*}} = %[[FIRST]]) -> (f32) {
 
 // stale-prefix: the rows loop carries the scan's prefix into the next row's
 // walk (and the maximum's lane accumulators likewise).

@@ -2,13 +2,14 @@
 //
 // A kernel whose reductions run along a tensor's contiguous dimension
 // (softmax, the norms, logsumexp) gets the rows schedule (#ew.launch's
-// `rows`): a team of kRowTeamThreads threads, one warp, per row (a point of
-// the dimensions the reductions keep). The lanes read a row's consecutive
-// elements, combine their shares in order and then across the warp in a
-// butterfly of shuffles (CombineLoops.cpp), and share the row's points
-// afterwards. What it assumes and how it is launched is stated here once,
-// for the two that decide by it: convert-ew-to-gpu, which builds the team
-// loop, and the runtime, which sizes its grid (LaunchShape.h).
+// `rows`): a team of threads per row (a point of the dimensions the
+// reductions keep), from one lane to a block, by the row's length. The lanes
+// read a row's consecutive elements, combine their shares in order, then
+// across each warp in a butterfly of shuffles (CombineLoops.cpp) and, in a
+// team of several warps, the warps' values in order through shared memory,
+// and share the row's points afterwards. What it assumes and how it is launched
+// is stated here once, for the two that decide by it: convert-ew-to-gpu, which
+// builds the team loop, and the runtime, which sizes its grid (LaunchShape.h).
 //
 // Pure C++, like the rest of lib/ABI.
 //
@@ -19,20 +20,29 @@
 
 namespace ewc {
 
-/// Elements per lane that a row's team aims at: a row of L elements gets
-/// a team of the power of two at or above L / kRowElementsPerLane lanes, at
-/// most kRowTeamThreads (so rows of 128 share a warp four ways, 8 lanes
-/// each; rows of 512 and more have a warp each). A warp per row of 128 ran
-/// softmax f32 at 54% of the copy on the H200 (2026-12-03): each warp's
-/// rows one after another, each a chain of loads and shuffles.
+/// Lanes that a warp shuffle reaches: a team of up to this many threads
+/// combines with shuffles alone (no shared memory, no barrier), and a team
+/// of more is whole warps that combine their warps' values through shared
+/// memory after their shuffles. Its lanes read 32 consecutive elements, 128
+/// bytes of f32, per step.
+constexpr unsigned kRowWarpThreads = 32;
+
+/// Elements per lane that a row's team aims at while it fits in a warp: a
+/// row of L elements gets the power of two at or above L /
+/// kRowElementsPerLane lanes (so rows of 128 share a warp four ways, 8
+/// lanes each; rows of 257 to 1024 have a warp each). A warp per row of
+/// 128 ran softmax f32 at 54% of the copy on the H200 (2026-12-03): each
+/// warp's rows one after another, each a chain of loads and shuffles.
 constexpr unsigned kRowElementsPerLane = 16;
 
-/// Threads of a row's team: one warp at most, so that a team combines with warp
-/// shuffles alone (no shared memory, no barrier) and its lanes read 32
-/// consecutive elements, 128 bytes of f32, per step. A row of 2^20 elements
-/// over few rows wants a block per row instead (issue 16's split rows);
-/// this schedule does not have it yet.
-constexpr unsigned kRowTeamThreads = 32;
+/// Elements per lane that a team of several warps aims at: the power of two
+/// at or above L / kRowElementsPerWarpLane lanes, up to kRowsBlockSize (a
+/// row of 4096 gets 4 warps, one of 16384 and more a block). A row that its
+/// team reads again (softmax reads it three times) stays in L1 when the
+/// SM's resident rows fit there: 2048 threads x 32 elements x 4 bytes is
+/// 256 KiB, the H200's L1. With a warp per row of 4096 (128 elements a lane)
+/// softmax f32 ran at 36-47% of the copy (2026-12-03, call 2).
+constexpr unsigned kRowElementsPerWarpLane = 32;
 
 /// Elements a lane combines per iteration of a row's reduction, in its
 /// order (lane, lane + 32, ...): the loads of one iteration are in flight
@@ -47,10 +57,13 @@ constexpr unsigned kRowCombineUnroll = 8;
 /// so the compiler cannot move those loads above it itself).
 constexpr unsigned kRowPointUnroll = 4;
 
-/// Threads per block of the rows schedule: 4 teams, the elementwise
-/// schedule's 128 (LaunchShape.h says why 128). A multiple of
-/// kRowTeamThreads, which the kernel requires (known_block_size).
-constexpr unsigned kRowsBlockSize = 128;
+/// Threads per block of the rows schedule, and the most a row's team has:
+/// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half
+/// the H200's 270,336 thread slots busy, while a kernel may still use 128
+/// registers a thread (65,536 per SM over 512 threads). The kernel requires
+/// it (known_block_size) and keeps a shared slot per warp
+/// (kRowsBlockSize / kRowWarpThreads) for each type a team combines.
+constexpr unsigned kRowsBlockSize = 512;
 
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it

@@ -72,7 +72,7 @@ LaunchShape computeTiledLaunchShape(uint64_t tiles, unsigned blockSize);
 
 /// The launch of a kernel of the rows schedule (ewc/ABI/RowAccess.h): blocks
 /// of `blockSize` threads (the kernel's, which it requires), a team of
-/// kRowTeamThreads per point of its largest nest (`points`: at least its
+/// kRowWarpThreads per point of its largest nest (`points`: at least its
 /// rows, which the runtime does not know), at most kRowsWaves waves of
 /// resident blocks: the teams loop over the rows with a grid stride. None
 /// for no point.

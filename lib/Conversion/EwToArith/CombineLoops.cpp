@@ -24,7 +24,9 @@
 //     where the team's threads agree on the point is spread over them: lane
 //     l combines the elements l, l + size, ... in order, then the lanes
 //     combine in a butterfly of log2(size) shuffles (size a runtime value:
-//     the steps below it), after which every lane holds the value. Inside such
+//     the steps below it) and, in a team of several warps, the warps' values
+//     in order (TeamCombine::combineWarps: shared memory on the GPU), after
+//     which every lane holds the value. Inside such
 //     a loop, whose trip count differs between lanes, every combine is
 //     sequential again (no shuffle in divergent code).
 //
@@ -431,24 +433,46 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     }
     Value acc = tail.getResult(0);
     // The butterfly: after the step of offset o, each lane holds the
-    // combination of the 2o lanes around it; after the last, of all.
-    // A step of an offset at least the team's size would combine another
-    // team's lanes: it is skipped (the condition is the same for a whole
-    // warp, whose lanes stay converged for the shuffles).
-    for (unsigned offset = team->maxSize / 2; offset >= 1; offset /= 2) {
-      Value below = arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult,
-          arith::ConstantIndexOp::create(builder, loc, offset), size);
-      auto step = scf::IfOp::create(builder, loc, acc.getType(), below,
+    // combination of the 2o lanes around it; after the last, of all (of its
+    // group of shuffleSize, in a larger team). A step of an offset at least
+    // the team's size would combine another team's lanes: it is skipped (the
+    // condition is the same for a whole warp, whose lanes stay converged for
+    // the shuffles).
+    auto guarded = [&](Value taken, function_ref<Value()> combined) {
+      auto step = scf::IfOp::create(builder, loc, acc.getType(), taken,
                                     /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(step.thenBlock());
-      scf::YieldOp::create(
-          builder, loc,
-          emitCombiner(op, acc, team->shuffleXor(builder, loc, acc, offset)));
+      scf::YieldOp::create(builder, loc, combined());
       builder.setInsertionPointToStart(step.elseBlock());
       scf::YieldOp::create(builder, loc, acc);
-      acc = step.getResult(0);
+      return step.getResult(0);
+    };
+    auto below = [&](unsigned lanes) -> Value {
+      return arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::ult,
+          arith::ConstantIndexOp::create(builder, loc, lanes), size);
+    };
+    unsigned shuffled = std::min(team->maxSize, team->shuffleSize);
+    for (unsigned offset = shuffled / 2; offset >= 1; offset /= 2) {
+      auto combined = [&] {
+        return emitCombiner(op, acc,
+                            team->shuffleXor(builder, loc, acc, offset));
+      };
+      acc = offset < team->minSize ? combined()
+                                   : guarded(below(offset), combined);
+    }
+    // The groups' values, in order, for a team of several groups.
+    if (team->maxSize > team->shuffleSize) {
+      assert(team->combineWarps && "a team of several warps combines them");
+      auto combined = [&] {
+        return team->combineWarps(builder, loc, acc, [&](Value a, Value b) {
+          return emitCombiner(op, a, b);
+        });
+      };
+      acc = team->shuffleSize < team->minSize
+                ? combined()
+                : guarded(below(team->shuffleSize), combined);
     }
     return acc;
   }

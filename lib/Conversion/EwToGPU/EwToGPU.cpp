@@ -16,10 +16,11 @@
 // realizes it) and the kernel its launch descriptor (#ew.launch).
 //
 // A nest with reductions along a tensor's contiguous dimension (getRowSplit)
-// is a loop of warps over its rows instead, the rows schedule
-// (ewc/ABI/RowAccess.h, buildRowsLoop): each warp computes its row's
-// reductions together, lane-strided and combined with shuffles, then shares
-// the row's points. Other nests with reductions (a column sum) keep the
+// is a loop of teams over its rows instead, the rows schedule
+// (ewc/ABI/RowAccess.h, RowLoops.cpp): each team, of one lane to a block by
+// the row's length, computes its row's reductions together, lane-strided and
+// combined with shuffles (and across its warps through shared memory), then
+// shares the row's points. Other nests with reductions (a column sum) keep the
 // grid-stride loop, each thread combining its point's elements in order.
 //
 // In the GPU's tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h) the
@@ -31,6 +32,8 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
+
+#include "RowLoops.h"
 
 #include "ewc/ABI/KernelSignature.h"
 #include "ewc/ABI/RowAccess.h"
@@ -112,378 +115,6 @@ scf::ForOp buildLoop(OpBuilder &builder, Location loc,
   emitElement(builder, loc, kernel.access, element, kernel.func, nest, coords,
               extents);
   return loop;
-}
-
-/// The value of `value` at the lane of the warp that `mode` and `offset`
-/// name (gpu.shuffle: xor, up, idx). PTX shuffles 32 bits: narrower
-/// integers travel widened, 64-bit values as two halves.
-Value shuffle(OpBuilder &builder, Location loc, Value value, unsigned offset,
-              gpu::ShuffleMode mode) {
-  Type type = value.getType();
-  Type i32 = builder.getI32Type();
-  Value offsetValue = arith::ConstantIntOp::create(builder, loc, i32, offset);
-  Value width =
-      arith::ConstantIntOp::create(builder, loc, i32, ewc::kRowTeamThreads);
-  auto shuffle32 = [&](Value word) -> Value {
-    return gpu::ShuffleOp::create(builder, loc, word, offsetValue, width, mode)
-        .getShuffleResult();
-  };
-  unsigned bits = type.getIntOrFloatBitWidth();
-  if (bits == 32)
-    return shuffle32(value);
-  if (bits < 32) {
-    assert(type.isInteger() && "narrow floats combine in f32");
-    Value wide = arith::ExtUIOp::create(builder, loc, i32, value);
-    return arith::TruncIOp::create(builder, loc, type, shuffle32(wide));
-  }
-  assert(bits == 64 && "a combine's value is at most 64 bits");
-  Type i64 = builder.getI64Type();
-  Value word = type.isInteger()
-                   ? value
-                   : arith::BitcastOp::create(builder, loc, i64, value);
-  Value thirtyTwo = arith::ConstantIntOp::create(builder, loc, i64, 32);
-  Value low = shuffle32(arith::TruncIOp::create(builder, loc, i32, word));
-  Value high = shuffle32(arith::TruncIOp::create(
-      builder, loc, i32,
-      arith::ShRUIOp::create(builder, loc, word, thirtyTwo)));
-  Value joined = arith::OrIOp::create(
-      builder, loc, arith::ExtUIOp::create(builder, loc, i64, low),
-      arith::ShLIOp::create(builder, loc,
-                            arith::ExtUIOp::create(builder, loc, i64, high),
-                            thirtyTwo));
-  return type.isInteger()
-             ? joined
-             : arith::BitcastOp::create(builder, loc, type, joined).getResult();
-}
-
-Value shuffleXor(OpBuilder &builder, Location loc, Value value,
-                 unsigned offset) {
-  return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
-}
-
-/// Coordinates by name of `flat` in the row-major space of `dims`.
-void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
-                     ArrayRef<std::string> dims,
-                     const llvm::StringMap<Value> &extents,
-                     llvm::StringMap<Value> &coordOf) {
-  if (dims.empty())
-    return;
-  if (dims.size() == 1) {
-    coordOf[dims[0]] = flat;
-    return;
-  }
-  SmallVector<Value> basis;
-  for (const std::string &dim : dims)
-    basis.push_back(extents.lookup(dim));
-  auto coords = affine::AffineDelinearizeIndexOp::create(
-      builder, loc, flat, basis, /*hasOuterBound=*/true);
-  for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
-    coordOf[dim] = coord;
-}
-
-/// The rows loop of a team schedule for teams of `team` lanes (an index
-/// value, a power of two dividing 32) over `rows` rows, made at the
-/// builder's point; the builder is left at the end of its body.
-struct TeamRows {
-  scf::ForOp loop;
-  /// The thread's lane in its team; the team's row (the last row for a
-  /// team past it); whether the team has a row of its own.
-  Value lane, row, active;
-};
-
-/// Builds TeamRows. The loop runs over the warps' groups of 32 / team rows,
-/// so that a warp's lanes stay together through the shuffles: a team past
-/// the last row takes the last row's values and must store nothing (the
-/// warp's teams would otherwise leave the loop at different iterations, and
-/// a shuffle with lanes gone is an illegal instruction: ewc-fuzz
-/// --reductions on the H200, seed 9802).
-TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team,
-                       Value rows) {
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
-  Value blockDim = gpu::BlockDimOp::create(builder, loc, gpu::Dimension::x);
-  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
-  Value warp = constant(ewc::kRowTeamThreads);
-  TeamRows result;
-  result.lane = arith::RemUIOp::create(builder, loc, threadId, team);
-  Value teamsPerWarp = arith::DivUIOp::create(builder, loc, warp, team);
-  Value teamInWarp = arith::DivUIOp::create(
-      builder, loc, arith::RemUIOp::create(builder, loc, threadId, warp), team);
-  Value first = arith::MulIOp::create(
-      builder, loc,
-      arith::DivUIOp::create(
-          builder, loc,
-          arith::AddIOp::create(
-              builder, loc,
-              arith::MulIOp::create(builder, loc, blockId, blockDim), threadId),
-          warp),
-      teamsPerWarp);
-  Value step = arith::MulIOp::create(
-      builder, loc,
-      arith::DivUIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, gridDim, blockDim),
-          warp),
-      teamsPerWarp);
-  result.loop = scf::ForOp::create(builder, loc, first, rows, step);
-  builder.setInsertionPoint(result.loop.getBody()->getTerminator());
-  Value row = arith::AddIOp::create(builder, loc, result.loop.getInductionVar(),
-                                    teamInWarp);
-  result.active =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, row, rows);
-  result.row = arith::SelectOp::create(
-      builder, loc, result.active, row,
-      arith::SubIOp::create(builder, loc, rows, constant(1)));
-  return result;
-}
-
-/// buildRowsLoop's loop for teams of `team` lanes (an index value).
-void buildTeamLoop(OpBuilder &builder, Location loc,
-                   const PendingKernel &kernel, func::FuncOp element,
-                   const LoopNest &nest, const RowSplit &split,
-                   const llvm::StringMap<Value> &extents, Value team) {
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  Value rows = constant(1);
-  for (const std::string &dim : split.rowDims)
-    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
-  Value innerPoints = constant(1);
-  for (const std::string &dim : split.innerDims)
-    innerPoints =
-        arith::MulIOp::create(builder, loc, innerPoints, extents.lookup(dim));
-  OpBuilder::InsertionGuard guard(builder);
-  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
-  Value lane = teamRows.lane, row = teamRows.row;
-  innerPoints = arith::SelectOp::create(builder, loc, teamRows.active,
-                                        innerPoints, constant(0));
-  llvm::StringMap<Value> coordOf;
-  delinearizeInto(builder, loc, row, split.rowDims, extents, coordOf);
-  TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
-                          ewc::kRowCombineUnroll, shuffleXor};
-  KnownValues known;
-  emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
-                      coordOf, extents, known, &teamCombine);
-
-  // The row's points: kRowPointUnroll per lane and iteration, each point's
-  // tensor elements loaded before any point stores, then the rest one at a
-  // time.
-  Block &body = element.getBody().front();
-  gpu::GPUFuncOp func = kernel.func;
-  auto emitPoints = [&](ArrayRef<Value> flats) {
-    SmallVector<llvm::StringMap<Value>> coords(flats.size(), coordOf);
-    SmallVector<KnownValues> knowns(flats.size(), known);
-    for (auto [flat, pointCoords, pointKnown] :
-         llvm::zip(flats, coords, knowns)) {
-      delinearizeInto(builder, loc, flat, split.innerDims, extents,
-                      pointCoords);
-      for (unsigned p = 0; p < kernel.access.numParams; ++p) {
-        if (!kernel.access.argIsTensor[p])
-          continue;
-        SmallVector<Value> indices;
-        for (const std::string &dim : kernel.access.argDims[p])
-          if (Value coord = pointCoords.lookup(dim))
-            indices.push_back(coord);
-        // A tensor with a dimension the point lacks is read inside a
-        // reduction only; one that no result needs here is dead code.
-        if (indices.size() != kernel.access.argDims[p].size())
-          continue;
-        pointKnown[body.getArgument(p)] =
-            loadElement(builder, loc, func.getArgument(p), indices,
-                        kernel.access.argElementTypes[p]);
-      }
-    }
-    for (auto [pointCoords, pointKnown] : llvm::zip(coords, knowns))
-      emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
-                           nest, pointCoords, extents, pointKnown);
-  };
-  Value stride =
-      arith::MulIOp::create(builder, loc, team, constant(ewc::kRowPointUnroll));
-  Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
-  auto unrolled =
-      scf::ForOp::create(builder, loc, constant(0), chunks, constant(1));
-  {
-    OpBuilder::InsertionGuard inner(builder);
-    builder.setInsertionPoint(unrolled.getBody()->getTerminator());
-    Value base = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(), stride),
-        lane);
-    SmallVector<Value> flats;
-    for (unsigned j = 0; j < ewc::kRowPointUnroll; ++j)
-      flats.push_back(arith::AddIOp::create(
-          builder, loc, base,
-          arith::MulIOp::create(builder, loc, team, constant(j))));
-    emitPoints(flats);
-  }
-  Value rest = arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, chunks, stride), lane);
-  auto tail = scf::ForOp::create(builder, loc, rest, innerPoints, team);
-  builder.setInsertionPoint(tail.getBody()->getTerminator());
-  emitPoints({tail.getInductionVar()});
-}
-
-/// The loop of the rows schedule for one nest (RowAccess.h), blocks of a
-/// multiple of kRowTeamThreads threads:
-///
-///   lane = threadIdx.x mod 32
-///   for (row = (blockIdx.x * blockDim.x + threadIdx.x) / 32; row < rows;
-///        row += gridDim.x * blockDim.x / 32) {      // the same for a warp
-///     (r...) = delinearize(row, row extents);
-///     m = amax(x[r..., :]), s = sum(...);            // the whole warp
-///     for (p = lane; p < inner points; p += 32)      // the row's points,
-///       out[r..., p...] = element(m, s, x[r..., p...]); // 4 at a time
-///   }
-///
-/// Each reduction that the row's points share is computed once per row by
-/// the warp together (emitHoistedCombines with a TeamCombine); a reduction
-/// of one point (none in softmax) by its lane alone.
-void buildRowsLoop(OpBuilder &builder, Location loc,
-                   const PendingKernel &kernel, func::FuncOp element,
-                   const LoopNest &nest, const RowSplit &split,
-                   const llvm::StringMap<Value> &extents) {
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  // The team's lanes by the row's length L: the power of two at or above
-  // ceil(L / kRowElementsPerLane), 1 to 32 (RowAccess.h); the same for the
-  // whole grid, so a team never straddles a warp.
-  Value length = constant(1);
-  for (const std::string &dim : split.reducedDims)
-    length = arith::MulIOp::create(builder, loc, length, extents.lookup(dim));
-  Value share = arith::CeilDivUIOp::create(builder, loc, length,
-                                           constant(ewc::kRowElementsPerLane));
-  // The smallest power of two at or above the share, up to 32: a chain of
-  // selects from the top.
-  Value team = constant(ewc::kRowTeamThreads);
-  for (unsigned lanes = ewc::kRowTeamThreads / 2; lanes >= 1; lanes /= 2)
-    team = arith::SelectOp::create(
-        builder, loc,
-        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule, share,
-                              constant(lanes)),
-        constant(lanes), team);
-  // A warp per row, the common case from rows of 512, is a version of its
-  // own with the team's size a constant: with it a runtime value everywhere
-  // softmax f32 at n = 1000 ran at 42.5% of the copy on the H200 instead of
-  // 68.3% (2026-12-03, calls 2 and 3).
-  Value whole = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                      team, constant(ewc::kRowTeamThreads));
-  auto version = scf::IfOp::create(builder, loc, whole, /*withElse=*/true);
-  OpBuilder::InsertionGuard guard(builder);
-  builder.setInsertionPoint(version.thenBlock()->getTerminator());
-  buildTeamLoop(builder, loc, kernel, element, nest, split, extents,
-                constant(ewc::kRowTeamThreads));
-  builder.setInsertionPoint(version.elseBlock()->getTerminator());
-  buildTeamLoop(builder, loc, kernel, element, nest, split, extents, team);
-}
-
-/// The scans of `nest` that a warp per row carries along a tensor's last
-/// dimension (the nest's innermost in getCombineLoopOrder's order), or none.
-std::optional<CarriedScans> getRowScans(const KernelAccess &access,
-                                        func::FuncOp element,
-                                        const LoopNest &ordered) {
-  if (ordered.dims.empty())
-    return std::nullopt;
-  CarriedScans carried = CarriedScans::get(access, element, ordered);
-  bool contiguous = false;
-  for (unsigned p = 0; p < access.numParams; ++p)
-    contiguous |= access.argIsTensor[p] && !access.argDims[p].empty() &&
-                  access.argDims[p].back() == ordered.dims.back();
-  if (carried.scans.empty() || !contiguous)
-    return std::nullopt;
-  return carried;
-}
-
-/// The loop of the rows schedule for a nest of scans along its innermost
-/// dimension (getRowScans): a warp per row, along which it walks 32 points
-/// at a time,
-///
-///   lane = threadIdx.x mod 32
-///   for (row = ...) {                            // as buildRowsLoop
-///     carry = init;
-///     for (base = 0; base < n; base += 32) {    // the same for a warp
-///       k = base + lane;
-///       v = k < n ? x[row, k] : init;
-///       for (o = 1; o < 32; o *= 2)             // the warp's inclusive scan
-///         w = shfl.up(v, o); if (lane >= o) v = w + v;
-///       v = carry + v;
-///       if (k < n) out[row, k] = element(v, ...);
-///       carry = shfl.idx(v, 31);                 // the row's prefix so far
-///     }
-///   }
-///
-/// each element read once, each step of 32 a Hillis-Steele scan of five
-/// shuffles. Reductions the row's points share are the warp's, before.
-void buildScanRowsLoop(OpBuilder &builder, Location loc,
-                       const PendingKernel &kernel, func::FuncOp element,
-                       const LoopNest &ordered, CarriedScans &carried,
-                       const llvm::StringMap<Value> &extents) {
-  auto constant = [&](int64_t value) -> Value {
-    return arith::ConstantIndexOp::create(builder, loc, value);
-  };
-  ArrayRef<std::string> rowDims = ArrayRef(ordered.dims).drop_back();
-  const std::string &scanDim = ordered.dims.back();
-  Value team = constant(ewc::kRowTeamThreads);
-  Value rows = constant(1);
-  for (const std::string &dim : rowDims)
-    rows = arith::MulIOp::create(builder, loc, rows, extents.lookup(dim));
-  Value extent = extents.lookup(scanDim);
-  // A whole warp per row: every team has its row (active), and a warp's
-  // walk along its row is the same for all its lanes.
-  OpBuilder::InsertionGuard guard(builder);
-  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
-  Value lane = teamRows.lane;
-  llvm::StringMap<Value> coordOf;
-  delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
-  TeamCombine teamCombine{lane, team, ewc::kRowTeamThreads,
-                          ewc::kRowCombineUnroll, shuffleXor};
-  KnownValues known;
-  emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
-                      ordered, coordOf, extents, known, &teamCombine);
-
-  SmallVector<Value> inits;
-  for (TypedAttr init : carried.inits)
-    inits.push_back(arith::ConstantOp::create(builder, loc, init));
-  auto steps =
-      scf::ForOp::create(builder, loc, constant(0), extent, team, inits);
-  builder.setInsertionPointToStart(steps.getBody());
-  Value k = arith::AddIOp::create(builder, loc, steps.getInductionVar(), lane);
-  Value inside =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, k, extent);
-  // A lane past the row's end reads its last element (the loop runs only
-  // while the row has one) and scans the identity instead.
-  Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
-  coordOf[scanDim] = arith::SelectOp::create(builder, loc, inside, k, last);
-  KnownValues pointKnown(known);
-  SmallVector<Value> carries;
-  for (auto [i, op] : llvm::enumerate(carried.scans)) {
-    Value operand = op->getOperand(0);
-    emitElementValues(builder, loc, kernel.access, element, kernel.func,
-                      coordOf, extents, pointKnown, {operand});
-    Value value = arith::SelectOp::create(builder, loc, inside,
-                                          pointKnown.lookup(operand), inits[i]);
-    for (unsigned offset = 1; offset < ewc::kRowTeamThreads; offset *= 2) {
-      Value before = shuffle(builder, loc, value, offset, gpu::ShuffleMode::UP);
-      Value has = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                        lane, constant(offset));
-      value = arith::SelectOp::create(
-          builder, loc, has, emitCombinerOf(builder, op, before, value), value);
-    }
-    value = emitCombinerOf(builder, op, steps.getRegionIterArgs()[i], value);
-    pointKnown[op->getResult(0)] = value;
-    carries.push_back(shuffle(builder, loc, value, ewc::kRowTeamThreads - 1,
-                              gpu::ShuffleMode::IDX));
-  }
-  auto store = scf::IfOp::create(builder, loc, inside);
-  {
-    OpBuilder::InsertionGuard inner(builder);
-    builder.setInsertionPoint(store.thenBlock()->getTerminator());
-    emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
-                         ordered, coordOf, extents, pointKnown);
-  }
-  scf::YieldOp::create(builder, loc, carries);
 }
 
 /// Static shared memory a kernel may use without opting in to more (the
@@ -820,11 +451,12 @@ struct ConvertEwToGPUPass
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
       bool anyTiled = false, anyRows = false;
       bool combines = hasCombines(element);
+      RowKernel rowKernel{kernel.access, element, kernel.func, extents};
       for (const LoopNest &nest : kernel.access.nests) {
         std::optional<RowSplit> split =
             combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
         if (split) {
-          buildRowsLoop(body, loc, kernel, element, nest, *split, extents);
+          buildRowsLoop(body, loc, rowKernel, nest, *split);
           anyRows = true;
           continue;
         }
@@ -833,8 +465,7 @@ struct ConvertEwToGPUPass
           ordered.dims = getCombineLoopOrder(kernel.access, element, nest);
           if (std::optional<CarriedScans> scans =
                   getRowScans(kernel.access, element, ordered)) {
-            buildScanRowsLoop(body, loc, kernel, element, ordered, *scans,
-                              extents);
+            buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
             anyRows = true;
             continue;
           }

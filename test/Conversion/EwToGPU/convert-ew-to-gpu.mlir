@@ -5,40 +5,80 @@
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
 
-// A reduction along the contiguous dimension: the rows schedule, a team of
-// T lanes per row, T the power of two at or above n / 16, at most a warp
-// (a chain of selects); the loop runs over each warp's group of 32 / T rows
-// (a warp's lanes stay together for the shuffles), a team past the last row
-// reading the last and storing nothing. Each lane combines
-// its elements lane, lane + T, ... in order, 8 per iteration, then the rest;
-// the lanes' shares combine in a butterfly of shuffles, each step taken only
-// below T; then the row's points, 4 per lane and iteration with their loads
-// first, then the rest, with the sum known.
+// A reduction along the contiguous dimension: the rows schedule, blocks of
+// 512 threads, a team of T lanes per row: T the power of two at or above
+// n / 16 up to a warp, else at or above n / 32 up to the block (a chain of
+// selects from the top). Three versions: a warp per row (T a constant, the
+// butterfly's five steps unconditional); teams of several warps, whose
+// warps' values combine in order through a shared slot per warp between two
+// barriers; teams of part of a warp, each step of the butterfly taken only
+// below T. The loop runs over each block's group of 512 / T rows (the same
+// trip count for the whole block), a team past the last row reading the
+// last and storing nothing. Each lane combines its elements lane, lane + T,
+// ... in order, 8 per iteration, then the rest; then the row's points, 4 per
+// lane and iteration with their loads first, then the rest, with the sum
+// known.
 // REDUCE-LABEL: gpu.func @ew$rownorm(
-// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
+// REDUCE-SAME: workgroup(%[[SLOTS:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
+// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 512, 1, 1>
 // REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
 // REDUCE-DAG: %[[C16:.*]] = arith.constant 16 : index
 // REDUCE-DAG: %[[C8:.*]] = arith.constant 8 : index
+// REDUCE-DAG: %[[C256:.*]] = arith.constant 256 : index
+// REDUCE-DAG: %[[C512:.*]] = arith.constant 512 : index
 // REDUCE-DAG: %[[M:.*]] = memref.dim %arg0, %c0
 // REDUCE-DAG: %[[N:.*]] = memref.dim %arg0, %c1
-// REDUCE: %[[SHARE:.*]] = arith.ceildivui %[[N]], %[[C16]]
-// REDUCE-NEXT: %[[LE16:.*]] = arith.cmpi ule, %[[SHARE]], %[[C16]]
-// REDUCE-NEXT: arith.select %[[LE16]], %[[C16]], %[[C32]]
-// REDUCE-COUNT-4: arith.select
-// A warp per row is its own version, the team's size a constant; the
-// version below is the other, with T a runtime value.
-// REDUCE: %[[WHOLE:.*]] = arith.cmpi eq, %[[TSEL:.*]], %[[C32]]
+// REDUCE: %[[SHARE16:.*]] = arith.ceildivui %[[N]], %[[C16]]
+// REDUCE-NEXT: %[[SHARE32:.*]] = arith.ceildivui %[[N]], %[[C32]]
+// REDUCE-NEXT: %[[LE256:.*]] = arith.cmpi ule, %[[SHARE32]], %[[C256]]
+// REDUCE-NEXT: arith.select %[[LE256]], %[[C256]], %[[C512]]
+// REDUCE-COUNT-3: arith.cmpi ule, %[[SHARE32]]
+// REDUCE: arith.cmpi ule, %[[SHARE16]], %[[C16]]
+// REDUCE-COUNT-4: arith.cmpi ule, %[[SHARE16]]
+// REDUCE: %[[T:.*]] = arith.select
+// REDUCE-NEXT: %[[WHOLE:.*]] = arith.cmpi eq, %[[T]], %[[C32]]
+// REDUCE-NEXT: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[T]], %[[C32]]
 // REDUCE-NEXT: scf.if %[[WHOLE]] {
-// REDUCE: gpu.shuffle  xor %{{.*}}, %c16_i32, %c32_i32 : f32
+// REDUCE: %[[WP:.*]] = scf.for {{.*}} to %[[N]] step %[[C32]] iter_args({{.*}}) -> (f32) {
+// REDUCE: %[[WSH:.*]], %{{.*}} = gpu.shuffle  xor %[[WP]], %c16_i32, %c32_i32 : f32
+// REDUCE-NEXT: arith.addf %[[WP]], %[[WSH]] : f32
+// REDUCE-COUNT-4: gpu.shuffle  xor
+// REDUCE-NOT: gpu.barrier
+// REDUCE: } else {
+// REDUCE-NEXT: scf.if %[[SEVERAL]] {
+// REDUCE: %[[BP:.*]] = scf.for {{.*}} to %[[N]] step %{{.*}} iter_args({{.*}}) -> (f32) {
+// REDUCE: gpu.shuffle  xor %[[BP]], %c16_i32, %c32_i32 : f32
+// REDUCE-COUNT-3: gpu.shuffle  xor
+// REDUCE: %[[SH1:.*]], %{{.*}} = gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[WARPSUM:.*]] = arith.addf %{{.*}}, %[[SH1]] : f32
+// REDUCE-NEXT: %[[ETID:.*]] = gpu.thread_id  x
+// REDUCE-NEXT: %[[WLANE:.*]] = arith.remui %[[ETID]], %[[C32]]
+// REDUCE-NEXT: %[[LEADER:.*]] = arith.cmpi eq, %[[WLANE]], %c0
+// REDUCE-NEXT: scf.if %[[LEADER]] {
+// REDUCE-NEXT: %[[WARP:.*]] = arith.divui %[[ETID]], %[[C32]]
+// REDUCE-NEXT: memref.store %[[WARPSUM]], %[[SLOTS]][%[[WARP]]]
+// REDUCE-NEXT: }
+// REDUCE-NEXT: gpu.barrier
+// REDUCE-NEXT: %[[WARPS:.*]] = arith.divui %[[BT:.*]], %[[C32]]
+// REDUCE-NEXT: %[[TEAMNO:.*]] = arith.divui %[[ETID]], %[[BT]]
+// REDUCE-NEXT: %[[FIRSTWARP:.*]] = arith.muli %[[TEAMNO]], %[[WARPS]]
+// REDUCE-NEXT: %[[W0:.*]] = memref.load %[[SLOTS]][%[[FIRSTWARP]]]
+// REDUCE-NEXT: %[[TEAMSUM:.*]] = scf.for %[[W:.*]] = %c1 to %[[WARPS]] step %c1 iter_args(%[[WACC:.*]] = %[[W0]]) -> (f32) {
+// REDUCE-NEXT: %[[SLOT:.*]] = arith.addi %[[FIRSTWARP]], %[[W]]
+// REDUCE-NEXT: %[[WV:.*]] = memref.load %[[SLOTS]][%[[SLOT]]]
+// REDUCE-NEXT: %[[WNEXT:.*]] = arith.addf %[[WACC]], %[[WV]] : f32
+// REDUCE-NEXT: scf.yield %[[WNEXT]]
+// REDUCE-NEXT: }
+// REDUCE-NEXT: gpu.barrier
+// REDUCE: arith.divf %{{.*}}, %[[TEAMSUM]] : f32
 // REDUCE: } else {
 // REDUCE: %[[TID:.*]] = gpu.thread_id  x
-// REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[T:.*]] : index
-// REDUCE-NEXT: %[[PERWARP:.*]] = arith.divui %[[C32]], %[[T]]
-// REDUCE-NEXT: %[[INWARP:.*]] = arith.remui %[[TID]], %[[C32]]
-// REDUCE-NEXT: %[[TEAM:.*]] = arith.divui %[[INWARP]], %[[T]]
-// REDUCE: %[[FIRST:.*]] = arith.muli %{{.*}}, %[[PERWARP]]
-// REDUCE: %[[STEP:.*]] = arith.muli %{{.*}}, %[[PERWARP]]
-// REDUCE: scf.for %[[BASE:.*]] = %[[FIRST]] to %[[M]] step %[[STEP]] {
+// REDUCE: %[[LANE:.*]] = arith.remui %[[TID]], %[[T]] : index
+// REDUCE-NEXT: %[[PERBLOCK:.*]] = arith.divui %[[C512]], %[[T]]
+// REDUCE-NEXT: %[[TEAM:.*]] = arith.divui %[[TID]], %[[T]]
+// REDUCE-NEXT: %[[FIRST:.*]] = arith.muli %{{.*}}, %[[PERBLOCK]]
+// REDUCE-NEXT: %[[STEP:.*]] = arith.muli %{{.*}}, %[[PERBLOCK]]
+// REDUCE-NEXT: scf.for %[[BASE:.*]] = %[[FIRST]] to %[[M]] step %[[STEP]] {
 // REDUCE-NEXT: %[[MYROW:.*]] = arith.addi %[[BASE]], %[[TEAM]]
 // REDUCE-NEXT: %[[ACTIVE:.*]] = arith.cmpi ult, %[[MYROW]], %[[M]]
 // REDUCE-NEXT: %[[LASTROW:.*]] = arith.subi %[[M]], %c1
@@ -61,18 +101,19 @@
 // REDUCE-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[K]]]
 // REDUCE-NEXT: %[[NEXT:.*]] = arith.addf %[[ACC2]], %[[X]] : f32
 // REDUCE-NEXT: scf.yield %[[NEXT]]
-// REDUCE: %[[ABOVE16:.*]] = arith.cmpi ugt, %[[T]], %[[C16]]
-// REDUCE-NEXT: %[[B16:.*]] = scf.if %[[ABOVE16]] -> (f32) {
-// REDUCE-NEXT: %[[SH:.*]], %{{.*}} = gpu.shuffle  xor %[[PART]], %c16_i32, %c32_i32 : f32
-// REDUCE-NEXT: %[[Y16:.*]] = arith.addf %[[PART]], %[[SH]] : f32
-// REDUCE-NEXT: scf.yield %[[Y16]]
+// REDUCE-NOT: %c16_i32
+// REDUCE: %[[ABOVE8:.*]] = arith.cmpi ugt, %[[T]], %[[C8]]
+// REDUCE-NEXT: %[[B8:.*]] = scf.if %[[ABOVE8]] -> (f32) {
+// REDUCE-NEXT: %[[SH:.*]], %{{.*}} = gpu.shuffle  xor %[[PART]], %c8_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[Y8:.*]] = arith.addf %[[PART]], %[[SH]] : f32
+// REDUCE-NEXT: scf.yield %[[Y8]]
 // REDUCE-NEXT: } else {
 // REDUCE-NEXT: scf.yield %[[PART]]
-// REDUCE: gpu.shuffle  xor %[[B16]], %c8_i32, %c32_i32 : f32
-// REDUCE: gpu.shuffle  xor %{{.*}}, %c4_i32, %c32_i32 : f32
+// REDUCE: gpu.shuffle  xor %[[B8]], %c4_i32, %c32_i32 : f32
 // REDUCE: gpu.shuffle  xor %{{.*}}, %c2_i32, %c32_i32 : f32
 // REDUCE: %[[SUM:.*]] = scf.if %{{.*}} -> (f32) {
 // REDUCE-NEXT: gpu.shuffle  xor %{{.*}}, %c1_i32, %c32_i32 : f32
+// REDUCE-NOT: gpu.barrier
 // REDUCE: %[[PSTRIDE:.*]] = arith.muli %[[T]], %c4
 // REDUCE-NEXT: %[[PCHUNKS:.*]] = arith.divui %[[NPTS]], %[[PSTRIDE]]
 // REDUCE-NEXT: scf.for %[[PC:.*]] = %c0 to %[[PCHUNKS]] step %c1 {
@@ -96,18 +137,29 @@
 // REDUCE-NOT: gpu.shuffle
 // REDUCE: gpu.return
 
-// A bool reduction: the i1 travels through the shuffle as an i32; the one
-// point of a row (a result without n) is lane 0's.
+// A bool reduction: the i1 travels through the shuffle as an i32 and
+// through the warps' shared slots as an i8; the one point of a row (a
+// result without n) is lane 0's.
 // REDUCE-LABEL: gpu.func @ew$anyrow(
+// REDUCE-SAME: workgroup(%[[BSLOTS:.*]] : memref<16xi8, #gpu.address_space<workgroup>>)
 // REDUCE-SAME: schedule = "rows"
 // REDUCE: %[[LANE2:.*]] = arith.remui
-// REDUCE: scf.if %{{.*}} -> (i1) {
-// REDUCE-NEXT: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
+// REDUCE: %[[W:.*]] = arith.extui %{{.*}} : i1 to i32
 // REDUCE-NEXT: %[[S:.*]], %{{.*}} = gpu.shuffle  xor %[[W]], %c16_i32, %c32_i32 : i32
 // REDUCE-NEXT: arith.trunci %[[S]] : i32 to i1
 // REDUCE: scf.for %{{.*}} to %{{.*}} step %{{.*}} {
 // REDUCE-NEXT: arith.extui %{{.*}} : i1 to i8
 // REDUCE-NEXT: memref.store
+// REDUCE: } else {
+// REDUCE: %[[BYTE:.*]] = arith.extui %{{.*}} : i1 to i8
+// REDUCE-NEXT: arith.divui
+// REDUCE-NEXT: memref.store %[[BYTE]], %[[BSLOTS]]
+// REDUCE: gpu.barrier
+// REDUCE-NEXT: arith.divui
+// REDUCE-NEXT: arith.divui
+// REDUCE-NEXT: arith.muli
+// REDUCE-NEXT: %[[B0:.*]] = memref.load %[[BSLOTS]]
+// REDUCE-NEXT: arith.trunci %[[B0]] : i8 to i1
 
 // A scan along the contiguous dimension: a warp per row walks it 32 points
 // at a time, each step the warp's inclusive scan in 5 shuffles up, the

@@ -682,6 +682,30 @@ static unsigned halfButterfly(ModuleOp module, IRRewriter &rewriter) {
   return shuffles.size();
 }
 
+/// warp-share-dropped: a team of several warps (the GPU's rows schedule,
+/// RowLoops.cpp) combines the values of all its warps but the last from the
+/// shared slots: the loop over the slots stops one short, so a row loses
+/// the elements of one warp's lanes.
+static unsigned warpShareDropped(ModuleOp module, IRRewriter &rewriter) {
+  auto isSlotLoad = [](Operation *op) {
+    auto load = dyn_cast_or_null<memref::LoadOp>(op);
+    return load && gpu::GPUDialect::hasWorkgroupMemoryAddressSpace(
+                       load.getMemRefType());
+  };
+  SmallVector<scf::ForOp> loops =
+      collect<scf::ForOp>(module, [&](scf::ForOp loop) {
+        return loop.getNumRegionIterArgs() == 1 &&
+               isSlotLoad(loop.getInitArgs()[0].getDefiningOp());
+      });
+  for (scf::ForOp loop : loops) {
+    rewriter.setInsertionPoint(loop);
+    Value one = arith::ConstantIndexOp::create(rewriter, loop.getLoc(), 1);
+    loop.getUpperBoundMutable().assign(arith::SubIOp::create(
+        rewriter, loop.getLoc(), loop.getUpperBound(), one));
+  }
+  return loops.size();
+}
+
 /// stale-prefix: a running value that a loop starts from a constant (a
 /// scan's carry, a reduction's accumulator) inside another loop starts from
 /// where that loop's previous iteration left it instead: the prefix of one
@@ -841,6 +865,8 @@ const Mutation kMutations[] = {
      laneTailSkipped},
     {"half-butterfly", kLowered, "no gpu.shuffle xor of offset 1",
      halfButterfly},
+    {"warp-share-dropped", kLowered,
+     "no loop over a team's warps' shared values", warpShareDropped},
     {"stale-prefix", kLowered,
      "no running value started from a constant inside a loop", stalePrefix},
     {"amax-from-zero", MutationStage::Ew,

@@ -221,12 +221,18 @@ SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
 struct TeamCombine {
   /// The thread's lane, an index from 0 to size - 1.
   Value lane;
-  /// The lanes, an index value, a power of two from 1 to maxSize (a
+  /// The lanes, an index value, a power of two from minSize to maxSize (a
   /// runtime value: the GPU's rows schedule sizes its teams by the row).
   Value size;
-  /// The most lanes a team has: the butterfly's first step is maxSize / 2,
-  /// each step taken only where it is below size.
+  /// The most lanes a team has.
   unsigned maxSize;
+  /// The lanes that shuffleXor reaches (a warp): the butterfly's first step
+  /// is min(maxSize, shuffleSize) / 2, each step taken only where it is
+  /// below size; a team of more lanes combines its groups of shuffleSize
+  /// through combineWarps.
+  unsigned shuffleSize;
+  /// The fewest lanes a team has: steps below it need no condition.
+  unsigned minSize;
   /// The elements a lane combines per iteration of its loop (in order: the
   /// unrolling changes no result, only how many loads are in flight).
   unsigned unroll;
@@ -234,6 +240,15 @@ struct TeamCombine {
   /// `offset`, made at the builder's point.
   std::function<Value(OpBuilder &, Location, Value value, unsigned offset)>
       shuffleXor;
+  /// For a team of more than shuffleSize lanes (the same for every lane that
+  /// may meet it: it may synchronize them), given `value`, the combination
+  /// of each group of shuffleSize lanes on all of the group's lanes, the
+  /// combination of the team's groups in their order on every lane, made at
+  /// the builder's point with `combine` (which emits there too). Null when
+  /// maxSize is at most shuffleSize.
+  std::function<Value(OpBuilder &, Location, Value value,
+                      function_ref<Value(Value, Value)> combine)>
+      combineWarps;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are

@@ -1,0 +1,57 @@
+//===- RowLoops.h - The GPU's rows schedule -------------------*- C++ -*-===//
+//
+// Private to lib/Conversion/EwToGPU: the loops of the rows schedule
+// (ewc/ABI/RowAccess.h), which convert-ew-to-gpu builds for a nest whose
+// reductions or scans run along a tensor's contiguous dimension (softmax,
+// the norms, logsumexp, a row cumsum): a team of threads per row, combining
+// with warp shuffles and, for a team of several warps, through shared
+// memory (RowLoops.cpp).
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_LIB_CONVERSION_EWTOGPU_ROWLOOPS_H
+#define EWC_LIB_CONVERSION_EWTOGPU_ROWLOOPS_H
+
+#include "ewc/Conversion/EwToArith/KernelABI.h"
+
+#include "mlir/Dialect/Func/IR/FuncOps.h"
+#include "mlir/Dialect/GPU/IR/GPUDialect.h"
+
+#include <optional>
+
+namespace mlir {
+namespace ew {
+
+/// What the rows loops of one kernel build from: its access layer, its
+/// element function, the gpu.func they go into, and its extents by name
+/// (emitted at the function's entry).
+struct RowKernel {
+  const KernelAccess &access;
+  func::FuncOp element;
+  gpu::GPUFuncOp func;
+  const llvm::StringMap<Value> &extents;
+};
+
+/// The loop of the rows schedule for `nest`, split by `split`
+/// (getRowSplit), made at the builder's point: a team per row, sized by the
+/// row's length, the row's reductions computed by the team together, then
+/// its points shared by the lanes.
+void buildRowsLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
+                   const LoopNest &nest, const RowSplit &split);
+
+/// The scans of `ordered` (a nest in getCombineLoopOrder's order) that a
+/// warp per row carries along a tensor's last dimension, or none.
+std::optional<CarriedScans> getRowScans(const KernelAccess &access,
+                                        func::FuncOp element,
+                                        const LoopNest &ordered);
+
+/// The loop of the rows schedule for a nest of scans along its innermost
+/// dimension (getRowScans): a warp per row, walking it 32 points at a time.
+void buildScanRowsLoop(OpBuilder &builder, Location loc,
+                       const RowKernel &kernel, const LoopNest &ordered,
+                       CarriedScans &carried);
+
+} // namespace ew
+} // namespace mlir
+
+#endif // EWC_LIB_CONVERSION_EWTOGPU_ROWLOOPS_H
