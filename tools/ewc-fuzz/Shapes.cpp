@@ -1,8 +1,9 @@
 //===- Shapes.cpp - The extents of a random program's run -----------------===//
 //
 // The draw of Shapes.h: per extent, 0 (3%), 1 (7%), 2 to 9 (60%), 10 to 40
-// (18%) or 41 to 300 (12%); the batch's extents are smaller (a rank-3 batch
-// of medium extents would leave nothing to the names). Empty and
+// (18%) or 41 to 300 (12%), and in one program of 25 one of them 1025 to
+// 5024 (unless that is too many points); the batch's extents are smaller (a
+// rank-3 batch of medium extents would leave nothing to the names). Empty and
 // one-element dimensions are rare but there, since they are where index
 // arithmetic and the launch's loop bounds go wrong.
 //
@@ -35,6 +36,14 @@ ProgramShape ewc::fuzz::drawProgramShape(uint64_t seed, uint64_t maxPoints) {
   ProgramShape shape;
   for (const std::string &name : dims.names)
     shape.dims.emplace_back(name, extent());
+  // One long dimension in 25 programs, 1025 to 5024: rows past 1024
+  // elements, where the GPU's rows schedule makes teams of several warps
+  // (ewc/ABI/RowAccess.h). A stream of its own, so that every other extent
+  // is the one drawn before it existed.
+  std::mt19937_64 longRng(deriveProgramSeed(seed, 0x10e6));
+  if (!shape.dims.empty() && longRng() % 25 == 0)
+    shape.dims[longRng() % shape.dims.size()].second =
+        1025 + static_cast<int64_t>(longRng() % 4000);
   if (dims.batch) {
     uint64_t r = below(100);
     size_t rank = r < 25 ? 0 : r < 60 ? 1 : r < 85 ? 2 : 3;

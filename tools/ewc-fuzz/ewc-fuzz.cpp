@@ -64,7 +64,7 @@ cl::opt<unsigned> sizeOpt("size", cl::desc("size of the programs (default 4)"),
 cl::opt<bool> reductionsOpt(
     "reductions",
     cl::desc("programs with reductions and scans too (sum, mean, amax, amin, "
-             "any, all, cumsum, cummax, cummin; the CPU only so far)"));
+             "any, all, cumsum, cummax, cummin)"));
 cl::opt<int64_t>
     nOpt("n",
          cl::desc("the extent of a dimension that no --dim of the program's "

@@ -47,11 +47,13 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     `known_block_size`).
 
     A nest with reductions (`ew.reduce`, `ew.scan` in their element form)
-    that run along a tensor's last dimension is a loop of warps over its
-    rows instead (the rows schedule, ewc/ABI/RowAccess.h): each warp
-    computes the row's reductions together, lane-strided and combined with
-    `gpu.shuffle xor`, then shares the row's points; the kernel's schedule
-    is `rows` (blocks of 128 threads, `known_block_size`). Other nests with
+    that run along a tensor's last dimension is a loop of teams over its
+    rows instead (the rows schedule, ewc/ABI/RowAccess.h, RowLoops.cpp):
+    each team, of one lane to a block by the row's length, computes the
+    row's reductions together, lane-strided and combined with `gpu.shuffle
+    xor` (and, for a team of several warps, through shared memory between
+    two `gpu.barrier`s), then shares the row's points; the kernel's
+    schedule is `rows` (blocks of 512 threads, `known_block_size`). Other nests with
     reductions or scans keep the grid-stride loop, a thread per point
     combining in index order, without a layout to vectorize.
 
