@@ -53,9 +53,10 @@ LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
                                         unsigned multiprocessorCount,
                                         unsigned maxThreadsPerMultiprocessor) {
   blockSize = std::max(kRowWarpThreads, blockSize);
-  uint64_t teamsPerBlock = blockSize / kRowWarpThreads;
-  uint64_t coveringBlocks =
-      points / teamsPerBlock + (points % teamsPerBlock != 0);
+  // A block per point: a team may be the whole block (a row past 16384
+  // elements), and logsumexp's largest nest is its rows. A block whose
+  // first row is past the last exits at once.
+  uint64_t coveringBlocks = points;
   uint64_t residentBlocksPerSM =
       std::max<uint64_t>(1, maxThreadsPerMultiprocessor / blockSize);
   uint64_t cap = std::max<uint64_t>(1, multiprocessorCount) *

@@ -91,21 +91,21 @@ TEST(LaunchShape, TiledIsOneBlockPerTile) {
             0x7fffffffu);
 }
 
-TEST(LaunchShape, RowsIsATeamPerPointUpToFourWaves) {
-  // The rows schedule (RowAccess.h): a warp per point of the largest nest,
-  // 512 / 32 = 16 to a block (kRowsBlockSize), at most 4 waves of resident
-  // blocks (2048 / 512 = 4 per SM), none for no point.
+TEST(LaunchShape, RowsIsABlockPerPointUpToFourWaves) {
+  // The rows schedule (RowAccess.h): a block per point of the largest nest
+  // (a team may be the whole block), at most 4 waves of resident blocks
+  // (2048 / 512 = 4 per SM), none for no point.
   EXPECT_EQ(computeRowsLaunchShape(0, 512, kSMs, kThreads).gridSize, 0u);
   EXPECT_EQ(computeRowsLaunchShape(1, 512, kSMs, kThreads).gridSize, 1u);
-  EXPECT_EQ(computeRowsLaunchShape(17, 512, kSMs, kThreads).gridSize, 2u);
-  LaunchShape shape = computeRowsLaunchShape(1000, 512, kSMs, kThreads);
-  EXPECT_EQ(shape.gridSize, 63u);
+  LaunchShape shape = computeRowsLaunchShape(256, 512, kSMs, kThreads);
+  EXPECT_EQ(shape.gridSize, 256u);
   EXPECT_EQ(shape.blockSize, 512u);
+  EXPECT_EQ(computeRowsLaunchShape(5000, 512, kSMs, kThreads).gridSize,
+            132u * 4 * 4);
   EXPECT_EQ(
       computeRowsLaunchShape(uint64_t(1) << 28, 512, kSMs, kThreads).gridSize,
       132u * 4 * 4);
-  // Blocks of 128 (another kernel's): 4 warps to a block, 16 blocks an SM.
-  EXPECT_EQ(computeRowsLaunchShape(1000, 128, kSMs, kThreads).gridSize, 250u);
+  // Blocks of 128 (another kernel's): 16 blocks an SM.
   EXPECT_EQ(
       computeRowsLaunchShape(uint64_t(1) << 28, 128, kSMs, kThreads).gridSize,
       132u * 16 * 4);

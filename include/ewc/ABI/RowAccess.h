@@ -59,8 +59,11 @@ constexpr unsigned kRowPointUnroll = 4;
 
 /// Threads per block of the rows schedule, and the most a row's team has:
 /// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half
-/// the H200's 270,336 thread slots busy, while a kernel may still use 128
-/// registers a thread (65,536 per SM over 512 threads). The kernel requires
+/// the H200's 270,336 thread slots busy: softmax f32 there ran at 33% of the
+/// copy instead of 6.7% with a warp per row (2026-12-03). ptxas keeps such a
+/// kernel to 64 registers a thread (two blocks an SM): softmax and the norms
+/// use 56-61, decode attention spills 260 bytes (94 registers at blocks of
+/// 128, where it did not spill). The kernel requires
 /// it (known_block_size) and keeps a shared slot per warp
 /// (kRowsBlockSize / kRowWarpThreads) for each type a team combines.
 constexpr unsigned kRowsBlockSize = 512;
@@ -68,7 +71,7 @@ constexpr unsigned kRowsBlockSize = 512;
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it
 /// knows the points of the largest nest, which for softmax are the rows
-/// times their length). Four waves keep the machine full when fewer blocks
+/// times their length), so it launches a block per point up to the cap. Four waves keep the machine full when fewer blocks
 /// than the hardware's maximum are resident (a kernel of many registers)
 /// without launching millions of blocks with no row; not measured yet
 /// against other caps.

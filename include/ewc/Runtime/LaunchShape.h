@@ -71,11 +71,11 @@ computeElementwiseLaunchShape(uint64_t numElements, unsigned elementsPerThread,
 LaunchShape computeTiledLaunchShape(uint64_t tiles, unsigned blockSize);
 
 /// The launch of a kernel of the rows schedule (ewc/ABI/RowAccess.h): blocks
-/// of `blockSize` threads (the kernel's, which it requires), a team of
-/// kRowWarpThreads per point of its largest nest (`points`: at least its
-/// rows, which the runtime does not know), at most kRowsWaves waves of
-/// resident blocks: the teams loop over the rows with a grid stride. None
-/// for no point.
+/// of `blockSize` threads (the kernel's, which it requires), a block per
+/// point of its largest nest (`points`: at least its rows, which the runtime
+/// does not know, nor the teams' size, which the kernel picks by the row's
+/// length, up to the block), at most kRowsWaves waves of resident blocks:
+/// the teams loop over the rows with a grid stride. None for no point.
 LaunchShape computeRowsLaunchShape(uint64_t points, unsigned blockSize,
                                    unsigned multiprocessorCount,
                                    unsigned maxThreadsPerMultiprocessor);

@@ -142,8 +142,8 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     the loop over the tiles has a grid stride too), `elements_per_thread`
     then being the points of a tile per thread; `rows` (a kernel with a
     nest of the rows schedule, ewc/ABI/RowAccess.h) is a grid of one block
-    per `block_size / 32` points of the largest nest (a warp per point: at
-    least one per row), at most 4 waves of resident blocks, the block size
+    per point of the largest nest (at least one per row: a row's team may be
+    the whole block), at most 4 waves of resident blocks, the block size
     required.
 
     ```mlir
