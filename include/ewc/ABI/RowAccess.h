@@ -35,14 +35,18 @@ constexpr unsigned kRowWarpThreads = 32;
 /// warp's rows one after another, each a chain of loads and shuffles.
 constexpr unsigned kRowElementsPerLane = 16;
 
-/// Elements per lane that a team of several warps aims at: the power of two
-/// at or above L / kRowElementsPerWarpLane lanes, up to kRowsBlockSize (a
-/// row of 4096 gets 4 warps, one of 16384 and more a block). A row that its
-/// team reads again (softmax reads it three times) stays in L1 when the
-/// SM's resident rows fit there: 2048 threads x 32 elements x 4 bytes is
-/// 256 KiB, the H200's L1. With a warp per row of 4096 (128 elements a lane)
-/// softmax f32 ran at 36-47% of the copy (2026-12-03, call 2).
-constexpr unsigned kRowElementsPerWarpLane = 32;
+/// Bytes per lane that a team of several warps aims at, of the row's
+/// narrowest tensor: the power of two at or above L / (kRowBytesPerWarpLane /
+/// element bytes) lanes, up to kRowsBlockSize (f32: 32 elements a lane, a
+/// row of 4096 gets 4 warps, one of 16384 and more a block; bf16: 64, a row
+/// of 2048 still a warp). A row that its team reads again (softmax reads it
+/// three times) stays in L1 when the SM's resident rows fit there: 2048
+/// threads x 128 bytes is 256 KiB, the H200's L1. Measured on the H200
+/// (2026-12-03): with a warp per row of 4096 f32 (512 bytes a lane) softmax
+/// ran at 48% of the copy (call 2), with 4 warps (128 bytes) at 60% (call
+/// 5); at 32 elements of bf16 (64 bytes) a lane bf16 rows of 4096 fell from
+/// 46% to 29% (fewer loads in flight a lane, a barrier a reduction).
+constexpr unsigned kRowBytesPerWarpLane = 128;
 
 /// Elements a lane combines per iteration of a row's reduction, in its
 /// order (lane, lane + 32, ...): the loads of one iteration are in flight
@@ -71,10 +75,10 @@ constexpr unsigned kRowsBlockSize = 512;
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it
 /// knows the points of the largest nest, which for softmax are the rows
-/// times their length), so it launches a block per point up to the cap. Four waves keep the machine full when fewer blocks
-/// than the hardware's maximum are resident (a kernel of many registers)
-/// without launching millions of blocks with no row; not measured yet
-/// against other caps.
+/// times their length), so it launches a block per point up to the cap. Four
+/// waves keep the machine full when fewer blocks than the hardware's maximum
+/// are resident (a kernel of many registers) without launching millions of
+/// blocks with no row; not measured yet against other caps.
 constexpr unsigned kRowsWaves = 4;
 
 } // namespace ewc

@@ -362,15 +362,21 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   };
   // The team's lanes by the row's length L (RowAccess.h): the power of two
   // at or above ceil(L / kRowElementsPerLane) up to a warp, else at or above
-  // ceil(L / kRowElementsPerWarpLane) up to the block; the same for the
-  // whole grid, so that a team never straddles a warp or, of several warps,
-  // a block. A chain of selects from the top.
+  // ceil(L / (kRowBytesPerWarpLane / the narrowest tensor's element bytes))
+  // up to the block; the same for the whole grid, so that a team never
+  // straddles a warp or, of several warps, a block. A chain of selects from
+  // the top.
+  unsigned bytes = 8;
+  for (auto [isTensor, type] :
+       llvm::zip(kernel.access.argIsTensor, kernel.access.argElementTypes))
+    if (isTensor)
+      bytes = std::min(bytes, std::max(1u, type.getIntOrFloatBitWidth() / 8));
   Value length = getVolume(builder, loc, split.reducedDims, extents);
   Value shares[] = {
       arith::CeilDivUIOp::create(builder, loc, length,
                                  constant(ewc::kRowElementsPerLane)),
       arith::CeilDivUIOp::create(builder, loc, length,
-                                 constant(ewc::kRowElementsPerWarpLane))};
+                                 constant(ewc::kRowBytesPerWarpLane / bytes))};
   Value team = constant(ewc::kRowsBlockSize);
   for (unsigned lanes = ewc::kRowsBlockSize / 2; lanes >= 1; lanes /= 2)
     team = arith::SelectOp::create(
