@@ -234,6 +234,9 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
                               : "default";
   std::string tileSize =
       options.tileSize ? std::to_string(*options.tileSize) : "default";
+  std::string rowsBlock = options.rowsBlockSize
+                              ? std::to_string(*options.rowsBlockSize)
+                              : "default";
   std::string chip = ptxOptions.chip, features = ptxOptions.features;
   std::string optLevel = std::to_string(ptxOptions.optLevel);
   std::string llvmPasses = ptxOptions.llvmPasses;
@@ -245,7 +248,7 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   return KernelCacheKey::get(
       {"ewc kernel cache", KernelCache::getBuildId(), text, chip, features,
        optLevel, llvmPasses, workarounds, ptxasOption, perThread, tileSize,
-       device.name, device.getChipName(), driverVersion});
+       rowsBlock, device.name, device.getChipName(), driverVersion});
 }
 
 /// The key of one variant of one kernel of the module whose key is `module`.
@@ -411,6 +414,8 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
          setOption("ew-vectorize-gpu-loops", "vectors-per-thread",
                    options.vectorsPerThread);
          setOption("convert-ew-to-gpu", "tile-size", options.tileSize);
+         setOption("convert-ew-to-gpu", "rows-block-size",
+                   options.rowsBlockSize);
          addPasses(pm, lowered);
        }},
       {Stage::LLVM, "gpu-to-nvvm",

@@ -193,6 +193,7 @@ cl::opt<std::string> gridWavesOpt("grid-waves", cl::Hidden);
 cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
 cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
+cl::opt<std::string> rowsBlockSizeOpt("rows-block-size", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 cl::list<std::string> passPluginsOpt(
     "load-pass-plugin", cl::value_desc("FILE"), cl::cat(category),
@@ -402,7 +403,8 @@ llvm::Expected<RunOptions> getRunOptions() {
        {std::tuple(&gridWavesOpt, &options.gridWaves, false),
         std::tuple(&blockSizeOpt, &options.blockSize, true),
         std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true),
-        std::tuple(&tileSizeOpt, &options.tileSize, true)}) {
+        std::tuple(&tileSizeOpt, &options.tileSize, true),
+        std::tuple(&rowsBlockSizeOpt, &options.rowsBlockSize, true)}) {
     if (!option->getNumOccurrences())
       continue;
     llvm::Expected<uint64_t> value =
@@ -415,6 +417,12 @@ llvm::Expected<RunOptions> getRunOptions() {
                            *options.tileSize < 16 || *options.tileSize > 128))
     return llvm::createStringError("invalid --tile-size '" + tileSizeOpt +
                                    "': expected a power of two from 16 to 128");
+  if (options.rowsBlockSize &&
+      (!llvm::isPowerOf2_32(*options.rowsBlockSize) ||
+       *options.rowsBlockSize < 32 || *options.rowsBlockSize > 1024))
+    return llvm::createStringError(
+        "invalid --rows-block-size '" + rowsBlockSizeOpt +
+        "': expected a power of two from 32 to 1024");
   options.kernel = kernelOpt;
   options.testMutation = testMutationOpt;
   options.passPlugins.assign(passPluginsOpt.begin(), passPluginsOpt.end());

@@ -74,6 +74,8 @@ struct RunOptions {
   /// ew-vectorize-gpu-loops's vectors-per-thread and convert-ew-to-gpu's
   /// tile-size (the tiled variant's tiles).
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread, tileSize;
+  /// rows-block-size (the rows schedule's block, a hidden knob).
+  std::optional<unsigned> rowsBlockSize;
   /// --cpu-threads: the CPU's threads per launch (0: one per hardware thread).
   unsigned threads = 0;
   /// --cpu-streaming-stores-above: the result bytes from which a CPU launch

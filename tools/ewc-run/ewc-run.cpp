@@ -558,6 +558,7 @@ int main(int argc, char **argv) {
   compileOptions.cpuTarget = options.cpuTarget;
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.tileSize = options.tileSize;
+  compileOptions.rowsBlockSize = options.rowsBlockSize;
   compileOptions.noCache = options.noCache;
   compileOptions.cacheDir = options.cacheDir;
   // The EWC_* variables, where the command line left a choice to them.

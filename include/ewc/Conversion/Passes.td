@@ -108,6 +108,10 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     Option<"tileSize", "tile-size", "unsigned", /*default=*/"0",
            "The edge of the tiled variant's tiles, a power of two from 16 to "
            "128 (0: ewc/ABI/TiledAccess.h's kTileSize); a knob for measuring">,
+    Option<"rowsBlockSize", "rows-block-size", "unsigned", /*default=*/"0",
+           "The rows schedule's block and largest team, a power of two from "
+           "32 to 1024 (0: ewc/ABI/RowAccess.h's kRowsBlockSize); a knob for "
+           "measuring">,
   ];
 }
 

@@ -98,6 +98,8 @@ struct CompileOptions {
   std::optional<unsigned> vectorsPerThread;
   /// convert-ew-to-gpu's tile-size (a hidden knob for measuring).
   std::optional<unsigned> tileSize;
+  /// convert-ew-to-gpu's rows-block-size (a hidden knob for measuring).
+  std::optional<unsigned> rowsBlockSize;
   /// Where located diagnostics go. Null: they are collected, and a failing
   /// compilation returns them as its error's message.
   llvm::raw_ostream *diagnostics = nullptr;

@@ -393,6 +393,15 @@ struct ConvertEwToGPUPass
           << static_cast<unsigned>(tileSize);
       return signalPassFailure();
     }
+    // Whole warps, a slot per warp, at most the hardware's block.
+    if (rowsBlockSize && (!llvm::isPowerOf2_32(rowsBlockSize) ||
+                          rowsBlockSize < 32 || rowsBlockSize > 1024)) {
+      module.emitError(
+          "rows-block-size must be a power of two from 32 to 1024, not ")
+          << static_cast<unsigned>(rowsBlockSize);
+      return signalPassFailure();
+    }
+    unsigned rowsBlock = rowsBlockSize ? rowsBlockSize : ewc::kRowsBlockSize;
 
     // All kernels of a file go into one gpu.module: one PTX module to load.
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
@@ -451,7 +460,8 @@ struct ConvertEwToGPUPass
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
       bool anyTiled = false, anyRows = false;
       bool combines = hasCombines(element);
-      RowKernel rowKernel{kernel.access, element, kernel.func, extents};
+      RowKernel rowKernel{kernel.access, element, kernel.func, extents,
+                          rowsBlock};
       for (const LoopNest &nest : kernel.access.nests) {
         std::optional<RowSplit> split =
             combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
@@ -502,15 +512,15 @@ struct ConvertEwToGPUPass
       // A rows nest takes its block to be whole warps; a launch of another
       // size fails (.maxntid, as above).
       if (anyRows) {
-        kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
-            &getContext(), {int32_t(ewc::kRowsBlockSize), 1, 1}));
+        kernel.func.setKnownBlockSizeAttr(
+            DenseI32ArrayAttr::get(&getContext(), {int32_t(rowsBlock), 1, 1}));
       }
       kernel.func->setAttr(
           kLaunchAttrName,
           anyRows
               ? LaunchAttr::get(&getContext(),
                                 StringAttr::get(&getContext(), kRowsSchedule),
-                                ewc::kRowsBlockSize, 1, 0)
+                                rowsBlock, 1, 0)
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

@@ -118,8 +118,8 @@ struct TeamRows {
 /// otherwise leave the loop at different iterations, and a shuffle with
 /// lanes gone is an illegal instruction: ewc-fuzz --reductions on the H200,
 /// seed 9802).
-TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team,
-                       Value rows) {
+TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team, Value rows,
+                       unsigned blockSize) {
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -129,7 +129,7 @@ TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team,
   TeamRows result;
   result.lane = arith::RemUIOp::create(builder, loc, threadId, team);
   Value teamsPerBlock =
-      arith::DivUIOp::create(builder, loc, constant(ewc::kRowsBlockSize), team);
+      arith::DivUIOp::create(builder, loc, constant(blockSize), team);
   Value teamInBlock = arith::DivUIOp::create(builder, loc, threadId, team);
   Value first = arith::MulIOp::create(builder, loc, blockId, teamsPerBlock);
   Value step = arith::MulIOp::create(builder, loc, gridDim, teamsPerBlock);
@@ -151,7 +151,8 @@ TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team,
 /// reused by every combine, which ends with a barrier.
 class WarpExchange {
 public:
-  explicit WarpExchange(gpu::GPUFuncOp func) : func(func) {}
+  WarpExchange(gpu::GPUFuncOp func, unsigned blockSize)
+      : func(func), blockSize(blockSize) {}
 
   /// The TeamCombine of a team of `size` lanes (at most `maxSize`; more
   /// than a warp only if at least `minSize` is too) whose thread is `lane`.
@@ -240,14 +241,15 @@ private:
       auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
                                                   gpu::AddressSpace::Workgroup);
       slots = func.addWorkgroupAttribution(
-          MemRefType::get({ewc::kRowsBlockSize / ewc::kRowWarpThreads}, type,
-                          AffineMap(), workgroup),
+          MemRefType::get({blockSize / ewc::kRowWarpThreads}, type, AffineMap(),
+                          workgroup),
           loc);
     }
     return slots;
   }
 
   gpu::GPUFuncOp func;
+  unsigned blockSize;
   llvm::DenseMap<Type, Value> slotsOf;
 };
 
@@ -264,7 +266,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   Value rows = getVolume(builder, loc, split.rowDims, extents);
   Value innerPoints = getVolume(builder, loc, split.innerDims, extents);
   OpBuilder::InsertionGuard guard(builder);
-  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
+  TeamRows teamRows = buildTeamRows(builder, loc, team, rows, kernel.blockSize);
   Value lane = teamRows.lane, row = teamRows.row;
   innerPoints = arith::SelectOp::create(builder, loc, teamRows.active,
                                         innerPoints, constant(0));
@@ -377,8 +379,8 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
                                  constant(ewc::kRowElementsPerLane)),
       arith::CeilDivUIOp::create(builder, loc, length,
                                  constant(ewc::kRowBytesPerWarpLane / bytes))};
-  Value team = constant(ewc::kRowsBlockSize);
-  for (unsigned lanes = ewc::kRowsBlockSize / 2; lanes >= 1; lanes /= 2)
+  Value team = constant(kernel.blockSize);
+  for (unsigned lanes = kernel.blockSize / 2; lanes >= 1; lanes /= 2)
     team = arith::SelectOp::create(
         builder, loc,
         arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ule,
@@ -396,7 +398,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, team, warp);
   Value several = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
                                         team, warp);
-  WarpExchange exchange(kernel.func);
+  WarpExchange exchange(kernel.func, kernel.blockSize);
   OpBuilder::InsertionGuard guard(builder);
   auto version = scf::IfOp::create(builder, loc, whole, /*withElse=*/true);
   builder.setInsertionPoint(version.thenBlock()->getTerminator());
@@ -405,7 +407,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   builder.setInsertionPoint(version.elseBlock()->getTerminator());
   auto size = scf::IfOp::create(builder, loc, several, /*withElse=*/true);
   builder.setInsertionPoint(size.thenBlock()->getTerminator());
-  buildTeamLoop(builder, loc, kernel, nest, split, team, ewc::kRowsBlockSize,
+  buildTeamLoop(builder, loc, kernel, nest, split, team, kernel.blockSize,
                 exchange, /*minTeam=*/2 * ewc::kRowWarpThreads);
   builder.setInsertionPoint(size.elseBlock()->getTerminator());
   buildTeamLoop(builder, loc, kernel, nest, split, team,
@@ -466,11 +468,11 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   // A whole warp per row: every team has its row (active), and a warp's
   // walk along its row is the same for all its lanes.
   OpBuilder::InsertionGuard guard(builder);
-  TeamRows teamRows = buildTeamRows(builder, loc, team, rows);
+  TeamRows teamRows = buildTeamRows(builder, loc, team, rows, kernel.blockSize);
   Value lane = teamRows.lane;
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
-  WarpExchange exchange(kernel.func);
+  WarpExchange exchange(kernel.func, kernel.blockSize);
   TeamCombine teamCombine =
       exchange.getTeamCombine(lane, team, ewc::kRowWarpThreads);
   KnownValues known;

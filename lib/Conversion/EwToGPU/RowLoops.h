@@ -30,6 +30,9 @@ struct RowKernel {
   func::FuncOp element;
   gpu::GPUFuncOp func;
   const llvm::StringMap<Value> &extents;
+  /// The block's threads and the largest team (kRowsBlockSize unless
+  /// convert-ew-to-gpu's rows-block-size says otherwise).
+  unsigned blockSize;
 };
 
 /// The loop of the rows schedule for `nest`, split by `split`

@@ -4,6 +4,17 @@
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
+// The rows schedule's block (a knob for measuring): the required block, the
+// launch descriptor, the slots (a warp each) and the teams' largest size follow.
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=128 | FileCheck %s --check-prefix=ROWS128
+// ROWS128-LABEL: gpu.func @ew$rownorm(
+// ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
+// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
+// ROWS128: %[[S32:.*]] = arith.ceildivui %{{.*}}, %c32
+// ROWS128-NEXT: %[[LE64:.*]] = arith.cmpi ule, %[[S32]], %c64
+// ROWS128-NEXT: arith.select %[[LE64]], %c64, %c128
+// RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=48 2>&1 | FileCheck %s --check-prefix=BADROWS
+// BADROWS: error: rows-block-size must be a power of two from 32 to 1024, not 48
 
 // A reduction along the contiguous dimension: the rows schedule, blocks of
 // 512 threads, a team of T lanes per row: T the power of two at or above
