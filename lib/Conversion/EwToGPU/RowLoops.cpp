@@ -146,7 +146,7 @@ TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team, Value rows,
 }
 
 /// The shared memory through which the warps of a team of several combine
-/// their values: a slot per warp of the block (kRowsBlockSize /
+/// their values: a slot per warp of the block (RowKernel::blockSize /
 /// kRowWarpThreads) for each type combined, made once per kernel and
 /// reused by every combine, which ends with a barrier.
 class WarpExchange {
@@ -339,7 +339,8 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
 } // namespace
 
 /// The loop of the rows schedule for one nest (RowAccess.h), in blocks of
-/// kRowsBlockSize threads, for teams of T lanes (by the row's length):
+/// RowKernel::blockSize threads (kRowsBlockSize by default), for teams of
+/// T lanes (by the row's length):
 ///
 ///   lane = threadIdx.x mod T
 ///   for (r = blockIdx.x * (512 / T); r < rows; r += gridDim.x * (512 / T)) {
