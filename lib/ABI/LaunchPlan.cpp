@@ -226,7 +226,32 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".v" + std::to_string(tensor) + "s" + std::to_string(shift);
   if (streamingStores)
     key += ".nt";
+  if (rowsBlockSize)
+    key += ".r" + std::to_string(rowsBlockSize);
   return key;
+}
+
+std::optional<int64_t> LaunchPlan::getExtent(llvm::StringRef dim) const {
+  for (const Descriptor &tensor : tensors)
+    for (auto [name, extent] : llvm::zip(tensor.dims, tensor.extents))
+      if (name == dim)
+        return extent;
+  return std::nullopt;
+}
+
+uint64_t LaunchPlan::getLongestRow(
+    const std::vector<std::vector<std::string>> &rowDims) const {
+  uint64_t longest = 0;
+  for (const std::vector<std::string> &row : rowDims) {
+    // Saturating: a row past 2^64 elements is long, not short.
+    uint64_t length = 1;
+    for (const std::string &dim : row) {
+      uint64_t extent = std::max<int64_t>(0, getExtent(dim).value_or(1));
+      length = llvm::SaturatingMultiply(length, extent);
+    }
+    longest = std::max(longest, length);
+  }
+  return longest;
 }
 
 uint64_t LaunchPlan::getResultBytes(const KernelSignature &kernel) const {

@@ -9,6 +9,7 @@
 #include "ewc/Driver/Driver.h"
 
 #include "ewc/ABI/LaunchPlanCache.h"
+#include "ewc/ABI/RowAccess.h"
 #include "ewc/ABI/TiledAccess.h"
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
@@ -365,8 +366,18 @@ driver::getLaunchDescriptors(mlir::ModuleOp module) {
         getKernelNameOfSymbol(func.getName());
     if (!attr || !kernel)
       return;
-    launches[*kernel] = {attr.getSchedule().str(), attr.getBlockSize(),
-                         attr.getElementsPerThread(), attr.getSharedMemory()};
+    LaunchDescriptor &launch = launches[*kernel];
+    launch = {attr.getSchedule().str(),
+              attr.getBlockSize(),
+              attr.getElementsPerThread(),
+              attr.getSharedMemory(),
+              {}};
+    if (mlir::ArrayAttr rows = attr.getRowDims())
+      for (mlir::Attribute row : rows) {
+        std::vector<std::string> &dims = launch.rowDims.emplace_back();
+        for (mlir::Attribute dim : llvm::cast<mlir::ArrayAttr>(row))
+          dims.push_back(llvm::cast<mlir::StringAttr>(dim).str());
+      }
   });
   return launches;
 }
@@ -824,6 +835,9 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     }
     if (plan.streamingStores)
       other->setAttr(mlir::ew::kStreamingStoresAttrName, builder.getUnitAttr());
+    if (plan.rowsBlockSize)
+      other->setAttr(mlir::ew::kRowsBlockSizeAttrName,
+                     builder.getI64IntegerAttr(plan.rowsBlockSize));
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -1069,6 +1083,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   planned.shiftedTensors.clear();
   planned.unaligned = false;
   planned.streamingStores = false;
+  planned.rowsBlockSize = 0;
   if (cuda) {
     if (planned.tiledTensors.empty() && !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);
@@ -1083,6 +1098,19 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                               planned.getResultBytes(kernel) >=
                                   launchOptions.streamingStoreBytes.value_or(
                                       getDefaultStreamingStoreBytes());
+  }
+  // The rows schedule's block by the launch's longest row (RowAccess.h): a
+  // variant built for it where the default variant has another. Every
+  // variant of a kernel has the default's schedule and rows (they differ in
+  // strides, batch and addresses, not in their nests).
+  if (cuda) {
+    const LaunchDescriptor &base = impl->defaults[index]->launch;
+    if (base.schedule == mlir::ew::kRowsSchedule) {
+      unsigned block = launchOptions.rowsBlockSize.value_or(
+          getRowsBlockSize(planned.getLongestRow(base.rowDims)));
+      if (block != base.blockSize)
+        planned.rowsBlockSize = block;
+    }
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name

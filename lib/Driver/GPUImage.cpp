@@ -105,6 +105,9 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
           {"bits", llvm::bit_cast<int64_t>(value->floatValue)}};
     params.push_back(std::move(entry));
   }
+  llvm::json::Array rows;
+  for (const std::vector<std::string> &row : launch.rowDims)
+    rows.push_back(toJSON(row));
   for (const ResultSignature &result : kernel.results)
     results.push_back(llvm::json::Object{{"dtype", getDTypeName(result.dtype)},
                                          {"dims", toJSON(result.dims)}});
@@ -118,7 +121,8 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
        llvm::json::Object{{"schedule", launch.schedule},
                           {"blockSize", launch.blockSize},
                           {"elementsPerThread", launch.elementsPerThread},
-                          {"sharedMemory", launch.sharedMemory}}}};
+                          {"sharedMemory", launch.sharedMemory},
+                          {"rowDims", std::move(rows)}}}};
 }
 
 std::string CompiledGPUModule::serialize() const {
@@ -214,6 +218,13 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
     descriptor.blockSize = integer(*launch, "blockSize");
     descriptor.elementsPerThread = integer(*launch, "elementsPerThread");
     descriptor.sharedMemory = integer(*launch, "sharedMemory");
+    const llvm::json::Array *rows = launch->getArray("rowDims");
+    if (!rows)
+      note("rowDims");
+    for (const llvm::json::Value &row : rows ? *rows : llvm::json::Array()) {
+      const llvm::json::Object wrapper{{"dims", row}};
+      descriptor.rowDims.push_back(strings(wrapper, "dims"));
+    }
     for (const llvm::json::Value &paramValue : *params) {
       const llvm::json::Object *paramObject = paramValue.getAsObject();
       if (!paramObject)

@@ -202,7 +202,7 @@ static void registerPTXPipeline(StringRef arg, StringRef description,
         build(pm, options);
         return success();
       },
-      [](function_ref<void(const detail::PassOptions &)> optionHandler) {
+      [](function_ref<void(const mlir::detail::PassOptions &)> optionHandler) {
         optionHandler(EwToPTXOptions());
       });
 }

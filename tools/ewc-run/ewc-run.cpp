@@ -302,6 +302,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   driver::LaunchOptions launchOptions;
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
+  launchOptions.rowsBlockSize = options.rowsBlockSize;
   launchOptions.threads = options.threads;
   launchOptions.streamingStoreBytes = options.streamingStoreBytes;
   auto launch = [&](llvm::ArrayRef<uint8_t *> storage) -> llvm::Error {

@@ -126,6 +126,17 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   EXPECT_FALSE(plan->isDefaultVariant());
   EXPECT_EQ(plan->getVariantKey(), "b1.nt");
   plan->streamingStores = false;
+  // The rows schedule's block for a long row (".r<threads>", RowAccess.h).
+  plan->rowsBlockSize = 512;
+  EXPECT_FALSE(plan->isDefaultVariant());
+  EXPECT_EQ(plan->getVariantKey(), "b1.r512");
+  plan->rowsBlockSize = 0;
+  // The longest row by the dimensions' names: n is 24 after the merge.
+  EXPECT_EQ(plan->getExtent("n"), 24);
+  EXPECT_EQ(plan->getExtent("k"), std::nullopt);
+  EXPECT_EQ(plan->getLongestRow({}), 0u);
+  EXPECT_EQ(plan->getLongestRow({{"n"}, {"k"}}), 24u);
+  EXPECT_EQ(plan->getLongestRow({{"n", "n"}}), 24u * 24);
 
   // Batch dimensions that do not merge keep their rank: the variant b3.
   TensorArg scattered = tensor({2, 3, 5, 8}, {1000, 100, 10, 1});

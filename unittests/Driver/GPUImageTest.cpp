@@ -63,7 +63,7 @@ CompiledGPUModule makeModule() {
   empty.name = "nothing";
   empty.results = {{DType::I32, {"m", "k"}}};
   empty.dims = {"m", "k"};
-  module.launches["nothing"] = LaunchDescriptor();
+  module.launches["nothing"] = {"rows", 128, 1, 0, {{"n"}, {"s", "d"}}};
   // What the other variants compile from, quotes and newlines included.
   module.ewModule = "module {\n  ew.kernel @leaky_relu(...) \"x\"\n}\n";
   return module;
@@ -102,6 +102,9 @@ TEST(GPUImage, EntryRoundTrips) {
   EXPECT_EQ(launch.blockSize, 256u);
   EXPECT_EQ(launch.elementsPerThread, 8u);
   EXPECT_EQ(back->launches.lookup("nothing").elementsPerThread, 1u);
+  EXPECT_TRUE(launch.rowDims.empty());
+  EXPECT_EQ(back->launches.lookup("nothing").rowDims,
+            (std::vector<std::vector<std::string>>{{"n"}, {"s", "d"}}));
 }
 
 TEST(GPUImage, DamagedDescriptionsAreErrors) {
@@ -126,6 +129,8 @@ TEST(GPUImage, DamagedDescriptionsAreErrors) {
   };
   EXPECT_TRUE(fails(edited("\"dtype\":\"bf16\"", "\"dtype\":\"f8\"")));
   EXPECT_TRUE(fails(edited("\"elementsPerThread\":8", "\"perThread\":8")));
+  EXPECT_TRUE(fails(edited("\"rowDims\":[[\"n\"]", "\"rowDims\":[[1]")));
+  EXPECT_TRUE(fails(edited("\"rowDims\":[]", "\"rows\":[]")));
   EXPECT_TRUE(fails(edited("\"kernels\":", "\"kernel\":")));
   EXPECT_TRUE(fails(edited("\"dims\":[\"n\"],\"dtype\":\"bool\"",
                            "\"dims\":[\"n\"],\"dtype\":\"x\"")));

@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Runtime/LaunchShape.h"
+#include "ewc/ABI/RowAccess.h"
 
 #include <gtest/gtest.h>
 
@@ -111,6 +112,20 @@ TEST(LaunchShape, RowsIsABlockPerPointUpToFourWaves) {
       132u * 16 * 4);
   // A block smaller than a warp is one warp: a team needs all its lanes.
   EXPECT_EQ(computeRowsLaunchShape(8, 1, kSMs, kThreads).blockSize, 32u);
+}
+
+TEST(LaunchShape, RowsBlockByTheLongestRow) {
+  // RowAccess.h's rule, measured on the H200: 128 up to rows of 4096, 256
+  // up to 16384, 512 beyond.
+  EXPECT_EQ(getRowsBlockSize(0), 128u);
+  EXPECT_EQ(getRowsBlockSize(1000), 128u);
+  EXPECT_EQ(getRowsBlockSize(4096), 128u);
+  EXPECT_EQ(getRowsBlockSize(4097), 256u);
+  EXPECT_EQ(getRowsBlockSize(16384), 256u);
+  EXPECT_EQ(getRowsBlockSize(16385), 512u);
+  EXPECT_EQ(getRowsBlockSize(~0ull), 512u);
+  static_assert(getRowsBlockSize(1) == kRowsBlockSize);
+  static_assert(getRowsBlockSize(1ull << 20) == kRowsMaxBlockSize);
 }
 
 } // namespace

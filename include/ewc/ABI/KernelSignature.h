@@ -133,6 +133,9 @@ struct LaunchDescriptor {
   unsigned blockSize = 128;
   unsigned elementsPerThread = 1;
   unsigned sharedMemory = 0;
+  /// The schedule "rows": each rows nest's row, the dimensions its teams
+  /// read along (RowAccess.h: the launch's longest row picks the block).
+  std::vector<std::vector<std::string>> rowDims;
 };
 
 /// The memref rank of every tensor (tensor parameters, then results) of

@@ -114,6 +114,10 @@ struct LaunchPlan {
   /// (the runtime sets it for launches that write more than the caches
   /// keep: docs/runtime.md, "Streaming stores").
   bool streamingStores = false;
+  /// On the GPU, the block of the rows schedule where a launch's longest row
+  /// wants another than the default variant's (RowAccess.h,
+  /// getRowsBlockSize; the runtime sets it); 0: the default's.
+  unsigned rowsBlockSize = 0;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -127,14 +131,22 @@ struct LaunchPlan {
 
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
-           tiledTensors.empty() && shiftedTensors.empty() && !streamingStores;
+           tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
+           rowsBlockSize == 0;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
   /// when unaligned, ".t<tensor>" for each tiled tensor,
-  /// ".v<tensor>s<shift>" for each shifted one and ".nt" with streaming
-  /// stores.
+  /// ".v<tensor>s<shift>" for each shifted one, ".nt" with streaming
+  /// stores and ".r<threads>" for the rows schedule's block.
   std::string getVariantKey() const;
+  /// The extent of dimension `dim` in this launch (any tensor that has it),
+  /// or none.
+  std::optional<int64_t> getExtent(llvm::StringRef dim) const;
+  /// The most elements of any row of `rowDims` (LaunchDescriptor::rowDims):
+  /// the product of its dimensions' extents; 0 for none.
+  uint64_t
+  getLongestRow(const std::vector<std::vector<std::string>> &rowDims) const;
   /// The bytes of all the results of `kernel` (the plan's) in this launch.
   uint64_t getResultBytes(const KernelSignature &kernel) const;
 };

@@ -37,7 +37,7 @@ constexpr unsigned kRowElementsPerLane = 16;
 
 /// Bytes per lane that a team of several warps aims at, of the row's
 /// narrowest tensor: the power of two at or above L / (kRowBytesPerWarpLane /
-/// element bytes) lanes, up to kRowsBlockSize (f32: 32 elements a lane, a
+/// element bytes) lanes, up to the block (f32: 32 elements a lane, a
 /// row of 4096 gets 4 warps, one of 16384 and more a block; bf16: 64, a row
 /// of 2048 still a warp). A row that its team reads again (softmax reads it
 /// three times) stays in L1 when the SM's resident rows fit there: 2048
@@ -61,16 +61,44 @@ constexpr unsigned kRowCombineUnroll = 8;
 /// so the compiler cannot move those loads above it itself).
 constexpr unsigned kRowPointUnroll = 4;
 
-/// Threads per block of the rows schedule, and the most a row's team has:
+/// The largest block of the rows schedule, and the most a row's team has:
 /// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half
 /// the H200's 270,336 thread slots busy: softmax f32 there ran at 33% of the
-/// copy instead of 6.7% with a warp per row (2026-12-03). ptxas keeps such a
-/// kernel to 64 registers a thread (two blocks an SM): softmax and the norms
-/// use 56-61, decode attention spills 260 bytes (94 registers at blocks of
-/// 128, where it did not spill). The kernel requires
-/// it (known_block_size) and keeps a shared slot per warp
-/// (kRowsBlockSize / kRowWarpThreads) for each type a team combines.
-constexpr unsigned kRowsBlockSize = 512;
+/// copy instead of 6.7% with a warp per row (2026-12-03). ptxas keeps a
+/// kernel of such blocks to 64 registers a thread (two blocks an SM):
+/// softmax and the norms use 56-61, decode attention spills 260 bytes (94
+/// registers at blocks of 128, where it did not spill). A kernel keeps a
+/// shared slot per warp of its block for each type a team combines.
+constexpr unsigned kRowsMaxBlockSize = 512;
+
+/// The block of the rows schedule's default variant (the one compiled with
+/// the module): the best for rows of up to kRowsSmallBlockRow elements,
+/// the common ones. Longer rows launch a variant compiled for a larger
+/// block on first use (getRowsBlockSize).
+constexpr unsigned kRowsBlockSize = 128;
+
+/// The longest rows (in elements) for which blocks of 128 and 256 are the
+/// best, measured on the H200 (2026-12-03, call 7: each kernel compiled for
+/// blocks of 128, 256 and 512, CUDA-event medians, % of the copy): softmax
+/// f32 rows of 128 / 1000 / 1024 / 4096 ran at 76.0 / 66.8 / 89.3 / 77.7%
+/// with blocks of 128 and at 58.8 / 51.3 / 78.2 / 59.5% with 512 (bf16,
+/// logsumexp and rmsnorm alike); rows of 16384 at 45.2 / 63.2 / 58.0% with
+/// 128 / 256 / 512; rows of 32768 and 2^20 best with 512 (softmax f32 56.0%
+/// and 32.8%, rmsnorm bf16 56.4% and 40.9%, against 43-45% and 16-21% with
+/// 128): a long row wants a large team, a short one small blocks (not
+/// separated yet: a block leaves the SM only when its slowest warp is done,
+/// and ptxas gave softmax 56 registers with blocks of 128 and 61 with 512).
+constexpr unsigned kRowsSmallBlockRow = 4096;
+constexpr unsigned kRowsMediumBlockRow = 16384;
+
+/// The block a launch of the rows schedule takes for its longest row of
+/// `rowLength` elements (the runtime's rule; each size is a variant of the
+/// kernel, compiled on first use).
+constexpr unsigned getRowsBlockSize(unsigned long long rowLength) {
+  return rowLength <= kRowsSmallBlockRow    ? kRowsBlockSize
+         : rowLength <= kRowsMediumBlockRow ? 2 * kRowsBlockSize
+                                            : kRowsMaxBlockSize;
+}
 
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it

@@ -53,7 +53,9 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
     row's reductions together, lane-strided and combined with `gpu.shuffle
     xor` (and, for a team of several warps, through shared memory between
     two `gpu.barrier`s), then shares the row's points; the kernel's
-    schedule is `rows` (blocks of 512 threads, `known_block_size`). Other nests with
+    schedule is `rows` (blocks of 128 threads, `known_block_size`, or of
+    the kernel's `ew.rows_block_size`: the variant the runtime builds for
+    longer rows; the descriptor names each nest's row in `row_dims`). Other nests with
     reductions or scans keep the grid-stride loop, a thread per point
     combining in index order, without a layout to vectorize.
 
@@ -110,8 +112,9 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
            "128 (0: ewc/ABI/TiledAccess.h's kTileSize); a knob for measuring">,
     Option<"rowsBlockSize", "rows-block-size", "unsigned", /*default=*/"0",
            "The rows schedule's block and largest team, a power of two from "
-           "32 to 1024 (0: ewc/ABI/RowAccess.h's kRowsBlockSize); a knob for "
-           "measuring">,
+           "32 to 1024 (0: ewc/ABI/RowAccess.h's kRowsBlockSize); a kernel's "
+           "ew.rows_block_size (the variant the runtime asks for) comes "
+           "first; a knob for measuring">,
   ];
 }
 

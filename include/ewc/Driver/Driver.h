@@ -98,7 +98,8 @@ struct CompileOptions {
   std::optional<unsigned> vectorsPerThread;
   /// convert-ew-to-gpu's tile-size (a hidden knob for measuring).
   std::optional<unsigned> tileSize;
-  /// convert-ew-to-gpu's rows-block-size (a hidden knob for measuring).
+  /// convert-ew-to-gpu's rows-block-size (a hidden knob for measuring: the
+  /// default variant's block; LaunchOptions::rowsBlockSize launches it).
   std::optional<unsigned> rowsBlockSize;
   /// Where located diagnostics go. Null: they are collected, and a failing
   /// compilation returns them as its error's message.
@@ -178,8 +179,11 @@ struct LaunchOptions {
   /// Wait for the kernel and report its faults (GPU); a launch on a caller's
   /// stream returns once queued, as cuLaunchKernel does.
   bool synchronize = false;
-  /// Launch shape overrides (ewc-run's hidden knobs).
-  std::optional<unsigned> gridWaves, blockSize;
+  /// Launch shape overrides (ewc-run's hidden knobs): the elementwise
+  /// schedule's grid and block, and the rows schedule's block, which
+  /// launches a variant built for it (LaunchPlan::rowsBlockSize) instead of
+  /// the one the longest row picks.
+  std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
   /// Extents by name of the dimensions no tensor has (ewc-run --dim).
   llvm::StringMap<int64_t> dims;
   /// Where notes on the launch go (ewc-run --verbose: the plan, a variant

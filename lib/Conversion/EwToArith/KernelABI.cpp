@@ -45,6 +45,8 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
     variant.tiledTensors.assign(tiled.asArrayRef().begin(),
                                 tiled.asArrayRef().end());
   variant.shiftedTensors = getShiftedTensors(kernel);
+  if (auto block = kernel->getAttrOfType<IntegerAttr>(kRowsBlockSizeAttrName))
+    variant.rowsBlockSize = block.getInt();
   return variant;
 }
 

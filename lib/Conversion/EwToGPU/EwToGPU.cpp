@@ -377,6 +377,13 @@ scf::ForOp buildTiledLoop(OpBuilder &builder, Location loc,
   return loop;
 }
 
+/// Whole warps, a slot per warp, at most the hardware's block: the blocks
+/// the rows schedule can be built for.
+static bool isRowsBlockSize(unsigned threads) {
+  return llvm::isPowerOf2_32(threads) && threads >= ewc::kRowWarpThreads &&
+         threads <= 1024;
+}
+
 struct ConvertEwToGPUPass
     : mlir::ew::impl::ConvertEwToGPUBase<ConvertEwToGPUPass> {
   using ConvertEwToGPUBase::ConvertEwToGPUBase;
@@ -393,15 +400,12 @@ struct ConvertEwToGPUPass
           << static_cast<unsigned>(tileSize);
       return signalPassFailure();
     }
-    // Whole warps, a slot per warp, at most the hardware's block.
-    if (rowsBlockSize && (!llvm::isPowerOf2_32(rowsBlockSize) ||
-                          rowsBlockSize < 32 || rowsBlockSize > 1024)) {
+    if (rowsBlockSize && !isRowsBlockSize(rowsBlockSize)) {
       module.emitError(
           "rows-block-size must be a power of two from 32 to 1024, not ")
           << static_cast<unsigned>(rowsBlockSize);
       return signalPassFailure();
     }
-    unsigned rowsBlock = rowsBlockSize ? rowsBlockSize : ewc::kRowsBlockSize;
 
     // All kernels of a file go into one gpu.module: one PTX module to load.
     OpBuilder builder = OpBuilder::atBlockEnd(module.getBody());
@@ -460,13 +464,37 @@ struct ConvertEwToGPUPass
       ArrayRef<int64_t> tiledTensors = kernel.variant.tiledTensors;
       bool anyTiled = false, anyRows = false;
       bool combines = hasCombines(element);
+      // The rows schedule's block: the variant's (the runtime's choice by
+      // the longest row, RowAccess.h), else the pass's, else the default.
+      unsigned rowsBlock = kernel.variant.rowsBlockSize
+                               ? kernel.variant.rowsBlockSize
+                           : rowsBlockSize ? unsigned(rowsBlockSize)
+                                           : ewc::kRowsBlockSize;
+      if (kernel.variant.rowsBlockSize &&
+          !isRowsBlockSize(kernel.variant.rowsBlockSize)) {
+        kernel.func.emitError()
+            << kRowsBlockSizeAttrName
+            << " must be a power of two from 32 to 1024, not "
+            << kernel.variant.rowsBlockSize;
+        return signalPassFailure();
+      }
       RowKernel rowKernel{kernel.access, element, kernel.func, extents,
                           rowsBlock};
+      // Each rows nest's row, by the dimensions its team reads along: the
+      // runtime's input for the block (#ew.launch's row_dims).
+      SmallVector<Attribute> rowDims;
+      auto addRow = [&](ArrayRef<std::string> dims) {
+        SmallVector<Attribute> names;
+        for (const std::string &dim : dims)
+          names.push_back(StringAttr::get(&getContext(), dim));
+        rowDims.push_back(ArrayAttr::get(&getContext(), names));
+      };
       for (const LoopNest &nest : kernel.access.nests) {
         std::optional<RowSplit> split =
             combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
         if (split) {
           buildRowsLoop(body, loc, rowKernel, nest, *split);
+          addRow(split->reducedDims);
           anyRows = true;
           continue;
         }
@@ -476,6 +504,7 @@ struct ConvertEwToGPUPass
           if (std::optional<CarriedScans> scans =
                   getRowScans(kernel.access, element, ordered)) {
             buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
+            addRow(ArrayRef(ordered.dims).take_back());
             anyRows = true;
             continue;
           }
@@ -517,10 +546,10 @@ struct ConvertEwToGPUPass
       }
       kernel.func->setAttr(
           kLaunchAttrName,
-          anyRows
-              ? LaunchAttr::get(&getContext(),
-                                StringAttr::get(&getContext(), kRowsSchedule),
-                                rowsBlock, 1, 0)
+          anyRows ? LaunchAttr::get(
+                        &getContext(),
+                        StringAttr::get(&getContext(), kRowsSchedule),
+                        rowsBlock, 1, 0, ArrayAttr::get(&getContext(), rowDims))
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

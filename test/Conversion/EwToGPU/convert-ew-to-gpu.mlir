@@ -3,18 +3,33 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=32 -split-input-file | FileCheck %s --check-prefix=TILE32
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
-// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=REDUCE
-// The rows schedule's block (a knob for measuring): the required block, the
-// launch descriptor, the slots (a warp each) and the teams' largest size follow.
-// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=128 | FileCheck %s --check-prefix=ROWS128
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=REDUCE
+// The rows schedule's block: 128 by default (RowAccess.h), another where
+// the kernel is the variant for it (ew.rows_block_size: the runtime's
+// choice by the longest row) or the pass says so (a knob for measuring,
+// below the variant's); the required block, the launch descriptor, the
+// slots (a warp each) and the teams' largest size follow. The descriptor
+// names each rows nest's row for the runtime (row_dims).
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
+// RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
 // ROWS128-LABEL: gpu.func @ew$rownorm(
 // ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
-// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 128, 1, 1>
+// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>, known_block_size = array<i32: 128, 1, 1>
 // ROWS128: %[[S32:.*]] = arith.ceildivui %{{.*}}, %c32
 // ROWS128-NEXT: %[[LE64:.*]] = arith.cmpi ule, %[[S32]], %c64
 // ROWS128-NEXT: arith.select %[[LE64]], %c64, %c128
+// ROWS128-LABEL: gpu.func @ew$colnorm(
+// ROWS128-SAME: #ew.launch<schedule = "elementwise"
+// ROWS128-LABEL: gpu.func @ew$cumsum(
+// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>
+// RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 256 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS256
+// ROWS256-LABEL: gpu.func @ew$rownorm(
+// ROWS256-SAME: workgroup(%{{.*}} : memref<8xf32, #gpu.address_space<workgroup>>)
+// ROWS256-SAME: block_size = 256, {{.*}} known_block_size = array<i32: 256, 1, 1>
 // RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=48 2>&1 | FileCheck %s --check-prefix=BADROWS
 // BADROWS: error: rows-block-size must be a power of two from 32 to 1024, not 48
+// RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 2048 : i64} {/' %S/Inputs/reduce.mlir | not ewc-opt -convert-ew-to-gpu 2>&1 | FileCheck %s --check-prefix=BADVARIANT
+// BADVARIANT: error: ew.rows_block_size must be a power of two from 32 to 1024, not 2048
 
 // A reduction along the contiguous dimension: the rows schedule, blocks of
 // 512 threads, a team of T lanes per row: T the power of two at or above
@@ -31,7 +46,7 @@
 // known.
 // REDUCE-LABEL: gpu.func @ew$rownorm(
 // REDUCE-SAME: workgroup(%[[SLOTS:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
-// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0>, known_block_size = array<i32: 512, 1, 1>
+// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>, known_block_size = array<i32: 512, 1, 1>
 // REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
 // REDUCE-DAG: %[[C16:.*]] = arith.constant 16 : index
 // REDUCE-DAG: %[[C8:.*]] = arith.constant 8 : index

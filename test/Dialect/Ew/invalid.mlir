@@ -585,3 +585,33 @@ func.func @yield_outside(%x: f32) {
   // expected-error @+1 {{'ew.yield' op expects parent op to be one of 'ew.reduce, ew.scan'}}
   ew.yield %x : f32
 }
+
+// -----
+
+// The launch descriptor (#ew.launch) of a lowered gpu.func.
+
+// expected-error @+1 {{row_dims belong to the 'rows' schedule, not 'elementwise'}}
+func.func @launch_rows_elementwise() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0, row_dims = [["n"]]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{row_dims is a list of rows, each a non-empty list of dimension names}}
+func.func @launch_rows_empty() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [[]]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{row_dims is a list of rows, each a non-empty list of dimension names}}
+func.func @launch_rows_not_names() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n", 1]]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a launch has a block of at least one thread}}
+func.func @launch_no_threads() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 0, elements_per_thread = 1, shared_memory = 0>} {
+  return
+}

@@ -81,6 +81,13 @@ constexpr llvm::StringLiteral kShiftedTensorsAttrName = "ew.shifted_tensors";
 /// in all of them with aligned non-temporal stores.
 constexpr llvm::StringLiteral kStreamingStoresAttrName = "ew.streaming_stores";
 
+/// The attribute (an integer) of the GPU variant whose rows schedule runs in
+/// blocks of this many threads, its teams up to that many
+/// (ewc/ABI/RowAccess.h, getRowsBlockSize): the runtime asks for it when a
+/// launch's longest row wants another block than the default variant's.
+/// It takes the place of convert-ew-to-gpu's rows-block-size.
+constexpr llvm::StringLiteral kRowsBlockSizeAttrName = "ew.rows_block_size";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -96,6 +103,9 @@ struct KernelVariant {
   SmallVector<std::pair<int64_t, int64_t>> shiftedTensors;
   /// The CPU's variant with non-temporal stores.
   bool streamingStores = false;
+  /// The GPU's rows schedule's block (kRowsBlockSizeAttrName), or 0: the
+  /// pass's.
+  unsigned rowsBlockSize = 0;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);

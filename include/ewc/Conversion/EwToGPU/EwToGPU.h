@@ -9,6 +9,8 @@
 #ifndef EWC_CONVERSION_EWTOGPU_EWTOGPU_H
 #define EWC_CONVERSION_EWTOGPU_EWTOGPU_H
 
+#include "ewc/Dialect/Ew/IR/EwOps.h"
+
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/Pass/Pass.h"
 #include "mlir/Transforms/DialectConversion.h"
@@ -29,13 +31,14 @@ constexpr llvm::StringLiteral kLayoutAttrName = "ew.layout";
 constexpr llvm::StringLiteral kLaunchAttrName = "ew.launch";
 
 /// The launch rule of the elementwise kernels (#ew.launch's schedule).
-constexpr llvm::StringLiteral kElementwiseSchedule = "elementwise";
+constexpr llvm::StringLiteral kElementwiseSchedule =
+    LaunchAttr::kElementwiseSchedule;
 /// The launch rule of a kernel whose nest is tiled (#ew.tiled): one block
 /// per tile (ewc/ABI/TiledAccess.h).
-constexpr llvm::StringLiteral kTiledSchedule = "tiled";
-/// The launch rule of a kernel with reductions along rows: a warp per row
-/// (ewc/ABI/RowAccess.h).
-constexpr llvm::StringLiteral kRowsSchedule = "rows";
+constexpr llvm::StringLiteral kTiledSchedule = LaunchAttr::kTiledSchedule;
+/// The launch rule of a kernel with reductions or scans along rows: a team
+/// per row, the block by the longest row (ewc/ABI/RowAccess.h).
+constexpr llvm::StringLiteral kRowsSchedule = LaunchAttr::kRowsSchedule;
 
 /// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
 /// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of

@@ -1,7 +1,7 @@
 //===- EwTypes.cpp - ew dialect types and attributes ----------------------===//
 //
 // !ew.tensor (NamedTensorType), #ew.blocked and #ew.launch: their helpers,
-// verifier and assembly, and the storage classes TableGen generates.
+// verifiers and assembly, and the storage classes TableGen generates.
 //
 // A file of its own for a reason of the sanitized build (docs/fuzzing.md):
 // the storage classes allocate through MLIR's BumpPtrAllocator, and an
@@ -96,6 +96,35 @@ void NamedTensorType::print(AsmPrinter &printer) const {
       printer.printKeywordOrString(dim.getValue());
   });
   printer << "], " << getElementType() << ">";
+}
+
+//===----------------------------------------------------------------------===//
+// LaunchAttr
+//===----------------------------------------------------------------------===//
+
+LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
+                                 StringAttr schedule, unsigned blockSize,
+                                 unsigned elementsPerThread,
+                                 unsigned sharedMemory, ArrayAttr rowDims) {
+  if (blockSize == 0)
+    return emitError() << "a launch has a block of at least one thread";
+  if (!rowDims)
+    return success();
+  // The runtime reads the rows' extents by these names to choose the
+  // block (RowAccess.h); another schedule has no rows.
+  if (schedule.getValue() != LaunchAttr::kRowsSchedule)
+    return emitError() << "row_dims belong to the 'rows' schedule, not '"
+                       << schedule.getValue() << "'";
+  for (Attribute row : rowDims) {
+    auto dims = dyn_cast<ArrayAttr>(row);
+    if (!dims || dims.empty() || !llvm::all_of(dims, [](Attribute dim) {
+          auto name = dyn_cast<StringAttr>(dim);
+          return name && !name.getValue().empty();
+        }))
+      return emitError() << "row_dims is a list of rows, each a non-empty "
+                            "list of dimension names";
+  }
+  return success();
 }
 
 #define GET_TYPEDEF_CLASSES

@@ -144,18 +144,40 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     nest of the rows schedule, ewc/ABI/RowAccess.h) is a grid of one block
     per point of the largest nest (at least one per row: a row's team may be
     the whole block), at most 4 waves of resident blocks, the block size
-    required.
+    required. A `rows` kernel also names, for each of its nests of the rows
+    schedule, the dimensions along which its teams read a row (`row_dims`):
+    the runtime takes the longest such row at a launch to choose the
+    variant's block (ewc::getRowsBlockSize).
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
                elements_per_thread = 4, shared_memory = 0>
+    #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1,
+               shared_memory = 0, row_dims = [["n"]]>
     ```
   }];
   let parameters = (ins "::mlir::StringAttr":$schedule,
                         "unsigned":$block_size,
                         "unsigned":$elements_per_thread,
-                        "unsigned":$shared_memory);
+                        "unsigned":$shared_memory,
+                        OptionalParameter<"::mlir::ArrayAttr">:$row_dims);
   let assemblyFormat = "`<` struct(params) `>`";
+  let builders = [
+    AttrBuilder<(ins "::mlir::StringAttr":$schedule, "unsigned":$block_size,
+                     "unsigned":$elements_per_thread,
+                     "unsigned":$shared_memory), [{
+      return $_get($_ctxt, schedule, block_size, elements_per_thread,
+                   shared_memory, ::mlir::ArrayAttr());
+    }]>
+  ];
+  let genVerifyDecl = 1;
+  let extraClassDeclaration = [{
+    /// The schedules' names (convert-ew-to-gpu's EwToGPU.h says what each
+    /// means for the lowering).
+    static constexpr ::llvm::StringLiteral kElementwiseSchedule = "elementwise";
+    static constexpr ::llvm::StringLiteral kTiledSchedule = "tiled";
+    static constexpr ::llvm::StringLiteral kRowsSchedule = "rows";
+  }];
 }
 
 #endif // EWC_DIALECT_EW_IR_EWTYPES_TD
