@@ -296,5 +296,5 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-STALE-NEXT:  scf.for %{{.*}} iter_args(%{{.*}} = %[[PREV]]) -> (f32) {
 // The scan's walk along the row starts from the rows loop's running value,
 // not the identity.
-// CHECK-STALE:       scf.for %{{.*}} = %c0 to %{{.*}} step %c32 iter_args(%{{.*}} = %arg{{[0-9]+}}) -> (f32) {
+// CHECK-STALE:       scf.for %{{.*}} = %c0 to %{{.*}} step %c256 iter_args(%{{.*}} = %arg{{[0-9]+}}) -> (f32) {
 // CHECK-STALE:       gpu.shuffle  up

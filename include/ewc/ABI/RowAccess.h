@@ -61,6 +61,14 @@ constexpr unsigned kRowCombineUnroll = 8;
 /// so the compiler cannot move those loads above it itself).
 constexpr unsigned kRowPointUnroll = 4;
 
+/// Chunks of 32 elements a warp loads per step of a scan along a row (the
+/// rows schedule's scans, a warp per row), all before the first is scanned:
+/// one chunk a step (each lane's next load waiting for the step's five
+/// shuffles and its store) ran row cumsum f32 at 42-49% of the copy on the
+/// H200 (2026-12-03, call 2). 8 chunks are 8 loads in flight a lane, as
+/// kRowCombineUnroll.
+constexpr unsigned kRowScanUnroll = 8;
+
 /// The largest block of the rows schedule, and the most a row's team has:
 /// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half
 /// the H200's 270,336 thread slots busy: softmax f32 there ran at 33% of the

@@ -433,25 +433,31 @@ std::optional<CarriedScans> mlir::ew::getRowScans(const KernelAccess &access,
 }
 
 /// The loop of the rows schedule for a nest of scans along its innermost
-/// dimension (getRowScans): a warp per row, along which it walks 32 points
-/// at a time,
+/// dimension (getRowScans): a warp per row, along which it walks 32 x U
+/// points at a time (U = kRowScanUnroll), U chunks of 32 whose elements
+/// are all loaded before the first chunk is scanned,
 ///
 ///   lane = threadIdx.x mod 32
 ///   for (row = ...) {                            // as buildRowsLoop
 ///     carry = init;
-///     for (base = 0; base < n; base += 32) {    // the same for a warp
-///       k = base + lane;
-///       v = k < n ? x[row, k] : init;
-///       for (o = 1; o < 32; o *= 2)             // the warp's inclusive scan
-///         w = shfl.up(v, o); if (lane >= o) v = w + v;
-///       v = carry + v;
-///       if (k < n) out[row, k] = element(v, ...);
-///       carry = shfl.idx(v, 31);                 // the row's prefix so far
+///     for (base = 0; base < n; base += 32 U) {  // the same for a warp
+///       for (u = 0; u < U; ++u) {               // the loads first
+///         k[u] = base + 32 u + lane;
+///         v[u] = k[u] < n ? x[row, k[u]] : init;
+///       }
+///       for (u = 0; u < U; ++u) {               // then each chunk in order
+///         for (o = 1; o < 32; o *= 2)           // the warp's inclusive scan
+///           w = shfl.up(v[u], o); if (lane >= o) v[u] = w + v[u];
+///         v[u] = carry + v[u];
+///         if (k[u] < n) out[row, k[u]] = element(v[u], ...);
+///         carry = shfl.idx(v[u], 31);            // the row's prefix so far
+///       }
 ///     }
 ///   }
 ///
-/// each element read once, each step of 32 a Hillis-Steele scan of five
-/// shuffles. Reductions the row's points share are the warp's, before.
+/// each element read once, each chunk of 32 a Hillis-Steele scan of five
+/// shuffles (the same combinations, in the same order, for any U).
+/// Reductions the row's points share are the warp's, before.
 void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
                                  const RowKernel &kernel,
                                  const LoopNest &ordered,
@@ -483,42 +489,60 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   SmallVector<Value> inits;
   for (TypedAttr init : carried.inits)
     inits.push_back(arith::ConstantOp::create(builder, loc, init));
-  auto steps =
-      scf::ForOp::create(builder, loc, constant(0), extent, team, inits);
+  SmallVector<Value> operands;
+  for (Operation *op : carried.scans)
+    operands.push_back(op->getOperand(0));
+  auto steps = scf::ForOp::create(
+      builder, loc, constant(0), extent,
+      constant(ewc::kRowWarpThreads * ewc::kRowScanUnroll), inits);
   builder.setInsertionPointToStart(steps.getBody());
-  Value k = arith::AddIOp::create(builder, loc, steps.getInductionVar(), lane);
-  Value inside =
-      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, k, extent);
   // A lane past the row's end reads its last element (the loop runs only
   // while the row has one) and scans the identity instead.
   Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
-  coordOf[scanDim] = arith::SelectOp::create(builder, loc, inside, k, last);
-  KnownValues pointKnown(known);
-  SmallVector<Value> carries;
-  for (auto [i, op] : llvm::enumerate(carried.scans)) {
-    Value operand = op->getOperand(0);
+  struct Chunk {
+    Value inside;
+    llvm::StringMap<Value> coords;
+    KnownValues known;
+  };
+  SmallVector<Chunk> chunks;
+  for (unsigned u = 0; u < ewc::kRowScanUnroll; ++u) {
+    Chunk &chunk = chunks.emplace_back(Chunk{nullptr, coordOf, known});
+    Value k = arith::AddIOp::create(
+        builder, loc, steps.getInductionVar(),
+        arith::AddIOp::create(builder, loc, constant(u * ewc::kRowWarpThreads),
+                              lane));
+    chunk.inside = arith::CmpIOp::create(builder, loc,
+                                         arith::CmpIPredicate::ult, k, extent);
+    chunk.coords[scanDim] =
+        arith::SelectOp::create(builder, loc, chunk.inside, k, last);
     emitElementValues(builder, loc, kernel.access, element, kernel.func,
-                      coordOf, extents, pointKnown, {operand});
-    Value value = arith::SelectOp::create(builder, loc, inside,
-                                          pointKnown.lookup(operand), inits[i]);
-    for (unsigned offset = 1; offset < ewc::kRowWarpThreads; offset *= 2) {
-      Value before = shuffle(builder, loc, value, offset, gpu::ShuffleMode::UP);
-      Value has = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::uge,
-                                        lane, constant(offset));
-      value = arith::SelectOp::create(
-          builder, loc, has, emitCombinerOf(builder, op, before, value), value);
-    }
-    value = emitCombinerOf(builder, op, steps.getRegionIterArgs()[i], value);
-    pointKnown[op->getResult(0)] = value;
-    carries.push_back(shuffle(builder, loc, value, ewc::kRowWarpThreads - 1,
-                              gpu::ShuffleMode::IDX));
+                      chunk.coords, extents, chunk.known, operands);
   }
-  auto store = scf::IfOp::create(builder, loc, inside);
-  {
+  SmallVector<Value> carries(steps.getRegionIterArgs());
+  for (Chunk &chunk : chunks) {
+    for (auto [i, op] : llvm::enumerate(carried.scans)) {
+      Value value =
+          arith::SelectOp::create(builder, loc, chunk.inside,
+                                  chunk.known.lookup(operands[i]), inits[i]);
+      for (unsigned offset = 1; offset < ewc::kRowWarpThreads; offset *= 2) {
+        Value before =
+            shuffle(builder, loc, value, offset, gpu::ShuffleMode::UP);
+        Value has = arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::uge, lane, constant(offset));
+        value = arith::SelectOp::create(
+            builder, loc, has, emitCombinerOf(builder, op, before, value),
+            value);
+      }
+      value = emitCombinerOf(builder, op, carries[i], value);
+      chunk.known[op->getResult(0)] = value;
+      carries[i] = shuffle(builder, loc, value, ewc::kRowWarpThreads - 1,
+                           gpu::ShuffleMode::IDX);
+    }
+    auto store = scf::IfOp::create(builder, loc, chunk.inside);
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPoint(store.thenBlock()->getTerminator());
     emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
-                         ordered, coordOf, extents, pointKnown);
+                         ordered, chunk.coords, extents, chunk.known);
   }
   scf::YieldOp::create(builder, loc, carries);
 }

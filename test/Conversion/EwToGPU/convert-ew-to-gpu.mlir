@@ -187,21 +187,28 @@
 // REDUCE-NEXT: %[[B0:.*]] = memref.load %[[BSLOTS]]
 // REDUCE-NEXT: arith.trunci %[[B0]] : i8 to i1
 
-// A scan along the contiguous dimension: a warp per row walks it 32 points
-// at a time, each step the warp's inclusive scan in 5 shuffles up, the
-// prefix so far added, stored where inside the row, and lane 31's value the
-// next step's prefix.
+// A scan along the contiguous dimension: a warp per row walks it 256 points
+// at a time, 8 chunks of 32 whose elements are loaded first; then each
+// chunk in order: the warp's inclusive scan in 5 shuffles up, the prefix so
+// far added, stored where inside the row, and lane 31's value the next
+// chunk's prefix.
 // REDUCE-LABEL: gpu.func @ew$cumsum(
 // REDUCE-SAME: schedule = "rows"
 // REDUCE: %[[SLANE:.*]] = arith.remui
 // REDUCE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // REDUCE: %[[SROW:.*]] = arith.select
-// REDUCE-NEXT: %[[STEP:.*]] = scf.for %[[BASE:.*]] = %c0 to %[[SN:.*]] step %c32 iter_args(%[[CARRY:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[STEP:.*]] = scf.for %[[BASE:.*]] = %c0 to %[[SN:.*]] step %c256 iter_args(%[[CARRY:.*]] = %{{.*}}) -> (f32) {
+// REDUCE-NEXT: %[[LASTK:.*]] = arith.subi %[[SN]], %c1
 // REDUCE-NEXT: %[[SK:.*]] = arith.addi %[[BASE]], %[[SLANE]]
 // REDUCE-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[SK]], %[[SN]]
-// REDUCE-NEXT: %[[LASTK:.*]] = arith.subi %[[SN]], %c1
 // REDUCE-NEXT: %[[AT:.*]] = arith.select %[[IN]], %[[SK]], %[[LASTK]]
 // REDUCE-NEXT: %[[SX:.*]] = memref.load %arg0[%[[SROW]], %[[AT]]]
+// REDUCE-NEXT: %[[LANE1:.*]] = arith.addi %[[SLANE]], %c32
+// REDUCE-NEXT: %[[SK1:.*]] = arith.addi %[[BASE]], %[[LANE1]]
+// REDUCE-NEXT: %[[IN1:.*]] = arith.cmpi ult, %[[SK1]], %[[SN]]
+// REDUCE-NEXT: %[[AT1:.*]] = arith.select %[[IN1]], %[[SK1]], %[[LASTK]]
+// REDUCE-NEXT: %[[SX1:.*]] = memref.load %arg0[%[[SROW]], %[[AT1]]]
+// REDUCE-COUNT-6: memref.load %arg0
 // REDUCE-NEXT: %[[V0:.*]] = arith.select %[[IN]], %[[SX]], %{{.*}} : f32
 // REDUCE-NEXT: %[[UP:.*]], %{{.*}} = gpu.shuffle  up %[[V0]], %c1_i32, %c32_i32 : f32
 // REDUCE-NEXT: %[[HAS:.*]] = arith.cmpi uge, %[[SLANE]], %c1
@@ -210,9 +217,18 @@
 // REDUCE-COUNT-4: gpu.shuffle  up
 // REDUCE: %[[INCL:.*]] = arith.select
 // REDUCE-NEXT: %[[SCANNED:.*]] = arith.addf %[[CARRY]], %[[INCL]] : f32
-// REDUCE-NEXT: %[[NEXTCARRY:.*]], %{{.*}} = gpu.shuffle  idx %[[SCANNED]], %c31_i32, %c32_i32 : f32
+// REDUCE-NEXT: %[[CARRY1:.*]], %{{.*}} = gpu.shuffle  idx %[[SCANNED]], %c31_i32, %c32_i32 : f32
 // REDUCE-NEXT: scf.if %[[IN]] {
 // REDUCE-NEXT: memref.store %[[SCANNED]], %arg1[%[[SROW]], %[[AT]]]
+// REDUCE: %[[V1:.*]] = arith.select %[[IN1]], %[[SX1]], %{{.*}} : f32
+// REDUCE-NEXT: gpu.shuffle  up %[[V1]], %c1_i32
+// REDUCE-COUNT-4: gpu.shuffle  up
+// REDUCE: %[[INCL1:.*]] = arith.select
+// REDUCE-NEXT: %[[SCANNED1:.*]] = arith.addf %[[CARRY1]], %[[INCL1]] : f32
+// REDUCE: scf.if %[[IN1]] {
+// REDUCE-NEXT: memref.store %[[SCANNED1]], %arg1[%[[SROW]], %[[AT1]]]
+// REDUCE-COUNT-5: gpu.shuffle  idx
+// REDUCE: %[[NEXTCARRY:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c31_i32, %c32_i32 : f32
 // REDUCE: scf.yield %[[NEXTCARRY]] : f32
 
 // A scan across rows: a thread per point, its prefix in order.
