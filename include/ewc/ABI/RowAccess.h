@@ -48,25 +48,42 @@ constexpr unsigned kRowElementsPerLane = 16;
 /// 46% to 29% (fewer loads in flight a lane, a barrier a reduction).
 constexpr unsigned kRowBytesPerWarpLane = 128;
 
-/// Elements a lane combines per iteration of a row's reduction, in its
-/// order (lane, lane + 32, ...): the loads of one iteration are in flight
-/// together. 8 x 4 bytes x 32 lanes x 64 warps is 64 KiB per SM, above the
-/// ~22 KiB that Little's law asks of the H200's HBM (4.8 TB/s x ~600 ns over
-/// 132 SMs); at one element per iteration (before) softmax f32 at n = 1024
-/// ran at 68% of the copy.
-constexpr unsigned kRowCombineUnroll = 8;
+/// Bytes (of the row's narrowest tensor's elements) a lane loads per
+/// iteration of a row's reduction, in its order (lane, lane + 32, ...): the
+/// loads of one iteration are in flight together. 32 bytes x 32 lanes x 64
+/// warps is 64 KiB per SM, above the ~22 KiB that Little's law asks of the
+/// H200's HBM (4.8 TB/s x ~600 ns over 132 SMs); at one f32 element per
+/// iteration (before) softmax f32 at n = 1024 ran at 68% of the copy, at 8
+/// (32 bytes) at 90%. By bytes rather than elements since bf16 rows at 8
+/// elements (16 bytes) a lane ran at 37-75% of the copy where f32 rows of
+/// the same length ran at 67-100% (H200, 2026-12-03, pack of a5676ad).
+constexpr unsigned kRowCombineBytes = 32;
 
-/// Points a lane computes per iteration of a row's points, all their loads
-/// issued before the first store (a store may alias a later point's input,
-/// so the compiler cannot move those loads above it itself).
-constexpr unsigned kRowPointUnroll = 4;
+/// Bytes a lane's points load per iteration of a row's points, all their
+/// loads issued before the first store (a store may alias a later point's
+/// input, so the compiler cannot move those loads above it itself): 4 f32
+/// points, 8 bf16.
+constexpr unsigned kRowPointBytes = 16;
+
+/// The elements a lane combines per iteration, and the points it computes
+/// per iteration, for tensors whose narrowest element has `elementBytes`
+/// bytes: kRowCombineBytes and kRowPointBytes in elements, at most 16 and 8
+/// (registers: each is a value live at once).
+constexpr unsigned getRowCombineUnroll(unsigned elementBytes) {
+  unsigned elements = kRowCombineBytes / (elementBytes ? elementBytes : 1);
+  return elements < 1 ? 1 : elements > 16 ? 16 : elements;
+}
+constexpr unsigned getRowPointUnroll(unsigned elementBytes) {
+  unsigned points = kRowPointBytes / (elementBytes ? elementBytes : 1);
+  return points < 1 ? 1 : points > 8 ? 8 : points;
+}
 
 /// Chunks of 32 elements a warp loads per step of a scan along a row (the
 /// rows schedule's scans, a warp per row), all before the first is scanned:
 /// one chunk a step (each lane's next load waiting for the step's five
 /// shuffles and its store) ran row cumsum f32 at 42-49% of the copy on the
 /// H200 (2026-12-03, call 2). 8 chunks are 8 loads in flight a lane, as
-/// kRowCombineUnroll.
+/// getRowCombineUnroll's for f32.
 constexpr unsigned kRowScanUnroll = 8;
 
 /// The largest block of the rows schedule, and the most a row's team has:

@@ -70,6 +70,18 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
   return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
 }
 
+/// The bytes of the narrowest element of `access`'s tensors (8 without
+/// one), by which the rows schedule sizes its teams and its loads in
+/// flight (RowAccess.h).
+unsigned getNarrowestBytes(const KernelAccess &access) {
+  unsigned bytes = 8;
+  for (auto [isTensor, type] :
+       llvm::zip(access.argIsTensor, access.argElementTypes))
+    if (isTensor)
+      bytes = std::min(bytes, std::max(1u, type.getIntOrFloatBitWidth() / 8));
+  return bytes;
+}
+
 /// Coordinates by name of `flat` in the row-major space of `dims`.
 void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
                      ArrayRef<std::string> dims,
@@ -151,17 +163,18 @@ TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team, Value rows,
 /// reused by every combine, which ends with a barrier.
 class WarpExchange {
 public:
-  WarpExchange(gpu::GPUFuncOp func, unsigned blockSize)
-      : func(func), blockSize(blockSize) {}
+  /// For a kernel whose narrowest tensor element has `elementBytes` bytes
+  /// (the lanes' loads in flight: getRowCombineUnroll).
+  WarpExchange(gpu::GPUFuncOp func, unsigned blockSize, unsigned elementBytes)
+      : func(func), blockSize(blockSize),
+        unroll(ewc::getRowCombineUnroll(elementBytes)) {}
 
   /// The TeamCombine of a team of `size` lanes (at most `maxSize`; more
   /// than a warp only if at least `minSize` is too) whose thread is `lane`.
   TeamCombine getTeamCombine(Value lane, Value size, unsigned maxSize,
                              unsigned minSize = 1) {
-    TeamCombine team{lane,       size,
-                     maxSize,    ewc::kRowWarpThreads,
-                     minSize,    ewc::kRowCombineUnroll,
-                     shuffleXor, nullptr};
+    TeamCombine team{lane,    size,   maxSize,    ewc::kRowWarpThreads,
+                     minSize, unroll, shuffleXor, nullptr};
     if (maxSize > ewc::kRowWarpThreads)
       team.combineWarps = [this, size](OpBuilder &builder, Location loc,
                                        Value value, CombineFn combine) {
@@ -249,7 +262,7 @@ private:
   }
 
   gpu::GPUFuncOp func;
-  unsigned blockSize;
+  unsigned blockSize, unroll;
   llvm::DenseMap<Type, Value> slotsOf;
 };
 
@@ -278,9 +291,11 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
                       coordOf, extents, known, &teamCombine);
 
-  // The row's points: kRowPointUnroll per lane and iteration, each point's
-  // tensor elements loaded before any point stores, then the rest one at a
-  // time.
+  // The row's points: getRowPointUnroll per lane and iteration, each
+  // point's tensor elements loaded before any point stores, then the rest
+  // one at a time.
+  unsigned pointUnroll =
+      ewc::getRowPointUnroll(getNarrowestBytes(kernel.access));
   Block &body = element.getBody().front();
   gpu::GPUFuncOp func = kernel.func;
   auto emitPoints = [&](ArrayRef<Value> flats) {
@@ -311,7 +326,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
                            nest, pointCoords, extents, pointKnown);
   };
   Value stride =
-      arith::MulIOp::create(builder, loc, team, constant(ewc::kRowPointUnroll));
+      arith::MulIOp::create(builder, loc, team, constant(pointUnroll));
   Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
   auto unrolled =
       scf::ForOp::create(builder, loc, constant(0), chunks, constant(1));
@@ -323,7 +338,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
         arith::MulIOp::create(builder, loc, unrolled.getInductionVar(), stride),
         lane);
     SmallVector<Value> flats;
-    for (unsigned j = 0; j < ewc::kRowPointUnroll; ++j)
+    for (unsigned j = 0; j < pointUnroll; ++j)
       flats.push_back(arith::AddIOp::create(
           builder, loc, base,
           arith::MulIOp::create(builder, loc, team, constant(j))));
@@ -369,11 +384,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   // up to the block; the same for the whole grid, so that a team never
   // straddles a warp or, of several warps, a block. A chain of selects from
   // the top.
-  unsigned bytes = 8;
-  for (auto [isTensor, type] :
-       llvm::zip(kernel.access.argIsTensor, kernel.access.argElementTypes))
-    if (isTensor)
-      bytes = std::min(bytes, std::max(1u, type.getIntOrFloatBitWidth() / 8));
+  unsigned bytes = getNarrowestBytes(kernel.access);
   Value length = getVolume(builder, loc, split.reducedDims, extents);
   Value shares[] = {
       arith::CeilDivUIOp::create(builder, loc, length,
@@ -399,7 +410,8 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, team, warp);
   Value several = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
                                         team, warp);
-  WarpExchange exchange(kernel.func, kernel.blockSize);
+  WarpExchange exchange(kernel.func, kernel.blockSize,
+                        getNarrowestBytes(kernel.access));
   OpBuilder::InsertionGuard guard(builder);
   auto version = scf::IfOp::create(builder, loc, whole, /*withElse=*/true);
   builder.setInsertionPoint(version.thenBlock()->getTerminator());
@@ -479,7 +491,8 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   Value lane = teamRows.lane;
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
-  WarpExchange exchange(kernel.func, kernel.blockSize);
+  WarpExchange exchange(kernel.func, kernel.blockSize,
+                        getNarrowestBytes(kernel.access));
   TeamCombine teamCombine =
       exchange.getTeamCombine(lane, team, ewc::kRowWarpThreads);
   KnownValues known;

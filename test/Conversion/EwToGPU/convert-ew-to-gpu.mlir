@@ -26,6 +26,20 @@
 // ROWS256-LABEL: gpu.func @ew$rownorm(
 // ROWS256-SAME: workgroup(%{{.*}} : memref<8xf32, #gpu.address_space<workgroup>>)
 // ROWS256-SAME: block_size = 256, {{.*}} known_block_size = array<i32: 256, 1, 1>
+// bf16 rows: the loads in flight counted in bytes (RowAccess.h), 16
+// elements per iteration of a lane's reduction (8 of f32), 8 points per
+// iteration of the row's points (4 of f32), their loads before their stores.
+// RUN: ewc-opt %S/Inputs/reduce-bf16.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=BF16
+// BF16-LABEL: gpu.func @ew$rowscale(
+// BF16: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %cst) -> (f32) {
+// BF16-COUNT-16: memref.load %arg0{{.*}}bf16
+// BF16-NOT: memref.load
+// BF16: scf.yield
+// BF16: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// BF16-COUNT-8: memref.load %arg0{{.*}}bf16
+// BF16-NOT: memref.load
+// BF16-COUNT-8: memref.store
+// BF16: scf.yield
 // RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=48 2>&1 | FileCheck %s --check-prefix=BADROWS
 // BADROWS: error: rows-block-size must be a power of two from 32 to 1024, not 48
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 2048 : i64} {/' %S/Inputs/reduce.mlir | not ewc-opt -convert-ew-to-gpu 2>&1 | FileCheck %s --check-prefix=BADVARIANT
