@@ -128,6 +128,7 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   launchOptions.synchronize = true;
   launchOptions.gridWaves = launch.gridWaves;
   launchOptions.blockSize = launch.blockSize;
+  launchOptions.rowsBlockSize = launch.rowsBlockSize;
   launchOptions.threads = launch.threads;
   launchOptions.streamingStoreBytes = launch.streamingStoreBytes;
   launchOptions.notes = launch.notes;

@@ -174,6 +174,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   launch.threads = options.threads;
   launch.streamingStoreBytes = options.streamingStoreBytes;
   launch.blockSize = options.blockSize;
+  launch.rowsBlockSize = options.rowsBlockSize;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(kernel, options, files);
   llvm::Expected<check::KernelRun> run =

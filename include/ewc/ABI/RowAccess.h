@@ -80,11 +80,13 @@ constexpr unsigned getRowPointUnroll(unsigned elementBytes) {
 
 /// Chunks of 32 elements a warp loads per step of a scan along a row (the
 /// rows schedule's scans, a warp per row), all before the first is scanned:
-/// one chunk a step (each lane's next load waiting for the step's five
-/// shuffles and its store) ran row cumsum f32 at 42-49% of the copy on the
-/// H200 (2026-12-03, call 2). 8 chunks are 8 loads in flight a lane, as
-/// getRowCombineUnroll's for f32.
-constexpr unsigned kRowScanUnroll = 8;
+/// as many as getRowCombineUnroll's elements a lane (8 f32, 16 bf16). One
+/// chunk a step (each lane's next load waiting for the step's five shuffles
+/// and its store) ran row cumsum f32 at 42-49% of the copy on the H200
+/// (2026-12-03, call 2), bf16 at 24-28%.
+constexpr unsigned getRowScanUnroll(unsigned elementBytes) {
+  return getRowCombineUnroll(elementBytes);
+}
 
 /// The largest block of the rows schedule, and the most a row's team has:
 /// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half

@@ -34,8 +34,9 @@ namespace check {
 
 /// How a run launches.
 struct LaunchConfig {
-  /// GPU launch shape overrides (LaunchShape.h).
-  std::optional<unsigned> gridWaves, blockSize;
+  /// GPU launch shape overrides (LaunchShape.h; the rows schedule's block:
+  /// driver::LaunchOptions::rowsBlockSize).
+  std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
   /// CPU: the threads of a launch (0: one per hardware thread).
   unsigned threads = 0;
   /// CPU: the result bytes from which a launch streams its stores (unset:

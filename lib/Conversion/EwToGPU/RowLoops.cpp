@@ -446,7 +446,7 @@ std::optional<CarriedScans> mlir::ew::getRowScans(const KernelAccess &access,
 
 /// The loop of the rows schedule for a nest of scans along its innermost
 /// dimension (getRowScans): a warp per row, along which it walks 32 x U
-/// points at a time (U = kRowScanUnroll), U chunks of 32 whose elements
+/// points at a time (U = getRowScanUnroll), U chunks of 32 whose elements
 /// are all loaded before the first chunk is scanned,
 ///
 ///   lane = threadIdx.x mod 32
@@ -505,9 +505,10 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   SmallVector<Value> operands;
   for (Operation *op : carried.scans)
     operands.push_back(op->getOperand(0));
-  auto steps = scf::ForOp::create(
-      builder, loc, constant(0), extent,
-      constant(ewc::kRowWarpThreads * ewc::kRowScanUnroll), inits);
+  unsigned unroll = ewc::getRowScanUnroll(getNarrowestBytes(kernel.access));
+  auto steps =
+      scf::ForOp::create(builder, loc, constant(0), extent,
+                         constant(ewc::kRowWarpThreads * unroll), inits);
   builder.setInsertionPointToStart(steps.getBody());
   // A lane past the row's end reads its last element (the loop runs only
   // while the row has one) and scans the identity instead.
@@ -518,7 +519,7 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
     KnownValues known;
   };
   SmallVector<Chunk> chunks;
-  for (unsigned u = 0; u < ewc::kRowScanUnroll; ++u) {
+  for (unsigned u = 0; u < unroll; ++u) {
     Chunk &chunk = chunks.emplace_back(Chunk{nullptr, coordOf, known});
     Value k = arith::AddIOp::create(
         builder, loc, steps.getInductionVar(),
