@@ -79,14 +79,15 @@ constexpr unsigned getRowPointUnroll(unsigned elementBytes) {
 }
 
 /// Chunks of 32 elements a warp loads per step of a scan along a row (the
-/// rows schedule's scans, a warp per row), all before the first is scanned:
-/// as many as getRowCombineUnroll's elements a lane (8 f32, 16 bf16). One
-/// chunk a step (each lane's next load waiting for the step's five shuffles
-/// and its store) ran row cumsum f32 at 42-49% of the copy on the H200
-/// (2026-12-03, call 2), bf16 at 24-28%.
-constexpr unsigned getRowScanUnroll(unsigned elementBytes) {
-  return getRowCombineUnroll(elementBytes);
-}
+/// rows schedule's scans, a warp per row), all before the first is scanned.
+/// One chunk a step (each lane's next load waiting for the step's five
+/// shuffles and its store) ran row cumsum f32 at 42-49% of the copy on the
+/// H200, bf16 at 24-28% (2026-12-03, call 2 of the morning); 8 chunks at
+/// 88-91% (f32, rows of 1000 to 4096) and 47-58% (bf16). Not by bytes: 16
+/// chunks of bf16 ran slower at every row but 32768 (1024: 1769 GB/s against
+/// 2120; 128: 488 against 1312, three quarters of each step past the row),
+/// evening calls 2 and 3. The chunks past a row's end are shuffled idle.
+constexpr unsigned kRowScanUnroll = 8;
 
 /// The largest block of the rows schedule, and the most a row's team has:
 /// 16 warps, so that 256 rows of 2^20 (issue 16's few long rows) keep half

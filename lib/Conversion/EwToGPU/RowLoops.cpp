@@ -446,7 +446,7 @@ std::optional<CarriedScans> mlir::ew::getRowScans(const KernelAccess &access,
 
 /// The loop of the rows schedule for a nest of scans along its innermost
 /// dimension (getRowScans): a warp per row, along which it walks 32 x U
-/// points at a time (U = getRowScanUnroll), U chunks of 32 whose elements
+/// points at a time (U = kRowScanUnroll), U chunks of 32 whose elements
 /// are all loaded before the first chunk is scanned,
 ///
 ///   lane = threadIdx.x mod 32
@@ -505,7 +505,7 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   SmallVector<Value> operands;
   for (Operation *op : carried.scans)
     operands.push_back(op->getOperand(0));
-  unsigned unroll = ewc::getRowScanUnroll(getNarrowestBytes(kernel.access));
+  unsigned unroll = ewc::kRowScanUnroll;
   auto steps =
       scf::ForOp::create(builder, loc, constant(0), extent,
                          constant(ewc::kRowWarpThreads * unroll), inits);
