@@ -28,6 +28,7 @@
 // Reductions and scans (CPU only so far): Inputs/reduce.mlir.
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=drop-first-element | FileCheck %s --enable-var-scope --check-prefix=CHECK-DROPFIRST
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-loops --ew-test-mutate=mutation=exclusive-scan | FileCheck %s --enable-var-scope --check-prefix=CHECK-EXCL
+// RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=exclusive-scan | FileCheck %s --enable-var-scope --check-prefix=CHECK-GPUEXCL
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-test-mutate=mutation=amax-from-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-AMAX
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-LANETAIL
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=half-butterfly | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALFBF
@@ -253,6 +254,21 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 
 // The row's loop carries the scan: it stores the running value from before
 // the point's element (the iter_arg) instead of the one after.
+// exclusive-scan on a warp's scan along a row (the GPU's rows schedule):
+// each chunk stores the prefix combined with the lane before's inclusive
+// value (the prefix alone on lane 0); the carry to the next chunk stays the
+// inclusive one.
+// CHECK-GPUEXCL-LABEL: gpu.func @ew$reduce(
+// CHECK-GPUEXCL:       scf.for %{{.*}} step %c256 iter_args(%[[PREFIX:.*]] = %{{.*}}) -> (f32) {
+// CHECK-GPUEXCL:       %[[SCANNED:.*]] = arith.maximumf %[[PREFIX]], %[[INCL:.*]] : f32
+// CHECK-GPUEXCL-NEXT:  %[[ONE:.*]] = arith.constant 1 : i32
+// CHECK-GPUEXCL-NEXT:  %[[BEFORE:.*]], %{{.*}} = gpu.shuffle  up %[[INCL]], %[[ONE]], %c32_i32 : f32
+// CHECK-GPUEXCL-NEXT:  %[[SHIFTED:.*]] = arith.maximumf %[[PREFIX]], %[[BEFORE]] : f32
+// CHECK-GPUEXCL:       %[[FIRST:.*]] = arith.cmpi eq
+// CHECK-GPUEXCL-NEXT:  %[[EXCL:.*]] = arith.select %[[FIRST]], %[[PREFIX]], %[[SHIFTED]] : f32
+// CHECK-GPUEXCL-NEXT:  gpu.shuffle  idx %[[SCANNED]], %c31_i32, %c32_i32 : f32
+// CHECK-GPUEXCL:       memref.store %[[EXCL]], %arg2[
+
 // CHECK-EXCL-LABEL: func.func @ew$reduce(
 // CHECK-EXCL:         memref.store %{{.*}}, %arg1[
 // CHECK-EXCL:         scf.for %{{.*}} iter_args(%[[ACC:[^ ]*]] = %{{.*}}) -> (f32) {

@@ -625,9 +625,50 @@ static unsigned dropFirstElement(ModuleOp module, IRRewriter &rewriter) {
 /// exclusive-scan: a scan combines the elements before the point's own,
 /// not up to and including it. A scan that re-combines its prefix loops to
 /// the point's coordinate instead of one past it; one that the nest's loop
-/// carries stores the running value from before the point's element.
+/// carries stores the running value from before the point's element; a
+/// warp's scan along a row (the GPU's rows schedule, RowLoops.cpp: each
+/// chunk's `prefix + inclusive` is used and its lane 31 carried on by a
+/// `gpu.shuffle idx` of offset 31) uses `prefix + the lane before's
+/// inclusive` instead, the prefix alone on lane 0.
 static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
   unsigned changed = 0;
+  for (gpu::ShuffleOp carry :
+       collect<gpu::ShuffleOp>(module, [](gpu::ShuffleOp shuffle) {
+         APInt offset;
+         return shuffle.getMode() == gpu::ShuffleMode::IDX &&
+                matchPattern(shuffle.getOffset(), m_ConstantInt(&offset)) &&
+                offset == 31;
+       })) {
+    // 32-bit values only: a wider one is shuffled in halves, a narrower
+    // one extended first (RowLoops.cpp's shuffle).
+    Operation *scanned = carry.getValue().getDefiningOp();
+    if (!scanned || scanned->getNumOperands() != 2 ||
+        scanned->getNumResults() != 1 ||
+        scanned->getDialect()->getNamespace() != "arith")
+      continue;
+    Location loc = scanned->getLoc();
+    rewriter.setInsertionPointAfter(scanned);
+    Value prefix = scanned->getOperand(0), inclusive = scanned->getOperand(1);
+    Value one =
+        arith::ConstantIntOp::create(rewriter, loc, rewriter.getI32Type(), 1);
+    Value before =
+        gpu::ShuffleOp::create(rewriter, loc, inclusive, one, carry.getWidth(),
+                               gpu::ShuffleMode::UP)
+            .getShuffleResult();
+    Operation *shifted = rewriter.clone(*scanned);
+    shifted->setOperand(1, before);
+    Value lane = arith::RemUIOp::create(
+        rewriter, loc,
+        gpu::ThreadIdOp::create(rewriter, loc, gpu::Dimension::x),
+        arith::ConstantIndexOp::create(rewriter, loc, 32));
+    Value first =
+        arith::CmpIOp::create(rewriter, loc, arith::CmpIPredicate::eq, lane,
+                              arith::ConstantIndexOp::create(rewriter, loc, 0));
+    Value exclusive = arith::SelectOp::create(rewriter, loc, first, prefix,
+                                              shifted->getResult(0));
+    rewriter.replaceAllUsesExcept(scanned->getResult(0), exclusive, carry);
+    ++changed;
+  }
   for (scf::ForOp loop : collect<scf::ForOp>(module, [](scf::ForOp loop) {
          return loop.getNumRegionIterArgs() > 0;
        })) {
@@ -859,7 +900,8 @@ const Mutation kMutations[] = {
      "no load from an input of two or more dimensions", mergeNoncontiguous},
     {"drop-first-element", kLowered, "no loop of a reduction or a scan",
      dropFirstElement},
-    {"exclusive-scan", kLowered, "no loop of a scan", exclusiveScan},
+    {"exclusive-scan", kLowered, "no loop of a scan or warp's scan",
+     exclusiveScan},
     {"lane-tail-skipped", kLowered,
      "no team reduction (the GPU's rows schedule) with a tail loop",
      laneTailSkipped},
