@@ -1084,8 +1084,14 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   planned.unaligned = false;
   planned.streamingStores = false;
   planned.rowsBlockSize = 0;
+  // A kernel of the rows schedule has reductions or scans, so none of its
+  // nests is a vector loop (convert-ew-to-gpu gives no combining kernel's
+  // nest a layout): its alignment variants would compile the same code.
+  bool rows =
+      cuda && impl->defaults[index]->launch.schedule == mlir::ew::kRowsSchedule;
   if (cuda) {
-    if (planned.tiledTensors.empty() && !isVectorAligned(kernel, planned)) {
+    if (planned.tiledTensors.empty() && !rows &&
+        !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);
       planned.unaligned = planned.shiftedTensors.empty();
     }
@@ -1103,14 +1109,12 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // variant built for it where the default variant has another. Every
   // variant of a kernel has the default's schedule and rows (they differ in
   // strides, batch and addresses, not in their nests).
-  if (cuda) {
+  if (rows) {
     const LaunchDescriptor &base = impl->defaults[index]->launch;
-    if (base.schedule == mlir::ew::kRowsSchedule) {
-      unsigned block = launchOptions.rowsBlockSize.value_or(
-          getRowsBlockSize(planned.getLongestRow(base.rowDims)));
-      if (block != base.blockSize)
-        planned.rowsBlockSize = block;
-    }
+    unsigned block = launchOptions.rowsBlockSize.value_or(
+        getRowsBlockSize(planned.getLongestRow(base.rowDims)));
+    if (block != base.blockSize)
+      planned.rowsBlockSize = block;
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name
