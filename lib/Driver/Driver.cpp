@@ -1066,30 +1066,39 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // shapes of a recent one allocates nothing here (LaunchPlanCache.h).
   static thread_local LaunchPlan planned;
   // The GPU's vector loop and its scalar loop for other addresses are
-  // variants of their own (VectorAccess.h says why), and so is the tiled
-  // nest for tensors read across their rows (TiledAccess.h); the CPU has one
-  // loop. The tiled tensors follow from the plan alone, so the cache keeps
-  // them; the alignment is this launch's addresses'.
-  if (llvm::Error error =
-          impl->plans[index].get(kernel, inputs, results, launchOptions.dims,
-                                 planned, [&](LaunchPlan &plan) {
-                                   if (cuda)
-                                     plan.tiledTensors =
-                                         chooseTiledTensors(kernel, plan);
-                                 }))
+  // variants of their own (VectorAccess.h says why), and so are the tiled
+  // nest for tensors read across their rows (TiledAccess.h) and the rows
+  // schedule's larger blocks for long rows (RowAccess.h); the CPU has one
+  // loop. The tiled tensors and the rows' block follow from the plan alone,
+  // so the cache keeps them; the alignment is this launch's addresses'.
+  // Every variant of a kernel has the default's schedule and rows (they
+  // differ in strides, batch and addresses, not in their nests).
+  const LaunchDescriptor &base = impl->defaults[index]->launch;
+  bool rows = cuda && base.schedule == mlir::ew::kRowsSchedule;
+  auto rowsVariant = [&](unsigned block) {
+    return block == base.blockSize ? 0 : block;
+  };
+  if (llvm::Error error = impl->plans[index].get(
+          kernel, inputs, results, launchOptions.dims, planned,
+          [&](LaunchPlan &plan) {
+            if (cuda)
+              plan.tiledTensors = chooseTiledTensors(kernel, plan);
+            if (rows)
+              plan.rowsBlockSize = rowsVariant(
+                  getRowsBlockSize(plan.getLongestRow(base.rowDims)));
+          }))
     return error;
   // Set on every launch: the cached plan is reused for other addresses and
   // other launch options.
   planned.shiftedTensors.clear();
   planned.unaligned = false;
   planned.streamingStores = false;
-  planned.rowsBlockSize = 0;
-  // A kernel of the rows schedule has reductions or scans, so none of its
-  // nests is a vector loop (convert-ew-to-gpu gives no combining kernel's
-  // nest a layout): its alignment variants would compile the same code.
-  bool rows =
-      cuda && impl->defaults[index]->launch.schedule == mlir::ew::kRowsSchedule;
+  if (rows && launchOptions.rowsBlockSize)
+    planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
   if (cuda) {
+    // A kernel of the rows schedule has reductions or scans, so none of its
+    // nests is a vector loop (convert-ew-to-gpu gives no combining kernel's
+    // nest a layout): its alignment variants would compile the same code.
     if (planned.tiledTensors.empty() && !rows &&
         !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);
@@ -1104,17 +1113,6 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                               planned.getResultBytes(kernel) >=
                                   launchOptions.streamingStoreBytes.value_or(
                                       getDefaultStreamingStoreBytes());
-  }
-  // The rows schedule's block by the launch's longest row (RowAccess.h): a
-  // variant built for it where the default variant has another. Every
-  // variant of a kernel has the default's schedule and rows (they differ in
-  // strides, batch and addresses, not in their nests).
-  if (rows) {
-    const LaunchDescriptor &base = impl->defaults[index]->launch;
-    unsigned block = launchOptions.rowsBlockSize.value_or(
-        getRowsBlockSize(planned.getLongestRow(base.rowDims)));
-    if (block != base.blockSize)
-      planned.rowsBlockSize = block;
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name

@@ -478,8 +478,9 @@ struct ConvertEwToGPUPass
             << kernel.variant.rowsBlockSize;
         return signalPassFailure();
       }
-      RowKernel rowKernel{kernel.access, element, kernel.func, extents,
-                          rowsBlock};
+      RowKernel rowKernel{kernel.access, element,
+                          kernel.func,   extents,
+                          rowsBlock,     getNarrowestBytes(kernel.access)};
       // Each rows nest's row, by the dimensions its team reads along: the
       // runtime's input for the block (#ew.launch's row_dims).
       SmallVector<Attribute> rowDims;

@@ -70,18 +70,6 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
   return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
 }
 
-/// The bytes of the narrowest element of `access`'s tensors (8 without
-/// one), by which the rows schedule sizes its teams and its loads in
-/// flight (RowAccess.h).
-unsigned getNarrowestBytes(const KernelAccess &access) {
-  unsigned bytes = 8;
-  for (auto [isTensor, type] :
-       llvm::zip(access.argIsTensor, access.argElementTypes))
-    if (isTensor)
-      bytes = std::min(bytes, std::max(1u, type.getIntOrFloatBitWidth() / 8));
-  return bytes;
-}
-
 /// Coordinates by name of `flat` in the row-major space of `dims`.
 void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
                      ArrayRef<std::string> dims,
@@ -294,8 +282,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   // The row's points: getRowPointUnroll per lane and iteration, each
   // point's tensor elements loaded before any point stores, then the rest
   // one at a time.
-  unsigned pointUnroll =
-      ewc::getRowPointUnroll(getNarrowestBytes(kernel.access));
+  unsigned pointUnroll = ewc::getRowPointUnroll(kernel.elementBytes);
   Block &body = element.getBody().front();
   gpu::GPUFuncOp func = kernel.func;
   auto emitPoints = [&](ArrayRef<Value> flats) {
@@ -353,12 +340,21 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
 
 } // namespace
 
+unsigned mlir::ew::getNarrowestBytes(const KernelAccess &access) {
+  unsigned bytes = 8;
+  for (auto [isTensor, type] :
+       llvm::zip(access.argIsTensor, access.argElementTypes))
+    if (isTensor)
+      bytes = std::min(bytes, std::max(1u, type.getIntOrFloatBitWidth() / 8));
+  return bytes;
+}
+
 /// The loop of the rows schedule for one nest (RowAccess.h), in blocks of
 /// RowKernel::blockSize threads (kRowsBlockSize by default), for teams of
 /// T lanes (by the row's length):
 ///
 ///   lane = threadIdx.x mod T
-///   for (r = blockIdx.x * (512 / T); r < rows; r += gridDim.x * (512 / T)) {
+///   for (r = blockIdx.x * (B / T); r < rows; r += gridDim.x * (B / T)) {
 ///     row = r + threadIdx.x / T                      // the same for a block
 ///     (r...) = delinearize(row, row extents);
 ///     m = amax(x[r..., :]), s = sum(...);            // the whole team
@@ -384,7 +380,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   // up to the block; the same for the whole grid, so that a team never
   // straddles a warp or, of several warps, a block. A chain of selects from
   // the top.
-  unsigned bytes = getNarrowestBytes(kernel.access);
+  unsigned bytes = kernel.elementBytes;
   Value length = getVolume(builder, loc, split.reducedDims, extents);
   Value shares[] = {
       arith::CeilDivUIOp::create(builder, loc, length,
@@ -410,8 +406,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, team, warp);
   Value several = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
                                         team, warp);
-  WarpExchange exchange(kernel.func, kernel.blockSize,
-                        getNarrowestBytes(kernel.access));
+  WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
   OpBuilder::InsertionGuard guard(builder);
   auto version = scf::IfOp::create(builder, loc, whole, /*withElse=*/true);
   builder.setInsertionPoint(version.thenBlock()->getTerminator());
@@ -491,8 +486,7 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   Value lane = teamRows.lane;
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
-  WarpExchange exchange(kernel.func, kernel.blockSize,
-                        getNarrowestBytes(kernel.access));
+  WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
   TeamCombine teamCombine =
       exchange.getTeamCombine(lane, team, ewc::kRowWarpThreads);
   KnownValues known;

@@ -33,7 +33,15 @@ struct RowKernel {
   /// The block's threads and the largest team (kRowsBlockSize unless
   /// convert-ew-to-gpu's rows-block-size says otherwise).
   unsigned blockSize;
+  /// The bytes of its tensors' narrowest element (getNarrowestBytes), by
+  /// which the teams and the loads in flight are sized.
+  unsigned elementBytes;
 };
+
+/// The bytes of the narrowest element of `access`'s tensors (8 without
+/// one), by which the rows schedule sizes its teams and its loads in
+/// flight (RowAccess.h).
+unsigned getNarrowestBytes(const KernelAccess &access);
 
 /// The loop of the rows schedule for `nest`, split by `split`
 /// (getRowSplit), made at the builder's point: a team per row, sized by the
