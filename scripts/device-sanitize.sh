@@ -129,6 +129,10 @@ cases() {
             echo "$tool kernels/logsumexp.ew $off $row --dim m=37"
             echo "$tool kernels/row_cumsum.ew $off $row --dim m=37"
             echo "$tool kernels/column_sum.ew $off $row --dim m=37"
+            # The columns schedule split across blocks: the workspace, the
+            # tickets, the shared slots between a tile and the next.
+            echo "$tool kernels/column_sum.ew $off $row --dim m=1000 --column-splits 7"
+            echo "$tool test/Integration/Inputs/columns.ew $off $row --dim m=300 --kernel column_stats --column-splits 3"
           }
         done
       done

@@ -8,6 +8,7 @@
 
 #include "ewc/Driver/Driver.h"
 
+#include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/LaunchPlanCache.h"
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/ABI/TiledAccess.h"
@@ -371,7 +372,8 @@ driver::getLaunchDescriptors(mlir::ModuleOp module) {
               attr.getBlockSize(),
               attr.getElementsPerThread(),
               attr.getSharedMemory(),
-              {}};
+              {},
+              attr.getWorkspace()};
     if (mlir::ArrayAttr rows = attr.getRowDims())
       for (mlir::Attribute row : rows) {
         std::vector<std::string> &dims = launch.rowDims.emplace_back();
@@ -1075,6 +1077,9 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // differ in strides, batch and addresses, not in their nests).
   const LaunchDescriptor &base = impl->defaults[index]->launch;
   bool rows = cuda && base.schedule == mlir::ew::kRowsSchedule;
+  // A kernel of the columns schedule combines too: no vector loop.
+  bool combining =
+      rows || (cuda && base.schedule == mlir::ew::kColumnsSchedule);
   auto rowsVariant = [&](unsigned block) {
     return block == base.blockSize ? 0 : block;
   };
@@ -1099,7 +1104,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     // A kernel of the rows schedule has reductions or scans, so none of its
     // nests is a vector loop (convert-ew-to-gpu gives no combining kernel's
     // nest a layout): its alignment variants would compile the same code.
-    if (planned.tiledTensors.empty() && !rows &&
+    if (planned.tiledTensors.empty() && !combining &&
         !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);
       planned.unaligned = planned.shiftedTensors.empty();
@@ -1149,8 +1154,46 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                 device.multiprocessorCount, device.maxThreadsPerMultiprocessor,
                 launchOptions.gridWaves.value_or(kElementwiseWaves),
                 launchOptions.blockSize.value_or(launch.blockSize));
-  if (launchOptions.synchronize && !launchOptions.stream)
-    return cuda->launch(*variant.function, shape, args.data());
-  return cuda->enqueue(*variant.function, shape, args.data(),
-                       launchOptions.stream);
+  // The columns schedule: the splits by the reduction's length, and with
+  // more than one a workspace for this launch alone, after the ABI's
+  // arguments (ColumnAccess.h). Allocated and freed in the launch's stream
+  // order, so that launches on other streams never share one.
+  std::uint64_t workspace = 0;
+  if (launch.schedule == mlir::ew::kColumnsSchedule) {
+    std::uint64_t splits =
+        launchOptions.columnSplits.value_or(chooseColumnSplits(
+            planned.points, planned.getLongestRow(launch.rowDims),
+            device.multiprocessorCount, device.maxThreadsPerMultiprocessor));
+    shape = computeColumnsLaunchShape(
+        planned.points, std::max<uint64_t>(1, splits), launch.blockSize);
+    // What the kernel derives from the grid.
+    splits =
+        std::max<uint64_t>(1, shape.gridSize / getColumnTiles(planned.points));
+    if (std::uint64_t words =
+            getColumnWorkspaceWords(planned.points, splits, launch.workspace)) {
+      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
+          words * 8, getColumnTiles(planned.points) * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+    }
+    if (launchOptions.notes)
+      *launchOptions.notes << "note: kernel '" << kernel.name << "': "
+                           << getColumnTiles(planned.points) << " tile(s) x "
+                           << splits << " split(s), workspace of "
+                           << getColumnWorkspaceWords(planned.points, splits,
+                                                      launch.workspace) *
+                                  8
+                           << " bytes\n";
+    args.push_back(&workspace);
+  }
+  llvm::Error launched =
+      launchOptions.synchronize && !launchOptions.stream
+          ? cuda->launch(*variant.function, shape, args.data())
+          : cuda->enqueue(*variant.function, shape, args.data(),
+                          launchOptions.stream);
+  if (workspace)
+    if (llvm::Error error = cuda->freeOnStream(workspace, launchOptions.stream))
+      return llvm::joinErrors(std::move(launched), std::move(error));
+  return launched;
 }

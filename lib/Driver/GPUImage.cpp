@@ -122,7 +122,8 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
                           {"blockSize", launch.blockSize},
                           {"elementsPerThread", launch.elementsPerThread},
                           {"sharedMemory", launch.sharedMemory},
-                          {"rowDims", std::move(rows)}}}};
+                          {"rowDims", std::move(rows)},
+                          {"workspace", launch.workspace}}}};
 }
 
 std::string CompiledGPUModule::serialize() const {
@@ -218,6 +219,7 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
     descriptor.blockSize = integer(*launch, "blockSize");
     descriptor.elementsPerThread = integer(*launch, "elementsPerThread");
     descriptor.sharedMemory = integer(*launch, "sharedMemory");
+    descriptor.workspace = integer(*launch, "workspace");
     const llvm::json::Array *rows = launch->getArray("rowDims");
     if (!rows)
       note("rowDims");

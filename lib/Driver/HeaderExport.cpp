@@ -9,6 +9,7 @@
 
 #include "ewc/Driver/HeaderExport.h"
 
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/LaunchShape.h"
 
@@ -232,8 +233,8 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
     // The launch functions' own locals (the 1-D one's shape and strides
     // too); a parameter named like one of them (or like `out0`, `x_shape`,
     // which the header adds) is renamed the same way.
-    llvm::StringSet<> locals = {"stream", "function", "args",   "zero",
-                                "points", "shape",    "strides"};
+    llvm::StringSet<> locals = {"stream", "function", "args",    "zero",
+                                "points", "shape",    "strides", "workspace"};
     // Per tensor (tensor parameters, then results): its names in the
     // header, its dimensions (the batch as one) and its element type.
     struct TensorNames {
@@ -297,6 +298,13 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       }
       args += (args.empty() ? "" : ", ") + ("(void *)&" + value);
     }
+    // A kernel of the columns schedule takes a workspace after the ABI's
+    // arguments. The header's grid (a block per 256 points) gives it one
+    // split per tile (ColumnAccess.h: splits = max(1, grid / tiles)), which
+    // needs none: correct, not split across blocks (docs/api.md).
+    bool columns = launch.schedule == mlir::ew::kColumnsSchedule;
+    if (columns)
+      args += ", (void *)&workspace";
     // Every dimension name one extent; every innermost stride 1 (the
     // default variant); the grid covers the largest result.
     std::string checks;
@@ -333,6 +341,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
        << ") {\n"
        << checks << "  const std::int64_t points = std::max({" << points
        << "});\n  std::int64_t zero = 0;\n"
+       << (columns ? "  void *workspace = nullptr;\n" : "")
        << "  static ::CUfunction function = nullptr;\n  void *args[] = {"
        << args << "};\n  return detail::launch(\""
        << getKernelSymbol(kernel.name) << "\", &function, stream, points, "

@@ -304,6 +304,35 @@ llvm::Error CudaContext::enqueue(const CudaFunction &function,
   return llvm::Error::success();
 }
 
+llvm::Expected<std::uint64_t>
+CudaContext::allocateOnStream(std::size_t bytes, std::size_t zeroBytes,
+                              void *stream) {
+  if (!api.cuMemAllocAsync || !api.cuMemFreeAsync || !api.cuMemsetD32Async)
+    return llvm::createStringError(
+        "the CUDA driver lacks stream-ordered allocation (cuMemAllocAsync, "
+        "CUDA 11.2), which a split reduction's workspace needs");
+  CUdeviceptr pointer = 0;
+  CUstream cuStream = static_cast<CUstream>(stream);
+  if (llvm::Error error =
+          checkCuda(api, api.cuMemAllocAsync(&pointer, bytes, cuStream),
+                    "cuMemAllocAsync"))
+    return std::move(error);
+  if (zeroBytes)
+    if (llvm::Error error = checkCuda(
+            api, api.cuMemsetD32Async(pointer, 0, zeroBytes / 4, cuStream),
+            "cuMemsetD32Async")) {
+      api.cuMemFreeAsync(pointer, cuStream);
+      return std::move(error);
+    }
+  return pointer;
+}
+
+llvm::Error CudaContext::freeOnStream(std::uint64_t pointer, void *stream) {
+  return checkCuda(api,
+                   api.cuMemFreeAsync(pointer, static_cast<CUstream>(stream)),
+                   "cuMemFreeAsync");
+}
+
 llvm::Error CudaContext::launch(const CudaFunction &function, LaunchShape shape,
                                 void **params) {
   if (llvm::Error error = enqueue(function, shape, params))

@@ -93,6 +93,12 @@ static LoadedDriver loadDriver() {
   bind(library, "cuMemsetD8_v2", api.cuMemsetD8, error);
   bind(library, "cuMemcpyDtoD_v2", api.cuMemcpyDtoD, error);
   bind(library, "cuMemcpyDtoDAsync_v2", api.cuMemcpyDtoDAsync, error);
+  // Optional: a driver without them runs every kernel but a split reduction
+  // (CudaContext::allocateOnStream says so).
+  std::string noAsyncAllocation;
+  bind(library, "cuMemAllocAsync", api.cuMemAllocAsync, noAsyncAllocation);
+  bind(library, "cuMemFreeAsync", api.cuMemFreeAsync, noAsyncAllocation);
+  bind(library, "cuMemsetD32Async", api.cuMemsetD32Async, noAsyncAllocation);
   bind(library, "cuEventCreate", api.cuEventCreate, error);
   bind(library, "cuEventDestroy_v2", api.cuEventDestroy, error);
   bind(library, "cuEventRecord", api.cuEventRecord, error);

@@ -119,6 +119,13 @@ struct DriverApi {
                            size_t bytes);
   CUresult (*cuMemcpyDtoDAsync)(CUdeviceptr destination, CUdeviceptr source,
                                 size_t bytes, CUstream stream);
+  /// Stream-ordered allocation (CUDA 11.2 and later): null where the
+  /// driver lacks it; only a launch that needs a workspace asks for them.
+  CUresult (*cuMemAllocAsync)(CUdeviceptr *pointer, size_t bytes,
+                              CUstream stream);
+  CUresult (*cuMemFreeAsync)(CUdeviceptr pointer, CUstream stream);
+  CUresult (*cuMemsetD32Async)(CUdeviceptr destination, unsigned value,
+                               size_t count, CUstream stream);
   CUresult (*cuEventCreate)(CUevent *event, unsigned flags);
   CUresult (*cuEventDestroy)(CUevent event);
   CUresult (*cuEventRecord)(CUevent event, CUstream stream);

@@ -11,6 +11,7 @@
 
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/RowAccess.h"
 
 #include <algorithm>
@@ -64,4 +65,13 @@ LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
   return {static_cast<uint32_t>(
               std::min({coveringBlocks, cap, uint64_t(0x7fffffff)})),
           blockSize};
+}
+
+LaunchShape ewc::computeColumnsLaunchShape(uint64_t keys, uint64_t splits,
+                                           unsigned blockSize) {
+  uint64_t tiles = getColumnTiles(keys);
+  uint64_t most = uint64_t(0x7fffffff);
+  uint64_t grid = splits > 1 && tiles <= most / splits ? tiles * splits
+                                                       : std::min(tiles, most);
+  return {static_cast<uint32_t>(grid), blockSize};
 }

@@ -34,6 +34,8 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=half-butterfly | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALFBF
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=warp-share-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-WARPDROP
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=stale-prefix | FileCheck %s --enable-var-scope --check-prefix=CHECK-STALE
+// RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=split-partial-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-SPLITDROP
+// RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=early-fold | FileCheck %s --enable-var-scope --check-prefix=CHECK-EARLY
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -314,3 +316,16 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // not the identity.
 // CHECK-STALE:       scf.for %{{.*}} = %c0 to %{{.*}} step %c256 iter_args(%{{.*}} = %arg{{[0-9]+}}) -> (f32) {
 // CHECK-STALE:       gpu.shuffle  up
+
+// split-partial-dropped: the fold of a columns tile's partials stops one
+// split short.
+// CHECK-SPLITDROP-LABEL: gpu.func @ew$colsum(
+// CHECK-SPLITDROP:       %[[P0:.*]] = llvm.load volatile
+// CHECK-SPLITDROP:       %[[SHORT:.*]] = arith.subi %[[SPLITS:.*]], %c1
+// CHECK-SPLITDROP-NEXT:  scf.for %{{.*}} = %c1 to %[[SHORT]] step %c1
+// CHECK-SPLITDROP:       llvm.load volatile
+
+// early-fold: the block that draws the first ticket (0) folds.
+// CHECK-EARLY-LABEL: gpu.func @ew$colsum(
+// CHECK-EARLY:       %[[DRAWN:.*]] = llvm.atomicrmw add
+// CHECK-EARLY:       arith.cmpi eq, %[[DRAWN]], %c0_i64 : i64

@@ -194,6 +194,7 @@ cl::opt<std::string> blockSizeOpt("block-size", cl::Hidden);
 cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
 cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
 cl::opt<std::string> rowsBlockSizeOpt("rows-block-size", cl::Hidden);
+cl::opt<std::string> columnSplitsOpt("column-splits", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 cl::list<std::string> passPluginsOpt(
     "load-pass-plugin", cl::value_desc("FILE"), cl::cat(category),
@@ -404,7 +405,8 @@ llvm::Expected<RunOptions> getRunOptions() {
         std::tuple(&blockSizeOpt, &options.blockSize, true),
         std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true),
         std::tuple(&tileSizeOpt, &options.tileSize, true),
-        std::tuple(&rowsBlockSizeOpt, &options.rowsBlockSize, true)}) {
+        std::tuple(&rowsBlockSizeOpt, &options.rowsBlockSize, true),
+        std::tuple(&columnSplitsOpt, &options.columnSplits, true)}) {
     if (!option->getNumOccurrences())
       continue;
     llvm::Expected<uint64_t> value =

@@ -64,6 +64,11 @@ CompiledGPUModule makeModule() {
   empty.results = {{DType::I32, {"m", "k"}}};
   empty.dims = {"m", "k"};
   module.launches["nothing"] = {"rows", 128, 1, 0, {{"n"}, {"s", "d"}}};
+  KernelSignature &columns = module.kernels.emplace_back();
+  columns.name = "columns";
+  columns.results = {{DType::F32, {"n"}}};
+  columns.dims = {"m", "n"};
+  module.launches["columns"] = {"columns", 256, 1, 0, {{"m"}}, 3};
   // What the other variants compile from, quotes and newlines included.
   module.ewModule = "module {\n  ew.kernel @leaky_relu(...) \"x\"\n}\n";
   return module;
@@ -76,8 +81,8 @@ TEST(GPUImage, EntryRoundTrips) {
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
   EXPECT_EQ(back->cubin, module.cubin);
   EXPECT_EQ(back->ewModule, module.ewModule);
-  ASSERT_EQ(back->kernels.size(), 2u);
-  for (size_t k = 0; k < 2; ++k)
+  ASSERT_EQ(back->kernels.size(), 3u);
+  for (size_t k = 0; k < 3; ++k)
     EXPECT_EQ(back->kernels[k].str(), module.kernels[k].str());
   const std::vector<ParamSignature> &params = back->kernels[0].params;
   ASSERT_EQ(params.size(), 7u);
@@ -105,6 +110,11 @@ TEST(GPUImage, EntryRoundTrips) {
   EXPECT_TRUE(launch.rowDims.empty());
   EXPECT_EQ(back->launches.lookup("nothing").rowDims,
             (std::vector<std::vector<std::string>>{{"n"}, {"s", "d"}}));
+  EXPECT_EQ(launch.workspace, 0u);
+  const LaunchDescriptor &columns = back->launches.lookup("columns");
+  EXPECT_EQ(columns.schedule, "columns");
+  EXPECT_EQ(columns.workspace, 3u);
+  EXPECT_EQ(columns.rowDims, (std::vector<std::vector<std::string>>{{"m"}}));
 }
 
 TEST(GPUImage, DamagedDescriptionsAreErrors) {
@@ -131,6 +141,7 @@ TEST(GPUImage, DamagedDescriptionsAreErrors) {
   EXPECT_TRUE(fails(edited("\"elementsPerThread\":8", "\"perThread\":8")));
   EXPECT_TRUE(fails(edited("\"rowDims\":[[\"n\"]", "\"rowDims\":[[1]")));
   EXPECT_TRUE(fails(edited("\"rowDims\":[]", "\"rows\":[]")));
+  EXPECT_TRUE(fails(edited("\"workspace\":3", "\"workspace\":\"3\"")));
   EXPECT_TRUE(fails(edited("\"kernels\":", "\"kernel\":")));
   EXPECT_TRUE(fails(edited("\"dims\":[\"n\"],\"dtype\":\"bool\"",
                            "\"dims\":[\"n\"],\"dtype\":\"x\"")));

@@ -134,8 +134,14 @@ struct LaunchDescriptor {
   unsigned elementsPerThread = 1;
   unsigned sharedMemory = 0;
   /// The schedule "rows": each rows nest's row, the dimensions its teams
-  /// read along (RowAccess.h: the launch's longest row picks the block).
+  /// read along (RowAccess.h: the launch's longest row picks the block);
+  /// the schedule "columns": one list, the dimensions its nest reduces
+  /// (ColumnAccess.h: their extents bound the splits).
   std::vector<std::vector<std::string>> rowDims;
+  /// The schedule "columns": the partials per split and point (its nest's
+  /// reductions) of the workspace that a launch of more than one split
+  /// passes after the ABI's arguments (ColumnAccess.h); 0 for none.
+  unsigned workspace = 0;
 };
 
 /// The memref rank of every tensor (tensor parameters, then results) of

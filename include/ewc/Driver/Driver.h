@@ -184,6 +184,10 @@ struct LaunchOptions {
   /// launches a variant built for it (LaunchPlan::rowsBlockSize) instead of
   /// the one the longest row picks.
   std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
+  /// The columns schedule's splits per tile (ColumnAccess.h) instead of
+  /// chooseColumnSplits' (at least 1): a test's knob for many splits of
+  /// few elements.
+  std::optional<unsigned> columnSplits;
   /// Extents by name of the dimensions no tensor has (ewc-run --dim).
   llvm::StringMap<int64_t> dims;
   /// Where notes on the launch go (ewc-run --verbose: the plan, a variant

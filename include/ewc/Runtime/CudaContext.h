@@ -158,6 +158,17 @@ public:
   llvm::Error launch(const CudaFunction &function, LaunchShape shape,
                      void **params);
 
+  /// A device buffer of `bytes` bytes for work queued on `stream`, its first
+  /// `zeroBytes` (a multiple of 4) zeroed in stream order, to be handed to
+  /// freeOnStream after that work: the workspace of one launch
+  /// (cuMemAllocAsync from the device's default pool, cuMemsetD32Async,
+  /// cuMemFreeAsync), so that launches on other streams never share one.
+  /// Fails with a message where the driver lacks stream-ordered allocation
+  /// (before CUDA 11.2).
+  llvm::Expected<std::uint64_t>
+  allocateOnStream(std::size_t bytes, std::size_t zeroBytes, void *stream);
+  llvm::Error freeOnStream(std::uint64_t pointer, void *stream);
+
 private:
   friend class DeviceBuffer;
   /// cuModuleLoadDataEx of PTX text or a cubin, with the JIT's logs.

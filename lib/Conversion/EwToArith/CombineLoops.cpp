@@ -622,6 +622,44 @@ std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
   return split;
 }
 
+std::optional<ColumnSplit> mlir::ew::getColumnSplit(const KernelAccess &access,
+                                                    func::FuncOp element,
+                                                    const LoopNest &nest) {
+  if (getRowSplit(access, element, nest))
+    return std::nullopt;
+  OpBuilder builder(element.getContext());
+  llvm::StringMap<Value> noExtents;
+  CombineEmitter emitter(builder, element.getLoc(), access, element,
+                         FunctionOpInterface(), noExtents);
+  ColumnSplit split;
+  DimMask points = emitter.getMask(nest.dims);
+  for (Operation *op :
+       emitter.getTopLevelCombines(getNestRoots(element, nest))) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (!reduce || emitter.getDeps(reduce.getResult()) != points)
+      return std::nullopt;
+    // Nothing in the operand combines: a block's partial of another
+    // reduction is not its value.
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    SmallVector<Value> worklist{reduce.getOperand()};
+    while (!worklist.empty()) {
+      Operation *def = worklist.pop_back_val().getDefiningOp();
+      if (!def || !seen.insert(def).second)
+        continue;
+      if (isa<ReduceOp, ScanOp>(def))
+        return std::nullopt;
+      llvm::append_range(worklist, def->getOperands());
+    }
+    if (split.reducedDims.empty())
+      for (StringRef dim : reduce.getDimNames())
+        split.reducedDims.push_back(dim.str());
+    split.reductions.push_back(op);
+  }
+  if (split.reductions.empty())
+    return std::nullopt;
+  return split;
+}
+
 void mlir::ew::emitElementValues(OpBuilder &builder, Location loc,
                                  const KernelAccess &access,
                                  func::FuncOp element, FunctionOpInterface func,

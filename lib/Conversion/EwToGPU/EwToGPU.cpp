@@ -20,8 +20,11 @@
 // (ewc/ABI/RowAccess.h, RowLoops.cpp): each team, of one lane to a block by
 // the row's length, computes its row's reductions together, lane-strided and
 // combined with shuffles (and across its warps through shared memory), then
-// shares the row's points. Other nests with reductions (a column sum) keep the
-// grid-stride loop, each thread combining its point's elements in order.
+// shares the row's points. A kernel whose one nest reduces across rows (a
+// column sum) gets the columns schedule (ewc/ABI/ColumnAccess.h,
+// ColumnLoops.cpp): tiles of 32 of its points, each tile's reductions split
+// across blocks that meet in a workspace. Other nests with reductions keep
+// the grid-stride loop, each thread combining its point's elements in order.
 //
 // In the GPU's tiled variant (ew.tiled_tensors, ewc/ABI/TiledAccess.h) the
 // nest that reads those tensors is a grid-stride loop over square tiles of
@@ -35,6 +38,7 @@
 
 #include "RowLoops.h"
 
+#include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/KernelSignature.h"
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/ABI/TiledAccess.h"
@@ -490,7 +494,27 @@ struct ConvertEwToGPUPass
           names.push_back(StringAttr::get(&getContext(), dim));
         rowDims.push_back(ArrayAttr::get(&getContext(), names));
       };
-      for (const LoopNest &nest : kernel.access.nests) {
+      // One nest reducing across rows: the columns schedule, its workspace
+      // a pointer after the ABI's arguments (the runtime's for more than
+      // one split). With more nests the runtime would not know this one's
+      // points (the grid's tiles).
+      std::optional<ColumnSplit> columns;
+      if (combines && kernel.access.nests.size() == 1)
+        columns =
+            getColumnSplit(kernel.access, element, kernel.access.nests.front());
+      if (columns) {
+        unsigned index = kernel.func.getNumArguments();
+        if (failed(kernel.func.insertArgument(
+                index,
+                LLVM::LLVMPointerType::get(&getContext(), kGlobalAddressSpace),
+                DictionaryAttr(), loc)))
+          return signalPassFailure();
+        buildColumnsLoop(body, loc, rowKernel, kernel.access.nests.front(),
+                         *columns, kernel.func.getArgument(index));
+        addRow(columns->reducedDims);
+      }
+      for (const LoopNest &nest :
+           columns ? ArrayRef<LoopNest>() : ArrayRef(kernel.access.nests)) {
         std::optional<RowSplit> split =
             combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
         if (split) {
@@ -545,12 +569,22 @@ struct ConvertEwToGPUPass
         kernel.func.setKnownBlockSizeAttr(
             DenseI32ArrayAttr::get(&getContext(), {int32_t(rowsBlock), 1, 1}));
       }
+      if (columns)
+        kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
+            &getContext(), {int32_t(ewc::kColumnsBlockSize), 1, 1}));
       kernel.func->setAttr(
           kLaunchAttrName,
-          anyRows ? LaunchAttr::get(
+          columns ? LaunchAttr::get(
                         &getContext(),
-                        StringAttr::get(&getContext(), kRowsSchedule),
-                        rowsBlock, 1, 0, ArrayAttr::get(&getContext(), rowDims))
+                        StringAttr::get(&getContext(), kColumnsSchedule),
+                        ewc::kColumnsBlockSize, 1, 0,
+                        ArrayAttr::get(&getContext(), rowDims),
+                        columns->reductions.size())
+          : anyRows
+              ? LaunchAttr::get(&getContext(),
+                                StringAttr::get(&getContext(), kRowsSchedule),
+                                rowsBlock, 1, 0,
+                                ArrayAttr::get(&getContext(), rowDims))
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

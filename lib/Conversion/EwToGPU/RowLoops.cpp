@@ -70,35 +70,6 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
   return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
 }
 
-/// Coordinates by name of `flat` in the row-major space of `dims`.
-void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
-                     ArrayRef<std::string> dims,
-                     const llvm::StringMap<Value> &extents,
-                     llvm::StringMap<Value> &coordOf) {
-  if (dims.empty())
-    return;
-  if (dims.size() == 1) {
-    coordOf[dims[0]] = flat;
-    return;
-  }
-  SmallVector<Value> basis;
-  for (const std::string &dim : dims)
-    basis.push_back(extents.lookup(dim));
-  auto coords = affine::AffineDelinearizeIndexOp::create(
-      builder, loc, flat, basis, /*hasOuterBound=*/true);
-  for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
-    coordOf[dim] = coord;
-}
-
-/// The points of the space of `dims`: the product of their extents.
-Value getVolume(OpBuilder &builder, Location loc, ArrayRef<std::string> dims,
-                const llvm::StringMap<Value> &extents) {
-  Value volume = arith::ConstantIndexOp::create(builder, loc, 1);
-  for (const std::string &dim : dims)
-    volume = arith::MulIOp::create(builder, loc, volume, extents.lookup(dim));
-  return volume;
-}
-
 /// The rows loop of a team schedule for teams of `team` lanes (an index
 /// value, a power of two that divides the block or a multiple of it) over
 /// `rows` rows, made at the builder's point; the builder is left at the end
@@ -339,6 +310,34 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
 }
 
 } // namespace
+
+void mlir::ew::delinearizeInto(OpBuilder &builder, Location loc, Value flat,
+                               ArrayRef<std::string> dims,
+                               const llvm::StringMap<Value> &extents,
+                               llvm::StringMap<Value> &coordOf) {
+  if (dims.empty())
+    return;
+  if (dims.size() == 1) {
+    coordOf[dims[0]] = flat;
+    return;
+  }
+  SmallVector<Value> basis;
+  for (const std::string &dim : dims)
+    basis.push_back(extents.lookup(dim));
+  auto coords = affine::AffineDelinearizeIndexOp::create(
+      builder, loc, flat, basis, /*hasOuterBound=*/true);
+  for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
+    coordOf[dim] = coord;
+}
+
+Value mlir::ew::getVolume(OpBuilder &builder, Location loc,
+                          ArrayRef<std::string> dims,
+                          const llvm::StringMap<Value> &extents) {
+  Value volume = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (const std::string &dim : dims)
+    volume = arith::MulIOp::create(builder, loc, volume, extents.lookup(dim));
+  return volume;
+}
 
 unsigned mlir::ew::getNarrowestBytes(const KernelAccess &access) {
   unsigned bytes = 8;

@@ -38,6 +38,17 @@ struct RowKernel {
   unsigned elementBytes;
 };
 
+/// Coordinates by name of `flat` in the row-major space of `dims`, added to
+/// `coordOf`.
+void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
+                     ArrayRef<std::string> dims,
+                     const llvm::StringMap<Value> &extents,
+                     llvm::StringMap<Value> &coordOf);
+
+/// The points of the space of `dims`: the product of their extents.
+Value getVolume(OpBuilder &builder, Location loc, ArrayRef<std::string> dims,
+                const llvm::StringMap<Value> &extents);
+
 /// The bytes of the narrowest element of `access`'s tensors (8 without
 /// one), by which the rows schedule sizes its teams and its loads in
 /// flight (RowAccess.h).
@@ -61,6 +72,16 @@ std::optional<CarriedScans> getRowScans(const KernelAccess &access,
 void buildScanRowsLoop(OpBuilder &builder, Location loc,
                        const RowKernel &kernel, const LoopNest &ordered,
                        CarriedScans &carried);
+
+/// The loop of the columns schedule for `nest`, split by `split`
+/// (getColumnSplit; ewc/ABI/ColumnAccess.h), made at the builder's point:
+/// tiles of 32 of its points, each tile's reductions split across the
+/// blocks that the grid gives it, meeting in `workspace` (the kernel's last
+/// argument, a pointer in the global address space) when more than one.
+/// The block is kColumnsBlockSize threads.
+void buildColumnsLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
+                      const LoopNest &nest, const ColumnSplit &split,
+                      Value workspace);
 
 } // namespace ew
 } // namespace mlir

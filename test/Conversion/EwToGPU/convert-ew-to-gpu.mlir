@@ -4,6 +4,126 @@
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=REDUCE
+// The columns schedule (ColumnAccess.h): a kernel whose one nest's points
+// are its reductions' keys, none reading another's value. Its workspace is
+// a pointer after the ABI's arguments and #ew.launch counts its partials
+// (a slot per reduction); 8 warps of 32 keys' lanes, the splits from the
+// grid; lane s * 8 + w of a team of splits * 8 combines every team-th row
+// of its key, 8 per iteration; the block folds its warps' values in order
+// through a slot per thread; then, with more than one split, the first
+// warp's lanes write the block's partial after the tiles' tickets, a
+// release fence, a barrier, thread 0 draws the tile's ticket between fences,
+// and the block that drew the last (splits - 1) folds the partials of
+// splits 0, 1, ... in order with volatile loads after an acquire fence; the
+// key's point stored by that block's first warp only.
+// RUN: ewc-opt %S/Inputs/columns.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=COLUMNS
+// COLUMNS-LABEL: gpu.func @ew$colsum(
+// COLUMNS-SAME: %[[WS:[^ ]*]]: !llvm.ptr<1>) workgroup(%[[SLOTS:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[FLAG:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
+// COLUMNS-SAME: #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["m"]], workspace = 1>, known_block_size = array<i32: 256, 1, 1>
+// COLUMNS: %[[M:.*]] = memref.dim %arg0, %c0
+// COLUMNS: %[[K:.*]] = memref.dim %arg0, %c1
+// COLUMNS: %[[TILES:.*]] = arith.ceildivui %[[K]], %c32
+// COLUMNS: %[[TID:.*]] = gpu.thread_id  x
+// COLUMNS: %[[BID:.*]] = gpu.block_id  x
+// COLUMNS: %[[GRID:.*]] = gpu.grid_dim  x
+// COLUMNS: %[[COL:.*]] = arith.remui %[[TID]], %c32
+// COLUMNS: %[[WARP:.*]] = arith.divui %[[TID]], %c32
+// COLUMNS: %[[DIV:.*]] = arith.maxui %[[TILES]], %c1
+// COLUMNS: %[[Q:.*]] = arith.divui %[[GRID]], %[[DIV]]
+// COLUMNS: %[[SPLITS:.*]] = arith.maxui %[[Q]], %c1
+// COLUMNS: %[[SPLIT:.*]] = arith.remui %[[BID]], %[[SPLITS]]
+// COLUMNS: %[[FIRST:.*]] = arith.divui %[[BID]], %[[SPLITS]]
+// COLUMNS: %[[STEP:.*]] = arith.divui %[[GRID]], %[[SPLITS]]
+// COLUMNS: scf.for %[[TILE:.*]] = %[[FIRST]] to %[[TILES]] step %[[STEP]] {
+// COLUMNS: %[[KEY:.*]] = arith.addi %{{.*}}, %[[COL]]
+// COLUMNS: %[[ACTIVE:.*]] = arith.cmpi ult, %[[KEY]], %[[K]]
+// COLUMNS: %[[AT:.*]] = arith.select %[[ACTIVE]], %[[KEY]]
+// COLUMNS: %[[S8:.*]] = arith.muli %[[SPLIT]], %c8
+// COLUMNS: %[[LANE:.*]] = arith.addi %[[S8]], %[[WARP]]
+// COLUMNS: %[[SIZE:.*]] = arith.muli %[[SPLITS]], %c8
+// COLUMNS: %[[STRIDE:.*]] = arith.muli %[[SIZE]], %c8
+// COLUMNS: scf.for
+// COLUMNS: %[[R0:.*]] = arith.addi %{{.*}}, %[[LANE]]
+// COLUMNS-NEXT: memref.load %arg0[%[[R0]], %[[AT]]]
+// COLUMNS-COUNT-7: memref.load %arg0
+// COLUMNS: scf.for %{{.*}} = %{{.*}} to %[[M]] step %[[SIZE]]
+// COLUMNS: memref.store %{{.*}}, %[[SLOTS]][%{{.*}}]
+// COLUMNS-NEXT: gpu.barrier
+// COLUMNS-NEXT: %[[F0:.*]] = memref.load %[[SLOTS]][%[[COL]]]
+// COLUMNS-NEXT: %[[PART:.*]] = scf.for %{{.*}} = %c1 to %c8 step %c1 iter_args(%{{.*}} = %[[F0]])
+// COLUMNS: gpu.barrier
+// COLUMNS-NEXT: %[[W0:.*]] = arith.cmpi eq, %[[WARP]], %c0
+// COLUMNS-NEXT: %[[OWNER:.*]] = arith.andi %[[ACTIVE]], %[[W0]]
+// COLUMNS-NEXT: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[SPLITS]], %c1
+// COLUMNS-NEXT: %[[MEET:.*]]:2 = scf.if %[[SEVERAL]] -> (f32, i1) {
+// COLUMNS-NEXT: scf.if %[[OWNER]] {
+// COLUMNS-NEXT: %[[SK:.*]] = arith.muli %[[SPLIT]], %[[K]]
+// COLUMNS-NEXT: %[[SKK:.*]] = arith.addi %[[SK]], %[[KEY]]
+// COLUMNS-NEXT: %[[WORD:.*]] = arith.addi %[[TILES]], %[[SKK]]
+// COLUMNS-NEXT: %[[WORD64:.*]] = arith.index_cast %[[WORD]]
+// COLUMNS-NEXT: %[[ADDR:.*]] = llvm.getelementptr %[[WS]][%[[WORD64]]]
+// COLUMNS-NEXT: %[[BITS:.*]] = arith.bitcast %[[PART]] : f32 to i32
+// COLUMNS-NEXT: %[[WIDE:.*]] = arith.extui %[[BITS]] : i32 to i64
+// COLUMNS-NEXT: llvm.store %[[WIDE]], %[[ADDR]]
+// COLUMNS-NEXT: llvm.fence syncscope("device") release
+// COLUMNS-NEXT: }
+// COLUMNS-NEXT: gpu.barrier
+// COLUMNS-NEXT: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0
+// COLUMNS-NEXT: scf.if %[[T0]] {
+// COLUMNS-NEXT: llvm.fence syncscope("device") acq_rel
+// COLUMNS-NEXT: %[[TILE64:.*]] = arith.index_cast %[[TILE]]
+// COLUMNS-NEXT: %[[TICKET:.*]] = llvm.getelementptr %[[WS]][%[[TILE64]]]
+// COLUMNS-NEXT: %[[DRAWN:.*]] = llvm.atomicrmw add %[[TICKET]], %c1_i64 syncscope("device") acq_rel
+// COLUMNS-NEXT: llvm.fence syncscope("device") acq_rel
+// COLUMNS-NEXT: %[[LASTS:.*]] = arith.subi %[[SPLITS]], %c1
+// COLUMNS-NEXT: %[[LAST64:.*]] = arith.index_cast %[[LASTS]]
+// COLUMNS-NEXT: %[[ISLAST:.*]] = arith.cmpi eq, %[[DRAWN]], %[[LAST64]]
+// COLUMNS-NEXT: %[[ISLAST32:.*]] = arith.extui %[[ISLAST]] : i1 to i32
+// COLUMNS-NEXT: memref.store %[[ISLAST32]], %[[FLAG]][%c0]
+// COLUMNS-NEXT: }
+// COLUMNS-NEXT: gpu.barrier
+// COLUMNS-NEXT: %[[FLAGV:.*]] = memref.load %[[FLAG]][%c0]
+// COLUMNS-NEXT: %[[LAST:.*]] = arith.cmpi ne, %[[FLAGV]], %c0_i32
+// COLUMNS-NEXT: %[[FOLDS:.*]] = arith.andi %[[LAST]], %[[OWNER]]
+// COLUMNS-NEXT: %[[FOLDED:.*]] = scf.if %[[FOLDS]] -> (f32) {
+// COLUMNS-NEXT: llvm.fence syncscope("device") acquire
+// COLUMNS: %[[P0:.*]] = llvm.load volatile
+// COLUMNS: %[[P0F:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// COLUMNS-NEXT: %[[ALL:.*]] = scf.for %[[S:.*]] = %c1 to %[[SPLITS]] step %c1 iter_args(%[[ACC:.*]] = %[[P0F]]) -> (f32) {
+// COLUMNS-NEXT: arith.muli %[[S]], %[[K]]
+// COLUMNS: llvm.load volatile
+// COLUMNS: %[[PS:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// COLUMNS-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[PS]] : f32
+// COLUMNS-NEXT: scf.yield %[[SUM]]
+// COLUMNS: scf.yield %[[ALL]] : f32
+// COLUMNS-NEXT: } else {
+// COLUMNS-NEXT: scf.yield %[[PART]] : f32
+// COLUMNS: scf.yield %[[FOLDED]], %[[LAST]] : f32, i1
+// COLUMNS-NEXT: } else {
+// COLUMNS-NEXT: scf.yield %[[PART]], %true : f32, i1
+// COLUMNS: %[[STORES:.*]] = arith.andi %[[MEET]]#1, %[[OWNER]]
+// COLUMNS-NEXT: scf.if %[[STORES]] {
+// COLUMNS-NEXT: memref.store %[[MEET]]#0, %arg1[%[[AT]]]
+// Two reductions, two slots (the second's partials after the first's, a
+// fold each), then the point's work on their values.
+// COLUMNS-LABEL: gpu.func @ew$colrange(
+// COLUMNS-SAME: workspace = 2>
+// COLUMNS: %[[HI:.*]] = arith.maximumf
+// COLUMNS: %[[LO:.*]] = arith.minimumf
+// COLUMNS: %[[RANGE:.*]]:3 = scf.if
+// COLUMNS-COUNT-2: llvm.store
+// COLUMNS: %[[D:.*]] = arith.subf %[[RANGE]]#0, %[[RANGE]]#1
+// COLUMNS: arith.mulf %[[D]]
+// A bool's partial travels as a byte through the slots and as a word
+// through the workspace.
+// COLUMNS-LABEL: gpu.func @ew$colany(
+// COLUMNS-SAME: workgroup(%{{.*}} : memref<256xi8, #gpu.address_space<workgroup>>
+// COLUMNS: arith.extui %{{.*}} : i1 to i64
+// COLUMNS: arith.trunci %{{.*}} : i64 to i1
+// A reduction of another's value keeps the grid-stride loop.
+// COLUMNS-LABEL: gpu.func @ew$collse(
+// COLUMNS-NOT: llvm.ptr
+// COLUMNS-SAME: schedule = "elementwise"
 // The rows schedule's block: 128 by default (RowAccess.h), another where
 // the kernel is the variant for it (ew.rows_block_size: the runtime's
 // choice by the longest row) or the pass says so (a knob for measuring,

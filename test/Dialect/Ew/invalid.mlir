@@ -590,7 +590,7 @@ func.func @yield_outside(%x: f32) {
 
 // The launch descriptor (#ew.launch) of a lowered gpu.func.
 
-// expected-error @+1 {{row_dims belong to the 'rows' schedule, not 'elementwise'}}
+// expected-error @+1 {{row_dims belong to the 'rows' and 'columns' schedules, not 'elementwise'}}
 func.func @launch_rows_elementwise() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0, row_dims = [["n"]]>} {
   return
 }
@@ -606,6 +606,27 @@ func.func @launch_rows_empty() attributes {ew.launch = #ew.launch<schedule = "ro
 
 // expected-error @+1 {{row_dims is a list of rows, each a non-empty list of dimension names}}
 func.func @launch_rows_not_names() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n", 1]]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a workspace belongs to the 'columns' schedule, not 'rows'}}
+func.func @launch_rows_workspace() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"]], workspace = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the 'columns' schedule names its reduced dimensions: one list in row_dims}}
+func.func @launch_columns_no_rows() attributes {ew.launch = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, workspace = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{the 'columns' schedule names its reduced dimensions: one list in row_dims}}
+func.func @launch_columns_two_rows() attributes {ew.launch = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["m"], ["k"]], workspace = 1>} {
   return
 }
 

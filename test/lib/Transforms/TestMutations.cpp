@@ -723,6 +723,18 @@ static unsigned halfButterfly(ModuleOp module, IRRewriter &rewriter) {
   return shuffles.size();
 }
 
+/// Makes each of `loops` stop one iteration short (its upper bound less 1);
+/// returns how many.
+static unsigned stopOneShort(ArrayRef<scf::ForOp> loops, IRRewriter &rewriter) {
+  for (scf::ForOp loop : loops) {
+    rewriter.setInsertionPoint(loop);
+    Value one = arith::ConstantIndexOp::create(rewriter, loop.getLoc(), 1);
+    loop.getUpperBoundMutable().assign(arith::SubIOp::create(
+        rewriter, loop.getLoc(), loop.getUpperBound(), one));
+  }
+  return loops.size();
+}
+
 /// warp-share-dropped: a team of several warps (the GPU's rows schedule,
 /// RowLoops.cpp) combines the values of all its warps but the last from the
 /// shared slots: the loop over the slots stops one short, so a row loses
@@ -738,13 +750,51 @@ static unsigned warpShareDropped(ModuleOp module, IRRewriter &rewriter) {
         return loop.getNumRegionIterArgs() == 1 &&
                isSlotLoad(loop.getInitArgs()[0].getDefiningOp());
       });
-  for (scf::ForOp loop : loops) {
-    rewriter.setInsertionPoint(loop);
-    Value one = arith::ConstantIndexOp::create(rewriter, loop.getLoc(), 1);
-    loop.getUpperBoundMutable().assign(arith::SubIOp::create(
-        rewriter, loop.getLoc(), loop.getUpperBound(), one));
-  }
-  return loops.size();
+  return stopOneShort(loops, rewriter);
+}
+
+/// split-partial-dropped: the block that folds a tile's partials across its
+/// splits (the GPU's columns schedule, ColumnLoops.cpp: the loop of
+/// volatile loads from the workspace) stops one split short, so a column
+/// loses the elements of the last split's blocks.
+static unsigned splitPartialDropped(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<scf::ForOp> loops =
+      collect<scf::ForOp>(module, [](scf::ForOp loop) {
+        if (loop.getNumRegionIterArgs() != 1)
+          return false;
+        WalkResult found = loop.getBody()->walk([](LLVM::LoadOp load) {
+          return load.getVolatile_() ? WalkResult::interrupt()
+                                     : WalkResult::advance();
+        });
+        return found.wasInterrupted();
+      });
+  return stopOneShort(loops, rewriter);
+}
+
+/// early-fold: the block that draws a tile's first ticket folds the tile's
+/// partials (the GPU's columns schedule), not the one that draws the last:
+/// it reads the splits that have not arrived yet.
+static unsigned earlyFold(ModuleOp module, IRRewriter &rewriter) {
+  unsigned changed = 0;
+  for (LLVM::AtomicRMWOp ticket :
+       collect<LLVM::AtomicRMWOp>(module, [](LLVM::AtomicRMWOp op) {
+         return op.getBinOp() == LLVM::AtomicBinOp::add;
+       }))
+    for (Operation *user : ticket->getUsers())
+      if (auto compare = dyn_cast<arith::CmpIOp>(user);
+          compare && compare.getPredicate() == arith::CmpIPredicate::eq) {
+        rewriter.setInsertionPoint(compare);
+        Value operand = compare.getLhs() == ticket.getResult()
+                            ? compare.getRhs()
+                            : compare.getLhs();
+        rewriter.modifyOpInPlace(compare, [&] {
+          compare->replaceUsesOfWith(
+              operand, arith::ConstantIntOp::create(rewriter, compare.getLoc(),
+                                                    operand.getType(), 0));
+        });
+        ++changed;
+      }
+  return changed;
 }
 
 /// stale-prefix: a running value that a loop starts from a constant (a
@@ -911,6 +961,10 @@ const Mutation kMutations[] = {
      "no loop over a team's warps' shared values", warpShareDropped},
     {"stale-prefix", kLowered,
      "no running value started from a constant inside a loop", stalePrefix},
+    {"split-partial-dropped", kLowered,
+     "no fold of a columns tile's partials across its splits",
+     splitPartialDropped},
+    {"early-fold", kLowered, "no ticket of a columns tile", earlyFold},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };

@@ -292,6 +292,28 @@ struct RowSplit {
 std::optional<RowSplit> getRowSplit(const KernelAccess &access,
                                     func::FuncOp element, const LoopNest &nest);
 
+/// How the GPU's columns schedule splits a nest (ewc/ABI/ColumnAccess.h):
+/// its points are the keys of its reductions, whose partial values meet
+/// across blocks.
+struct ColumnSplit {
+  /// The element function's ew.reduce ops that the nest's results need,
+  /// in the order emitHoistedCombines emits them.
+  SmallVector<Operation *> reductions;
+  /// The dimensions the first of them combines over: the reduction's
+  /// length, by which the runtime chooses the splits.
+  SmallVector<std::string> reducedDims;
+};
+
+/// The columns split of `nest`, or none: its results need reductions only
+/// (no scan), each keeping every dimension of the nest (its points are the
+/// reductions' keys: one point each, stored by one block) and none reading
+/// another reduction or scan (a partial of one block is no input of
+/// another's); a nest with a reduction along a tensor's contiguous
+/// dimension is getRowSplit's.
+std::optional<ColumnSplit> getColumnSplit(const KernelAccess &access,
+                                          func::FuncOp element,
+                                          const LoopNest &nest);
+
 /// The scans whose running value a nest's innermost loop carries from one
 /// point to the next (the loop runs along their dimension, in order, from
 /// 0): each point combines one element into it instead of its whole prefix.

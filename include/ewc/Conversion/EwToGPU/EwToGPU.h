@@ -39,6 +39,9 @@ constexpr llvm::StringLiteral kTiledSchedule = LaunchAttr::kTiledSchedule;
 /// The launch rule of a kernel with reductions or scans along rows: a team
 /// per row, the block by the longest row (ewc/ABI/RowAccess.h).
 constexpr llvm::StringLiteral kRowsSchedule = LaunchAttr::kRowsSchedule;
+/// A kernel whose one nest reduces across rows: tiles of its points, each
+/// split across blocks that meet in a workspace (ewc/ABI/ColumnAccess.h).
+constexpr llvm::StringLiteral kColumnsSchedule = LaunchAttr::kColumnsSchedule;
 
 /// Threads per block: 4 warps. Measured on the H200, 2026-11-30, LeakyReLU at
 /// n = 2^28 (docs/performance.md, run 2): 128-thread blocks reached 100.9% of

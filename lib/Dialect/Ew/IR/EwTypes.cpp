@@ -105,15 +105,27 @@ void NamedTensorType::print(AsmPrinter &printer) const {
 LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringAttr schedule, unsigned blockSize,
                                  unsigned elementsPerThread,
-                                 unsigned sharedMemory, ArrayAttr rowDims) {
+                                 unsigned sharedMemory, ArrayAttr rowDims,
+                                 unsigned workspace) {
   if (blockSize == 0)
     return emitError() << "a launch has a block of at least one thread";
+  bool columns = schedule.getValue() == LaunchAttr::kColumnsSchedule;
+  // The runtime sizes the workspace by it (ColumnAccess.h).
+  if (workspace && !columns)
+    return emitError() << "a workspace belongs to the 'columns' schedule, not '"
+                       << schedule.getValue() << "'";
+  // The runtime reads the reduced extents by these names to choose the
+  // splits (ColumnAccess.h).
+  if (columns && (!rowDims || rowDims.size() != 1))
+    return emitError() << "the 'columns' schedule names its reduced "
+                          "dimensions: one list in row_dims";
   if (!rowDims)
     return success();
   // The runtime reads the rows' extents by these names to choose the
   // block (RowAccess.h); another schedule has no rows.
-  if (schedule.getValue() != LaunchAttr::kRowsSchedule)
-    return emitError() << "row_dims belong to the 'rows' schedule, not '"
+  if (schedule.getValue() != LaunchAttr::kRowsSchedule && !columns)
+    return emitError() << "row_dims belong to the 'rows' and 'columns' "
+                          "schedules, not '"
                        << schedule.getValue() << "'";
   for (Attribute row : rowDims) {
     auto dims = dyn_cast<ArrayAttr>(row);

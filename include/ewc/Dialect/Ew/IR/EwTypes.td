@@ -147,27 +147,45 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     required. A `rows` kernel also names, for each of its nests of the rows
     schedule, the dimensions along which its teams read a row (`row_dims`):
     the runtime takes the longest such row at a launch to choose the
-    variant's block (ewc::getRowsBlockSize).
+    variant's block (ewc::getRowsBlockSize). `columns` (a kernel whose one
+    nest reduces across rows, ewc/ABI/ColumnAccess.h) is a grid of
+    `tiles x splits` blocks: a tile per 32 consecutive points of the nest,
+    and `splits` blocks per tile (ewc::chooseColumnSplits, from the
+    reduction's length: its `row_dims`, one list of the reduced
+    dimensions), the block size required; with more than one split the
+    kernel takes one more argument after the ABI's, a pointer to a
+    workspace of ewc::getColumnWorkspaceWords 8-byte words, the tickets
+    zeroed, for `workspace` partials (the kernel's reductions) per split
+    and point.
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
                elements_per_thread = 4, shared_memory = 0>
     #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1,
                shared_memory = 0, row_dims = [["n"]]>
+    #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1,
+               shared_memory = 0, row_dims = [["m"]], workspace = 1>
     ```
   }];
   let parameters = (ins "::mlir::StringAttr":$schedule,
                         "unsigned":$block_size,
                         "unsigned":$elements_per_thread,
                         "unsigned":$shared_memory,
-                        OptionalParameter<"::mlir::ArrayAttr">:$row_dims);
+                        OptionalParameter<"::mlir::ArrayAttr">:$row_dims,
+                        DefaultValuedParameter<"unsigned", "0">:$workspace);
   let assemblyFormat = "`<` struct(params) `>`";
   let builders = [
     AttrBuilder<(ins "::mlir::StringAttr":$schedule, "unsigned":$block_size,
                      "unsigned":$elements_per_thread,
                      "unsigned":$shared_memory), [{
       return $_get($_ctxt, schedule, block_size, elements_per_thread,
-                   shared_memory, ::mlir::ArrayAttr());
+                   shared_memory, ::mlir::ArrayAttr(), 0);
+    }]>,
+    AttrBuilder<(ins "::mlir::StringAttr":$schedule, "unsigned":$block_size,
+                     "unsigned":$elements_per_thread,
+                     "unsigned":$shared_memory, "::mlir::ArrayAttr":$row_dims), [{
+      return $_get($_ctxt, schedule, block_size, elements_per_thread,
+                   shared_memory, row_dims, 0);
     }]>
   ];
   let genVerifyDecl = 1;
@@ -177,6 +195,7 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     static constexpr ::llvm::StringLiteral kElementwiseSchedule = "elementwise";
     static constexpr ::llvm::StringLiteral kTiledSchedule = "tiled";
     static constexpr ::llvm::StringLiteral kRowsSchedule = "rows";
+    static constexpr ::llvm::StringLiteral kColumnsSchedule = "columns";
   }];
 }
 

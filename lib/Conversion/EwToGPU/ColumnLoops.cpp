@@ -1,0 +1,383 @@
+//===- ColumnLoops.cpp - The GPU's columns schedule -----------------------===//
+//
+// The loop of the columns schedule (ewc/ABI/ColumnAccess.h, RowLoops.h): a
+// nest whose reductions run across rows (a column sum) in tiles of 32 of its
+// points, each tile's reductions split across blocks that meet in a
+// workspace. The access layer spreads each reduction over a team whose lanes
+// are every warp of every block of the tile (CombineLoops.cpp, TeamCombine);
+// this file gives the team its block's fold through shared memory, and the
+// blocks their meeting: the partials, the ticket, the fold in split order.
+//
+//===----------------------------------------------------------------------===//
+
+#include "RowLoops.h"
+
+#include "ewc/ABI/ColumnAccess.h"
+#include "ewc/ABI/RowAccess.h"
+
+#include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
+#include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/SCF/IR/SCF.h"
+
+#include <limits>
+
+using namespace mlir;
+using namespace mlir::ew;
+
+namespace {
+
+/// The scope of the workspace's fences and ticket: every block of the grid
+/// (PTX's .gpu; NVPTX's name for it).
+constexpr llvm::StringLiteral kDeviceScope = "device";
+
+/// The address of word `index` (an index value) of the workspace.
+Value getWordAddress(OpBuilder &builder, Location loc, Value workspace,
+                     Value index) {
+  Value offset =
+      arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
+  return LLVM::GEPOp::create(builder, loc, workspace.getType(),
+                             builder.getI64Type(), workspace,
+                             ValueRange{offset});
+}
+
+/// A combined value (an integer or a float of at most 64 bits) as a
+/// workspace word, and back.
+Value toWord(OpBuilder &builder, Location loc, Value value) {
+  Type type = value.getType();
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Value word = isa<FloatType>(type)
+                   ? arith::BitcastOp::create(
+                         builder, loc, builder.getIntegerType(bits), value)
+                         .getResult()
+                   : value;
+  return bits == 64
+             ? word
+             : arith::ExtUIOp::create(builder, loc, builder.getI64Type(), word)
+                   .getResult();
+}
+Value fromWord(OpBuilder &builder, Location loc, Value word, Type type) {
+  unsigned bits = type.getIntOrFloatBitWidth();
+  Value value =
+      bits == 64 ? word
+                 : arith::TruncIOp::create(builder, loc,
+                                           builder.getIntegerType(bits), word)
+                       .getResult();
+  return isa<FloatType>(type)
+             ? arith::BitcastOp::create(builder, loc, type, value).getResult()
+             : value;
+}
+
+/// The block's fold of its warps' values for one key: a slot per thread and
+/// type, made once per kernel.
+class BlockFold {
+public:
+  explicit BlockFold(gpu::GPUFuncOp func) : func(func) {}
+
+  /// Every lane's combination of the values of its key's lanes (lane
+  /// `column` of each warp), in the warps' order:
+  ///
+  ///   slot[threadIdx.x] = value;
+  ///   barrier;
+  ///   acc = slot[column]; for (w = 1; w < warps; ++w)
+  ///     acc = combine(acc, slot[w * 32 + column]);
+  ///   barrier;                       // before the slots are written again
+  Value fold(OpBuilder &builder, Location loc, Value value, Value column,
+             function_ref<Value(Value, Value)> combine) {
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
+    // Shared i1 is stored as bytes.
+    Type type = value.getType();
+    bool isBool = type.isInteger(1);
+    Type stored = isBool ? builder.getI8Type() : type;
+    Value slots = getSlots(builder, loc, stored);
+    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    memref::StoreOp::create(
+        builder, loc,
+        isBool ? arith::ExtUIOp::create(builder, loc, stored, value).getResult()
+               : value,
+        slots, ValueRange{threadId});
+    gpu::BarrierOp::create(builder, loc);
+    auto read = [&](Value index) -> Value {
+      Value word = memref::LoadOp::create(builder, loc, slots, index);
+      return isBool
+                 ? arith::TruncIOp::create(builder, loc, type, word).getResult()
+                 : word;
+    };
+    Value keys = constant(ewc::kColumnTileKeys);
+    auto loop = scf::ForOp::create(
+        builder, loc, constant(1),
+        constant(ewc::kColumnsBlockSize / ewc::kColumnTileKeys), constant(1),
+        read(column));
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(loop.getBody());
+      Value next = read(arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, loop.getInductionVar(), keys),
+          column));
+      scf::YieldOp::create(builder, loc,
+                           combine(loop.getRegionIterArgs()[0], next));
+    }
+    gpu::BarrierOp::create(builder, loc);
+    return loop.getResult(0);
+  }
+
+  /// The block's flag: one shared i32.
+  Value getFlag(OpBuilder &builder, Location loc) {
+    if (!flag)
+      flag = func.addWorkgroupAttribution(
+          MemRefType::get({1}, builder.getI32Type(), AffineMap(),
+                          getWorkgroup(builder)),
+          loc);
+    return flag;
+  }
+
+private:
+  static Attribute getWorkgroup(OpBuilder &builder) {
+    return gpu::AddressSpaceAttr::get(builder.getContext(),
+                                      gpu::AddressSpace::Workgroup);
+  }
+
+  Value getSlots(OpBuilder &builder, Location loc, Type type) {
+    Value &slots = slotsOf[type];
+    if (!slots)
+      slots = func.addWorkgroupAttribution(
+          MemRefType::get({ewc::kColumnsBlockSize}, type, AffineMap(),
+                          getWorkgroup(builder)),
+          loc);
+    return slots;
+  }
+
+  gpu::GPUFuncOp func;
+  llvm::DenseMap<Type, Value> slotsOf;
+  Value flag;
+};
+
+} // namespace
+
+/// The loop of the columns schedule for one nest (ColumnAccess.h), in blocks
+/// of 256 threads (8 warps of 32 lanes, R = 8), for K keys (the nest's
+/// points) in T = ceil(K / 32) tiles and S = max(1, gridDim.x / T) splits:
+///
+///   column = threadIdx.x mod 32, w = threadIdx.x / 32
+///   s = blockIdx.x mod S
+///   for (tile = blockIdx.x / S; tile < T; tile += gridDim.x / S) {
+///     key = tile * 32 + column                   // the last for one past K
+///     (k...) = delinearize(key, extents);
+///     p = sum over the elements s R + w, + R S, ... of the key   // a lane
+///     p = fold of the block's 8 lanes of the key, in order    // shared
+///     if (S > 1) {
+///       if (w == 0) workspace[partial(s, key)] = p; fence;
+///       barrier; last = atomic ticket[tile]++ == S - 1 (thread 0); barrier
+///       if (last) p = fold of partial(0..S, key), in order
+///     }
+///     if (last && w == 0 && key < K) out[k...] = element(p, ...);
+///   }
+///
+/// The loop's trip count is the same for a whole block (its barriers), a
+/// lane past the last key combining the last key's elements and storing
+/// nothing. The runtime zeroes the tickets before the launch.
+void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
+                                const RowKernel &kernel, const LoopNest &nest,
+                                const ColumnSplit &split, Value workspace) {
+  const llvm::StringMap<Value> &extents = kernel.extents;
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+    return arith::CmpIOp::create(builder, loc, predicate, a, b).getResult();
+  };
+  auto both = [&](Value a, Value b) -> Value {
+    return arith::AndIOp::create(builder, loc, a, b);
+  };
+  constexpr unsigned warps = ewc::kColumnsBlockSize / ewc::kColumnTileKeys;
+  Value keys = getVolume(builder, loc, nest.dims, extents);
+  Value tiles = arith::CeilDivUIOp::create(builder, loc, keys,
+                                           constant(ewc::kColumnTileKeys));
+  Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+  Value blockId = gpu::BlockIdOp::create(builder, loc, gpu::Dimension::x);
+  Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+  Value column = arith::RemUIOp::create(builder, loc, threadId,
+                                        constant(ewc::kColumnTileKeys));
+  Value warp = arith::DivUIOp::create(builder, loc, threadId,
+                                      constant(ewc::kColumnTileKeys));
+  // No tile: the runtime launches nothing then; a division by zero is not
+  // what a stray launch should meet.
+  Value divisor = arith::MaxUIOp::create(builder, loc, tiles, constant(1));
+  Value splits = arith::MaxUIOp::create(
+      builder, loc, arith::DivUIOp::create(builder, loc, gridDim, divisor),
+      constant(1));
+  Value splitId = arith::RemUIOp::create(builder, loc, blockId, splits);
+  Value first = arith::DivUIOp::create(builder, loc, blockId, splits);
+  Value step = arith::DivUIOp::create(builder, loc, gridDim, splits);
+  OpBuilder::InsertionGuard guard(builder);
+  auto loop = scf::ForOp::create(builder, loc, first, tiles, step);
+  builder.setInsertionPoint(loop.getBody()->getTerminator());
+  Value tile = loop.getInductionVar();
+  Value key = arith::AddIOp::create(
+      builder, loc,
+      arith::MulIOp::create(builder, loc, tile, constant(ewc::kColumnTileKeys)),
+      column);
+  Value active = compare(arith::CmpIPredicate::ult, key, keys);
+  Value keyAt = arith::SelectOp::create(
+      builder, loc, active, key,
+      arith::SubIOp::create(builder, loc, keys, constant(1)));
+  llvm::StringMap<Value> coordOf;
+  delinearizeInto(builder, loc, keyAt, nest.dims, extents, coordOf);
+
+  // The key's team: every warp of every split of the tile, lane s R + w,
+  // with no shuffle (its lanes are in different warps) and the block's fold
+  // as its groups' combination.
+  BlockFold blockFold(kernel.func);
+  TeamCombine team{
+      arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, splitId, constant(warps)), warp),
+      arith::MulIOp::create(builder, loc, splits, constant(warps)),
+      /*maxSize=*/std::numeric_limits<unsigned>::max(),
+      /*shuffleSize=*/1,
+      /*minSize=*/warps,
+      ewc::getRowCombineUnroll(kernel.elementBytes),
+      /*shuffleXor=*/nullptr,
+      [&](OpBuilder &b, Location l, Value value,
+          function_ref<Value(Value, Value)> combine) {
+        return blockFold.fold(b, l, value, column, combine);
+      }};
+  KnownValues known;
+  emitHoistedCombines(builder, loc, kernel.access, kernel.element, kernel.func,
+                      nest, coordOf, extents, known, &team);
+  SmallVector<Value> partials;
+  SmallVector<Type> types;
+  for (Operation *op : split.reductions) {
+    partials.push_back(known.lookup(op->getResult(0)));
+    assert(partials.back() && "a split reduction is hoisted to its key");
+    types.push_back(partials.back().getType());
+  }
+  types.push_back(builder.getI1Type());
+  Value owner =
+      both(active, compare(arith::CmpIPredicate::eq, warp, constant(0)));
+
+  // The splits meet: the block's partials to the workspace, then the
+  // tile's ticket; the block that draws the last folds them in split order.
+  Value several = compare(arith::CmpIPredicate::ugt, splits, constant(1));
+  auto meet = scf::IfOp::create(builder, loc, types, several,
+                                /*withElseRegion=*/true);
+  {
+    OpBuilder::InsertionGuard inner(builder);
+    builder.setInsertionPointToStart(meet.thenBlock());
+    auto wordOf = [&](unsigned slot, Value splitIndex) {
+      // ewc::getColumnPartialWord.
+      Value index = arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(
+              builder, loc,
+              arith::AddIOp::create(
+                  builder, loc,
+                  arith::MulIOp::create(builder, loc, constant(slot), splits),
+                  splitIndex),
+              keys),
+          key);
+      return getWordAddress(builder, loc, workspace,
+                            arith::AddIOp::create(builder, loc, tiles, index));
+    };
+    auto write = scf::IfOp::create(builder, loc, owner);
+    {
+      OpBuilder::InsertionGuard inWrite(builder);
+      builder.setInsertionPoint(write.thenBlock()->getTerminator());
+      for (auto [slot, partial] : llvm::enumerate(partials))
+        LLVM::StoreOp::create(builder, loc, toWord(builder, loc, partial),
+                              wordOf(slot, splitId), /*alignment=*/8);
+      // The partials before the ticket, for every block of the grid.
+      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
+                            kDeviceScope);
+    }
+    gpu::BarrierOp::create(builder, loc);
+    Value flag = blockFold.getFlag(builder, loc);
+    Value zero = constant(0);
+    auto draw = scf::IfOp::create(
+        builder, loc, compare(arith::CmpIPredicate::eq, threadId, zero));
+    {
+      OpBuilder::InsertionGuard inDraw(builder);
+      builder.setInsertionPoint(draw.thenBlock()->getTerminator());
+      Type i64 = builder.getI64Type();
+      // Fences around the ticket besides its ordering: NVPTX (LLVM 22, PTX
+      // 7.8) emits an acq_rel atomicrmw as a plain, relaxed `atom`; fence,
+      // atom, fence is CUDA's threadFenceReduction, for any back end.
+      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                            kDeviceScope);
+      Value drawn = LLVM::AtomicRMWOp::create(
+          builder, loc, LLVM::AtomicBinOp::add,
+          getWordAddress(builder, loc, workspace, tile),
+          arith::ConstantIntOp::create(builder, loc, i64, 1),
+          LLVM::AtomicOrdering::acq_rel, kDeviceScope);
+      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                            kDeviceScope);
+      Value last = compare(
+          arith::CmpIPredicate::eq, drawn,
+          arith::IndexCastOp::create(
+              builder, loc, i64,
+              arith::SubIOp::create(builder, loc, splits, constant(1))));
+      memref::StoreOp::create(
+          builder, loc,
+          arith::ExtUIOp::create(builder, loc, builder.getI32Type(), last),
+          flag, ValueRange{zero});
+    }
+    gpu::BarrierOp::create(builder, loc);
+    Value last = compare(
+        arith::CmpIPredicate::ne,
+        memref::LoadOp::create(builder, loc, flag, ValueRange{zero}),
+        arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 0));
+    // The fold reads the others' partials past this block's L1 (volatile:
+    // ld.volatile), after the ticket (acquire).
+    types.pop_back();
+    auto fold = scf::IfOp::create(builder, loc, types, both(last, owner),
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard inFold(builder);
+      builder.setInsertionPointToStart(fold.thenBlock());
+      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
+                            kDeviceScope);
+      SmallVector<Value> folded;
+      for (auto [slot, op] : llvm::enumerate(split.reductions)) {
+        Type type = partials[slot].getType();
+        auto load = [&](Value splitIndex) {
+          Value word = LLVM::LoadOp::create(
+              builder, loc, builder.getI64Type(), wordOf(slot, splitIndex),
+              /*alignment=*/8, /*isVolatile=*/true);
+          return fromWord(builder, loc, word, type);
+        };
+        auto each = scf::ForOp::create(builder, loc, constant(1), splits,
+                                       constant(1), load(zero));
+        OpBuilder::InsertionGuard inEach(builder);
+        builder.setInsertionPointToStart(each.getBody());
+        scf::YieldOp::create(builder, loc,
+                             emitCombinerOf(builder, op,
+                                            each.getRegionIterArgs()[0],
+                                            load(each.getInductionVar())));
+        folded.push_back(each.getResult(0));
+      }
+      scf::YieldOp::create(builder, loc, folded);
+      builder.setInsertionPointToStart(fold.elseBlock());
+      scf::YieldOp::create(builder, loc, partials);
+    }
+    SmallVector<Value> results(fold.getResults());
+    results.push_back(last);
+    scf::YieldOp::create(builder, loc, results);
+    builder.setInsertionPointToStart(meet.elseBlock());
+    SmallVector<Value> alone(partials);
+    alone.push_back(
+        arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1));
+    scf::YieldOp::create(builder, loc, alone);
+  }
+
+  // The key's point, by the block that has its value.
+  auto store =
+      scf::IfOp::create(builder, loc, both(meet.getResults().back(), owner));
+  builder.setInsertionPoint(store.thenBlock()->getTerminator());
+  for (auto [op, value] : llvm::zip(split.reductions, meet.getResults()))
+    known[op->getResult(0)] = value;
+  emitCombiningElement(builder, loc, kernel.access, kernel.element, kernel.func,
+                       nest, coordOf, extents, known);
+}
