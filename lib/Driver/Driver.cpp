@@ -1178,9 +1178,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
       workspace = *allocated;
     }
     if (launchOptions.notes)
-      *launchOptions.notes << "note: kernel '" << kernel.name << "': "
-                           << getColumnTiles(planned.points) << " tile(s) x "
-                           << splits << " split(s), workspace of "
+      *launchOptions.notes << "note: kernel '" << kernel.name
+                           << "': " << getColumnTiles(planned.points)
+                           << " tile(s) x " << splits
+                           << " split(s), workspace of "
                            << getColumnWorkspaceWords(planned.points, splits,
                                                       launch.workspace) *
                                   8

@@ -69,10 +69,11 @@ Value fromWord(OpBuilder &builder, Location loc, Value word, Type type) {
 }
 
 /// The block's fold of its warps' values for one key: a slot per thread and
-/// type, made once per kernel.
+/// type, and the block's flag.
 class BlockFold {
 public:
-  explicit BlockFold(gpu::GPUFuncOp func) : func(func) {}
+  explicit BlockFold(gpu::GPUFuncOp func)
+      : func(func), slots(func, ewc::kColumnsBlockSize) {}
 
   /// Every lane's combination of the values of its key's lanes (lane
   /// `column` of each warp), in the warps' order:
@@ -87,25 +88,12 @@ public:
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, v);
     };
-    // Shared i1 is stored as bytes.
-    Type type = value.getType();
-    bool isBool = type.isInteger(1);
-    Type stored = isBool ? builder.getI8Type() : type;
-    Value slots = getSlots(builder, loc, stored);
-    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-    memref::StoreOp::create(
-        builder, loc,
-        isBool ? arith::ExtUIOp::create(builder, loc, stored, value).getResult()
-               : value,
-        slots, ValueRange{threadId});
+    slots.store(builder, loc, value,
+                gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
     gpu::BarrierOp::create(builder, loc);
-    auto read = [&](Value index) -> Value {
-      Value word = memref::LoadOp::create(builder, loc, slots, index);
-      return isBool
-                 ? arith::TruncIOp::create(builder, loc, type, word).getResult()
-                 : word;
+    auto read = [&](Value index) {
+      return slots.load(builder, loc, value.getType(), index);
     };
-    Value keys = constant(ewc::kColumnTileKeys);
     auto loop = scf::ForOp::create(
         builder, loc, constant(1),
         constant(ewc::kColumnsBlockSize / ewc::kColumnTileKeys), constant(1),
@@ -115,7 +103,8 @@ public:
       builder.setInsertionPointToStart(loop.getBody());
       Value next = read(arith::AddIOp::create(
           builder, loc,
-          arith::MulIOp::create(builder, loc, loop.getInductionVar(), keys),
+          arith::MulIOp::create(builder, loc, loop.getInductionVar(),
+                                constant(ewc::kColumnTileKeys)),
           column));
       scf::YieldOp::create(builder, loc,
                            combine(loop.getRegionIterArgs()[0], next));
@@ -124,34 +113,22 @@ public:
     return loop.getResult(0);
   }
 
-  /// The block's flag: one shared i32.
+  /// The block's flag: one shared i32 of its own (an i32 reduction's slots
+  /// are the other i32s).
   Value getFlag(OpBuilder &builder, Location loc) {
     if (!flag)
       flag = func.addWorkgroupAttribution(
-          MemRefType::get({1}, builder.getI32Type(), AffineMap(),
-                          getWorkgroup(builder)),
+          MemRefType::get(
+              {1}, builder.getI32Type(), AffineMap(),
+              gpu::AddressSpaceAttr::get(builder.getContext(),
+                                         gpu::AddressSpace::Workgroup)),
           loc);
     return flag;
   }
 
 private:
-  static Attribute getWorkgroup(OpBuilder &builder) {
-    return gpu::AddressSpaceAttr::get(builder.getContext(),
-                                      gpu::AddressSpace::Workgroup);
-  }
-
-  Value getSlots(OpBuilder &builder, Location loc, Type type) {
-    Value &slots = slotsOf[type];
-    if (!slots)
-      slots = func.addWorkgroupAttribution(
-          MemRefType::get({ewc::kColumnsBlockSize}, type, AffineMap(),
-                          getWorkgroup(builder)),
-          loc);
-    return slots;
-  }
-
   gpu::GPUFuncOp func;
-  llvm::DenseMap<Type, Value> slotsOf;
+  SharedSlots slots;
   Value flag;
 };
 

@@ -126,7 +126,8 @@ public:
   /// (the lanes' loads in flight: getRowCombineUnroll).
   WarpExchange(gpu::GPUFuncOp func, unsigned blockSize, unsigned elementBytes)
       : func(func), blockSize(blockSize),
-        unroll(ewc::getRowCombineUnroll(elementBytes)) {}
+        unroll(ewc::getRowCombineUnroll(elementBytes)),
+        slots(func, blockSize / ewc::kRowWarpThreads) {}
 
   /// The TeamCombine of a team of `size` lanes (at most `maxSize`; more
   /// than a warp only if at least `minSize` is too) whose thread is `lane`.
@@ -159,11 +160,6 @@ private:
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, v);
     };
-    // Shared i1 is stored as bytes.
-    Type type = value.getType();
-    bool isBool = type.isInteger(1);
-    Type stored = isBool ? builder.getI8Type() : type;
-    Value slots = getSlots(builder, loc, stored);
     Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
     Value warp = constant(ewc::kRowWarpThreads);
     Value leader = arith::CmpIOp::create(
@@ -173,24 +169,16 @@ private:
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(write.thenBlock()->getTerminator());
-      Value word =
-          isBool
-              ? arith::ExtUIOp::create(builder, loc, stored, value).getResult()
-              : value;
-      memref::StoreOp::create(
-          builder, loc, word, slots,
-          ValueRange{arith::DivUIOp::create(builder, loc, threadId, warp)});
+      slots.store(builder, loc, value,
+                  arith::DivUIOp::create(builder, loc, threadId, warp));
     }
     gpu::BarrierOp::create(builder, loc);
     Value warps = arith::DivUIOp::create(builder, loc, size, warp);
     Value first = arith::MulIOp::create(
         builder, loc, arith::DivUIOp::create(builder, loc, threadId, size),
         warps);
-    auto read = [&](Value index) -> Value {
-      Value word = memref::LoadOp::create(builder, loc, slots, index);
-      return isBool
-                 ? arith::TruncIOp::create(builder, loc, type, word).getResult()
-                 : word;
+    auto read = [&](Value index) {
+      return slots.load(builder, loc, value.getType(), index);
     };
     Value start = read(first);
     auto loop = scf::ForOp::create(builder, loc, constant(1), warps,
@@ -207,22 +195,9 @@ private:
     return loop.getResult(0);
   }
 
-  Value getSlots(OpBuilder &builder, Location loc, Type type) {
-    Value &slots = slotsOf[type];
-    if (!slots) {
-      auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
-                                                  gpu::AddressSpace::Workgroup);
-      slots = func.addWorkgroupAttribution(
-          MemRefType::get({blockSize / ewc::kRowWarpThreads}, type, AffineMap(),
-                          workgroup),
-          loc);
-    }
-    return slots;
-  }
-
   gpu::GPUFuncOp func;
   unsigned blockSize, unroll;
-  llvm::DenseMap<Type, Value> slotsOf;
+  SharedSlots slots;
 };
 
 /// buildRowsLoop's loop for teams of `team` lanes (an index value).
@@ -337,6 +312,40 @@ Value mlir::ew::getVolume(OpBuilder &builder, Location loc,
   for (const std::string &dim : dims)
     volume = arith::MulIOp::create(builder, loc, volume, extents.lookup(dim));
   return volume;
+}
+
+void SharedSlots::store(OpBuilder &builder, Location loc, Value value,
+                        Value index) {
+  Type type = value.getType();
+  Value word =
+      type.isInteger(1)
+          ? arith::ExtUIOp::create(builder, loc, builder.getI8Type(), value)
+                .getResult()
+          : value;
+  memref::StoreOp::create(builder, loc, word,
+                          getSlots(builder, loc, word.getType()),
+                          ValueRange{index});
+}
+
+Value SharedSlots::load(OpBuilder &builder, Location loc, Type type,
+                        Value index) {
+  bool isBool = type.isInteger(1);
+  Value word = memref::LoadOp::create(
+      builder, loc, getSlots(builder, loc, isBool ? builder.getI8Type() : type),
+      ValueRange{index});
+  return isBool ? arith::TruncIOp::create(builder, loc, type, word).getResult()
+                : word;
+}
+
+Value SharedSlots::getSlots(OpBuilder &builder, Location loc, Type type) {
+  Value &slots = slotsOf[type];
+  if (!slots) {
+    auto workgroup = gpu::AddressSpaceAttr::get(builder.getContext(),
+                                                gpu::AddressSpace::Workgroup);
+    slots = func.addWorkgroupAttribution(
+        MemRefType::get({count}, type, AffineMap(), workgroup), loc);
+  }
+  return slots;
 }
 
 unsigned mlir::ew::getNarrowestBytes(const KernelAccess &access) {

@@ -49,6 +49,26 @@ void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
 Value getVolume(OpBuilder &builder, Location loc, ArrayRef<std::string> dims,
                 const llvm::StringMap<Value> &extents);
 
+/// Shared memory through which a gpu.func's threads combine values:
+/// `count` slots per type, each array made on first use and reused by every
+/// combine (an i1 stored as a byte).
+class SharedSlots {
+public:
+  SharedSlots(gpu::GPUFuncOp func, unsigned count) : func(func), count(count) {}
+
+  /// slot[index] = value, of value's type.
+  void store(OpBuilder &builder, Location loc, Value value, Value index);
+  /// slot[index], of `type`.
+  Value load(OpBuilder &builder, Location loc, Type type, Value index);
+
+private:
+  Value getSlots(OpBuilder &builder, Location loc, Type type);
+
+  gpu::GPUFuncOp func;
+  unsigned count;
+  llvm::DenseMap<Type, Value> slotsOf;
+};
+
 /// The bytes of the narrowest element of `access`'s tensors (8 without
 /// one), by which the rows schedule sizes its teams and its loads in
 /// flight (RowAccess.h).

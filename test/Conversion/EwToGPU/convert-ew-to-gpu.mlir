@@ -312,7 +312,6 @@
 // REDUCE-NEXT: memref.store
 // REDUCE: } else {
 // REDUCE: %[[BYTE:.*]] = arith.extui %{{.*}} : i1 to i8
-// REDUCE-NEXT: arith.divui
 // REDUCE-NEXT: memref.store %[[BYTE]], %[[BSLOTS]]
 // REDUCE: gpu.barrier
 // REDUCE-NEXT: arith.divui
