@@ -318,11 +318,15 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-STALE:       gpu.shuffle  up
 
 // split-partial-dropped: the fold of a columns tile's partials stops one
-// split short.
+// split short (each warp's loop of 8 loads one chunk short, its tail one
+// split short).
 // CHECK-SPLITDROP-LABEL: gpu.func @ew$colsum(
-// CHECK-SPLITDROP:       %[[P0:.*]] = llvm.load volatile
-// CHECK-SPLITDROP:       %[[SHORT:.*]] = arith.subi %[[SPLITS:.*]], %c1
-// CHECK-SPLITDROP-NEXT:  scf.for %{{.*}} = %c1 to %[[SHORT]] step %c1
+// CHECK-SPLITDROP:       llvm.fence syncscope("device") acquire
+// CHECK-SPLITDROP:       %[[SHORT:.*]] = arith.subi %[[CHUNKS:.*]], %c1{{.*}} : index
+// CHECK-SPLITDROP-NEXT:  %[[MAIN:.*]] = scf.for %{{.*}} = %c0 to %[[SHORT]] step %c1
+// CHECK-SPLITDROP-COUNT-8: llvm.load volatile
+// CHECK-SPLITDROP:       %[[SHORT2:.*]] = arith.subi %[[HI:.*]], %c1{{.*}} : index
+// CHECK-SPLITDROP-NEXT:  scf.for %{{.*}} = %{{.*}} to %[[SHORT2]] step %c1 iter_args(%{{.*}} = %[[MAIN]])
 // CHECK-SPLITDROP:       llvm.load volatile
 
 // early-fold: the block that draws the first ticket (0) folds.

@@ -14,8 +14,9 @@
 // warp's lanes write the block's partial after the tiles' tickets, a
 // release fence, a barrier, thread 0 draws the tile's ticket between fences,
 // and the block that drew the last (splits - 1) folds the partials of
-// splits 0, 1, ... in order with volatile loads after an acquire fence; the
-// key's point stored by that block's first warp only.
+// splits with volatile loads after an acquire fence, warp w the w-th eighth
+// of them in order (8 loads in flight), then the warps' values in order
+// through the slots; the key's point stored by that block's first warp only.
 // RUN: ewc-opt %S/Inputs/columns.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=COLUMNS
 // COLUMNS-LABEL: gpu.func @ew$colsum(
 // COLUMNS-SAME: %[[WS:[^ ]*]]: !llvm.ptr<1>) workgroup(%[[SLOTS:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[FLAG:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
@@ -84,18 +85,29 @@
 // COLUMNS-NEXT: gpu.barrier
 // COLUMNS-NEXT: %[[FLAGV:.*]] = memref.load %[[FLAG]][%c0]
 // COLUMNS-NEXT: %[[LAST:.*]] = arith.cmpi ne, %[[FLAGV]], %c0_i32
-// COLUMNS-NEXT: %[[FOLDS:.*]] = arith.andi %[[LAST]], %[[OWNER]]
-// COLUMNS-NEXT: %[[FOLDED:.*]] = scf.if %[[FOLDS]] -> (f32) {
+// COLUMNS-NEXT: %[[FOLDED:.*]] = scf.if %[[LAST]] -> (f32) {
 // COLUMNS-NEXT: llvm.fence syncscope("device") acquire
-// COLUMNS: %[[P0:.*]] = llvm.load volatile
-// COLUMNS: %[[P0F:.*]] = arith.bitcast %{{.*}} : i32 to f32
-// COLUMNS-NEXT: %[[ALL:.*]] = scf.for %[[S:.*]] = %c1 to %[[SPLITS]] step %c1 iter_args(%[[ACC:.*]] = %[[P0F]]) -> (f32) {
-// COLUMNS-NEXT: arith.muli %[[S]], %[[K]]
+// COLUMNS-NEXT: %[[SHARE:.*]] = arith.ceildivui %[[SPLITS]], %c8
+// COLUMNS-NEXT: %[[LO0:.*]] = arith.muli %[[WARP]], %[[SHARE]]
+// COLUMNS-NEXT: %[[LO:.*]] = arith.minui %[[LO0]], %[[SPLITS]]
+// COLUMNS-NEXT: %[[HI0:.*]] = arith.addi %[[LO]], %[[SHARE]]
+// COLUMNS-NEXT: %[[HI:.*]] = arith.minui %[[HI0]], %[[SPLITS]]
+// COLUMNS-NEXT: %[[RANGE:.*]] = arith.subi %[[HI]], %[[LO]]
+// COLUMNS-NEXT: %[[CHUNKS:.*]] = arith.divui %[[RANGE]], %c8
+// COLUMNS: %[[MAIN:.*]] = scf.for %{{.*}} = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %cst) -> (f32) {
+// COLUMNS: arith.muli %{{.*}}, %[[K]]
+// COLUMNS-NEXT: arith.addi %{{.*}}, %[[AT]]
+// COLUMNS-COUNT-8: llvm.load volatile
+// COLUMNS: arith.addf %[[ACC]], %{{.*}} : f32
+// COLUMNS-COUNT-7: arith.addf
+// COLUMNS: %[[TAIL:.*]] = scf.for %{{.*}} = %{{.*}} to %[[HI]] step %c1 iter_args(%{{.*}} = %[[MAIN]]) -> (f32) {
 // COLUMNS: llvm.load volatile
-// COLUMNS: %[[PS:.*]] = arith.bitcast %{{.*}} : i32 to f32
-// COLUMNS-NEXT: %[[SUM:.*]] = arith.addf %[[ACC]], %[[PS]] : f32
-// COLUMNS-NEXT: scf.yield %[[SUM]]
-// COLUMNS: scf.yield %[[ALL]] : f32
+// COLUMNS: memref.store %[[TAIL]], %[[SLOTS]]
+// COLUMNS-NEXT: gpu.barrier
+// COLUMNS-NEXT: memref.load %[[SLOTS]][%[[COL]]]
+// COLUMNS-NEXT: %[[ALL:.*]] = scf.for %{{.*}} = %c1 to %c8 step %c1
+// COLUMNS: gpu.barrier
+// COLUMNS-NEXT: scf.yield %[[ALL]] : f32
 // COLUMNS-NEXT: } else {
 // COLUMNS-NEXT: scf.yield %[[PART]] : f32
 // COLUMNS: scf.yield %[[FOLDED]], %[[LAST]] : f32, i1
