@@ -1160,32 +1160,31 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // order, so that launches on other streams never share one.
   std::uint64_t workspace = 0;
   if (launch.schedule == mlir::ew::kColumnsSchedule) {
-    // Keys a lane: the descriptor's elements_per_thread.
-    unsigned perLane = std::max(1u, launch.elementsPerThread);
-    std::uint64_t keys = planned.points;
-    std::uint64_t tiles = getColumnTiles(keys, perLane);
     std::uint64_t splits =
         launchOptions.columnSplits.value_or(chooseColumnSplits(
-            keys, perLane, planned.getLongestRow(launch.rowDims),
+            planned.points, planned.getLongestRow(launch.rowDims),
             device.multiprocessorCount, device.maxThreadsPerMultiprocessor));
     shape = computeColumnsLaunchShape(
-        keys, perLane, std::max<uint64_t>(1, splits), launch.blockSize);
+        planned.points, std::max<uint64_t>(1, splits), launch.blockSize);
     // What the kernel derives from the grid.
     splits =
-        std::max<uint64_t>(1, shape.gridSize / std::max<uint64_t>(1, tiles));
-    std::uint64_t words =
-        getColumnWorkspaceWords(keys, perLane, splits, launch.workspace);
-    if (words) {
-      llvm::Expected<std::uint64_t> allocated =
-          cuda->allocateOnStream(words * 8, tiles * 8, launchOptions.stream);
+        std::max<uint64_t>(1, shape.gridSize / getColumnTiles(planned.points));
+    if (std::uint64_t words =
+            getColumnWorkspaceWords(planned.points, splits, launch.workspace)) {
+      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
+          words * 8, getColumnTiles(planned.points) * 8, launchOptions.stream);
       if (!allocated)
         return allocated.takeError();
       workspace = *allocated;
     }
     if (launchOptions.notes)
-      *launchOptions.notes << "note: kernel '" << kernel.name << "': " << tiles
-                           << " tile(s) of " << perLane * kColumnLanes << " x "
-                           << splits << " split(s), workspace of " << words * 8
+      *launchOptions.notes << "note: kernel '" << kernel.name
+                           << "': " << getColumnTiles(planned.points)
+                           << " tile(s) x " << splits
+                           << " split(s), workspace of "
+                           << getColumnWorkspaceWords(planned.points, splits,
+                                                      launch.workspace) *
+                                  8
                            << " bytes\n";
     args.push_back(&workspace);
   }

@@ -67,10 +67,9 @@ LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
           blockSize};
 }
 
-LaunchShape ewc::computeColumnsLaunchShape(uint64_t keys, unsigned keysPerLane,
-                                           uint64_t splits,
+LaunchShape ewc::computeColumnsLaunchShape(uint64_t keys, uint64_t splits,
                                            unsigned blockSize) {
-  uint64_t tiles = getColumnTiles(keys, keysPerLane);
+  uint64_t tiles = getColumnTiles(keys);
   uint64_t most = uint64_t(0x7fffffff);
   uint64_t grid = splits > 1 && tiles <= most / splits ? tiles * splits
                                                        : std::min(tiles, most);

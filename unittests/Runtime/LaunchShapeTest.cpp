@@ -134,54 +134,46 @@ TEST(LaunchShape, RowsBlockByTheLongestRow) {
 TEST(LaunchShape, ColumnSplitsFillTheDevice) {
   // The H200: 132 SMs of 2048 threads, 8 blocks of 256 each, two waves.
   const unsigned sms = 132, threads = 2048;
-  // Tiles of 32 lanes of 4 f32 keys (8 bf16: ColumnAccess.h).
-  EXPECT_EQ(getColumnKeysPerLane(4), 4u);
-  EXPECT_EQ(getColumnKeysPerLane(2), 8u);
-  EXPECT_EQ(getColumnKeysPerLane(8), 2u);
-  EXPECT_EQ(getColumnKeysPerLane(1), 8u);
-  EXPECT_EQ(getColumnTiles(128, 4), 1u);
-  EXPECT_EQ(getColumnTiles(129, 4), 2u);
-  EXPECT_EQ(getColumnTiles(128, 1), 4u);
-  // issue 16's column sums of f32: 128 columns of 2^21 rows are one tile,
-  // split 2112 ways; 32768 columns of 8192 rows 256 tiles, split 9 ways
-  // (rows enough for 16: 8192 / (8 x 64)).
-  EXPECT_EQ(chooseColumnSplits(128, 4, 1ull << 21, sms, threads), 2112u);
-  EXPECT_EQ(chooseColumnSplits(32768, 4, 8192, sms, threads), 9u);
+  // issue 16's column sums: 128 columns of 2^21 rows are 4 tiles, each
+  // split 528 ways (2112 blocks); 32768 columns of 8192 rows 1024 tiles,
+  // split 3 ways (rows enough for 64 a lane: 8192 / (8 x 64) = 16).
+  EXPECT_EQ(getColumnTiles(128), 4u);
+  EXPECT_EQ(chooseColumnSplits(128, 1ull << 21, sms, threads), 528u);
+  EXPECT_EQ(chooseColumnSplits(32768, 8192, sms, threads), 3u);
   // Few rows: at most one split per 8 x 64 rows, at least one.
-  EXPECT_EQ(chooseColumnSplits(33, 4, 5000, sms, threads), 9u);
-  EXPECT_EQ(chooseColumnSplits(33, 4, 100, sms, threads), 1u);
-  EXPECT_EQ(chooseColumnSplits(33, 4, 0, sms, threads), 1u);
+  EXPECT_EQ(chooseColumnSplits(33, 5000, sms, threads), 9u);
+  EXPECT_EQ(chooseColumnSplits(33, 100, sms, threads), 1u);
+  EXPECT_EQ(chooseColumnSplits(33, 0, sms, threads), 1u);
   // Many columns: one split; no column: one.
-  EXPECT_EQ(chooseColumnSplits(1ull << 26, 4, 1ull << 20, sms, threads), 1u);
-  EXPECT_EQ(chooseColumnSplits(0, 4, 1000, sms, threads), 1u);
+  EXPECT_EQ(chooseColumnSplits(1ull << 26, 1ull << 20, sms, threads), 1u);
+  EXPECT_EQ(chooseColumnSplits(0, 1000, sms, threads), 1u);
   // The grid stays below 2^31 blocks (a device of 4e9 SMs wants more).
-  EXPECT_EQ(chooseColumnSplits(32000, 1, 1ull << 62, 4000000000u, threads),
+  EXPECT_EQ(chooseColumnSplits(32000, 1ull << 62, 4000000000u, threads),
             0x7fffffffull / 1000);
-  EXPECT_EQ(chooseColumnSplits(1ull << 40, 4, 1ull << 40, sms, threads), 1u);
+  EXPECT_EQ(chooseColumnSplits(1ull << 40, 1ull << 40, sms, threads), 1u);
 }
 
 TEST(LaunchShape, ColumnsGridAndWorkspace) {
   // tiles x splits blocks of 256; the kernel derives the splits back from
   // the grid (max(1, grid / tiles)).
-  LaunchShape shape = computeColumnsLaunchShape(1000, 4, 7, kColumnsBlockSize);
-  EXPECT_EQ(shape.gridSize, 8u * 7);
+  LaunchShape shape = computeColumnsLaunchShape(1000, 7, kColumnsBlockSize);
+  EXPECT_EQ(shape.gridSize, 32u * 7);
   EXPECT_EQ(shape.blockSize, 256u);
-  EXPECT_EQ(shape.gridSize / getColumnTiles(1000, 4), 7u);
-  EXPECT_EQ(computeColumnsLaunchShape(1000, 1, 7, 256).gridSize, 32u * 7);
-  EXPECT_EQ(computeColumnsLaunchShape(1000, 4, 1, 256).gridSize, 8u);
-  EXPECT_EQ(computeColumnsLaunchShape(0, 4, 5, 256).gridSize, 0u);
+  EXPECT_EQ(shape.gridSize / getColumnTiles(1000), 7u);
+  EXPECT_EQ(computeColumnsLaunchShape(1000, 1, 256).gridSize, 32u);
+  EXPECT_EQ(computeColumnsLaunchShape(0, 5, 256).gridSize, 0u);
   // More tiles than a grid holds: one split, a grid stride over the tiles.
-  EXPECT_EQ(computeColumnsLaunchShape(1ull << 40, 1, 1, 256).gridSize,
+  EXPECT_EQ(computeColumnsLaunchShape(1ull << 40, 1, 256).gridSize,
             0x7fffffffu);
   // A ticket per tile, then a partial per slot, split and key; none for one
   // split.
-  EXPECT_EQ(getColumnWorkspaceWords(1000, 4, 1, 3), 0u);
-  EXPECT_EQ(getColumnWorkspaceWords(1000, 4, 7, 1), 8u + 7 * 1000);
-  EXPECT_EQ(getColumnWorkspaceWords(1000, 4, 7, 2), 8u + 2 * 7 * 1000);
-  EXPECT_EQ(getColumnPartialWord(1000, 4, 7, 0, 0, 0), 8u);
-  EXPECT_EQ(getColumnPartialWord(1000, 4, 7, 1, 2, 5), 8u + (7 + 2) * 1000 + 5);
-  EXPECT_EQ(getColumnPartialWord(1000, 4, 7, 1, 6, 999) + 1,
-            getColumnWorkspaceWords(1000, 4, 7, 2));
+  EXPECT_EQ(getColumnWorkspaceWords(1000, 1, 3), 0u);
+  EXPECT_EQ(getColumnWorkspaceWords(1000, 7, 1), 32u + 7 * 1000);
+  EXPECT_EQ(getColumnWorkspaceWords(1000, 7, 2), 32u + 2 * 7 * 1000);
+  EXPECT_EQ(getColumnPartialWord(1000, 7, 0, 0, 0), 32u);
+  EXPECT_EQ(getColumnPartialWord(1000, 7, 1, 2, 5), 32u + (7 + 2) * 1000 + 5);
+  EXPECT_EQ(getColumnPartialWord(1000, 7, 1, 6, 999) + 1,
+            getColumnWorkspaceWords(1000, 7, 2));
 }
 
 } // namespace

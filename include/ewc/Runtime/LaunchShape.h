@@ -82,12 +82,11 @@ LaunchShape computeRowsLaunchShape(uint64_t points, unsigned blockSize,
 
 /// The launch of a kernel of the columns schedule (ewc/ABI/ColumnAccess.h):
 /// blocks of `blockSize` threads (the kernel's, which it requires), `splits`
-/// (chooseColumnSplits) per tile of the `keys` points of its nest
-/// (`keysPerLane` a lane: the descriptor's elements_per_thread), at most
+/// (chooseColumnSplits) per tile of the `keys` points of its nest, at most
 /// 2^31 - 1 (the loop over the tiles has a grid stride, and the kernel
 /// derives the splits from the grid). None for no key.
-LaunchShape computeColumnsLaunchShape(uint64_t keys, unsigned keysPerLane,
-                                      uint64_t splits, unsigned blockSize);
+LaunchShape computeColumnsLaunchShape(uint64_t keys, uint64_t splits,
+                                      unsigned blockSize);
 
 } // namespace ewc
 

@@ -569,19 +569,15 @@ struct ConvertEwToGPUPass
         kernel.func.setKnownBlockSizeAttr(
             DenseI32ArrayAttr::get(&getContext(), {int32_t(rowsBlock), 1, 1}));
       }
-      if (columns) {
+      if (columns)
         kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(
             &getContext(), {int32_t(ewc::kColumnsBlockSize), 1, 1}));
-        kernel.func->setAttr("nvvm.minctasm",
-                             builder.getI32IntegerAttr(ewc::kColumnsMinBlocks));
-      }
       kernel.func->setAttr(
           kLaunchAttrName,
           columns ? LaunchAttr::get(
                         &getContext(),
                         StringAttr::get(&getContext(), kColumnsSchedule),
-                        ewc::kColumnsBlockSize,
-                        ewc::getColumnKeysPerLane(rowKernel.elementBytes), 0,
+                        ewc::kColumnsBlockSize, 1, 0,
                         ArrayAttr::get(&getContext(), rowDims),
                         columns->reductions.size())
           : anyRows

@@ -7,17 +7,23 @@
 // The columns schedule (ColumnAccess.h): a kernel whose one nest's points
 // are its reductions' keys, none reading another's value. Its workspace is
 // a pointer after the ABI's arguments and #ew.launch counts its partials
-// (a slot per reduction), elements_per_thread its keys a lane (4 f32) and
-// nvvm.minctasm the blocks an SM is to hold; 8 warps of 32 lanes, the
-// splits from the grid; lane s * 8 + w of a team of splits * 8 combines
-// every team-th row of its keys.
+// (a slot per reduction); 8 warps of 32 keys' lanes, the splits from the
+// grid; lane s * 8 + w of a team of splits * 8 combines every team-th row
+// of its key, 8 per iteration; the block folds its warps' values in order
+// through a slot per thread; then, with more than one split, the first
+// warp's lanes write the block's partial after the tiles' tickets, a
+// release fence, a barrier, thread 0 draws the tile's ticket between fences,
+// and the block that drew the last (splits - 1) folds the partials of
+// splits with volatile loads after an acquire fence, warp w the w-th eighth
+// of them in order (8 loads in flight), then the warps' values in order
+// through the slots; the key's point stored by that block's first warp only.
 // RUN: ewc-opt %S/Inputs/columns.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=COLUMNS
 // COLUMNS-LABEL: gpu.func @ew$colsum(
 // COLUMNS-SAME: %[[WS:[^ ]*]]: !llvm.ptr<1>) workgroup(%[[SLOTS:.*]] : memref<256xf32, #gpu.address_space<workgroup>>, %[[FLAG:.*]] : memref<1xi32, #gpu.address_space<workgroup>>)
-// COLUMNS-SAME: #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 4, shared_memory = 0, row_dims = {{\[}}["m"]], workspace = 1>, known_block_size = array<i32: 256, 1, 1>, nvvm.minctasm = 4 : i32
+// COLUMNS-SAME: #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["m"]], workspace = 1>, known_block_size = array<i32: 256, 1, 1>
 // COLUMNS: %[[M:.*]] = memref.dim %arg0, %c0
 // COLUMNS: %[[K:.*]] = memref.dim %arg0, %c1
-// COLUMNS: %[[TILES:.*]] = arith.ceildivui %[[K]], %c128
+// COLUMNS: %[[TILES:.*]] = arith.ceildivui %[[K]], %c32
 // COLUMNS: %[[TID:.*]] = gpu.thread_id  x
 // COLUMNS: %[[BID:.*]] = gpu.block_id  x
 // COLUMNS: %[[GRID:.*]] = gpu.grid_dim  x
@@ -29,62 +35,38 @@
 // COLUMNS: %[[SPLIT:.*]] = arith.remui %[[BID]], %[[SPLITS]]
 // COLUMNS: %[[FIRST:.*]] = arith.divui %[[BID]], %[[SPLITS]]
 // COLUMNS: %[[STEP:.*]] = arith.divui %[[GRID]], %[[SPLITS]]
+// COLUMNS: scf.for %[[TILE:.*]] = %[[FIRST]] to %[[TILES]] step %[[STEP]] {
+// COLUMNS: %[[KEY:.*]] = arith.addi %{{.*}}, %[[COL]]
+// COLUMNS: %[[ACTIVE:.*]] = arith.cmpi ult, %[[KEY]], %[[K]]
+// COLUMNS: %[[AT:.*]] = arith.select %[[ACTIVE]], %[[KEY]]
 // COLUMNS: %[[S8:.*]] = arith.muli %[[SPLIT]], %c8
 // COLUMNS: %[[LANE:.*]] = arith.addi %[[S8]], %[[WARP]]
 // COLUMNS: %[[SIZE:.*]] = arith.muli %[[SPLITS]], %c8
-// COLUMNS: scf.for %[[TILE:.*]] = %[[FIRST]] to %[[TILES]] step %[[STEP]] {
-// COLUMNS: %[[T128:.*]] = arith.muli %[[TILE]], %c128
-// COLUMNS-NEXT: %[[KEY0:.*]] = arith.addi %[[T128]], %[[COL]]
-// COLUMNS-NEXT: %[[ACTIVE0:.*]] = arith.cmpi ult, %[[KEY0]], %[[K]]
-// COLUMNS-NEXT: %[[AT0:.*]] = arith.select %[[ACTIVE0]], %[[KEY0]]
-// COLUMNS-NEXT: %[[OWNER0:.*]] = arith.andi %[[ACTIVE0]],
-// COLUMNS-NEXT: %[[KEY1:.*]] = arith.addi %[[KEY0]], %c32
-// COLUMNS: %[[KEY2:.*]] = arith.addi %[[KEY0]], %c64
-// COLUMNS: %[[KEY3:.*]] = arith.addi %[[KEY0]], %c96
-// A full tile takes its keys unclamped: a lane loads 2 rows of its 4 keys,
-// then combines them, each key's in order.
-// COLUMNS: %[[FULL:.*]] = arith.cmpi ule, %{{.*}}, %[[K]]
-// COLUMNS-NEXT: %[[PARTS:.*]]:4 = scf.if %[[FULL]] -> (f32, f32, f32, f32) {
-// COLUMNS-NEXT: %[[STRIDE:.*]] = arith.muli %[[SIZE]], %c2
-// COLUMNS: scf.for %{{.*}} iter_args(%[[A0:[^ ]*]] = %cst, %{{.*}} = %cst, %{{.*}} = %cst, %{{.*}} = %cst)
+// COLUMNS: %[[STRIDE:.*]] = arith.muli %[[SIZE]], %c8
+// COLUMNS: scf.for
 // COLUMNS: %[[R0:.*]] = arith.addi %{{.*}}, %[[LANE]]
-// COLUMNS-NEXT: %[[X00:.*]] = memref.load %arg0[%[[R0]], %[[KEY0]]]
-// COLUMNS-NEXT: memref.load %arg0[%[[R0]], %[[KEY1]]]
-// COLUMNS-NEXT: memref.load %arg0[%[[R0]], %[[KEY2]]]
-// COLUMNS-NEXT: memref.load %arg0[%[[R0]], %[[KEY3]]]
-// COLUMNS-NEXT: %[[R1:.*]] = arith.addi %[[R0]], %[[SIZE]]
-// COLUMNS-NEXT: %[[X10:.*]] = memref.load %arg0[%[[R1]], %[[KEY0]]]
-// COLUMNS-COUNT-3: memref.load %arg0[%[[R1]]
-// COLUMNS-NEXT: %[[S00:.*]] = arith.addf %[[A0]], %[[X00]]
-// COLUMNS-COUNT-3: arith.addf
-// COLUMNS-NEXT: arith.addf %[[S00]], %[[X10]]
+// COLUMNS-NEXT: memref.load %arg0[%[[R0]], %[[AT]]]
+// COLUMNS-COUNT-7: memref.load %arg0
 // COLUMNS: scf.for %{{.*}} = %{{.*}} to %[[M]] step %[[SIZE]]
-// The block's fold of each key: a slot per thread, each lane its key's 8
-// in warp order.
 // COLUMNS: memref.store %{{.*}}, %[[SLOTS]][%{{.*}}]
 // COLUMNS-NEXT: gpu.barrier
 // COLUMNS-NEXT: %[[F0:.*]] = memref.load %[[SLOTS]][%[[COL]]]
-// COLUMNS-NEXT: scf.for %{{.*}} = %c1 to %c8 step %c1 iter_args(%{{.*}} = %[[F0]])
+// COLUMNS-NEXT: %[[PART:.*]] = scf.for %{{.*}} = %c1 to %c8 step %c1 iter_args(%{{.*}} = %[[F0]])
 // COLUMNS: gpu.barrier
-// The last tile, partial: the keys clamped to the last.
-// COLUMNS: } else {
-// COLUMNS: memref.load %arg0[%{{.*}}, %[[AT0]]]
-// With more than one split the first warp's lanes write the block's
-// partials after the tiles' tickets, a release fence each, a barrier;
-// thread 0 draws the tile's ticket between fences; the block that drew the
-// last folds the partials.
-// COLUMNS: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[SPLITS]], %c1
-// COLUMNS-NEXT: %[[MEET:.*]]:5 = scf.if %[[SEVERAL]] -> (f32, f32, f32, f32, i1) {
-// COLUMNS-NEXT: scf.if %[[OWNER0]] {
-// COLUMNS: %[[W0:.*]] = arith.addi %{{.*}}, %[[KEY0]]
-// COLUMNS-NEXT: %[[WORD0:.*]] = arith.addi %[[TILES]], %[[W0]]
-// COLUMNS-NEXT: %[[WORD064:.*]] = arith.index_cast %[[WORD0]]
-// COLUMNS-NEXT: %[[ADDR0:.*]] = llvm.getelementptr %[[WS]][%[[WORD064]]]
-// COLUMNS-NEXT: %[[BITS:.*]] = arith.bitcast %[[PARTS]]#0 : f32 to i32
+// COLUMNS-NEXT: %[[W0:.*]] = arith.cmpi eq, %[[WARP]], %c0
+// COLUMNS-NEXT: %[[OWNER:.*]] = arith.andi %[[ACTIVE]], %[[W0]]
+// COLUMNS-NEXT: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[SPLITS]], %c1
+// COLUMNS-NEXT: %[[MEET:.*]]:2 = scf.if %[[SEVERAL]] -> (f32, i1) {
+// COLUMNS-NEXT: scf.if %[[OWNER]] {
+// COLUMNS-NEXT: %[[SK:.*]] = arith.muli %[[SPLIT]], %[[K]]
+// COLUMNS-NEXT: %[[SKK:.*]] = arith.addi %[[SK]], %[[KEY]]
+// COLUMNS-NEXT: %[[WORD:.*]] = arith.addi %[[TILES]], %[[SKK]]
+// COLUMNS-NEXT: %[[WORD64:.*]] = arith.index_cast %[[WORD]]
+// COLUMNS-NEXT: %[[ADDR:.*]] = llvm.getelementptr %[[WS]][%[[WORD64]]]
+// COLUMNS-NEXT: %[[BITS:.*]] = arith.bitcast %[[PART]] : f32 to i32
 // COLUMNS-NEXT: %[[WIDE:.*]] = arith.extui %[[BITS]] : i32 to i64
-// COLUMNS-NEXT: llvm.store %[[WIDE]], %[[ADDR0]]
+// COLUMNS-NEXT: llvm.store %[[WIDE]], %[[ADDR]]
 // COLUMNS-NEXT: llvm.fence syncscope("device") release
-// COLUMNS-COUNT-3: llvm.fence syncscope("device") release
 // COLUMNS-NEXT: }
 // COLUMNS-NEXT: gpu.barrier
 // COLUMNS-NEXT: %[[T0:.*]] = arith.cmpi eq, %[[TID]], %c0
@@ -103,10 +85,7 @@
 // COLUMNS-NEXT: gpu.barrier
 // COLUMNS-NEXT: %[[FLAGV:.*]] = memref.load %[[FLAG]][%c0]
 // COLUMNS-NEXT: %[[LAST:.*]] = arith.cmpi ne, %[[FLAGV]], %c0_i32
-// The fold, by all the block's warps: warp w the w-th eighth of the splits
-// in order (8 loads in flight, from the identity), then the warps' values in
-// order through the slots; a lane of a key past the last reads the last's.
-// COLUMNS-NEXT: %[[FOLDED:.*]]:4 = scf.if %[[LAST]] -> (f32, f32, f32, f32) {
+// COLUMNS-NEXT: %[[FOLDED:.*]] = scf.if %[[LAST]] -> (f32) {
 // COLUMNS-NEXT: llvm.fence syncscope("device") acquire
 // COLUMNS-NEXT: %[[SHARE:.*]] = arith.ceildivui %[[SPLITS]], %c8
 // COLUMNS-NEXT: %[[LO0:.*]] = arith.muli %[[WARP]], %[[SHARE]]
@@ -117,7 +96,7 @@
 // COLUMNS-NEXT: %[[CHUNKS:.*]] = arith.divui %[[RANGE]], %c8
 // COLUMNS: %[[MAIN:.*]] = scf.for %{{.*}} = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %cst) -> (f32) {
 // COLUMNS: arith.muli %{{.*}}, %[[K]]
-// COLUMNS-NEXT: arith.addi %{{.*}}, %[[AT0]]
+// COLUMNS-NEXT: arith.addi %{{.*}}, %[[AT]]
 // COLUMNS-COUNT-8: llvm.load volatile
 // COLUMNS: arith.addf %[[ACC]], %{{.*}} : f32
 // COLUMNS-COUNT-7: arith.addf
@@ -126,23 +105,24 @@
 // COLUMNS: memref.store %[[TAIL]], %[[SLOTS]]
 // COLUMNS-NEXT: gpu.barrier
 // COLUMNS-NEXT: memref.load %[[SLOTS]][%[[COL]]]
-// COLUMNS-NEXT: scf.for %{{.*}} = %c1 to %c8 step %c1
-// COLUMNS: } else {
-// COLUMNS-NEXT: scf.yield %[[PARTS]]#0, %[[PARTS]]#1, %[[PARTS]]#2, %[[PARTS]]#3
-// COLUMNS: scf.yield %[[FOLDED]]#0, %[[FOLDED]]#1, %[[FOLDED]]#2, %[[FOLDED]]#3, %[[LAST]]
+// COLUMNS-NEXT: %[[ALL:.*]] = scf.for %{{.*}} = %c1 to %c8 step %c1
+// COLUMNS: gpu.barrier
+// COLUMNS-NEXT: scf.yield %[[ALL]] : f32
 // COLUMNS-NEXT: } else {
-// COLUMNS-NEXT: scf.yield %[[PARTS]]#0, %[[PARTS]]#1, %[[PARTS]]#2, %[[PARTS]]#3, %true
-// Each key's point, by the first warp of the block that has its value.
-// COLUMNS: %[[STORES:.*]] = arith.andi %[[MEET]]#4, %[[OWNER0]]
+// COLUMNS-NEXT: scf.yield %[[PART]] : f32
+// COLUMNS: scf.yield %[[FOLDED]], %[[LAST]] : f32, i1
+// COLUMNS-NEXT: } else {
+// COLUMNS-NEXT: scf.yield %[[PART]], %true : f32, i1
+// COLUMNS: %[[STORES:.*]] = arith.andi %[[MEET]]#1, %[[OWNER]]
 // COLUMNS-NEXT: scf.if %[[STORES]] {
-// COLUMNS-NEXT: memref.store %[[MEET]]#0, %arg1[%[[AT0]]]
+// COLUMNS-NEXT: memref.store %[[MEET]]#0, %arg1[%[[AT]]]
 // Two reductions, two slots (the second's partials after the first's, a
 // fold each), then the point's work on their values.
 // COLUMNS-LABEL: gpu.func @ew$colrange(
 // COLUMNS-SAME: workspace = 2>
 // COLUMNS: %[[HI:.*]] = arith.maximumf
 // COLUMNS: %[[LO:.*]] = arith.minimumf
-// COLUMNS: %[[RANGE:.*]]:9 = scf.if
+// COLUMNS: %[[RANGE:.*]]:3 = scf.if
 // COLUMNS-COUNT-2: llvm.store
 // COLUMNS: %[[D:.*]] = arith.subf %[[RANGE]]#0, %[[RANGE]]#1
 // COLUMNS: arith.mulf %[[D]]
