@@ -1,10 +1,12 @@
 #!/usr/bin/env python3
-"""A bar chart of one bench/shapes.py run (its shapes.json) as SVG: per case
-and dtype, each implementation's bandwidth as a percentage of the case's
+"""A bar chart of one bench/shapes.py run (its shapes.json) or one
+bench/reductions.py run (its reductions.json: a list of rows) as SVG: per
+case and dtype, each implementation's bandwidth as a percentage of the case's
 ceiling (the copy, or the fill for the outer sum), ewc first. Plain SVG from
 the standard library, so it runs where no plotting package is installed.
+TITLE, where given, names the device and run (a reductions.json has none).
 
-usage: bench/plot_shapes.py SHAPES.json OUT.svg
+usage: bench/plot_shapes.py RUN.json OUT.svg [TITLE]
 """
 import json
 import sys
@@ -15,8 +17,12 @@ IMPLS = [("ewc", "#1f77b4"), ("torch", "#ff7f0e"), ("compile", "#2ca02c"),
 BAR, GAP, LEFT, TOP, HEIGHT = 5, 8, 60, 40, 260
 
 
-def main(source, target):
+def main(source, target, title=None):
     run = json.load(open(source))
+    if isinstance(run, list):
+        run = {"rows": run}
+    if title:
+        run["device"], run["torch"] = title, ""
     rows = [r for r in run["rows"] if r.get("gbps")]
     width = LEFT + len(rows) * (len(IMPLS) * BAR + GAP) + 20
     top = 130.0  # percent at the top of the axis
@@ -24,10 +30,12 @@ def main(source, target):
     out = ['<svg xmlns="http://www.w3.org/2000/svg" width="%d" height="%d" '
            'font-family="sans-serif" font-size="9">' % (width, TOP + HEIGHT
                                                         + 130)]
-    out.append('<text x="%d" y="16" font-size="12">%s: %% of the ceiling '
-               '(copy; fill for outer), %s</text>' % (
-                   LEFT, escape(run.get("device", "")),
-                   escape(run.get("torch", ""))))
+    heading = "%s: %% of the ceiling (copy; fill for outer)" % run.get(
+        "device", "")
+    if run.get("torch"):
+        heading += ", " + run["torch"]
+    out.append('<text x="%d" y="16" font-size="12">%s</text>' %
+               (LEFT, escape(heading)))
     for pct in range(0, int(top) + 1, 20):
         out.append('<line x1="%d" x2="%d" y1="%.1f" y2="%.1f" stroke="%s"/>'
                    % (LEFT, width - 10, y(pct), y(pct),
@@ -61,6 +69,6 @@ def main(source, target):
 
 
 if __name__ == "__main__":
-    if len(sys.argv) != 3:
+    if len(sys.argv) not in (3, 4):
         sys.exit(__doc__.strip().split("\n")[-1])
-    main(sys.argv[1], sys.argv[2])
+    main(*sys.argv[1:])
