@@ -269,9 +269,14 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
     {
       OpBuilder::InsertionGuard inWrite(builder);
       builder.setInsertionPoint(write.thenBlock()->getTerminator());
-      for (auto [slot, partial] : llvm::enumerate(partials))
-        LLVM::StoreOp::create(builder, loc, toWord(builder, loc, partial),
-                              wordOf(slot, splitId, key), /*alignment=*/8);
+      for (auto [slot, partial] : llvm::enumerate(partials)) {
+        // The address first, then the word, in statements of their own: the
+        // order in which a call's arguments make their ops is the
+        // compiler's (GCC and Clang built different IR).
+        Value address = wordOf(slot, splitId, key);
+        Value word = toWord(builder, loc, partial);
+        LLVM::StoreOp::create(builder, loc, word, address, /*alignment=*/8);
+      }
       // The partials before the ticket, for every block of the grid.
       LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
                             kDeviceScope);
