@@ -1101,9 +1101,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   if (rows && launchOptions.rowsBlockSize)
     planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
   if (cuda) {
-    // A kernel of the rows schedule has reductions or scans, so none of its
-    // nests is a vector loop (convert-ew-to-gpu gives no combining kernel's
-    // nest a layout): its alignment variants would compile the same code.
+    // A kernel of the rows or columns schedule has reductions or scans, so
+    // none of its nests is a vector loop (convert-ew-to-gpu gives no
+    // combining kernel's nest a layout): its alignment variants would
+    // compile the same code.
     if (planned.tiledTensors.empty() && !combining &&
         !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);
@@ -1167,24 +1168,21 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     shape = computeColumnsLaunchShape(
         planned.points, std::max<uint64_t>(1, splits), launch.blockSize);
     // What the kernel derives from the grid.
-    splits =
-        std::max<uint64_t>(1, shape.gridSize / getColumnTiles(planned.points));
-    if (std::uint64_t words =
-            getColumnWorkspaceWords(planned.points, splits, launch.workspace)) {
-      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
-          words * 8, getColumnTiles(planned.points) * 8, launchOptions.stream);
+    std::uint64_t tiles = getColumnTiles(planned.points);
+    splits = std::max<uint64_t>(1, shape.gridSize / tiles);
+    std::uint64_t words =
+        getColumnWorkspaceWords(planned.points, splits, launch.workspace);
+    if (words) {
+      llvm::Expected<std::uint64_t> allocated =
+          cuda->allocateOnStream(words * 8, tiles * 8, launchOptions.stream);
       if (!allocated)
         return allocated.takeError();
       workspace = *allocated;
     }
     if (launchOptions.notes)
-      *launchOptions.notes << "note: kernel '" << kernel.name
-                           << "': " << getColumnTiles(planned.points)
+      *launchOptions.notes << "note: kernel '" << kernel.name << "': " << tiles
                            << " tile(s) x " << splits
-                           << " split(s), workspace of "
-                           << getColumnWorkspaceWords(planned.points, splits,
-                                                      launch.workspace) *
-                                  8
+                           << " split(s), workspace of " << words * 8
                            << " bytes\n";
     args.push_back(&workspace);
   }

@@ -1,5 +1,4 @@
-//===- ColumnAccess.h - The GPU's columns schedule for reductions -*- C++
-//-*-===//
+//===- ColumnAccess.h - The GPU's columns schedule -------------*- C++ -*-===//
 //
 // A kernel whose one nest reduces across rows (a column sum `sum(x, m)` of
 // x[m, n], a column mean, any reduction that keeps a tensor's contiguous
@@ -16,8 +15,8 @@
 //   R lanes' values in order through shared memory; then, with splits > 1,
 //   it writes its partial to the workspace, fences, and draws a ticket of
 //   its tile: the block that draws the last folds the tile's partials in
-//   split order (deterministic, unlike atomics on the value), stores the
-//   tile's points and resets the ticket for the next launch.
+//   a fixed order (deterministic, unlike atomics on the value) and stores
+//   the tile's points. The runtime zeroes the tickets before each launch.
 //
 // What it assumes and how it is launched is stated here once, for the two
 // that decide by it: convert-ew-to-gpu, which builds the loop, and the

@@ -74,11 +74,11 @@ Value fromWord(OpBuilder &builder, Location loc, Value word, Type type) {
 }
 
 /// The block's fold of its warps' values for one key: a slot per thread and
-/// type, and the block's flag.
+/// type; and the block's flag.
 class BlockFold {
 public:
   explicit BlockFold(gpu::GPUFuncOp func)
-      : func(func), slots(func, ewc::kColumnsBlockSize) {}
+      : slots(func, ewc::kColumnsBlockSize), flag(func, 1) {}
 
   /// Every lane's combination of the values of its key's lanes (lane
   /// `column` of each warp), in the warps' order:
@@ -118,23 +118,19 @@ public:
     return loop.getResult(0);
   }
 
-  /// The block's flag: one shared i32 of its own (an i32 reduction's slots
-  /// are the other i32s).
+  /// The block's flag (whether it folds the tile): a shared i32 of its own
+  /// (an i32 reduction's slots are others).
+  void setFlag(OpBuilder &builder, Location loc, Value value) {
+    flag.store(builder, loc, value,
+               arith::ConstantIndexOp::create(builder, loc, 0));
+  }
   Value getFlag(OpBuilder &builder, Location loc) {
-    if (!flag)
-      flag = func.addWorkgroupAttribution(
-          MemRefType::get(
-              {1}, builder.getI32Type(), AffineMap(),
-              gpu::AddressSpaceAttr::get(builder.getContext(),
-                                         gpu::AddressSpace::Workgroup)),
-          loc);
-    return flag;
+    return flag.load(builder, loc, builder.getI32Type(),
+                     arith::ConstantIndexOp::create(builder, loc, 0));
   }
 
 private:
-  gpu::GPUFuncOp func;
-  SharedSlots slots;
-  Value flag;
+  SharedSlots slots, flag;
 };
 
 } // namespace
@@ -282,7 +278,6 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
                             kDeviceScope);
     }
     gpu::BarrierOp::create(builder, loc);
-    Value flag = blockFold.getFlag(builder, loc);
     Value zero = constant(0);
     auto draw = scf::IfOp::create(
         builder, loc, compare(arith::CmpIPredicate::eq, threadId, zero));
@@ -307,15 +302,13 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
           arith::IndexCastOp::create(
               builder, loc, i64,
               arith::SubIOp::create(builder, loc, splits, constant(1))));
-      memref::StoreOp::create(
+      blockFold.setFlag(
           builder, loc,
-          arith::ExtUIOp::create(builder, loc, builder.getI32Type(), last),
-          flag, ValueRange{zero});
+          arith::ExtUIOp::create(builder, loc, builder.getI32Type(), last));
     }
     gpu::BarrierOp::create(builder, loc);
     Value last = compare(
-        arith::CmpIPredicate::ne,
-        memref::LoadOp::create(builder, loc, flag, ValueRange{zero}),
+        arith::CmpIPredicate::ne, blockFold.getFlag(builder, loc),
         arith::ConstantIntOp::create(builder, loc, builder.getI32Type(), 0));
     // The block that drew the last ticket folds the tile's partials, all
     // its warps at once (the flag is the block's, so its barriers are
