@@ -9,8 +9,10 @@ Cases, f32 and bf16, x of shape [m, n] with m * n = 2^28 for n in {128, 1024,
   softmax, log_softmax   torch.softmax / torch.log_softmax(x, -1)
   logsumexp              torch.logsumexp(x, -1)
   layernorm, rmsnorm     F.layer_norm(x, (n,), w, b) / F.rms_norm(x, (n,), w)
-  row_cumsum             torch.cumsum(x, 1)
+  row_cumsum             torch.cumsum(x, 1), and a Triton tl.cumsum kernel
   column_sum             x.sum(0)
+  cumsum                 torch.cumsum(x, 0) of a vector (CUB's scan), n =
+                         2^28, 2^28 + 1 and 2^20 (kernels/cumsum.ew)
 
 Timing and bytes as bench/shapes.py: 5 warm-up calls, then REPS calls each
 between its own CUDA events, the median; every input element read once,
@@ -46,7 +48,7 @@ except ImportError:  # The table says "-" for Triton then.
     triton = None
 
 KERNELS = ["softmax", "log_softmax", "logsumexp", "layernorm", "rmsnorm",
-           "row_cumsum", "column_sum"]
+           "row_cumsum", "column_sum", "cumsum"]
 
 if triton is not None:
     @triton.jit
@@ -78,8 +80,29 @@ if triton is not None:
                                             BLOCK_SIZE=block,
                                             num_warps=warps)
         return out
+    @triton.jit
+    def _row_cumsum_kernel(out_ptr, in_ptr, n_cols, BLOCK: tl.constexpr):
+        # A program per row walking it BLOCK elements at a time with
+        # tl.cumsum, the carry the block's sum (f32 accumulation).
+        row = tl.program_id(0).to(tl.int64)
+        carry = tl.zeros((1,), dtype=tl.float32)
+        for start in tl.range(0, n_cols, BLOCK):
+            offsets = start + tl.arange(0, BLOCK)
+            mask = offsets < n_cols
+            x = tl.load(in_ptr + row * n_cols + offsets, mask=mask,
+                        other=0.0).to(tl.float32)
+            y = tl.cumsum(x, axis=0) + carry
+            tl.store(out_ptr + row * n_cols + offsets,
+                     y.to(out_ptr.dtype.element_ty), mask=mask)
+            carry += tl.sum(x, axis=0)
+
+    def triton_row_cumsum(x, out):
+        m, n = x.shape
+        _row_cumsum_kernel[(m,)](out, x, n, BLOCK=1024, num_warps=4)
+        return out
 else:
     triton_softmax = None
+    triton_row_cumsum = None
 
 
 def source(kind, t):
@@ -108,6 +131,8 @@ def torch_ref(kind, x, w, b):
         return lambda: F.rms_norm(x, (x.shape[-1],), w, 1e-6)
     if kind == "row_cumsum":
         return lambda: torch.cumsum(x, 1)
+    if kind == "cumsum":
+        return lambda: torch.cumsum(x, 0)
     if kind == "column_sum":
         return lambda: x.sum(0)
     raise ValueError(kind)
@@ -118,6 +143,8 @@ def sum_verdict(kind, x, got, want):
     x64 = x.double()
     if kind == "row_cumsum":
         exact, mag, k = x64.cumsum(1), x64.abs().cumsum(1), x.shape[1]
+    elif kind == "cumsum":
+        exact, mag, k = x64.cumsum(0), x64.abs().cumsum(0), x.shape[0]
     else:
         exact, mag, k = x64.sum(0), x64.abs().sum(0), x.shape[0]
     u = 2.0 ** -24
@@ -151,13 +178,18 @@ def main():
         shapes_ = [shapes_[0], shapes_[2], shapes_[5]]
     table = Table()
 
+    vectors = [total, total + 1, 1 << 20]
+
     def run(kind, t):
         dt = DTYPES[t]
         size = torch.tensor([], dtype=dt).element_size()
         k = kernel(kind, t)
         tol = 1e-5 if t == "f32" else 1e-2
-        for m, n in shapes_:
+        cases = [(1, n) for n in vectors] if kind == "cumsum" else shapes_
+        for m, n in cases:
             x = torch.randn(m, n, device="cuda").to(dt)
+            if kind == "cumsum":
+                x = x.view(n)
             w = torch.randn(n, device="cuda").to(dt)
             b = torch.randn(n, device="cuda").to(dt)
             args_ = {"layernorm": (x, w, b), "rmsnorm": (x, w)}.get(kind, (x,))
@@ -166,7 +198,7 @@ def main():
             got = k(*args_)
             out = torch.empty_like(got)
             verdict = compare(got, want, tol)
-            if kind in ("row_cumsum", "column_sum"):
+            if kind in ("row_cumsum", "column_sum", "cumsum"):
                 # A sum's error grows with its length k in any order: against
                 # the sum in f64, docs/language.md's bound gamma(k) * sum |x|
                 # (f32 compute), plus the output's rounding. torch's own
@@ -182,10 +214,19 @@ def main():
                     triton.next_power_of_2(n) <= 32768:
                 tout = torch.empty_like(x)
                 impls["triton"] = timed(lambda: triton_softmax(x, tout))
+            if kind == "row_cumsum" and triton_row_cumsum is not None:
+                tout = torch.empty_like(x)
+                try:
+                    triton_row_cumsum(x, tout)
+                    impls["triton"] = timed(lambda: triton_row_cumsum(x, tout))
+                except Exception as error:  # noqa: BLE001 - a peer's failure
+                    print("triton row cumsum: %s" % error, file=sys.stderr)
             nbytes = (x.numel() + want.numel()) * size
             if kind in ("layernorm", "rmsnorm"):
                 nbytes += (2 if kind == "layernorm" else 1) * n * size
-            table.add("%s/%dx%d" % (kind, m, n), t, nbytes,
+            name = ("%s/%d" % (kind, n) if kind == "cumsum"
+                    else "%s/%dx%d" % (kind, m, n))
+            table.add(name, t, nbytes,
                       copy_gbps(x.numel(), dt), "copy of x", impls, verdict)
             del x, w, b, want, got, out
 

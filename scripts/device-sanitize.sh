@@ -131,8 +131,12 @@ cases() {
             echo "$tool kernels/column_sum.ew $off $row --dim m=37"
             # The columns schedule split across blocks: the workspace, the
             # tickets, the shared slots between a tile and the next.
-            echo "$tool kernels/column_sum.ew $off $row --dim m=1000 --column-splits 7"
-            echo "$tool test/Integration/Inputs/columns.ew $off $row --dim m=300 --kernel column_stats --column-splits 3"
+            echo "$tool kernels/column_sum.ew $off $row --dim m=1000 --splits 7"
+            echo "$tool test/Integration/Inputs/columns.ew $off $row --dim m=300 --kernel column_stats --splits 3"
+            # Scans split into tiles: the counter, the flags, the look-back,
+            # the shared slots between a tile and the next.
+            echo "$tool kernels/row_cumsum.ew $off $row --dim m=3 --splits 40"
+            echo "$tool test/Integration/Inputs/scans.ew $off $row --dim m=2 --kernel row_scans --splits 5"
           }
         done
       done

@@ -11,6 +11,7 @@
 #include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/LaunchPlanCache.h"
 #include "ewc/ABI/RowAccess.h"
+#include "ewc/ABI/ScanAccess.h"
 #include "ewc/ABI/TiledAccess.h"
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
@@ -1161,10 +1162,9 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // order, so that launches on other streams never share one.
   std::uint64_t workspace = 0;
   if (launch.schedule == mlir::ew::kColumnsSchedule) {
-    std::uint64_t splits =
-        launchOptions.columnSplits.value_or(chooseColumnSplits(
-            planned.points, planned.getLongestRow(launch.rowDims),
-            device.multiprocessorCount, device.maxThreadsPerMultiprocessor));
+    std::uint64_t splits = launchOptions.splits.value_or(chooseColumnSplits(
+        planned.points, planned.getLongestRow(launch.rowDims),
+        device.multiprocessorCount, device.maxThreadsPerMultiprocessor));
     shape = computeColumnsLaunchShape(
         planned.points, std::max<uint64_t>(1, splits), launch.blockSize);
     // What the kernel derives from the grid.
@@ -1184,6 +1184,37 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                            << " tile(s) x " << splits
                            << " split(s), workspace of " << words * 8
                            << " bytes\n";
+    args.push_back(&workspace);
+  }
+  // A rows kernel whose one nest scans along rows: a warp per row (a null
+  // workspace) or, for few long rows, each row split into tiles that meet
+  // in a workspace for this launch alone (ScanAccess.h).
+  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace) {
+    std::uint64_t length = planned.getLongestRow(launch.rowDims);
+    std::uint64_t rows = length ? planned.points / length : 0;
+    std::uint64_t splits = launchOptions.splits.value_or(chooseScanSplits(
+        rows, length, launch.blockSize, device.multiprocessorCount,
+        device.maxThreadsPerMultiprocessor));
+    if (splits > 1 && rows) {
+      shape = computeScanLaunchShape(rows, length, splits, launch.blockSize);
+      // What the kernel derives from the grid.
+      std::uint64_t tiles =
+          rows * getScanSplits(rows, length, launch.blockSize, shape.gridSize);
+      std::uint64_t words = getScanWorkspaceWords(tiles, launch.workspace);
+      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
+          words * 8, getScanZeroedWords(tiles) * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+      if (launchOptions.notes)
+        *launchOptions.notes << "note: kernel '" << kernel.name << "': " << rows
+                             << " row(s) x " << tiles / rows
+                             << " tile(s), workspace of " << words * 8
+                             << " bytes\n";
+    } else if (launchOptions.notes) {
+      *launchOptions.notes << "note: kernel '" << kernel.name << "': " << rows
+                           << " row(s), a warp each\n";
+    }
     args.push_back(&workspace);
   }
   llvm::Error launched =

@@ -298,12 +298,14 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       }
       args += (args.empty() ? "" : ", ") + ("(void *)&" + value);
     }
-    // A kernel of the columns schedule takes a workspace after the ABI's
-    // arguments. The header's grid (a block per 256 points) gives it one
-    // split per tile (ColumnAccess.h: splits = max(1, grid / tiles)), which
-    // needs none: correct, not split across blocks (docs/api.md).
-    bool columns = launch.schedule == mlir::ew::kColumnsSchedule;
-    if (columns)
+    // A kernel with a workspace (the columns schedule's, a split scan's)
+    // takes it after the ABI's arguments. The header passes none: the
+    // columns schedule's grid (a block per 256 points) gives it one split
+    // per tile (ColumnAccess.h: splits = max(1, grid / tiles)), which needs
+    // none, and a null workspace makes a scan a warp per row (ScanAccess.h):
+    // correct, not split across blocks (docs/api.md).
+    bool workspace = launch.workspace != 0;
+    if (workspace)
       args += ", (void *)&workspace";
     // Every dimension name one extent; every innermost stride 1 (the
     // default variant); the grid covers the largest result.
@@ -341,7 +343,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
        << ") {\n"
        << checks << "  const std::int64_t points = std::max({" << points
        << "});\n  std::int64_t zero = 0;\n"
-       << (columns ? "  void *workspace = nullptr;\n" : "")
+       << (workspace ? "  void *workspace = nullptr;\n" : "")
        << "  static ::CUfunction function = nullptr;\n  void *args[] = {"
        << args << "};\n  return detail::launch(\""
        << getKernelSymbol(kernel.name) << "\", &function, stream, points, "

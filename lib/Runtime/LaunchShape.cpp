@@ -13,6 +13,7 @@
 
 #include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/RowAccess.h"
+#include "ewc/ABI/ScanAccess.h"
 
 #include <algorithm>
 
@@ -73,5 +74,15 @@ LaunchShape ewc::computeColumnsLaunchShape(uint64_t keys, uint64_t splits,
   uint64_t most = uint64_t(0x7fffffff);
   uint64_t grid = splits > 1 && tiles <= most / splits ? tiles * splits
                                                        : std::min(tiles, most);
+  return {static_cast<uint32_t>(grid), blockSize};
+}
+
+LaunchShape ewc::computeScanLaunchShape(uint64_t rows, uint64_t rowLength,
+                                        uint64_t splits, unsigned blockSize) {
+  uint64_t least = getScanMinSplits(rowLength, blockSize);
+  splits = std::max(splits, least);
+  uint64_t most = uint64_t(0x7fffffff);
+  uint64_t grid =
+      rows && rowLength ? (rows <= most / splits ? rows * splits : most) : 0;
   return {static_cast<uint32_t>(grid), blockSize};
 }

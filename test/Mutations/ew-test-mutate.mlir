@@ -36,6 +36,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=stale-prefix | FileCheck %s --enable-var-scope --check-prefix=CHECK-STALE
 // RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=split-partial-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-SPLITDROP
 // RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=early-fold | FileCheck %s --enable-var-scope --check-prefix=CHECK-EARLY
+// RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=lookback-first-flag | FileCheck %s --enable-var-scope --check-prefix=CHECK-FIRSTFLAG
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -333,3 +334,10 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-EARLY-LABEL: gpu.func @ew$colsum(
 // CHECK-EARLY:       %[[DRAWN:.*]] = llvm.atomicrmw add
 // CHECK-EARLY:       arith.cmpi eq, %[[DRAWN]], %c0_i64 : i64
+
+// lookback-first-flag: the window's bound is lane 0 whatever the flags say.
+// CHECK-FIRSTFLAG-LABEL: gpu.func @ew$cumsum(
+// CHECK-FIRSTFLAG:       %[[PREFIX:.*]] = arith.cmpi eq, %{{.*}}, %c2_i64 : i64
+// CHECK-FIRSTFLAG:       %[[YES:.*]] = arith.constant true
+// CHECK-FIRSTFLAG-NEXT:  %[[BOUND:.*]] = arith.select %[[YES]], %{{.*}}, %c32_i32 : i32
+// CHECK-FIRSTFLAG-NEXT:  gpu.shuffle  xor %[[BOUND]], %c16_i32

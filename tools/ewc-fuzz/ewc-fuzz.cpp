@@ -193,12 +193,14 @@ check::InputSpec getInputSpec(uint64_t programSeed, InputKind kind) {
   return spec;
 }
 
-/// The splits of the columns schedule that a program's launches force
-/// (ewc/ABI/ColumnAccess.h; the CPU has none): the runtime's, 2, 3 or 7, by
-/// its seed. The fuzzed reductions are too short for the runtime to split
-/// them (it wants 8 x 64 elements a split), so without this the
-/// workspace, the tickets and the fold would meet no fuzzed program.
-std::optional<unsigned> getColumnSplits(uint64_t programSeed) {
+/// The splits that a program's launches force (the CPU has none): the
+/// runtime's, 2, 3 or 7, by its seed, as the columns schedule's splits per
+/// tile (ewc/ABI/ColumnAccess.h) and a scan's tiles per row
+/// (ewc/ABI/ScanAccess.h). The fuzzed reductions and scans are too short
+/// for the runtime to split them (it wants 8 x 64 elements a split, and a
+/// row longer than a block's tile), so without this the workspace, the
+/// tickets, the fold and the look-back would meet no fuzzed program.
+std::optional<unsigned> getSplits(uint64_t programSeed) {
   static constexpr unsigned kSplits[] = {0, 2, 3, 7};
   unsigned splits = kSplits[(programSeed * 0x9e3779b97f4a7c15ull) >> 62];
   return splits ? std::optional<unsigned>(splits) : std::nullopt;
@@ -219,7 +221,7 @@ llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
   options.numWorst = 3;
   options.rtol = options.atol = 0;
   check::LaunchConfig launch;
-  launch.columnSplits = getColumnSplits(seed);
+  launch.splits = getSplits(seed);
   llvm::Expected<check::KernelCheck> checked =
       check::runAndCheck(kernel, module, spec, options, launch);
   if (!checked)
@@ -346,16 +348,15 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 /// comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
-  std::optional<unsigned> splits = getColumnSplits(programSeed);
-  return llvm::formatv(
-      "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
-      "--layout {6} --rtol 0 --atol 0{5}{8}",
-      file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
-      programSeed, getMutationArgs("="), layoutOpt.getValue(),
-      getShapeArgs(programSeed, text),
-      splits && device == driver::Target::Cuda
-          ? llvm::formatv(" --column-splits {0}", *splits).str()
-          : std::string());
+  std::optional<unsigned> splits = getSplits(programSeed);
+  return llvm::formatv("{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
+                       "--layout {6} --rtol 0 --atol 0{5}{8}",
+                       file, getDeviceName(device), nOpt.getValue(),
+                       inputsOpt.getValue(), programSeed, getMutationArgs("="),
+                       layoutOpt.getValue(), getShapeArgs(programSeed, text),
+                       splits && device == driver::Target::Cuda
+                           ? llvm::formatv(" --splits {0}", *splits).str()
+                           : std::string());
 }
 
 /// The generator's options, from the command line.

@@ -76,8 +76,9 @@ struct RunOptions {
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread, tileSize;
   /// rows-block-size (the rows schedule's block, a hidden knob).
   std::optional<unsigned> rowsBlockSize;
-  /// column-splits (the columns schedule's splits per tile, a hidden knob).
-  std::optional<unsigned> columnSplits;
+  /// splits (the columns schedule's splits per tile, a scan's tiles per
+  /// row: driver::LaunchOptions::splits; a hidden knob).
+  std::optional<unsigned> splits;
   /// --cpu-threads: the CPU's threads per launch (0: one per hardware thread).
   unsigned threads = 0;
   /// --cpu-streaming-stores-above: the result bytes from which a CPU launch

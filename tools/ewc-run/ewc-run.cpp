@@ -175,7 +175,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   launch.streamingStoreBytes = options.streamingStoreBytes;
   launch.blockSize = options.blockSize;
   launch.rowsBlockSize = options.rowsBlockSize;
-  launch.columnSplits = options.columnSplits;
+  launch.splits = options.splits;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(kernel, options, files);
   llvm::Expected<check::KernelRun> run =
@@ -305,7 +305,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
   launchOptions.rowsBlockSize = options.rowsBlockSize;
-  launchOptions.columnSplits = options.columnSplits;
+  launchOptions.splits = options.splits;
   launchOptions.threads = options.threads;
   launchOptions.streamingStoreBytes = options.streamingStoreBytes;
   auto launch = [&](llvm::ArrayRef<uint8_t *> storage) -> llvm::Error {

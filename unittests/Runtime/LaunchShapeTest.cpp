@@ -15,6 +15,7 @@
 
 #include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/RowAccess.h"
+#include "ewc/ABI/ScanAccess.h"
 
 #include <gtest/gtest.h>
 
@@ -174,6 +175,51 @@ TEST(LaunchShape, ColumnsGridAndWorkspace) {
   EXPECT_EQ(getColumnPartialWord(1000, 7, 1, 2, 5), 32u + (7 + 2) * 1000 + 5);
   EXPECT_EQ(getColumnPartialWord(1000, 7, 1, 6, 999) + 1,
             getColumnWorkspaceWords(1000, 7, 2));
+}
+
+TEST(LaunchShape, ScanSplitsOnlyForFewRows) {
+  // The H200: 8448 resident warps. Rows that give each a row keep a warp
+  // per row; fewer rows are split in tiles of the block's 8 chunks of 32 a
+  // warp (1024 elements for blocks of 128, 4096 for 512).
+  const unsigned sms = 132, threads = 2048;
+  EXPECT_EQ(getScanTileElements(128), 1024u);
+  EXPECT_EQ(getScanTileElements(512), 4096u);
+  EXPECT_EQ(chooseScanSplits(8448, 1ull << 20, 512, sms, threads), 1u);
+  EXPECT_EQ(chooseScanSplits(8192, 32768, 512, sms, threads), 8u);
+  EXPECT_EQ(chooseScanSplits(1, 1ull << 28, 512, sms, threads), 65536u);
+  EXPECT_EQ(chooseScanSplits(256, 1ull << 20, 512, sms, threads), 256u);
+  // A row of one tile or less: a warp per row.
+  EXPECT_EQ(chooseScanSplits(3, 1024, 128, sms, threads), 1u);
+  EXPECT_EQ(chooseScanSplits(3, 1025, 128, sms, threads), 2u);
+  EXPECT_EQ(chooseScanSplits(3, 0, 128, sms, threads), 1u);
+}
+
+TEST(LaunchShape, ScanGridAndWorkspace) {
+  // rows x splits blocks, the splits at least what a row needs; the kernel
+  // derives them back from the grid (max(least, grid / rows)).
+  LaunchShape shape = computeScanLaunchShape(5, 1000, 7, 128);
+  EXPECT_EQ(shape.gridSize, 35u);
+  EXPECT_EQ(shape.blockSize, 128u);
+  EXPECT_EQ(getScanSplits(5, 1000, 128, shape.gridSize), 7u);
+  EXPECT_EQ(computeScanLaunchShape(2, 100000, 2, 512).gridSize, 50u);
+  EXPECT_EQ(getScanSplits(2, 100000, 512, 50), 25u);
+  // A grid smaller than the tiles: the blocks draw them in turn.
+  EXPECT_EQ(getScanSplits(2, 100000, 512, 3), 25u);
+  EXPECT_EQ(computeScanLaunchShape(0, 1000, 3, 128).gridSize, 0u);
+  EXPECT_EQ(computeScanLaunchShape(4, 0, 3, 128).gridSize, 0u);
+  EXPECT_EQ(getScanSplits(4, 0, 128, 12), 0u);
+  EXPECT_EQ(computeScanLaunchShape(1ull << 40, 1ull << 20, 2, 512).gridSize,
+            0x7fffffffu);
+  // The counter, a flag per tile (these zeroed), then an aggregate and a
+  // prefix per tile and scan.
+  EXPECT_EQ(getScanWorkspaceWords(10, 1), 31u);
+  EXPECT_EQ(getScanZeroedWords(10), 11u);
+  EXPECT_EQ(getScanFlagWord(0), 1u);
+  EXPECT_EQ(getScanValueWord(10, 3, 0, 0, false), 11u);
+  EXPECT_EQ(getScanValueWord(10, 3, 0, 0, true), 12u);
+  EXPECT_EQ(getScanValueWord(10, 3, 1, 2, false), 11u + (3 + 2) * 2);
+  EXPECT_EQ(getScanValueWord(10, 3, 9, 2, true) + 1,
+            getScanWorkspaceWords(10, 3));
 }
 
 } // namespace

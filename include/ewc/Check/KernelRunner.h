@@ -37,8 +37,9 @@ struct LaunchConfig {
   /// GPU launch shape overrides (LaunchShape.h; the rows schedule's block:
   /// driver::LaunchOptions::rowsBlockSize).
   std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
-  /// The columns schedule's splits (driver::LaunchOptions::columnSplits).
-  std::optional<unsigned> columnSplits;
+  /// The splits of a reduction or scan across blocks
+  /// (driver::LaunchOptions::splits).
+  std::optional<unsigned> splits;
   /// CPU: the threads of a launch (0: one per hardware thread).
   unsigned threads = 0;
   /// CPU: the result bytes from which a launch streams its stores (unset:

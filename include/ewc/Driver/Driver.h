@@ -184,10 +184,12 @@ struct LaunchOptions {
   /// launches a variant built for it (LaunchPlan::rowsBlockSize) instead of
   /// the one the longest row picks.
   std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
-  /// The columns schedule's splits per tile (ColumnAccess.h) instead of
-  /// chooseColumnSplits' (at least 1): a test's knob for many splits of
-  /// few elements.
-  std::optional<unsigned> columnSplits;
+  /// The blocks a reduction or a scan is split across, instead of the
+  /// runtime's choice: the columns schedule's splits per tile
+  /// (ColumnAccess.h, at least 1), or the tiles per row of a scan along
+  /// rows (ScanAccess.h: 1 for a warp per row, else at least as many as a
+  /// row needs). A test's knob for many splits of few elements.
+  std::optional<unsigned> splits;
   /// Extents by name of the dimensions no tensor has (ewc-run --dim).
   llvm::StringMap<int64_t> dims;
   /// Where notes on the launch go (ewc-run --verbose: the plan, a variant

@@ -88,6 +88,16 @@ LaunchShape computeRowsLaunchShape(uint64_t points, unsigned blockSize,
 LaunchShape computeColumnsLaunchShape(uint64_t keys, uint64_t splits,
                                       unsigned blockSize);
 
+/// The launch of a rows kernel whose scans are split into tiles
+/// (ewc/ABI/ScanAccess.h): blocks of `blockSize` threads (the variant's),
+/// `splits` tiles per row of `rowLength` elements (at least as many as a
+/// row needs: getScanMinSplits) for `rows` rows, a block each, at most
+/// 2^31 - 1 (the blocks draw the tiles until none is left, so any grid is
+/// correct; the kernel derives the splits from it: getScanSplits). None
+/// for no element.
+LaunchShape computeScanLaunchShape(uint64_t rows, uint64_t rowLength,
+                                   uint64_t splits, unsigned blockSize);
+
 } // namespace ewc
 
 #endif // EWC_RUNTIME_LAUNCHSHAPE_H

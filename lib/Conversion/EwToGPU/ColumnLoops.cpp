@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RowLoops.h"
+#include "Workspace.h"
 
 #include "ewc/ABI/ColumnAccess.h"
 #include "ewc/ABI/RowAccess.h"
@@ -28,50 +29,9 @@ using namespace mlir::ew;
 
 namespace {
 
-/// The scope of the workspace's fences and ticket: every block of the grid
-/// (PTX's .gpu; NVPTX's name for it).
-constexpr llvm::StringLiteral kDeviceScope = "device";
-
 /// The partials a warp of the folding block loads before combining them:
 /// in flight together (each a load from L2, ~0.15 us on the H200).
 constexpr unsigned kFoldUnroll = 8;
-
-/// The address of word `index` (an index value) of the workspace.
-Value getWordAddress(OpBuilder &builder, Location loc, Value workspace,
-                     Value index) {
-  Value offset =
-      arith::IndexCastOp::create(builder, loc, builder.getI64Type(), index);
-  return LLVM::GEPOp::create(builder, loc, workspace.getType(),
-                             builder.getI64Type(), workspace,
-                             ValueRange{offset});
-}
-
-/// A combined value (an integer or a float of at most 64 bits) as a
-/// workspace word, and back.
-Value toWord(OpBuilder &builder, Location loc, Value value) {
-  Type type = value.getType();
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Value word = isa<FloatType>(type)
-                   ? arith::BitcastOp::create(
-                         builder, loc, builder.getIntegerType(bits), value)
-                         .getResult()
-                   : value;
-  return bits == 64
-             ? word
-             : arith::ExtUIOp::create(builder, loc, builder.getI64Type(), word)
-                   .getResult();
-}
-Value fromWord(OpBuilder &builder, Location loc, Value word, Type type) {
-  unsigned bits = type.getIntOrFloatBitWidth();
-  Value value =
-      bits == 64 ? word
-                 : arith::TruncIOp::create(builder, loc,
-                                           builder.getIntegerType(bits), word)
-                       .getResult();
-  return isa<FloatType>(type)
-             ? arith::BitcastOp::create(builder, loc, type, value).getResult()
-             : value;
-}
 
 /// The block's fold of its warps' values for one key: a slot per thread and
 /// type; and the block's flag.

@@ -498,6 +498,9 @@ struct ConvertEwToGPUPass
       // a pointer after the ABI's arguments (the runtime's for more than
       // one split). With more nests the runtime would not know this one's
       // points (the grid's tiles).
+      // The scans of a nest whose rows may be split (#ew.launch's
+      // `workspace` for the rows schedule: ScanAccess.h).
+      unsigned scanSlots = 0;
       std::optional<ColumnSplit> columns;
       if (combines && kernel.access.nests.size() == 1)
         columns =
@@ -528,7 +531,34 @@ struct ConvertEwToGPUPass
           ordered.dims = getCombineLoopOrder(kernel.access, element, nest);
           if (std::optional<CarriedScans> scans =
                   getRowScans(kernel.access, element, ordered)) {
-            buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
+            // One nest of scans only: its rows may be split into tiles
+            // that meet in a workspace (ScanAccess.h), a pointer after the
+            // ABI's arguments, null for a warp per row. With more nests the
+            // runtime would not know this one's rows (the grid's tiles).
+            if (kernel.access.nests.size() == 1 &&
+                isSplitScanNest(element, *scans)) {
+              unsigned index = kernel.func.getNumArguments();
+              auto pointer = LLVM::LLVMPointerType::get(&getContext(),
+                                                        kGlobalAddressSpace);
+              if (failed(kernel.func.insertArgument(index, pointer,
+                                                    DictionaryAttr(), loc)))
+                return signalPassFailure();
+              Value workspace = kernel.func.getArgument(index);
+              Value null = LLVM::ZeroOp::create(body, loc, pointer);
+              Value split = LLVM::ICmpOp::create(
+                  body, loc, LLVM::ICmpPredicate::ne, workspace, null);
+              auto branch = scf::IfOp::create(body, loc, split,
+                                              /*withElseRegion=*/true);
+              OpBuilder inBranch(&getContext());
+              inBranch.setInsertionPoint(branch.thenBlock()->getTerminator());
+              buildSplitScanLoop(inBranch, loc, rowKernel, ordered, *scans,
+                                 workspace);
+              inBranch.setInsertionPoint(branch.elseBlock()->getTerminator());
+              buildScanRowsLoop(inBranch, loc, rowKernel, ordered, *scans);
+              scanSlots = scans->scans.size();
+            } else {
+              buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
+            }
             addRow(ArrayRef(ordered.dims).take_back());
             anyRows = true;
             continue;
@@ -581,10 +611,10 @@ struct ConvertEwToGPUPass
                         ArrayAttr::get(&getContext(), rowDims),
                         columns->reductions.size())
           : anyRows
-              ? LaunchAttr::get(&getContext(),
-                                StringAttr::get(&getContext(), kRowsSchedule),
-                                rowsBlock, 1, 0,
-                                ArrayAttr::get(&getContext(), rowDims))
+              ? LaunchAttr::get(
+                    &getContext(),
+                    StringAttr::get(&getContext(), kRowsSchedule), rowsBlock, 1,
+                    0, ArrayAttr::get(&getContext(), rowDims), scanSlots)
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

@@ -21,13 +21,8 @@
 using namespace mlir;
 using namespace mlir::ew;
 
-namespace {
-
-/// The value of `value` at the lane of the warp that `mode` and `offset`
-/// name (gpu.shuffle: xor, up, idx). PTX shuffles 32 bits: narrower
-/// integers travel widened, 64-bit values as two halves.
-Value shuffle(OpBuilder &builder, Location loc, Value value, unsigned offset,
-              gpu::ShuffleMode mode) {
+Value mlir::ew::shuffleLanes(OpBuilder &builder, Location loc, Value value,
+                             unsigned offset, gpu::ShuffleMode mode) {
   Type type = value.getType();
   Type i32 = builder.getI32Type();
   Value offsetValue = arith::ConstantIntOp::create(builder, loc, i32, offset);
@@ -65,9 +60,11 @@ Value shuffle(OpBuilder &builder, Location loc, Value value, unsigned offset,
              : arith::BitcastOp::create(builder, loc, type, joined).getResult();
 }
 
+namespace {
+
 Value shuffleXor(OpBuilder &builder, Location loc, Value value,
                  unsigned offset) {
-  return shuffle(builder, loc, value, offset, gpu::ShuffleMode::XOR);
+  return shuffleLanes(builder, loc, value, offset, gpu::ShuffleMode::XOR);
 }
 
 /// The rows loop of a team schedule for teams of `team` lanes (an index
@@ -447,6 +444,61 @@ std::optional<CarriedScans> mlir::ew::getRowScans(const KernelAccess &access,
   return carried;
 }
 
+/// The chunks of a warp's step along a row (ScanChunk): lane l's elements
+/// base + 32 u + l for u < U (kRowScanUnroll), inside while below `end`; a
+/// lane past it reads element `last` (one the row has) and scans the
+/// identity instead. Every load of the step is made before any scan.
+SmallVector<ScanChunk> mlir::ew::loadScanChunks(
+    OpBuilder &builder, Location loc, const RowKernel &kernel,
+    const llvm::StringMap<Value> &coordOf, const KnownValues &known,
+    StringRef scanDim, Value base, Value lane, Value end, Value last,
+    ArrayRef<Value> operands) {
+  SmallVector<ScanChunk> chunks;
+  for (unsigned u = 0; u < ewc::kRowScanUnroll; ++u) {
+    ScanChunk &chunk = chunks.emplace_back(ScanChunk{nullptr, coordOf, known});
+    Value k = arith::AddIOp::create(
+        builder, loc, base,
+        arith::AddIOp::create(builder, loc,
+                              arith::ConstantIndexOp::create(
+                                  builder, loc, u * ewc::kRowWarpThreads),
+                              lane));
+    chunk.inside =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, k, end);
+    chunk.coords[scanDim] =
+        arith::SelectOp::create(builder, loc, chunk.inside, k, last);
+    emitElementValues(builder, loc, kernel.access, kernel.element, kernel.func,
+                      chunk.coords, kernel.extents, chunk.known, operands);
+  }
+  return chunks;
+}
+
+/// The warp's inclusive scan of `chunk` (a Hillis-Steele scan of five
+/// shuffles per scan of `carried`), each after `carries` (the warp's
+/// prefix so far, the same on every lane), which become the chunk's last
+/// value; the chunk's values go to its known values.
+void mlir::ew::scanChunk(OpBuilder &builder, Location loc, ScanChunk &chunk,
+                         const CarriedScans &carried, ArrayRef<Value> operands,
+                         ArrayRef<Value> inits, Value lane,
+                         MutableArrayRef<Value> carries) {
+  for (auto [i, op] : llvm::enumerate(carried.scans)) {
+    Value value = arith::SelectOp::create(
+        builder, loc, chunk.inside, chunk.known.lookup(operands[i]), inits[i]);
+    for (unsigned offset = 1; offset < ewc::kRowWarpThreads; offset *= 2) {
+      Value before =
+          shuffleLanes(builder, loc, value, offset, gpu::ShuffleMode::UP);
+      Value has = arith::CmpIOp::create(
+          builder, loc, arith::CmpIPredicate::uge, lane,
+          arith::ConstantIndexOp::create(builder, loc, offset));
+      value = arith::SelectOp::create(
+          builder, loc, has, emitCombinerOf(builder, op, before, value), value);
+    }
+    value = emitCombinerOf(builder, op, carries[i], value);
+    chunk.known[op->getResult(0)] = value;
+    carries[i] = shuffleLanes(builder, loc, value, ewc::kRowWarpThreads - 1,
+                              gpu::ShuffleMode::IDX);
+  }
+}
+
 /// The loop of the rows schedule for a nest of scans along its innermost
 /// dimension (getRowScans): a warp per row, along which it walks 32 x U
 /// points at a time (U = kRowScanUnroll), U chunks of 32 whose elements
@@ -501,59 +553,20 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
                       ordered, coordOf, extents, known, &teamCombine);
 
-  SmallVector<Value> inits;
-  for (TypedAttr init : carried.inits)
-    inits.push_back(arith::ConstantOp::create(builder, loc, init));
-  SmallVector<Value> operands;
-  for (Operation *op : carried.scans)
-    operands.push_back(op->getOperand(0));
-  unsigned unroll = ewc::kRowScanUnroll;
-  auto steps =
-      scf::ForOp::create(builder, loc, constant(0), extent,
-                         constant(ewc::kRowWarpThreads * unroll), inits);
+  SmallVector<Value> inits = getScanInits(builder, loc, carried);
+  SmallVector<Value> operands = getScanOperands(carried);
+  auto steps = scf::ForOp::create(
+      builder, loc, constant(0), extent,
+      constant(ewc::kRowWarpThreads * ewc::kRowScanUnroll), inits);
   builder.setInsertionPointToStart(steps.getBody());
-  // A lane past the row's end reads its last element (the loop runs only
-  // while the row has one) and scans the identity instead.
+  // The loop runs only while the row has an element: the last is one.
   Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
-  struct Chunk {
-    Value inside;
-    llvm::StringMap<Value> coords;
-    KnownValues known;
-  };
-  SmallVector<Chunk> chunks;
-  for (unsigned u = 0; u < unroll; ++u) {
-    Chunk &chunk = chunks.emplace_back(Chunk{nullptr, coordOf, known});
-    Value k = arith::AddIOp::create(
-        builder, loc, steps.getInductionVar(),
-        arith::AddIOp::create(builder, loc, constant(u * ewc::kRowWarpThreads),
-                              lane));
-    chunk.inside = arith::CmpIOp::create(builder, loc,
-                                         arith::CmpIPredicate::ult, k, extent);
-    chunk.coords[scanDim] =
-        arith::SelectOp::create(builder, loc, chunk.inside, k, last);
-    emitElementValues(builder, loc, kernel.access, element, kernel.func,
-                      chunk.coords, extents, chunk.known, operands);
-  }
+  SmallVector<ScanChunk> chunks =
+      loadScanChunks(builder, loc, kernel, coordOf, known, scanDim,
+                     steps.getInductionVar(), lane, extent, last, operands);
   SmallVector<Value> carries(steps.getRegionIterArgs());
-  for (Chunk &chunk : chunks) {
-    for (auto [i, op] : llvm::enumerate(carried.scans)) {
-      Value value =
-          arith::SelectOp::create(builder, loc, chunk.inside,
-                                  chunk.known.lookup(operands[i]), inits[i]);
-      for (unsigned offset = 1; offset < ewc::kRowWarpThreads; offset *= 2) {
-        Value before =
-            shuffle(builder, loc, value, offset, gpu::ShuffleMode::UP);
-        Value has = arith::CmpIOp::create(
-            builder, loc, arith::CmpIPredicate::uge, lane, constant(offset));
-        value = arith::SelectOp::create(
-            builder, loc, has, emitCombinerOf(builder, op, before, value),
-            value);
-      }
-      value = emitCombinerOf(builder, op, carries[i], value);
-      chunk.known[op->getResult(0)] = value;
-      carries[i] = shuffle(builder, loc, value, ewc::kRowWarpThreads - 1,
-                           gpu::ShuffleMode::IDX);
-    }
+  for (ScanChunk &chunk : chunks) {
+    scanChunk(builder, loc, chunk, carried, operands, inits, lane, carries);
     auto store = scf::IfOp::create(builder, loc, chunk.inside);
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPoint(store.thenBlock()->getTerminator());
@@ -561,4 +574,19 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
                          ordered, chunk.coords, extents, chunk.known);
   }
   scf::YieldOp::create(builder, loc, carries);
+}
+
+SmallVector<Value> mlir::ew::getScanInits(OpBuilder &builder, Location loc,
+                                          const CarriedScans &carried) {
+  SmallVector<Value> inits;
+  for (TypedAttr init : carried.inits)
+    inits.push_back(arith::ConstantOp::create(builder, loc, init));
+  return inits;
+}
+
+SmallVector<Value> mlir::ew::getScanOperands(const CarriedScans &carried) {
+  SmallVector<Value> operands;
+  for (Operation *op : carried.scans)
+    operands.push_back(op->getOperand(0));
+  return operands;
 }

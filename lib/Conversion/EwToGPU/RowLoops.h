@@ -87,11 +87,66 @@ std::optional<CarriedScans> getRowScans(const KernelAccess &access,
                                         func::FuncOp element,
                                         const LoopNest &ordered);
 
+/// The value of `value` at the lane of the warp that `mode` and `offset`
+/// name (gpu.shuffle: xor, up, idx). PTX shuffles 32 bits: narrower
+/// integers travel widened, 64-bit values as two halves.
+Value shuffleLanes(OpBuilder &builder, Location loc, Value value,
+                   unsigned offset, gpu::ShuffleMode mode);
+
+/// One of the chunks of 32 elements that a warp scans per step along a row:
+/// whether the lane's element is inside the row (or the tile), its
+/// coordinates (the row's last element for a lane past it) and the values
+/// emitted for it.
+struct ScanChunk {
+  Value inside;
+  llvm::StringMap<Value> coords;
+  KnownValues known;
+};
+
+/// The identities of `carried`'s scans, made at the builder's point; their
+/// operands (values of the element function).
+SmallVector<Value> getScanInits(OpBuilder &builder, Location loc,
+                                const CarriedScans &carried);
+SmallVector<Value> getScanOperands(const CarriedScans &carried);
+
+/// The kRowScanUnroll chunks of a warp's step from `base` along `scanDim`,
+/// lane l's elements base + 32 u + l, inside while below `end`, a lane past
+/// it reading element `last` (one the row has): the scans' operands
+/// emitted for each, every load before any scan.
+SmallVector<ScanChunk>
+loadScanChunks(OpBuilder &builder, Location loc, const RowKernel &kernel,
+               const llvm::StringMap<Value> &coordOf, const KnownValues &known,
+               StringRef scanDim, Value base, Value lane, Value end, Value last,
+               ArrayRef<Value> operands);
+
+/// The warp's inclusive scan of `chunk` for each scan of `carried` (five
+/// shuffles up), after `carries` (the prefix before the chunk, the same on
+/// every lane), which become the chunk's last value; the chunk's values go
+/// to its known values. A lane outside scans the identity.
+void scanChunk(OpBuilder &builder, Location loc, ScanChunk &chunk,
+               const CarriedScans &carried, ArrayRef<Value> operands,
+               ArrayRef<Value> inits, Value lane,
+               MutableArrayRef<Value> carries);
+
 /// The loop of the rows schedule for a nest of scans along its innermost
 /// dimension (getRowScans): a warp per row, walking it 32 points at a time.
 void buildScanRowsLoop(OpBuilder &builder, Location loc,
                        const RowKernel &kernel, const LoopNest &ordered,
                        CarriedScans &carried);
+
+/// The loop of the rows schedule for a nest of scans along its innermost
+/// dimension whose rows are split into tiles, a block each, that meet in
+/// `workspace` (ewc/ABI/ScanAccess.h: the tiles drawn from a counter, the
+/// prefix by decoupled look-back). For a nest with scans only (no
+/// reduction), all carried (isSplitScanNest).
+void buildSplitScanLoop(OpBuilder &builder, Location loc,
+                        const RowKernel &kernel, const LoopNest &ordered,
+                        const CarriedScans &carried, Value workspace);
+
+/// Whether the rows of `carried`'s nest can be split into tiles: the
+/// element function has no reduction (a row's reduction would need the
+/// whole row before any point) and every scan is carried.
+bool isSplitScanNest(func::FuncOp element, const CarriedScans &carried);
 
 /// The loop of the columns schedule for `nest`, split by `split`
 /// (getColumnSplit; ewc/ABI/ColumnAccess.h), made at the builder's point:

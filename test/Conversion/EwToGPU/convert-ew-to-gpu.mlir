@@ -143,6 +143,7 @@
 // slots (a warp each) and the teams' largest size follow. The descriptor
 // names each rows nest's row for the runtime (row_dims).
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
 // ROWS128-LABEL: gpu.func @ew$rownorm(
 // ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
@@ -153,7 +154,7 @@
 // ROWS128-LABEL: gpu.func @ew$colnorm(
 // ROWS128-SAME: #ew.launch<schedule = "elementwise"
 // ROWS128-LABEL: gpu.func @ew$cumsum(
-// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>
+// ROWS128-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]], workspace = 1>
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 256 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS256
 // ROWS256-LABEL: gpu.func @ew$rownorm(
 // ROWS256-SAME: workgroup(%{{.*}} : memref<8xf32, #gpu.address_space<workgroup>>)
@@ -339,6 +340,9 @@
 // chunk's prefix.
 // REDUCE-LABEL: gpu.func @ew$cumsum(
 // REDUCE-SAME: schedule = "rows"
+// (The warp per row is the branch of a null workspace, after the rows split
+// into tiles: SCANS below; only it reads the block's index.)
+// REDUCE: gpu.block_id  x
 // REDUCE: %[[SLANE:.*]] = arith.remui
 // REDUCE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // REDUCE: %[[SROW:.*]] = arith.select
@@ -1033,3 +1037,128 @@ ew.kernel @bias_not_staged(%x: !ew.tensor<[m, n], f32>, %b: !ew.tensor<[n], f32>
 func.func @no_kernels() {
   return
 }
+
+// A nest of scans alone takes a workspace after the ABI's arguments: with
+// one, its rows are split into tiles (ScanAccess.h), else a warp per row
+// (REDUCE above). The tiles are drawn from the workspace's counter by
+// thread 0 and shared; S = max(ceil(n / 1024), gridDim / rows) tiles a row,
+// each of ceil(n / S) elements; a warp scans 256 of them as the warp per
+// row does, the block its 4 warps' totals in order; the first warp
+// publishes the tile's aggregate (flag 1, after a release fence), looks
+// back 32 tiles at a time (each lane waiting for its tile's flag, then the
+// value after an acquire fence), takes the lowest lane with a prefix
+// (flag 2) as the window's bound, folds the window oldest first with
+// shuffles down, and publishes the inclusive prefix; the block adds it.
+// SCANS-LABEL: gpu.func @ew$cumsum(
+// SCANS-SAME: %[[WS:arg2]]: !llvm.ptr<1>)
+// SCANS-SAME: workgroup(%[[DRAWN:.*]] : memref<1xi64, #gpu.address_space<workgroup>>, %[[TOTALS:.*]] : memref<4xf32, #gpu.address_space<workgroup>>, %[[PREFIX:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
+// SCANS-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]], workspace = 1>
+// SCANS: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr<1>
+// SCANS: %[[ROWS:.*]] = memref.dim %arg0, %c0
+// SCANS: %[[N:.*]] = memref.dim %arg0, %c1
+// SCANS: %[[SPLIT:.*]] = llvm.icmp "ne" %[[WS]], %[[NULL]]
+// SCANS-NEXT: scf.if %[[SPLIT]] {
+// SCANS: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
+// SCANS-NEXT: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
+// SCANS-NEXT: %[[LEAST:.*]] = arith.ceildivui %[[N]], %c1024
+// SCANS-NEXT: %[[R1:.*]] = arith.maxui %[[ROWS]], %c1
+// SCANS-NEXT: %[[BYGRID:.*]] = arith.divui %{{.*}}, %[[R1]]
+// SCANS-NEXT: %[[MOST:.*]] = arith.maxui %[[LEAST]], %[[BYGRID]]
+// SCANS-NEXT: %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %c0
+// SCANS-NEXT: %[[S:.*]] = arith.select %[[EMPTY]], %c0, %[[MOST]]
+// SCANS-NEXT: %[[TILES:.*]] = arith.muli %[[ROWS]], %[[S]]
+// SCANS-NEXT: %[[S1:.*]] = arith.maxui %[[S]], %c1
+// SCANS-NEXT: %[[SEG:.*]] = arith.ceildivui %[[N]], %[[S1]]
+// SCANS: scf.while : () -> index {
+// SCANS-NEXT: scf.if %{{.*}} {
+// SCANS-NEXT: %[[COUNT:.*]] = llvm.atomicrmw add %[[WS]], %c1_i64 syncscope("device") monotonic
+// SCANS-NEXT: memref.store %[[COUNT]], %[[DRAWN]][%c0]
+// SCANS: gpu.barrier
+// SCANS-NEXT: %[[D:.*]] = memref.load %[[DRAWN]][%c0]
+// SCANS-NEXT: %[[T:.*]] = arith.index_castui %[[D]]
+// SCANS-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[T]], %[[TILES]]
+// SCANS-NEXT: scf.condition(%[[MORE]]) %[[T]]
+// SCANS: ^bb0(%[[TILE:.*]]: index):
+// SCANS-NEXT: %[[ROW:.*]] = arith.divui %[[TILE]], %[[S]]
+// SCANS-NEXT: %[[J:.*]] = arith.remui %[[TILE]], %[[S]]
+// SCANS-NEXT: %[[START:.*]] = arith.muli %[[J]], %[[SEG]]
+// SCANS-NEXT: %[[STOP:.*]] = arith.addi %[[START]], %[[SEG]]
+// SCANS-NEXT: %[[END:.*]] = arith.minui %[[N]], %[[STOP]]
+// SCANS-NEXT: %[[SPAN:.*]] = arith.muli %[[WARP]], %c256
+// SCANS-NEXT: %[[BASE:.*]] = arith.addi %[[START]], %[[SPAN]]
+// SCANS-NEXT: %[[LAST:.*]] = arith.subi %[[N]], %c1
+// SCANS-NEXT: %[[K:.*]] = arith.addi %[[BASE]], %[[LANE]]
+// SCANS-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[K]], %[[END]]
+// SCANS-NEXT: %[[AT:.*]] = arith.select %[[IN]], %[[K]], %[[LAST]]
+// SCANS-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[AT]]]
+// SCANS-COUNT-7: memref.load %arg0
+// SCANS: %[[V0:.*]] = arith.select %[[IN]], %[[X]], %cst
+// SCANS-COUNT-5: gpu.shuffle  up
+// SCANS: %[[LOCAL0:.*]] = arith.addf %{{.*}}, %cst : f32
+// SCANS-COUNT-7: gpu.shuffle  idx %{{.*}}, %c31_i32
+// SCANS: %[[WTOTAL:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c31_i32
+// SCANS-NEXT: scf.if %[[ISLANE0:.*]] {
+// SCANS-NEXT: memref.store %[[WTOTAL]], %[[TOTALS]][%[[WARP]]]
+// SCANS: gpu.barrier
+// SCANS-NEXT: %[[BEFORE:.*]] = scf.for %[[W:.*]] = %c0 to %[[WARP]] step %c1 iter_args(%[[ACC:.*]] = %cst) -> (f32) {
+// SCANS-NEXT: %[[TW:.*]] = memref.load %[[TOTALS]][%[[W]]]
+// SCANS-NEXT: %[[ACC1:.*]] = arith.addf %[[ACC]], %[[TW]]
+// SCANS-NEXT: scf.yield %[[ACC1]]
+// SCANS: scf.if %[[ISWARP0:.*]] {
+// SCANS-COUNT-4: memref.load %[[TOTALS]]
+// SCANS: %[[SUM:.*]] = arith.addf
+// SCANS-NEXT: %[[FIRST:.*]] = arith.cmpi eq, %[[J]], %c0
+// SCANS-NEXT: %[[EXCL:.*]] = scf.if %[[FIRST]] -> (f32) {
+// SCANS-NEXT: scf.yield %cst
+// SCANS-NEXT: } else {
+// SCANS-NEXT: scf.if %[[ISLANE0]] {
+// SCANS: %[[AGGW:.*]] = arith.bitcast %[[SUM]] : f32 to i32
+// SCANS: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64}
+// SCANS-NEXT: llvm.fence syncscope("device") release
+// SCANS: llvm.store volatile %c1_i64
+// SCANS: %[[ROWFIRST:.*]] = arith.subi %[[TILE]], %[[J]]
+// SCANS: scf.while (%[[WEND:.*]] = %[[J]], %[[FOUND:.*]] = %false, %[[LATER:.*]] = %cst)
+// SCANS-NEXT: %[[GO:.*]] = arith.xori %[[FOUND]], %true
+// SCANS: %[[INROW:.*]] = arith.cmpi ult, %[[LANE]], %{{.*}}
+// SCANS: %[[FLAG:.*]] = scf.if %[[INROW]] -> (i64) {
+// SCANS-NEXT: %[[SEEN:.*]] = scf.while : () -> i64 {
+// SCANS: %[[F:.*]] = llvm.load volatile
+// SCANS-NEXT: %[[NONE:.*]] = arith.cmpi eq, %[[F]], %c0_i64
+// SCANS-NEXT: scf.condition(%[[NONE]]) %[[F]]
+// SCANS: } else {
+// SCANS-NEXT: scf.yield %c2_i64
+// SCANS: llvm.fence syncscope("device") acquire
+// SCANS-NEXT: %[[ISPREFIX:.*]] = arith.cmpi eq, %[[FLAG]], %c2_i64
+// SCANS: llvm.load volatile
+// SCANS: %[[CAND:.*]] = arith.select %[[ISPREFIX]], %{{.*}}, %c32_i32
+// SCANS-COUNT-5: gpu.shuffle  xor
+// SCANS: %[[BOUND:.*]] = arith.minui
+// SCANS-NEXT: %[[INWIN:.*]] = arith.cmpi ule, %{{.*}}, %[[BOUND]]
+// SCANS-NEXT: %[[DONE:.*]] = arith.cmpi ult, %[[BOUND]], %c32_i32
+// SCANS-NEXT: %[[MASKED:.*]] = arith.select %[[INWIN]], %{{.*}}, %cst
+// SCANS-NEXT: %[[OLDER:.*]], %{{.*}} = gpu.shuffle  down %[[MASKED]], %c1_i32, %c32_i32
+// SCANS-NEXT: %[[L1:.*]] = arith.addi %[[LANE]], %c1
+// SCANS-NEXT: %[[HAS:.*]] = arith.cmpi ult, %[[L1]], %c32
+// SCANS-NEXT: %[[PAIR:.*]] = arith.addf %[[OLDER]], %[[MASKED]]
+// SCANS-NEXT: arith.select %[[HAS]], %[[PAIR]], %[[MASKED]]
+// SCANS-COUNT-4: gpu.shuffle  down
+// SCANS: %[[WIN:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c0_i32, %c32_i32
+// SCANS-NEXT: %[[ALL:.*]] = arith.addf %[[WIN]], %[[LATER]]
+// SCANS-NEXT: %[[BACK:.*]] = arith.subi %[[WEND]], %c32
+// SCANS-NEXT: %[[NEXTEND:.*]] = arith.select %[[DONE]], %[[WEND]], %[[BACK]]
+// SCANS-NEXT: scf.yield %[[NEXTEND]], %[[DONE]], %[[ALL]]
+// SCANS: %[[INCL:.*]] = arith.addf %[[EXCL]], %[[SUM]]
+// SCANS-NEXT: scf.if %[[ISLANE0]] {
+// SCANS: arith.bitcast %[[INCL]] : f32 to i32
+// SCANS: llvm.fence syncscope("device") release
+// SCANS: llvm.store volatile %c2_i64
+// SCANS-NEXT: memref.store %[[EXCL]], %[[PREFIX]][%c0]
+// SCANS: gpu.barrier
+// SCANS-NEXT: %[[TP:.*]] = memref.load %[[PREFIX]][%c0]
+// SCANS-NEXT: %[[P:.*]] = arith.addf %[[TP]], %[[BEFORE]]
+// SCANS-NEXT: %[[OUT0:.*]] = arith.addf %[[P]], %[[LOCAL0]]
+// SCANS-NEXT: scf.if %[[IN]] {
+// SCANS-NEXT: memref.store %[[OUT0]], %arg1[%[[ROW]], %[[AT]]]
+// SCANS-COUNT-7: memref.store %{{.*}}, %arg1
+// SCANS: } else {
+// SCANS-NEXT: gpu.block_id  x

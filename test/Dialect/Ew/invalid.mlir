@@ -611,8 +611,15 @@ func.func @launch_rows_not_names() attributes {ew.launch = #ew.launch<schedule =
 
 // -----
 
-// expected-error @+1 {{a workspace belongs to the 'columns' schedule, not 'rows'}}
-func.func @launch_rows_workspace() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"]], workspace = 1>} {
+// expected-error @+1 {{a workspace belongs to the 'columns' and 'rows' schedules, not 'tiled'}}
+func.func @launch_tiled_workspace() attributes {ew.launch = #ew.launch<schedule = "tiled", block_size = 256, elements_per_thread = 4, shared_memory = 0, workspace = 1>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{a 'rows' schedule with a workspace names its scanned dimension: one list in row_dims}}
+func.func @launch_rows_workspace_two_rows() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"], ["k"]], workspace = 1>} {
   return
 }
 

@@ -291,7 +291,8 @@ func.func @element_form(%x: i32) -> i32 {
 // CHECK-LABEL: func.func @launches()
 // CHECK-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"], ["s", "d"]]>
 // CHECK-SAME: ew.other = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0>
+// CHECK-SAME: ew.scan = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]], workspace = 1>
 // CHECK-SAME: ew.split = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["m", "k"]], workspace = 2>
-func.func @launches() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"], ["s", "d"]]>, ew.other = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0>, ew.split = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["m", "k"]], workspace = 2>} {
+func.func @launches() attributes {ew.scan = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"]], workspace = 1>, ew.launch = #ew.launch<schedule = "rows", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"], ["s", "d"]]>, ew.other = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0>, ew.split = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["m", "k"]], workspace = 2>} {
   return
 }

@@ -797,6 +797,30 @@ static unsigned earlyFold(ModuleOp module, IRRewriter &rewriter) {
   return changed;
 }
 
+/// lookback-first-flag: a scan's tile (the GPU's rows split into tiles,
+/// ScanLoops.cpp) ends its look-back at the first earlier tile that has
+/// published anything, its aggregate as well as its prefix: the window's
+/// bound (the lowest lane whose tile has its prefix, 32 for none) becomes
+/// lane 0, so a tile whose neighbour has only its aggregate loses every
+/// tile before that one.
+static unsigned lookbackFirstFlag(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<arith::SelectOp> bounds =
+      collect<arith::SelectOp>(module, [](arith::SelectOp select) {
+        APInt value;
+        return select.getType().isInteger(32) &&
+               matchPattern(select.getFalseValue(), m_ConstantInt(&value)) &&
+               value == 32;
+      });
+  for (arith::SelectOp bound : bounds) {
+    rewriter.setInsertionPoint(bound);
+    Value yes = arith::ConstantIntOp::create(rewriter, bound.getLoc(),
+                                             rewriter.getI1Type(), 1);
+    rewriter.modifyOpInPlace(bound,
+                             [&] { bound.getConditionMutable().assign(yes); });
+  }
+  return bounds.size();
+}
+
 /// stale-prefix: a running value that a loop starts from a constant (a
 /// scan's carry, a reduction's accumulator) inside another loop starts from
 /// where that loop's previous iteration left it instead: the prefix of one
@@ -965,6 +989,8 @@ const Mutation kMutations[] = {
      "no fold of a columns tile's partials across its splits",
      splitPartialDropped},
     {"early-fold", kLowered, "no ticket of a columns tile", earlyFold},
+    {"lookback-first-flag", kLowered, "no look-back of a scan split into tiles",
+     lookbackFirstFlag},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };

@@ -110,10 +110,16 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (blockSize == 0)
     return emitError() << "a launch has a block of at least one thread";
   bool columns = schedule.getValue() == LaunchAttr::kColumnsSchedule;
-  // The runtime sizes the workspace by it (ColumnAccess.h).
-  if (workspace && !columns)
-    return emitError() << "a workspace belongs to the 'columns' schedule, not '"
+  // The runtime sizes the workspace by it (ColumnAccess.h, ScanAccess.h).
+  bool rows = schedule.getValue() == LaunchAttr::kRowsSchedule;
+  if (workspace && !columns && !rows)
+    return emitError() << "a workspace belongs to the 'columns' and 'rows' "
+                          "schedules, not '"
                        << schedule.getValue() << "'";
+  // A split scan's tiles are rows' (ScanAccess.h): one list in row_dims.
+  if (workspace && rows && (!rowDims || rowDims.size() != 1))
+    return emitError() << "a 'rows' schedule with a workspace names its "
+                          "scanned dimension: one list in row_dims";
   // The runtime reads the reduced extents by these names to choose the
   // splits (ColumnAccess.h).
   if (columns && (!rowDims || rowDims.size() != 1))
@@ -123,7 +129,7 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return success();
   // The runtime reads the rows' extents by these names to choose the
   // block (RowAccess.h); another schedule has no rows.
-  if (schedule.getValue() != LaunchAttr::kRowsSchedule && !columns)
+  if (!rows && !columns)
     return emitError() << "row_dims belong to the 'rows' and 'columns' "
                           "schedules, not '"
                        << schedule.getValue() << "'";

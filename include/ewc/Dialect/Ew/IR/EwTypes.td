@@ -156,7 +156,11 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     kernel takes one more argument after the ABI's, a pointer to a
     workspace of ewc::getColumnWorkspaceWords 8-byte words, the tickets
     zeroed, for `workspace` partials (the kernel's reductions) per split
-    and point.
+    and point. A `rows` kernel with a `workspace` (its one nest scans along
+    rows, ewc/ABI/ScanAccess.h) takes that argument too: null for a warp
+    per row, else a workspace of ewc::getScanWorkspaceWords words for
+    `workspace` scans, the counter and the tiles' flags zeroed, and a grid
+    of `rows x splits` blocks (ewc::chooseScanSplits).
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
@@ -165,6 +169,8 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
                shared_memory = 0, row_dims = [["n"]]>
     #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1,
                shared_memory = 0, row_dims = [["m"]], workspace = 1>
+    #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1,
+               shared_memory = 0, row_dims = [["n"]], workspace = 1>
     ```
   }];
   let parameters = (ins "::mlir::StringAttr":$schedule,

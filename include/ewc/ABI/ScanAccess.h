@@ -1,0 +1,119 @@
+//===- ScanAccess.h - Scans split across blocks ----------------*- C++ -*-===//
+//
+// A kernel whose one nest scans along a tensor's contiguous dimension (a row
+// cumsum, the 1-D cumsum of a vector) gets the rows schedule's warp per row
+// (RowAccess.h); when its rows are too few to fill the GPU with a warp each
+// (the 1-D cumsum has one), the runtime **splits each row into tiles**, a
+// block per tile, that meet in a workspace by CUB's decoupled look-back
+// (Merrill and Garland, "Single-pass Parallel Prefix Scan with Decoupled
+// Look-back", 2016):
+//
+//   a block draws its tile t (a counter in the workspace: tiles are taken
+//   in order, so a tile's predecessors always belong to running blocks and
+//   the look-back cannot wait on a block that never starts), row t / S,
+//   tile j = t mod S of the row's S tiles of ceil(L / S) elements;
+//   each warp scans its 32 x kRowScanUnroll elements as the rows schedule
+//   does, the block its warps' totals in order through shared memory;
+//   the first warp publishes the tile's aggregate (flag 1), looks back over
+//   the row's earlier tiles 32 at a time (one a lane) until one has
+//   published its inclusive prefix (flag 2), folds what it saw in index
+//   order, and publishes the tile's inclusive prefix; the block then adds
+//   the prefix to its elements and stores them.
+//
+// Each element is read once and written once. The prefix of a tile folds
+// the earlier tiles' aggregates as far back as the first ready prefix, which
+// depends on timing: a float sum is then one of several orders, each within
+// the bound of docs/language.md, not the same bits from run to run (as CUB's
+// DeviceScan); integer scans, max and min are exact.
+//
+// What it assumes and how it is launched is stated here once, for the two
+// that decide by it: convert-ew-to-gpu, which builds the loop, and the
+// runtime, which chooses the splits and sizes the grid and the workspace
+// (LaunchShape.h). The kernel takes the workspace after the ABI's arguments
+// (#ew.launch's `workspace` is its scans' count); a null workspace means a
+// warp per row.
+//
+// Pure C++, like the rest of lib/ABI.
+//
+//===----------------------------------------------------------------------===//
+
+#ifndef EWC_ABI_SCANACCESS_H
+#define EWC_ABI_SCANACCESS_H
+
+#include "ewc/ABI/RowAccess.h"
+
+#include <cstdint>
+
+namespace ewc {
+
+/// A tile's flags in the workspace: not yet published, its aggregate (the
+/// combination of its own elements), its inclusive prefix (of the row up to
+/// its last element).
+constexpr uint64_t kScanFlagNone = 0;
+constexpr uint64_t kScanFlagAggregate = 1;
+constexpr uint64_t kScanFlagPrefix = 2;
+
+/// The elements a tile of a block of `blockSize` threads holds: each warp's
+/// kRowScanUnroll chunks of 32, loaded before the first is scanned (the
+/// rows schedule's step), held in registers until the tile's prefix is
+/// known.
+constexpr uint64_t getScanTileElements(unsigned blockSize) {
+  return uint64_t(blockSize) * kRowScanUnroll;
+}
+
+/// The fewest tiles per row for rows of `rowLength` elements: a tile holds
+/// at most getScanTileElements.
+constexpr uint64_t getScanMinSplits(uint64_t rowLength, unsigned blockSize) {
+  uint64_t tile = getScanTileElements(blockSize);
+  return rowLength / tile + (rowLength % tile != 0);
+}
+
+/// The tiles per row of a launch of `rows` rows of `rowLength` elements in
+/// blocks of `blockSize`, on a device with `multiprocessorCount` SMs of
+/// `maxThreadsPerMultiprocessor` threads: 1 (a warp per row, no workspace)
+/// when the rows alone give every resident warp one, or a row fits one
+/// tile; else a tile per getScanTileElements of the row.
+constexpr uint64_t chooseScanSplits(uint64_t rows, uint64_t rowLength,
+                                    unsigned blockSize,
+                                    unsigned multiprocessorCount,
+                                    unsigned maxThreadsPerMultiprocessor) {
+  uint64_t residentWarps =
+      uint64_t(multiprocessorCount ? multiprocessorCount : 1) *
+      (maxThreadsPerMultiprocessor / kRowWarpThreads);
+  if (rows >= residentWarps)
+    return 1;
+  uint64_t splits = getScanMinSplits(rowLength, blockSize);
+  return splits > 1 ? splits : 1;
+}
+
+/// What the kernel derives from its grid: S = max(getScanMinSplits,
+/// gridDim / rows) tiles per row (any grid is correct: the blocks draw
+/// tiles until none is left), none for an empty row.
+constexpr uint64_t getScanSplits(uint64_t rows, uint64_t rowLength,
+                                 unsigned blockSize, uint64_t grid) {
+  if (rowLength == 0 || rows == 0)
+    return 0;
+  uint64_t least = getScanMinSplits(rowLength, blockSize);
+  uint64_t byGrid = grid / rows;
+  return byGrid > least ? byGrid : least;
+}
+
+/// The workspace of a launch of `tiles` tiles (rows x splits) of `slots`
+/// scans, in 8-byte words: the tile counter, a flag per tile (these two
+/// zeroed by the runtime before the launch), then per tile and scan its
+/// aggregate and its inclusive prefix (written once each, before their
+/// flag: a reader never sees a half-replaced value).
+constexpr uint64_t getScanWorkspaceWords(uint64_t tiles, uint64_t slots) {
+  return 1 + tiles + 2 * slots * tiles;
+}
+constexpr uint64_t getScanZeroedWords(uint64_t tiles) { return 1 + tiles; }
+constexpr uint64_t getScanFlagWord(uint64_t tile) { return 1 + tile; }
+constexpr uint64_t getScanValueWord(uint64_t tiles, uint64_t slots,
+                                    uint64_t tile, uint64_t slot,
+                                    bool inclusive) {
+  return 1 + tiles + (tile * slots + slot) * 2 + (inclusive ? 1 : 0);
+}
+
+} // namespace ewc
+
+#endif // EWC_ABI_SCANACCESS_H
