@@ -1099,6 +1099,17 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   planned.shiftedTensors.clear();
   planned.unaligned = false;
   planned.streamingStores = false;
+  // A scan whose rows are split into tiles runs in the default variant's
+  // small blocks, whatever its rows' length (ScanAccess.h says why).
+  if (rows && base.workspace && !launchOptions.rowsBlockSize) {
+    const CudaDeviceInfo &device = cuda->getDeviceInfo();
+    std::uint64_t length = planned.getLongestRow(base.rowDims);
+    std::uint64_t rowCount = length ? planned.points / length : 0;
+    if (launchOptions.splits.value_or(chooseScanSplits(
+            rowCount, length, kScanSplitBlockSize, device.multiprocessorCount,
+            device.maxThreadsPerMultiprocessor)) > 1)
+      planned.rowsBlockSize = rowsVariant(kScanSplitBlockSize);
+  }
   if (rows && launchOptions.rowsBlockSize)
     planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
   if (cuda) {

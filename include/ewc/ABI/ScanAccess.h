@@ -53,6 +53,17 @@ constexpr uint64_t kScanFlagNone = 0;
 constexpr uint64_t kScanFlagAggregate = 1;
 constexpr uint64_t kScanFlagPrefix = 2;
 
+/// Scans split into tiles run in blocks of the rows schedule's default
+/// variant (kRowsBlockSize, 128 threads: tiles of 1024 elements), whatever
+/// the row's length: the tile's phases (the draw, the loads, the block's
+/// combine, the look-back by one warp, the stores) follow one another
+/// within a block, so what overlaps them is other blocks on the SM. In
+/// blocks of 512 (the variant of rows longer than 16384) ptxas's 72
+/// registers a thread left one block an SM, and the 1-D cumsum of 2^28
+/// f32 ran at 16.1% of the copy (0.26x torch's CUB scan; H200,
+/// 2026-12-03).
+constexpr unsigned kScanSplitBlockSize = kRowsBlockSize;
+
 /// The elements a tile of a block of `blockSize` threads holds: each warp's
 /// kRowScanUnroll chunks of 32, loaded before the first is scanned (the
 /// rows schedule's step), held in registers until the tile's prefix is

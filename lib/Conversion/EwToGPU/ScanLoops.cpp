@@ -100,6 +100,7 @@ struct TileWords {
 /// ceil(n / S) elements:
 ///
 ///   while ((t = counter++ (thread 0, shared)) < R S) {   // the tile, in order
+///     (once only with gridDim.x >= R S: the first draws take every tile)
 ///     row = t / S, j = t mod S, [start, end) the tile's elements
 ///     warp w's chunks: start + w 32 U + 32 u + lane, scanned as the
 ///       rows schedule's warp (scanChunk) from the identity: v[u]
@@ -178,13 +179,21 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
   };
 
   OpBuilder::InsertionGuard guard(builder);
-  // The tiles, drawn one at a time by each block until none is left.
-  auto loop =
-      scf::WhileOp::create(builder, loc, builder.getIndexType(), ValueRange{});
+  // The tiles, drawn one at a time by each block until none is left; a
+  // grid of a block per tile (the runtime's) draws once, every tile taken
+  // by the blocks' first draws (a second would cost each block an atomic's
+  // round trip and a barrier before it leaves).
+  Type i1 = builder.getI1Type();
+  Value again = arith::ConstantIntOp::create(builder, loc, i1, 1);
+  auto loop = scf::WhileOp::create(builder, loc, builder.getIndexType(),
+                                   ValueRange{again});
   {
-    Block *before = builder.createBlock(&loop.getBefore());
+    Block *before = builder.createBlock(&loop.getBefore(), {}, i1, loc);
     builder.setInsertionPointToStart(before);
-    auto draw = scf::IfOp::create(builder, loc, isThread0);
+    Value drawAgain = before->getArgument(0);
+    auto draw = scf::IfOp::create(
+        builder, loc,
+        arith::AndIOp::create(builder, loc, drawAgain, isThread0));
     {
       OpBuilder::InsertionGuard inDraw(builder);
       builder.setInsertionPoint(draw.thenBlock()->getTerminator());
@@ -202,7 +211,10 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
         builder, loc, builder.getIndexType(),
         drawnSlot.load(builder, loc, i64, constant(0)));
     scf::ConditionOp::create(
-        builder, loc, compare(arith::CmpIPredicate::ult, tile, tiles), tile);
+        builder, loc,
+        arith::AndIOp::create(builder, loc, drawAgain,
+                              compare(arith::CmpIPredicate::ult, tile, tiles)),
+        tile);
   }
   Block *after =
       builder.createBlock(&loop.getAfter(), {}, builder.getIndexType(), loc);
@@ -440,5 +452,6 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
                          kernel.func, ordered, chunk.coords, extents,
                          chunk.known);
   }
-  scf::YieldOp::create(builder, loc, ValueRange{});
+  scf::YieldOp::create(builder, loc,
+                       compare(arith::CmpIPredicate::ult, gridDim, tiles));
 }

@@ -1058,25 +1058,28 @@ func.func @no_kernels() {
 // SCANS: %[[N:.*]] = memref.dim %arg0, %c1
 // SCANS: %[[SPLIT:.*]] = llvm.icmp "ne" %[[WS]], %[[NULL]]
 // SCANS-NEXT: scf.if %[[SPLIT]] {
+// SCANS: %[[GRID:.*]] = gpu.grid_dim  x
 // SCANS: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // SCANS-NEXT: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
 // SCANS-NEXT: %[[LEAST:.*]] = arith.ceildivui %[[N]], %c1024
 // SCANS-NEXT: %[[R1:.*]] = arith.maxui %[[ROWS]], %c1
-// SCANS-NEXT: %[[BYGRID:.*]] = arith.divui %{{.*}}, %[[R1]]
+// SCANS-NEXT: %[[BYGRID:.*]] = arith.divui %[[GRID]], %[[R1]]
 // SCANS-NEXT: %[[MOST:.*]] = arith.maxui %[[LEAST]], %[[BYGRID]]
 // SCANS-NEXT: %[[EMPTY:.*]] = arith.cmpi eq, %[[N]], %c0
 // SCANS-NEXT: %[[S:.*]] = arith.select %[[EMPTY]], %c0, %[[MOST]]
 // SCANS-NEXT: %[[TILES:.*]] = arith.muli %[[ROWS]], %[[S]]
 // SCANS-NEXT: %[[S1:.*]] = arith.maxui %[[S]], %c1
 // SCANS-NEXT: %[[SEG:.*]] = arith.ceildivui %[[N]], %[[S1]]
-// SCANS: scf.while : () -> index {
-// SCANS-NEXT: scf.if %{{.*}} {
+// SCANS: scf.while (%[[AGAIN:.*]] = %true) : (i1) -> index {
+// SCANS-NEXT: %[[DRAW:.*]] = arith.andi %[[AGAIN]], %{{.*}} : i1
+// SCANS-NEXT: scf.if %[[DRAW]] {
 // SCANS-NEXT: %[[COUNT:.*]] = llvm.atomicrmw add %[[WS]], %c1_i64 syncscope("device") monotonic
 // SCANS-NEXT: memref.store %[[COUNT]], %[[DRAWN]][%c0]
 // SCANS: gpu.barrier
 // SCANS-NEXT: %[[D:.*]] = memref.load %[[DRAWN]][%c0]
 // SCANS-NEXT: %[[T:.*]] = arith.index_castui %[[D]]
-// SCANS-NEXT: %[[MORE:.*]] = arith.cmpi ult, %[[T]], %[[TILES]]
+// SCANS-NEXT: %[[LEFT:.*]] = arith.cmpi ult, %[[T]], %[[TILES]]
+// SCANS-NEXT: %[[MORE:.*]] = arith.andi %[[AGAIN]], %[[LEFT]]
 // SCANS-NEXT: scf.condition(%[[MORE]]) %[[T]]
 // SCANS: ^bb0(%[[TILE:.*]]: index):
 // SCANS-NEXT: %[[ROW:.*]] = arith.divui %[[TILE]], %[[S]]
@@ -1160,5 +1163,8 @@ func.func @no_kernels() {
 // SCANS-NEXT: scf.if %[[IN]] {
 // SCANS-NEXT: memref.store %[[OUT0]], %arg1[%[[ROW]], %[[AT]]]
 // SCANS-COUNT-7: memref.store %{{.*}}, %arg1
+// A grid of a block per tile draws once.
+// SCANS: %[[SHORT:.*]] = arith.cmpi ult, %[[GRID]], %[[TILES]]
+// SCANS-NEXT: scf.yield %[[SHORT]] : i1
 // SCANS: } else {
 // SCANS-NEXT: gpu.block_id  x
