@@ -228,6 +228,8 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".nt";
   if (rowsBlockSize)
     key += ".r" + std::to_string(rowsBlockSize);
+  if (splitScans)
+    key += ".scan";
   return key;
 }
 

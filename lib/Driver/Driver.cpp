@@ -841,6 +841,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (plan.rowsBlockSize)
       other->setAttr(mlir::ew::kRowsBlockSizeAttrName,
                      builder.getI64IntegerAttr(plan.rowsBlockSize));
+    if (plan.splitScans)
+      other->setAttr(mlir::ew::kSplitScansAttrName, builder.getUnitAttr());
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -1099,15 +1101,20 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   planned.shiftedTensors.clear();
   planned.unaligned = false;
   planned.streamingStores = false;
-  // A scan whose rows are split into tiles runs in the default variant's
-  // small blocks, whatever its rows' length (ScanAccess.h says why).
-  if (rows && base.workspace && !launchOptions.rowsBlockSize) {
+  // A scan whose rows are split into tiles is a variant of its own, in the
+  // default variant's small blocks whatever its rows' length (ScanAccess.h
+  // says why).
+  planned.splitScans = false;
+  if (rows && base.workspace) {
     const CudaDeviceInfo &device = cuda->getDeviceInfo();
     std::uint64_t length = planned.getLongestRow(base.rowDims);
     std::uint64_t rowCount = length ? planned.points / length : 0;
-    if (launchOptions.splits.value_or(chooseScanSplits(
+    planned.splitScans =
+        rowCount &&
+        launchOptions.splits.value_or(chooseScanSplits(
             rowCount, length, kScanSplitBlockSize, device.multiprocessorCount,
-            device.maxThreadsPerMultiprocessor)) > 1)
+            device.maxThreadsPerMultiprocessor)) > 1;
+    if (planned.splitScans && !launchOptions.rowsBlockSize)
       planned.rowsBlockSize = rowsVariant(kScanSplitBlockSize);
   }
   if (rows && launchOptions.rowsBlockSize)
@@ -1206,7 +1213,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     std::uint64_t splits = launchOptions.splits.value_or(chooseScanSplits(
         rows, length, launch.blockSize, device.multiprocessorCount,
         device.maxThreadsPerMultiprocessor));
-    if (splits > 1 && rows) {
+    if (planned.splitScans) {
       shape = computeScanLaunchShape(rows, length, splits, launch.blockSize);
       // What the kernel derives from the grid.
       std::uint64_t tiles =

@@ -118,6 +118,9 @@ struct LaunchPlan {
   /// wants another than the default variant's (RowAccess.h,
   /// getRowsBlockSize; the runtime sets it); 0: the default's.
   unsigned rowsBlockSize = 0;
+  /// On the GPU, whether a kernel's scans along rows run split into tiles
+  /// (ScanAccess.h, chooseScanSplits; the runtime sets it per launch).
+  bool splitScans = false;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -132,7 +135,7 @@ struct LaunchPlan {
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
            tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
-           rowsBlockSize == 0;
+           rowsBlockSize == 0 && !splitScans;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"

@@ -47,6 +47,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
   variant.shiftedTensors = getShiftedTensors(kernel);
   if (auto block = kernel->getAttrOfType<IntegerAttr>(kRowsBlockSizeAttrName))
     variant.rowsBlockSize = block.getInt();
+  variant.splitScans = kernel->hasAttr(kSplitScansAttrName);
   return variant;
 }
 

@@ -533,8 +533,10 @@ struct ConvertEwToGPUPass
                   getRowScans(kernel.access, element, ordered)) {
             // One nest of scans only: its rows may be split into tiles
             // that meet in a workspace (ScanAccess.h), a pointer after the
-            // ABI's arguments, null for a warp per row. With more nests the
-            // runtime would not know this one's rows (the grid's tiles).
+            // ABI's arguments, in a variant of its own (the runtime's, for
+            // few long rows); the default variant, a warp per row, ignores
+            // it. With more nests the runtime would not know this one's
+            // rows (the grid's tiles).
             if (kernel.access.nests.size() == 1 &&
                 isSplitScanNest(element, *scans)) {
               unsigned index = kernel.func.getNumArguments();
@@ -543,18 +545,11 @@ struct ConvertEwToGPUPass
               if (failed(kernel.func.insertArgument(index, pointer,
                                                     DictionaryAttr(), loc)))
                 return signalPassFailure();
-              Value workspace = kernel.func.getArgument(index);
-              Value null = LLVM::ZeroOp::create(body, loc, pointer);
-              Value split = LLVM::ICmpOp::create(
-                  body, loc, LLVM::ICmpPredicate::ne, workspace, null);
-              auto branch = scf::IfOp::create(body, loc, split,
-                                              /*withElseRegion=*/true);
-              OpBuilder inBranch(&getContext());
-              inBranch.setInsertionPoint(branch.thenBlock()->getTerminator());
-              buildSplitScanLoop(inBranch, loc, rowKernel, ordered, *scans,
-                                 workspace);
-              inBranch.setInsertionPoint(branch.elseBlock()->getTerminator());
-              buildScanRowsLoop(inBranch, loc, rowKernel, ordered, *scans);
+              if (kernel.variant.splitScans)
+                buildSplitScanLoop(body, loc, rowKernel, ordered, *scans,
+                                   kernel.func.getArgument(index));
+              else
+                buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
               scanSlots = scans->scans.size();
             } else {
               buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);

@@ -58,11 +58,11 @@ struct TileWords {
         builder, loc,
         arith::MulIOp::create(builder, loc, tile, constant(slots)),
         constant(slot));
-    Value word = arith::AddIOp::create(
-        builder, loc, arith::AddIOp::create(builder, loc, constant(1), tiles),
-        arith::AddIOp::create(
-            builder, loc,
-            arith::MulIOp::create(builder, loc, pair, constant(2)), inclusive));
+    Value first = arith::AddIOp::create(builder, loc, constant(1), tiles);
+    Value offset = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, pair, constant(2)),
+        inclusive);
+    Value word = arith::AddIOp::create(builder, loc, first, offset);
     return getWordAddress(builder, loc, workspace, word);
   }
 
@@ -159,9 +159,11 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
   Value byGrid = arith::DivUIOp::create(
       builder, loc, gridDim,
       arith::MaxUIOp::create(builder, loc, rows, constant(1)));
-  Value splits =
-      select(compare(arith::CmpIPredicate::eq, extent, constant(0)),
-             constant(0), arith::MaxUIOp::create(builder, loc, least, byGrid));
+  // Each op in a statement of its own: the order in which a call's
+  // arguments make their ops is the compiler's (GCC and Clang differ).
+  Value most = arith::MaxUIOp::create(builder, loc, least, byGrid);
+  Value empty = compare(arith::CmpIPredicate::eq, extent, constant(0));
+  Value splits = select(empty, constant(0), most);
   Value tiles = arith::MulIOp::create(builder, loc, rows, splits);
   Value segment = arith::CeilDivUIOp::create(
       builder, loc, extent,

@@ -143,7 +143,7 @@
 // slots (a warp each) and the teams' largest size follow. The descriptor
 // names each rows nest's row for the runtime (row_dims).
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
-// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
+// RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
 // ROWS128-LABEL: gpu.func @ew$rownorm(
 // ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
@@ -340,9 +340,9 @@
 // chunk's prefix.
 // REDUCE-LABEL: gpu.func @ew$cumsum(
 // REDUCE-SAME: schedule = "rows"
-// (The warp per row is the branch of a null workspace, after the rows split
-// into tiles: SCANS below; only it reads the block's index.)
-// REDUCE: gpu.block_id  x
+// REDUCE-SAME: row_dims = {{\[}}["n"]], workspace = 1>
+// (The workspace is the variant's with its rows split into tiles, SCANS
+// below; the default variant ignores it.)
 // REDUCE: %[[SLANE:.*]] = arith.remui
 // REDUCE: scf.for %{{.*}} = %{{.*}} to %{{.*}} step %{{.*}} {
 // REDUCE: %[[SROW:.*]] = arith.select
@@ -1038,9 +1038,10 @@ func.func @no_kernels() {
   return
 }
 
-// A nest of scans alone takes a workspace after the ABI's arguments: with
-// one, its rows are split into tiles (ScanAccess.h), else a warp per row
-// (REDUCE above). The tiles are drawn from the workspace's counter by
+// A nest of scans alone takes a workspace after the ABI's arguments; the
+// variant with ew.split_scans (the runtime's for few long rows) splits its
+// rows into tiles (ScanAccess.h), the default is a warp per row (REDUCE
+// above). The tiles are drawn from the workspace's counter by
 // thread 0 and shared; S = max(ceil(n / 1024), gridDim / rows) tiles a row,
 // each of ceil(n / S) elements; a warp scans 256 of them as the warp per
 // row does, the block its 4 warps' totals in order; the first warp
@@ -1053,11 +1054,9 @@ func.func @no_kernels() {
 // SCANS-SAME: %[[WS:arg2]]: !llvm.ptr<1>)
 // SCANS-SAME: workgroup(%[[DRAWN:.*]] : memref<1xi64, #gpu.address_space<workgroup>>, %[[TOTALS:.*]] : memref<4xf32, #gpu.address_space<workgroup>>, %[[PREFIX:.*]] : memref<1xf32, #gpu.address_space<workgroup>>)
 // SCANS-SAME: #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]], workspace = 1>
-// SCANS: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr<1>
 // SCANS: %[[ROWS:.*]] = memref.dim %arg0, %c0
 // SCANS: %[[N:.*]] = memref.dim %arg0, %c1
-// SCANS: %[[SPLIT:.*]] = llvm.icmp "ne" %[[WS]], %[[NULL]]
-// SCANS-NEXT: scf.if %[[SPLIT]] {
+// SCANS-NOT: gpu.block_id
 // SCANS: %[[GRID:.*]] = gpu.grid_dim  x
 // SCANS: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // SCANS-NEXT: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
@@ -1166,5 +1165,5 @@ func.func @no_kernels() {
 // A grid of a block per tile draws once.
 // SCANS: %[[SHORT:.*]] = arith.cmpi ult, %[[GRID]], %[[TILES]]
 // SCANS-NEXT: scf.yield %[[SHORT]] : i1
-// SCANS: } else {
-// SCANS-NEXT: gpu.block_id  x
+// SCANS-NOT: gpu.block_id
+// SCANS: gpu.return

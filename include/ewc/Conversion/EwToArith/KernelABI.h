@@ -88,6 +88,15 @@ constexpr llvm::StringLiteral kStreamingStoresAttrName = "ew.streaming_stores";
 /// It takes the place of convert-ew-to-gpu's rows-block-size.
 constexpr llvm::StringLiteral kRowsBlockSizeAttrName = "ew.rows_block_size";
 
+/// The attribute (a unit) of the GPU variant whose scans along rows run in
+/// tiles across blocks (ewc/ABI/ScanAccess.h): the runtime asks for it when
+/// a launch's rows do not fill the GPU. A variant of its own, not a branch
+/// of the warp per row's kernel: one kernel with both loops took 72
+/// registers a thread where the warp per row alone takes 55 (ptxas, sm_90),
+/// 7 blocks of 128 an SM instead of 9, and ran row cumsums 10-15 points
+/// slower (H200, 2026-12-04).
+constexpr llvm::StringLiteral kSplitScansAttrName = "ew.split_scans";
+
 /// What one compiled variant of a kernel assumes beyond its signature; the
 /// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
 struct KernelVariant {
@@ -106,6 +115,8 @@ struct KernelVariant {
   /// The GPU's rows schedule's block (kRowsBlockSizeAttrName), or 0: the
   /// pass's.
   unsigned rowsBlockSize = 0;
+  /// The GPU's scans split into tiles (kSplitScansAttrName).
+  bool splitScans = false;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
