@@ -129,6 +129,7 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   launchOptions.gridWaves = launch.gridWaves;
   launchOptions.blockSize = launch.blockSize;
   launchOptions.rowsBlockSize = launch.rowsBlockSize;
+  launchOptions.blocksPerSM = launch.blocksPerSM;
   launchOptions.splits = launch.splits;
   launchOptions.threads = launch.threads;
   launchOptions.streamingStoreBytes = launch.streamingStoreBytes;

@@ -1166,9 +1166,9 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                 countTiles(kernel, planned, getTileSize(launch)),
                 launch.blockSize)
       : launch.schedule == mlir::ew::kRowsSchedule
-          ? computeRowsLaunchShape(planned.points, launch.blockSize,
-                                   device.multiprocessorCount,
-                                   device.maxThreadsPerMultiprocessor)
+          ? computeRowsLaunchShape(
+                planned.points, launch.blockSize, device.multiprocessorCount,
+                device.maxThreadsPerMultiprocessor, launchOptions.blocksPerSM)
           : computeElementwiseLaunchShape(
                 planned.points, launch.elementsPerThread,
                 device.multiprocessorCount, device.maxThreadsPerMultiprocessor,

@@ -53,7 +53,8 @@ LaunchShape ewc::computeTiledLaunchShape(uint64_t tiles, unsigned blockSize) {
 
 LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
                                         unsigned multiprocessorCount,
-                                        unsigned maxThreadsPerMultiprocessor) {
+                                        unsigned maxThreadsPerMultiprocessor,
+                                        std::optional<unsigned> blocksPerSM) {
   blockSize = std::max(kRowWarpThreads, blockSize);
   // A block per point: a team may be the whole block (a row past 16384
   // elements), and logsumexp's largest nest is its rows. A block whose
@@ -62,7 +63,8 @@ LaunchShape ewc::computeRowsLaunchShape(uint64_t points, unsigned blockSize,
   uint64_t residentBlocksPerSM =
       std::max<uint64_t>(1, maxThreadsPerMultiprocessor / blockSize);
   uint64_t cap = std::max<uint64_t>(1, multiprocessorCount) *
-                 residentBlocksPerSM * kRowsWaves;
+                 (blocksPerSM ? std::max(1u, *blocksPerSM)
+                              : residentBlocksPerSM * kRowsWaves);
   return {static_cast<uint32_t>(
               std::min({coveringBlocks, cap, uint64_t(0x7fffffff)})),
           blockSize};

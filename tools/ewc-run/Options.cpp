@@ -195,6 +195,7 @@ cl::opt<std::string> vectorsPerThreadOpt("vectors-per-thread", cl::Hidden);
 cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
 cl::opt<std::string> rowsBlockSizeOpt("rows-block-size", cl::Hidden);
 cl::opt<std::string> splitsOpt("splits", cl::Hidden);
+cl::opt<std::string> blocksPerSMOpt("blocks-per-sm", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 cl::list<std::string> passPluginsOpt(
     "load-pass-plugin", cl::value_desc("FILE"), cl::cat(category),
@@ -406,7 +407,8 @@ llvm::Expected<RunOptions> getRunOptions() {
         std::tuple(&vectorsPerThreadOpt, &options.vectorsPerThread, true),
         std::tuple(&tileSizeOpt, &options.tileSize, true),
         std::tuple(&rowsBlockSizeOpt, &options.rowsBlockSize, true),
-        std::tuple(&splitsOpt, &options.splits, true)}) {
+        std::tuple(&splitsOpt, &options.splits, true),
+        std::tuple(&blocksPerSMOpt, &options.blocksPerSM, true)}) {
     if (!option->getNumOccurrences())
       continue;
     llvm::Expected<uint64_t> value =

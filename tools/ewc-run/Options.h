@@ -76,6 +76,8 @@ struct RunOptions {
   std::optional<unsigned> gridWaves, blockSize, vectorsPerThread, tileSize;
   /// rows-block-size (the rows schedule's block, a hidden knob).
   std::optional<unsigned> rowsBlockSize;
+  /// blocks-per-sm (the rows schedule's grid cap, a hidden knob).
+  std::optional<unsigned> blocksPerSM;
   /// splits (the columns schedule's splits per tile, a scan's tiles per
   /// row: driver::LaunchOptions::splits; a hidden knob).
   std::optional<unsigned> splits;

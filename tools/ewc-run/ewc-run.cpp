@@ -175,6 +175,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   launch.streamingStoreBytes = options.streamingStoreBytes;
   launch.blockSize = options.blockSize;
   launch.rowsBlockSize = options.rowsBlockSize;
+  launch.blocksPerSM = options.blocksPerSM;
   launch.splits = options.splits;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(kernel, options, files);
@@ -305,6 +306,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   launchOptions.gridWaves = options.gridWaves;
   launchOptions.blockSize = options.blockSize;
   launchOptions.rowsBlockSize = options.rowsBlockSize;
+  launchOptions.blocksPerSM = options.blocksPerSM;
   launchOptions.splits = options.splits;
   launchOptions.threads = options.threads;
   launchOptions.streamingStoreBytes = options.streamingStoreBytes;

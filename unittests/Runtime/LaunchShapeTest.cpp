@@ -116,6 +116,13 @@ TEST(LaunchShape, RowsIsABlockPerPointUpToFourWaves) {
       132u * 16 * 4);
   // A block smaller than a warp is one warp: a team needs all its lanes.
   EXPECT_EQ(computeRowsLaunchShape(8, 1, kSMs, kThreads).blockSize, 32u);
+  // --blocks-per-sm caps the grid instead of the waves, never under one.
+  EXPECT_EQ(computeRowsLaunchShape(8192, 512, kSMs, kThreads, 1u).gridSize,
+            132u);
+  EXPECT_EQ(computeRowsLaunchShape(8192, 512, kSMs, kThreads, 0u).gridSize,
+            132u);
+  EXPECT_EQ(computeRowsLaunchShape(100, 512, kSMs, kThreads, 2u).gridSize,
+            100u);
 }
 
 TEST(LaunchShape, RowsBlockByTheLongestRow) {

@@ -37,6 +37,9 @@ struct LaunchConfig {
   /// GPU launch shape overrides (LaunchShape.h; the rows schedule's block:
   /// driver::LaunchOptions::rowsBlockSize).
   std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
+  /// The rows schedule's blocks per multiprocessor
+  /// (driver::LaunchOptions::blocksPerSM).
+  std::optional<unsigned> blocksPerSM;
   /// The splits of a reduction or scan across blocks
   /// (driver::LaunchOptions::splits).
   std::optional<unsigned> splits;

@@ -184,6 +184,9 @@ struct LaunchOptions {
   /// launches a variant built for it (LaunchPlan::rowsBlockSize) instead of
   /// the one the longest row picks.
   std::optional<unsigned> gridWaves, blockSize, rowsBlockSize;
+  /// The rows schedule's grid cap in blocks per multiprocessor instead of
+  /// kRowsWaves waves (LaunchShape.h): a knob for measuring the L2's reuse.
+  std::optional<unsigned> blocksPerSM;
   /// The blocks a reduction or a scan is split across, instead of the
   /// runtime's choice: the columns schedule's splits per tile
   /// (ColumnAccess.h, at least 1), or the tiles per row of a scan along

@@ -15,6 +15,7 @@
 #define EWC_RUNTIME_LAUNCHSHAPE_H
 
 #include <cstdint>
+#include <optional>
 
 namespace ewc {
 
@@ -75,10 +76,15 @@ LaunchShape computeTiledLaunchShape(uint64_t tiles, unsigned blockSize);
 /// point of its largest nest (`points`: at least its rows, which the runtime
 /// does not know, nor the teams' size, which the kernel picks by the row's
 /// length, up to the block), at most kRowsWaves waves of resident blocks:
-/// the teams loop over the rows with a grid stride. None for no point.
-LaunchShape computeRowsLaunchShape(uint64_t points, unsigned blockSize,
-                                   unsigned multiprocessorCount,
-                                   unsigned maxThreadsPerMultiprocessor);
+/// the teams loop over the rows with a grid stride; `blocksPerSM`, when
+/// given, caps the grid at that many blocks per multiprocessor instead (a
+/// knob for measuring how many rows in flight the L2 holds). None for no
+/// point.
+LaunchShape
+computeRowsLaunchShape(uint64_t points, unsigned blockSize,
+                       unsigned multiprocessorCount,
+                       unsigned maxThreadsPerMultiprocessor,
+                       std::optional<unsigned> blocksPerSM = std::nullopt);
 
 /// The launch of a kernel of the columns schedule (ewc/ABI/ColumnAccess.h):
 /// blocks of `blockSize` threads (the kernel's, which it requires), `splits`
