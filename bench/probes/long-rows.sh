@@ -2,6 +2,7 @@
 # Two A/Bs for long rows (docs/performance.md, "Scans split into tiles" and
 # "Rows in flight and the L2"), ewc-run --bench on the device from the
 # repository root with the pack carried: bash bench/probes/long-rows.sh
+# (the blocks-per-SM A/B with EWC_PROBE_BLOCKS_PER_SM=1)
 #  1. a scan's tiles: the runtime's choice against --splits 1 (a warp per row)
 #     and a few forced tile counts;
 #  2. the rows schedule's grid capped at 1, 2 and 4 blocks per SM
@@ -26,6 +27,14 @@ for shape in "8192 32768" "2048 131072" "256 1048576" "65536 4096"; do
 done
 bench "cumsum f32 2^28" kernels/cumsum.ew --n 268435456
 bench "cumsum f32 2^28+1" kernels/cumsum.ew --n 268435457
+echo "== scans: tiles of 2048 and 4096 (--rows-block-size 256, 512)"
+for b in 256 512; do
+  bench "cumsum f32 2^28 block=$b" kernels/cumsum.ew --n 268435456 --rows-block-size $b
+  bench "row_cumsum f32 256x1048576 block=$b" kernels/row_cumsum.ew --dim m=256 --n 1048576 --rows-block-size $b
+  bench "row_cumsum f32 8192x32768 block=$b" kernels/row_cumsum.ew --dim m=8192 --n 32768 --rows-block-size $b
+done
+bench "cumsum bf16 2^28" test/Integration/Inputs/scans.ew --kernel cumsum_bf16 --dim m=1 --n 268435456
+if [[ "${EWC_PROBE_BLOCKS_PER_SM:-0}" == 1 ]]; then
 echo "== rows: blocks per SM"
 for shape in "65536 4096" "16384 16384" "8192 32768" "256 1048576"; do
   set -- $shape
@@ -36,3 +45,4 @@ for shape in "65536 4096" "16384 16384" "8192 32768" "256 1048576"; do
     bench "layernorm bf16 ${1}x${2} bpsm=$b" kernels/layernorm.ew --batch $1 --n $2 "${k[@]}"
   done
 done
+fi

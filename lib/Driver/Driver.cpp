@@ -1219,8 +1219,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
       std::uint64_t tiles =
           rows * getScanSplits(rows, length, launch.blockSize, shape.gridSize);
       std::uint64_t words = getScanWorkspaceWords(tiles, launch.workspace);
-      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
-          words * 8, getScanZeroedWords(tiles) * 8, launchOptions.stream);
+      llvm::Expected<std::uint64_t> allocated =
+          cuda->allocateOnStream(words * 8, words * 8, launchOptions.stream);
       if (!allocated)
         return allocated.takeError();
       workspace = *allocated;

@@ -220,7 +220,6 @@ TEST(LaunchShape, ScanGridAndWorkspace) {
   // The counter, a flag per tile (these zeroed), then an aggregate and a
   // prefix per tile and scan.
   EXPECT_EQ(getScanWorkspaceWords(10, 1), 31u);
-  EXPECT_EQ(getScanZeroedWords(10), 11u);
   EXPECT_EQ(getScanFlagWord(0), 1u);
   EXPECT_EQ(getScanValueWord(10, 3, 0, 0, false), 11u);
   EXPECT_EQ(getScanValueWord(10, 3, 0, 0, true), 12u);

@@ -35,10 +35,13 @@ bool mlir::ew::isSplitScanNest(func::FuncOp element,
 namespace {
 
 /// What the look-back and the tile's publications share: the workspace's
-/// words of the launch's `tiles` tiles, `slots` scans each.
+/// words of the launch's `tiles` tiles, `slots` scans each, and their
+/// protocol (ScanAccess.h: packed where every scan's type has at most 32
+/// bits, else flagged).
 struct TileWords {
   Value workspace, tiles;
   unsigned slots;
+  bool packed;
 
   /// The address of tile `tile`'s flag (ScanAccess.h, getScanFlagWord).
   Value flag(OpBuilder &builder, Location loc, Value tile) const {
@@ -66,28 +69,134 @@ struct TileWords {
     return getWordAddress(builder, loc, workspace, word);
   }
 
-  /// Tile `tile`'s `values` (one per scan) and then its flag `flag`, by the
-  /// calling thread: the values before the flag for every block of the
-  /// grid (a release fence between: CUDA's __threadfence), the flag a
-  /// volatile store that no cache keeps from the others.
+  /// Tile `tile`'s `values` (one per scan) with flag `flagValue`, by the
+  /// calling thread. Packed: each value word with the flag in its high
+  /// half, one volatile 8-byte store. Flagged: the values, a release fence
+  /// (CUDA's __threadfence), then the flag, a volatile store that no cache
+  /// keeps from the other blocks.
   void publish(OpBuilder &builder, Location loc, Value tile,
                ArrayRef<Value> values, uint64_t flagValue) const {
     Value inclusive = arith::ConstantIndexOp::create(
         builder, loc, flagValue == ewc::kScanFlagPrefix ? 1 : 0);
+    Type i64 = builder.getI64Type();
+    Value flagBits = arith::ConstantIntOp::create(
+        builder, loc, i64, flagValue << ewc::kScanPackedFlagShift);
     for (auto [slot, v] : llvm::enumerate(values)) {
       // The address and the word in statements of their own (the order of
       // a call's arguments is the compiler's).
       Value address = value(builder, loc, tile, slot, inclusive);
       Value word = toWord(builder, loc, v);
-      LLVM::StoreOp::create(builder, loc, word, address, /*alignment=*/8);
+      if (packed)
+        word = arith::OrIOp::create(builder, loc, word, flagBits);
+      LLVM::StoreOp::create(builder, loc, word, address, /*alignment=*/8,
+                            /*isVolatile=*/true);
     }
+    if (packed)
+      return;
     LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
                           kDeviceScope);
     Value address = flag(builder, loc, tile);
-    Value word = arith::ConstantIntOp::create(builder, loc,
-                                              builder.getI64Type(), flagValue);
+    Value word = arith::ConstantIntOp::create(builder, loc, i64, flagValue);
     LLVM::StoreOp::create(builder, loc, word, address, /*alignment=*/8,
                           /*isVolatile=*/true);
+  }
+
+  /// Waits until tile `tile` has published something and returns its flag
+  /// (an i64) and its values of `types`: its inclusive prefix where it has
+  /// published that, else its aggregate. Packed: polls the prefix words,
+  /// then the aggregate words, until every scan's word of one of them has
+  /// its flag (a first tile publishes no aggregate). Flagged: polls the
+  /// flag, fences (acquire), loads the values it names.
+  SmallVector<Value> read(OpBuilder &builder, Location loc, Value tile,
+                          TypeRange types) const {
+    Type i64 = builder.getI64Type();
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
+    auto load = [&](Value address) -> Value {
+      return LLVM::LoadOp::create(builder, loc, i64, address,
+                                  /*alignment=*/8, /*isVolatile=*/true);
+    };
+    auto flagOf = [&](uint64_t flagValue) -> Value {
+      return arith::ConstantIntOp::create(builder, loc, i64, flagValue);
+    };
+    SmallVector<Value> result;
+    if (packed) {
+      SmallVector<Type> state{builder.getI1Type(), i64};
+      state.append(types.begin(), types.end());
+      auto wait = scf::WhileOp::create(builder, loc, state, ValueRange{});
+      Block *poll = builder.createBlock(&wait.getBefore());
+      builder.setInsertionPointToStart(poll);
+      Value shift = arith::ConstantIntOp::create(builder, loc, i64,
+                                                 ewc::kScanPackedFlagShift);
+      // Whether every scan's word of kind `inclusive` has its flag, and its
+      // values.
+      auto words = [&](int64_t inclusive, SmallVector<Value> &values) {
+        Value all;
+        for (auto [slot, type] : llvm::enumerate(types)) {
+          Value address = value(builder, loc, tile, slot, constant(inclusive));
+          Value word = load(address);
+          Value flagged = arith::CmpIOp::create(
+              builder, loc, arith::CmpIPredicate::ne,
+              arith::ShRUIOp::create(builder, loc, word, shift),
+              flagOf(ewc::kScanFlagNone));
+          all = all ? arith::AndIOp::create(builder, loc, all, flagged)
+                          .getResult()
+                    : flagged;
+          values.push_back(fromWord(builder, loc, word, type));
+        }
+        return all;
+      };
+      SmallVector<Value> prefixes, aggregates;
+      Value hasPrefix = words(1, prefixes);
+      Value hasAggregate = words(0, aggregates);
+      Value ready = arith::OrIOp::create(builder, loc, hasPrefix, hasAggregate);
+      Value notReady = arith::XOrIOp::create(
+          builder, loc, ready,
+          arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1));
+      SmallVector<Value> seen{
+          ready, arith::SelectOp::create(builder, loc, hasPrefix,
+                                         flagOf(ewc::kScanFlagPrefix),
+                                         flagOf(ewc::kScanFlagAggregate))};
+      for (auto [p, a] : llvm::zip(prefixes, aggregates))
+        seen.push_back(arith::SelectOp::create(builder, loc, hasPrefix, p, a));
+      scf::ConditionOp::create(builder, loc, notReady, seen);
+      SmallVector<Location> locs(state.size(), loc);
+      Block *again = builder.createBlock(&wait.getAfter(), {}, state, locs);
+      builder.setInsertionPointToStart(again);
+      scf::YieldOp::create(builder, loc, ValueRange{});
+      builder.setInsertionPointAfter(wait);
+      llvm::append_range(result, wait.getResults().drop_front());
+      return result;
+    }
+    auto wait = scf::WhileOp::create(builder, loc, i64, ValueRange{});
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      Block *poll = builder.createBlock(&wait.getBefore());
+      builder.setInsertionPointToStart(poll);
+      Value seen = load(flag(builder, loc, tile));
+      Value none = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                         seen, flagOf(ewc::kScanFlagNone));
+      scf::ConditionOp::create(builder, loc, none, seen);
+      Block *again = builder.createBlock(&wait.getAfter(), {}, i64, loc);
+      builder.setInsertionPointToStart(again);
+      scf::YieldOp::create(builder, loc, ValueRange{});
+    }
+    // The values after their flag.
+    LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
+                          kDeviceScope);
+    Value flagSeen = wait.getResult(0);
+    Value isPrefix =
+        arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, flagSeen,
+                              flagOf(ewc::kScanFlagPrefix));
+    Value inclusive = arith::IndexCastUIOp::create(
+        builder, loc, builder.getIndexType(), isPrefix);
+    result.push_back(flagSeen);
+    for (auto [slot, type] : llvm::enumerate(types)) {
+      Value address = value(builder, loc, tile, slot, inclusive);
+      result.push_back(fromWord(builder, loc, load(address), type));
+    }
+    return result;
   }
 };
 
@@ -168,13 +277,16 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
   Value segment = arith::CeilDivUIOp::create(
       builder, loc, extent,
       arith::MaxUIOp::create(builder, loc, splits, constant(1)));
-  TileWords words{workspace, tiles, slots};
+  SmallVector<Value> inits = getScanInits(builder, loc, carried);
+  bool packed = llvm::all_of(inits, [](Value init) {
+    return init.getType().getIntOrFloatBitWidth() <= ewc::kScanPackedMaxBits;
+  });
+  TileWords words{workspace, tiles, slots, packed};
   SharedSlots drawnSlot(kernel.func, 1), totalSlots(kernel.func, warps * slots),
       prefixSlots(kernel.func, slots);
   Value isThread0 = compare(arith::CmpIPredicate::eq, threadId, constant(0));
   Value isLane0 = compare(arith::CmpIPredicate::eq, lane, constant(0));
   Value isWarp0 = compare(arith::CmpIPredicate::eq, warp, constant(0));
-  SmallVector<Value> inits = getScanInits(builder, loc, carried);
   SmallVector<Value> operands = getScanOperands(carried);
   auto combine = [&](unsigned slot, Value acc, Value next) {
     return emitCombinerOf(builder, carried.scans[slot], acc, next);
@@ -332,62 +444,27 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
           arith::AddIOp::create(builder, loc, lane, constant(1)));
       Value other = arith::AddIOp::create(builder, loc, rowFirst,
                                           select(inRow, before1, constant(0)));
-      // The lane's tile's flag, once published; a tile before the row's
-      // first is the identity's prefix.
-      auto flag = scf::IfOp::create(builder, loc, i64, inRow,
+      // The lane's tile's flag and values, once published; a tile before
+      // the row's first is the identity's prefix.
+      SmallVector<Type> readTypes{i64};
+      llvm::append_range(readTypes, types);
+      auto seen = scf::IfOp::create(builder, loc, readTypes, inRow,
                                     /*withElseRegion=*/true);
       {
-        OpBuilder::InsertionGuard inFlag(builder);
-        builder.setInsertionPointToStart(flag.thenBlock());
-        auto wait = scf::WhileOp::create(builder, loc, i64, ValueRange{});
-        {
-          Block *poll = builder.createBlock(&wait.getBefore());
-          builder.setInsertionPointToStart(poll);
-          Value seen = LLVM::LoadOp::create(
-              builder, loc, i64, words.flag(builder, loc, other),
-              /*alignment=*/8, /*isVolatile=*/true);
-          Value none = compare(arith::CmpIPredicate::eq, seen,
-                               arith::ConstantIntOp::create(
-                                   builder, loc, i64, ewc::kScanFlagNone));
-          scf::ConditionOp::create(builder, loc, none, seen);
-          Block *again = builder.createBlock(&wait.getAfter(), {}, i64, loc);
-          builder.setInsertionPointToStart(again);
-          scf::YieldOp::create(builder, loc, ValueRange{});
-        }
-        builder.setInsertionPointAfter(wait);
-        scf::YieldOp::create(builder, loc, wait.getResult(0));
-        builder.setInsertionPointToStart(flag.elseBlock());
-        scf::YieldOp::create(
-            builder, loc,
-            ValueRange{arith::ConstantIntOp::create(builder, loc, i64,
-                                                    ewc::kScanFlagPrefix)
-                           .getResult()});
+        OpBuilder::InsertionGuard inSeen(builder);
+        builder.setInsertionPointToStart(seen.thenBlock());
+        scf::YieldOp::create(builder, loc,
+                             words.read(builder, loc, other, types));
+        builder.setInsertionPointToStart(seen.elseBlock());
+        SmallVector<Value> identity{arith::ConstantIntOp::create(
+            builder, loc, i64, ewc::kScanFlagPrefix)};
+        llvm::append_range(identity, inits);
+        scf::YieldOp::create(builder, loc, identity);
       }
-      // The values after their flags.
-      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
-                            kDeviceScope);
-      Value isPrefix = compare(arith::CmpIPredicate::eq, flag.getResult(0),
+      Value isPrefix = compare(arith::CmpIPredicate::eq, seen.getResult(0),
                                arith::ConstantIntOp::create(
                                    builder, loc, i64, ewc::kScanFlagPrefix));
-      auto values = scf::IfOp::create(builder, loc, types, inRow,
-                                      /*withElseRegion=*/true);
-      {
-        OpBuilder::InsertionGuard inValues(builder);
-        builder.setInsertionPointToStart(values.thenBlock());
-        Value inclusive = arith::IndexCastUIOp::create(
-            builder, loc, builder.getIndexType(), isPrefix);
-        SmallVector<Value> loaded;
-        for (auto [slot, type] : llvm::enumerate(types)) {
-          Value address = words.value(builder, loc, other, slot, inclusive);
-          Value word =
-              LLVM::LoadOp::create(builder, loc, i64, address,
-                                   /*alignment=*/8, /*isVolatile=*/true);
-          loaded.push_back(fromWord(builder, loc, word, type));
-        }
-        scf::YieldOp::create(builder, loc, loaded);
-        builder.setInsertionPointToStart(values.elseBlock());
-        scf::YieldOp::create(builder, loc, inits);
-      }
+      ValueRange seenValues = seen.getResults().drop_front();
       // The lowest lane with a prefix (32 for none), on every lane.
       Value bound = select(isPrefix, lane32,
                            arith::ConstantIntOp::create(builder, loc, i32, 32));
@@ -400,7 +477,7 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
           end, compare(arith::CmpIPredicate::ult, bound,
                        arith::ConstantIntOp::create(builder, loc, i32, 32))};
       for (auto [slot, init] : llvm::enumerate(inits)) {
-        Value folded = select(inWindow, values.getResult(slot), init);
+        Value folded = select(inWindow, seenValues[slot], init);
         // Oldest first: lane l takes lane l + offset's fold before its own.
         for (unsigned offset = 1; offset < ewc::kRowWarpThreads; offset *= 2) {
           Value older = shuffleLanes(builder, loc, folded, offset,

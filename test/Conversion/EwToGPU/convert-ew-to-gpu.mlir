@@ -1114,30 +1114,41 @@ func.func @no_kernels() {
 // SCANS-NEXT: scf.yield %cst
 // SCANS-NEXT: } else {
 // SCANS-NEXT: scf.if %[[ISLANE0]] {
+// The packed protocol (f32: the flag in each value word's high half, one
+// volatile store, no fence).
 // SCANS: %[[AGGW:.*]] = arith.bitcast %[[SUM]] : f32 to i32
-// SCANS: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64}
-// SCANS-NEXT: llvm.fence syncscope("device") release
-// SCANS: llvm.store volatile %c1_i64
+// SCANS-NEXT: %[[AGG64:.*]] = arith.extui %[[AGGW]] : i32 to i64
+// SCANS-NEXT: %[[AGGF:.*]] = arith.ori %[[AGG64]], %c4294967296_i64
+// SCANS-NEXT: llvm.store volatile %[[AGGF]], %{{.*}} {alignment = 8 : i64}
+// SCANS-NOT: llvm.fence
 // SCANS: %[[ROWFIRST:.*]] = arith.subi %[[TILE]], %[[J]]
 // SCANS: scf.while (%[[WEND:.*]] = %[[J]], %[[FOUND:.*]] = %false, %[[LATER:.*]] = %cst)
 // SCANS-NEXT: %[[GO:.*]] = arith.xori %[[FOUND]], %true
 // SCANS: %[[INROW:.*]] = arith.cmpi ult, %[[LANE]], %{{.*}}
-// SCANS: %[[FLAG:.*]] = scf.if %[[INROW]] -> (i64) {
-// SCANS-NEXT: %[[SEEN:.*]] = scf.while : () -> i64 {
-// SCANS: %[[F:.*]] = llvm.load volatile
-// SCANS-NEXT: %[[NONE:.*]] = arith.cmpi eq, %[[F]], %c0_i64
-// SCANS-NEXT: scf.condition(%[[NONE]]) %[[F]]
-// SCANS: } else {
-// SCANS-NEXT: scf.yield %c2_i64
-// SCANS: llvm.fence syncscope("device") acquire
-// SCANS-NEXT: %[[ISPREFIX:.*]] = arith.cmpi eq, %[[FLAG]], %c2_i64
-// SCANS: llvm.load volatile
+// SCANS: %[[SEEN:.*]]:2 = scf.if %[[INROW]] -> (i64, f32) {
+// SCANS-NEXT: %[[POLL:.*]]:3 = scf.while : () -> (i1, i64, f32) {
+// SCANS: %[[PW:.*]] = llvm.load volatile
+// SCANS-NEXT: %[[PF:.*]] = arith.shrui %[[PW]], %c32_i64
+// SCANS-NEXT: %[[HASP:.*]] = arith.cmpi ne, %[[PF]], %c0_i64
+// SCANS: %[[AW:.*]] = llvm.load volatile
+// SCANS-NEXT: %[[AF:.*]] = arith.shrui %[[AW]], %c32_i64
+// SCANS-NEXT: %[[HASA:.*]] = arith.cmpi ne, %[[AF]], %c0_i64
+// SCANS: %[[READY:.*]] = arith.ori %[[HASP]], %[[HASA]]
+// SCANS-NEXT: %[[WAIT:.*]] = arith.xori %[[READY]], %true
+// SCANS-NEXT: %[[KIND:.*]] = arith.select %[[HASP]], %c2_i64, %c1_i64
+// SCANS-NEXT: %[[VAL:.*]] = arith.select %[[HASP]]
+// SCANS-NEXT: scf.condition(%[[WAIT]]) %[[READY]], %[[KIND]], %[[VAL]]
+// SCANS: scf.yield %[[POLL]]#1, %[[POLL]]#2
+// SCANS-NEXT: } else {
+// SCANS-NEXT: scf.yield %c2_i64, %cst
+// SCANS-NOT: llvm.fence
+// SCANS: %[[ISPREFIX:.*]] = arith.cmpi eq, %[[SEEN]]#0, %c2_i64
 // SCANS: %[[CAND:.*]] = arith.select %[[ISPREFIX]], %{{.*}}, %c32_i32
 // SCANS-COUNT-5: gpu.shuffle  xor
 // SCANS: %[[BOUND:.*]] = arith.minui
 // SCANS-NEXT: %[[INWIN:.*]] = arith.cmpi ule, %{{.*}}, %[[BOUND]]
 // SCANS-NEXT: %[[DONE:.*]] = arith.cmpi ult, %[[BOUND]], %c32_i32
-// SCANS-NEXT: %[[MASKED:.*]] = arith.select %[[INWIN]], %{{.*}}, %cst
+// SCANS-NEXT: %[[MASKED:.*]] = arith.select %[[INWIN]], %[[SEEN]]#1, %cst
 // SCANS-NEXT: %[[OLDER:.*]], %{{.*}} = gpu.shuffle  down %[[MASKED]], %c1_i32, %c32_i32
 // SCANS-NEXT: %[[L1:.*]] = arith.addi %[[LANE]], %c1
 // SCANS-NEXT: %[[HAS:.*]] = arith.cmpi ult, %[[L1]], %c32
@@ -1151,9 +1162,10 @@ func.func @no_kernels() {
 // SCANS-NEXT: scf.yield %[[NEXTEND]], %[[DONE]], %[[ALL]]
 // SCANS: %[[INCL:.*]] = arith.addf %[[EXCL]], %[[SUM]]
 // SCANS-NEXT: scf.if %[[ISLANE0]] {
-// SCANS: arith.bitcast %[[INCL]] : f32 to i32
-// SCANS: llvm.fence syncscope("device") release
-// SCANS: llvm.store volatile %c2_i64
+// SCANS: %[[INCLW:.*]] = arith.bitcast %[[INCL]] : f32 to i32
+// SCANS-NEXT: %[[INCL64:.*]] = arith.extui %[[INCLW]] : i32 to i64
+// SCANS-NEXT: %[[INCLF:.*]] = arith.ori %[[INCL64]], %c8589934592_i64
+// SCANS-NEXT: llvm.store volatile %[[INCLF]]
 // SCANS-NEXT: memref.store %[[EXCL]], %[[PREFIX]][%c0]
 // SCANS: gpu.barrier
 // SCANS-NEXT: %[[TP:.*]] = memref.load %[[PREFIX]][%c0]
