@@ -49,6 +49,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/Math/IR/Math.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/IR/IRMapping.h"
 
@@ -96,13 +97,62 @@ private:
   Value emitArgument(BlockArgument arg, const llvm::StringMap<Value> &coordOf);
   /// Clones the combiner of `op` on `acc` and `next`; returns its result.
   Value emitCombiner(Operation *op, Value acc, Value next);
-  /// The loops of `op` over `dims` (extents, or up to the point's coordinate
-  /// for a scan) from `start`, each step combining the operand at its
-  /// coordinates, emitted in `inner`'s scope; in a team, lane-strided over
-  /// the flattened dimensions and combined across the lanes.
-  Value emitCombineLoops(Operation *op, ArrayRef<StringRef> dims, Value start,
-                         const llvm::StringMap<Value> &coordOf,
-                         const KnownValues &inner);
+  /// What a combine loop carries and how (one reduction's running value, or
+  /// an online group's max and sums).
+  struct Combination {
+    /// The running values from which the loop starts.
+    SmallVector<Value> start;
+    /// The values that the element at `coords` contributes, emitted in a
+    /// scope of their own.
+    std::function<SmallVector<Value>(const llvm::StringMap<Value> &coords)>
+        element;
+    /// The running values with `elements` (several of an unrolled
+    /// iteration, in order) folded in.
+    std::function<SmallVector<Value>(ValueRange acc,
+                                     ArrayRef<SmallVector<Value>> elements)>
+        fold;
+    /// Two running values combined (lanes', warps'), the earlier first.
+    std::function<SmallVector<Value>(ValueRange earlier, ValueRange later)>
+        merge;
+    /// Fold each element as soon as it is emitted (one reduction: the IR
+    /// of one load and one combine at a time), rather than an unrolled
+    /// iteration's elements at once (an online group, which rescales once
+    /// per iteration).
+    bool eager = true;
+  };
+
+  /// The loops over `dims` (extents, or up to the point's coordinate for a
+  /// scan: `isScan`) that fold `combination`'s elements from its start,
+  /// emitted in `inner`'s scope; in a team, lane-strided over the flattened
+  /// dimensions and combined across the lanes.
+  SmallVector<Value> emitCombineLoops(const Combination &combination,
+                                      bool isScan, ArrayRef<StringRef> dims,
+                                      const llvm::StringMap<Value> &coordOf);
+
+  /// An online group (below): a max and the sums of exponentials it
+  /// scales, combined in one pass.
+  struct OnlineGroup {
+    ReduceOp max;
+    /// The sums, each with its exponential `exp(a - max)` (a the max's
+    /// operand), a factor of its operand.
+    SmallVector<ReduceOp> sums;
+    SmallVector<Operation *> exps;
+  };
+  /// The online groups of the element function (findOnlineGroups).
+  void findOnlineGroups();
+  /// Emits `group`'s values in the scope of `coordOf` and adds them to
+  /// `known`.
+  void emitOnlineGroup(const OnlineGroup &group,
+                       const llvm::StringMap<Value> &coordOf,
+                       KnownValues &known);
+  /// The values that `roots` need whose dimensions exclude `loopDims`
+  /// (emitted once, before a combine's loops), not looking through `stop`.
+  SmallVector<Value>
+  getLoopInvariants(ArrayRef<Value> roots, DimMask loopDims,
+                    const KnownValues &known,
+                    const llvm::SmallPtrSetImpl<Operation *> &stop) const;
+  /// The values of `known` valid inside loops over `loopDims`.
+  KnownValues getInnerScope(const KnownValues &known, DimMask loopDims) const;
 
   OpBuilder &builder;
   Location loc;
@@ -116,6 +166,9 @@ private:
   const TeamCombine *team;
   llvm::StringMap<unsigned> dimBits;
   llvm::DenseMap<Value, DimMask> deps;
+  SmallVector<OnlineGroup> onlineGroups;
+  /// Each member of an online group, to its group.
+  llvm::DenseMap<Operation *, unsigned> onlineGroupOf;
 };
 
 } // namespace
@@ -165,6 +218,7 @@ CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
     for (Value result : op.getResults())
       deps[result] = mask;
   }
+  findOnlineGroups();
 }
 
 DimMask CombineEmitter::getMask(ArrayRef<std::string> dims) const {
@@ -267,6 +321,11 @@ void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
         (op.getNumResults() && known.count(op.getResult(0))))
       continue;
     if (isa<ReduceOp, ScanOp>(op)) {
+      auto group = onlineGroupOf.find(&op);
+      if (team && team->rescale && group != onlineGroupOf.end()) {
+        emitOnlineGroup(onlineGroups[group->second], coordOf, known);
+        continue;
+      }
       auto *it = carried ? llvm::find(carried->scans, &op) : nullptr;
       if (carried && it != carried->scans.end()) {
         // The running value so far, combined with this point's element.
@@ -294,6 +353,43 @@ Value CombineEmitter::emitCombiner(Operation *op, Value acc, Value next) {
   return emitCombinerOf(builder, op, acc, next);
 }
 
+SmallVector<Value> CombineEmitter::getLoopInvariants(
+    ArrayRef<Value> roots, DimMask loopDims, const KnownValues &known,
+    const llvm::SmallPtrSetImpl<Operation *> &stop) const {
+  SmallVector<Value> invariant;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist(roots);
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (known.count(value))
+      continue;
+    if (!(deps.lookup(value) & loopDims)) {
+      invariant.push_back(value);
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (!def || stop.contains(def) || !seen.insert(def).second)
+      continue;
+    // A scan along another dimension keeps the loop's: its operand is
+    // emitted inside its own loop.
+    if (isa<ReduceOp, ScanOp>(def))
+      continue;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return invariant;
+}
+
+KnownValues CombineEmitter::getInnerScope(const KnownValues &known,
+                                          DimMask loopDims) const {
+  // Inside the loops only the values that do not depend on their dimensions
+  // stay valid.
+  KnownValues inner;
+  for (auto [from, to] : known)
+    if (!(deps.lookup(from) & loopDims))
+      inner[from] = to;
+  return inner;
+}
+
 Value CombineEmitter::emitCombine(Operation *op,
                                   const llvm::StringMap<Value> &coordOf,
                                   KnownValues &known) {
@@ -307,49 +403,42 @@ Value CombineEmitter::emitCombine(Operation *op,
 
   // What the operand needs that does not change along the loop's
   // dimensions, once, here.
-  SmallVector<Value> invariant;
-  {
-    llvm::SmallPtrSet<Operation *, 32> seen;
-    SmallVector<Value> worklist{operand};
-    while (!worklist.empty()) {
-      Value value = worklist.pop_back_val();
-      if (known.count(value))
-        continue;
-      if (!(deps.lookup(value) & loopDims)) {
-        invariant.push_back(value);
-        continue;
-      }
-      Operation *def = value.getDefiningOp();
-      if (!def || !seen.insert(def).second)
-        continue;
-      // A scan along another dimension keeps the loop's: its operand is
-      // emitted inside its own loop.
-      if (isa<ReduceOp, ScanOp>(def))
-        continue;
-      llvm::append_range(worklist, def->getOperands());
-    }
-  }
-  emit(coordOf, known, invariant);
-
-  // Inside the loops only the values that do not depend on their dimensions
-  // stay valid.
-  KnownValues inner;
-  for (auto [from, to] : known)
-    if (!(deps.lookup(from) & loopDims))
-      inner[from] = to;
+  emit(coordOf, known,
+       getLoopInvariants({operand}, loopDims, known,
+                         llvm::SmallPtrSet<Operation *, 1>()));
+  KnownValues inner = getInnerScope(known, loopDims);
 
   TypedAttr init =
       isScan ? cast<ScanOp>(op).getInit() : cast<ReduceOp>(op).getInit();
-  Value start = arith::ConstantOp::create(builder, loc, init);
-  return emitCombineLoops(op, dims, start, coordOf, inner);
+  Combination combination;
+  combination.start.push_back(arith::ConstantOp::create(builder, loc, init));
+  // The operand at the loop's coordinates: not the nest's point, so a scan
+  // that the nest's loop carries is combined from its prefix here (`v *
+  // sum(v, m)` for v = cumsum(x, d): ewc-fuzz, seed 9800, program 1161).
+  combination.element = [&](const llvm::StringMap<Value> &coords) {
+    KnownValues scope(inner);
+    CarriedScans *outer = std::exchange(carried, nullptr);
+    emit(coords, scope, {operand});
+    carried = outer;
+    return SmallVector<Value>{scope.lookup(operand)};
+  };
+  combination.fold = [&](ValueRange acc,
+                         ArrayRef<SmallVector<Value>> elements) {
+    Value running = acc[0];
+    for (const SmallVector<Value> &element : elements)
+      running = emitCombiner(op, running, element[0]);
+    return SmallVector<Value>{running};
+  };
+  combination.merge = [&](ValueRange earlier, ValueRange later) {
+    return SmallVector<Value>{emitCombiner(op, earlier[0], later[0])};
+  };
+  return emitCombineLoops(combination, isScan, dims, coordOf)[0];
 }
 
-Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
-                                       Value start,
-                                       const llvm::StringMap<Value> &coordOf,
-                                       const KnownValues &inner) {
-  bool isScan = isa<ScanOp>(op);
-  Value operand = op->getOperand(0);
+SmallVector<Value>
+CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
+                                 ArrayRef<StringRef> dims,
+                                 const llvm::StringMap<Value> &coordOf) {
   Value zero = arith::ConstantIndexOp::create(builder, loc, 0);
   Value one = arith::ConstantIndexOp::create(builder, loc, 1);
   // The loop's extent along each dimension: a scan combines the elements up
@@ -361,16 +450,6 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
                      .getResult()
                : extents.lookup(dim));
   llvm::StringMap<Value> innerCoords(coordOf);
-  // The operand at the loop's coordinates: not the nest's point, so a scan
-  // that the nest's loop carries is combined from its prefix here (`v *
-  // sum(v, m)` for v = cumsum(x, d): ewc-fuzz, seed 9800, program 1161).
-  auto combineAt = [&](Value acc) {
-    KnownValues scope(inner);
-    CarriedScans *outer = std::exchange(carried, nullptr);
-    emit(innerCoords, scope, {operand});
-    carried = outer;
-    return emitCombiner(op, acc, scope.lookup(operand));
-  };
 
   if (team) {
     // Lane l takes the flattened elements l, l + size, ... in order, in
@@ -383,7 +462,7 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     Value stride = arith::MulIOp::create(
         builder, loc, size,
         arith::ConstantIndexOp::create(builder, loc, team->unroll));
-    auto combineFlat = [&](Value flat, Value acc) {
+    auto elementAt = [&](Value flat) {
       if (dims.size() == 1) {
         innerCoords[dims[0]] = flat;
       } else {
@@ -394,12 +473,13 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
       }
       // The lanes' trip counts differ here: no shuffle inside.
       const TeamCombine *outer = std::exchange(team, nullptr);
-      Value next = combineAt(acc);
+      SmallVector<Value> element = combination.element(innerCoords);
       team = outer;
-      return next;
+      return element;
     };
     Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
-    auto unrolled = scf::ForOp::create(builder, loc, zero, chunks, one, start);
+    auto unrolled =
+        scf::ForOp::create(builder, loc, zero, chunks, one, combination.start);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(unrolled.getBody());
@@ -408,45 +488,54 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
           arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
                                 stride),
           team->lane);
-      Value acc = unrolled.getRegionIterArgs()[0];
+      SmallVector<Value> acc(unrolled.getRegionIterArgs());
+      SmallVector<SmallVector<Value>> elements;
       for (unsigned j = 0; j < team->unroll; ++j) {
         Value flat = arith::AddIOp::create(
             builder, loc, base,
             arith::MulIOp::create(
                 builder, loc, size,
                 arith::ConstantIndexOp::create(builder, loc, j)));
-        acc = combineFlat(flat, acc);
+        elements.push_back(elementAt(flat));
+        if (combination.eager) {
+          acc = combination.fold(acc, elements);
+          elements.clear();
+        }
       }
+      if (!elements.empty())
+        acc = combination.fold(acc, elements);
       scf::YieldOp::create(builder, loc, acc);
     }
     Value rest = arith::AddIOp::create(
         builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
         team->lane);
     auto tail = scf::ForOp::create(builder, loc, rest, total, size,
-                                   unrolled.getResult(0));
+                                   unrolled.getResults());
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(tail.getBody());
-      scf::YieldOp::create(
-          builder, loc,
-          combineFlat(tail.getInductionVar(), tail.getRegionIterArgs()[0]));
+      SmallVector<SmallVector<Value>> element{
+          elementAt(tail.getInductionVar())};
+      scf::YieldOp::create(builder, loc,
+                           combination.fold(tail.getRegionIterArgs(), element));
     }
-    Value acc = tail.getResult(0);
+    SmallVector<Value> acc(tail.getResults());
     // The butterfly: after the step of offset o, each lane holds the
     // combination of the 2o lanes around it; after the last, of all (of its
     // group of shuffleSize, in a larger team). A step of an offset at least
     // the team's size would combine another team's lanes: it is skipped (the
     // condition is the same for a whole warp, whose lanes stay converged for
     // the shuffles).
-    auto guarded = [&](Value taken, function_ref<Value()> combined) {
-      auto step = scf::IfOp::create(builder, loc, acc.getType(), taken,
-                                    /*withElseRegion=*/true);
+    auto guarded = [&](Value taken,
+                       function_ref<SmallVector<Value>()> combined) {
+      auto step = scf::IfOp::create(builder, loc, ValueRange(acc).getTypes(),
+                                    taken, /*withElseRegion=*/true);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(step.thenBlock());
       scf::YieldOp::create(builder, loc, combined());
       builder.setInsertionPointToStart(step.elseBlock());
       scf::YieldOp::create(builder, loc, acc);
-      return step.getResult(0);
+      return SmallVector<Value>(step.getResults());
     };
     auto below = [&](unsigned lanes) -> Value {
       return arith::CmpIOp::create(
@@ -456,8 +545,10 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     unsigned shuffled = std::min(team->maxSize, team->shuffleSize);
     for (unsigned offset = shuffled / 2; offset >= 1; offset /= 2) {
       auto combined = [&] {
-        return emitCombiner(op, acc,
-                            team->shuffleXor(builder, loc, acc, offset));
+        SmallVector<Value> other;
+        for (Value value : acc)
+          other.push_back(team->shuffleXor(builder, loc, value, offset));
+        return combination.merge(acc, other);
       };
       acc = offset < team->minSize ? combined()
                                    : guarded(below(offset), combined);
@@ -466,9 +557,10 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     if (team->maxSize > team->shuffleSize) {
       assert(team->combineWarps && "a team of several warps combines them");
       auto combined = [&] {
-        return team->combineWarps(builder, loc, acc, [&](Value a, Value b) {
-          return emitCombiner(op, a, b);
-        });
+        return team->combineWarps(builder, loc, acc,
+                                  [&](ValueRange earlier, ValueRange later) {
+                                    return combination.merge(earlier, later);
+                                  });
       };
       acc = team->shuffleSize < team->minSize
                 ? combined()
@@ -477,21 +569,271 @@ Value CombineEmitter::emitCombineLoops(Operation *op, ArrayRef<StringRef> dims,
     return acc;
   }
 
-  // One loop per dimension, in the order written, the running value carried
-  // through all of them.
-  std::function<Value(unsigned, Value)> buildLoop = [&](unsigned d,
-                                                        Value acc) -> Value {
-    if (d == dims.size())
-      return combineAt(acc);
+  // One loop per dimension, in the order written, the running values
+  // carried through all of them.
+  std::function<SmallVector<Value>(unsigned, ValueRange)> buildLoop =
+      [&](unsigned d, ValueRange acc) -> SmallVector<Value> {
+    if (d == dims.size()) {
+      SmallVector<SmallVector<Value>> element{combination.element(innerCoords)};
+      return combination.fold(acc, element);
+    }
     auto loop = scf::ForOp::create(builder, loc, zero, uppers[d], one, acc);
     OpBuilder::InsertionGuard guard(builder);
     builder.setInsertionPointToStart(loop.getBody());
     innerCoords[dims[d]] = loop.getInductionVar();
-    Value next = buildLoop(d + 1, loop.getRegionIterArgs()[0]);
-    scf::YieldOp::create(builder, loc, next);
-    return loop.getResult(0);
+    scf::YieldOp::create(builder, loc,
+                         buildLoop(d + 1, loop.getRegionIterArgs()));
+    return SmallVector<Value>(loop.getResults());
   };
-  return buildLoop(0, start);
+  return buildLoop(0, combination.start);
+}
+
+//===----------------------------------------------------------------------===//
+// Online groups
+//===----------------------------------------------------------------------===//
+//
+// softmax's `e = exp(x - amax(x, n)); e / sum(e, n)`, logsumexp's and
+// attention's `sum(p * v, s)` with `p = exp(scores - amax(scores, s))` read
+// their row once for the max and once more for the sum. In a team (the
+// GPU's rows schedule: TeamCombine::rescale) the two go in one pass, as
+// flash attention and Triton's online softmax do: the running state is the
+// max so far m and each sum s taken relative to it; an iteration's elements
+// (a_j, with their other factors T_j) give m' = max(m, a_1, ...), and
+//
+//   s' = s * exp(m - m') + T_1 exp(a_1 - m') + ...
+//
+// (one rescale per iteration of team->unroll elements); two lanes' or warps'
+// states merge as m = max(m1, m2), s = s1 exp(m1 - m) + s2 exp(m2 - m). The
+// exponentials are the program's own `exp(a - max)` cloned (the same
+// subtraction and exp). Where the max so far is -inf (every element so far
+// -inf, or none), exponentials are taken against 0 instead: exp(-inf - 0) =
+// 0 where the program's exp(-inf - -inf) is NaN; a row whose max ends -inf
+// has the program's NaN sum restored at the end (an empty row keeps the
+// identity, 0). NaN and +inf propagate as in the program (max, then exp of
+// inf - inf). Each rescale rounds: the result is the program's sum in
+// another order with one more rounded product per element and iteration,
+// within the bound docs/language.md states for a sum.
+//
+// A group is a max reduction (arith.maximumf from -inf) and every sum
+// (arith.addf from 0) over the same dimensions with the same dependencies
+// whose operand is a product (arith.mulf) with exactly one factor
+// `exp(a - max)`, a the max's operand, and no other factor depending on the
+// max.
+
+/// Whether `op`'s combiner is `OpTy` of its two arguments, yielded.
+template <typename OpTy> static bool combinesWith(Operation *op) {
+  Block &block = op->getRegion(0).front();
+  if (!llvm::hasSingleElement(block.without_terminator()))
+    return false;
+  auto combine = dyn_cast<OpTy>(&block.front());
+  return combine && combine->getOperand(0) == block.getArgument(0) &&
+         combine->getOperand(1) == block.getArgument(1) &&
+         cast<YieldOp>(block.getTerminator()).getValue() ==
+             combine->getResult(0);
+}
+
+/// The leaves of `value`'s tree of arith.mulf, in order.
+static void getFactors(Value value, SmallVectorImpl<Value> &factors) {
+  if (auto mul = value.getDefiningOp<arith::MulFOp>()) {
+    getFactors(mul.getLhs(), factors);
+    getFactors(mul.getRhs(), factors);
+    return;
+  }
+  factors.push_back(value);
+}
+
+/// Whether `value` is computed from `target`'s results.
+static bool dependsOn(Value value, Operation *target) {
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist{value};
+  while (!worklist.empty()) {
+    Operation *def = worklist.pop_back_val().getDefiningOp();
+    if (!def || !seen.insert(def).second)
+      continue;
+    if (def == target)
+      return true;
+    llvm::append_range(worklist, def->getOperands());
+  }
+  return false;
+}
+
+void CombineEmitter::findOnlineGroups() {
+  for (Operation &op : body.without_terminator()) {
+    auto max = dyn_cast<ReduceOp>(op);
+    auto maxInit = max ? dyn_cast<FloatAttr>(max.getInit()) : FloatAttr();
+    if (!maxInit || !maxInit.getValue().isNegInfinity() ||
+        !combinesWith<arith::MaximumFOp>(max))
+      continue;
+    OnlineGroup group{max, {}, {}};
+    for (Operation *user : max.getResult().getUsers()) {
+      // max's users are its `a - max`, whose users are exps, whose users
+      // lead to the sums.
+      auto subtract = dyn_cast<arith::SubFOp>(user);
+      if (!subtract || subtract.getLhs() != max.getOperand() ||
+          subtract.getRhs() != max.getResult())
+        continue;
+      for (Operation *expUser : subtract.getResult().getUsers()) {
+        auto exp = dyn_cast<math::ExpOp>(expUser);
+        if (!exp)
+          continue;
+        for (Operation &candidate : body.without_terminator()) {
+          auto sum = dyn_cast<ReduceOp>(candidate);
+          auto sumInit = sum ? dyn_cast<FloatAttr>(sum.getInit()) : FloatAttr();
+          if (!sumInit || !sumInit.getValue().isZero() ||
+              !combinesWith<arith::AddFOp>(sum) ||
+              sum.getDims() != max.getDims() ||
+              deps.lookup(sum.getResult()) != deps.lookup(max.getResult()) ||
+              onlineGroupOf.count(sum) || llvm::is_contained(group.sums, sum))
+            continue;
+          SmallVector<Value> factors;
+          getFactors(sum.getOperand(), factors);
+          if (llvm::count(factors, exp.getResult()) != 1 ||
+              llvm::any_of(factors, [&](Value factor) {
+                return factor != exp.getResult() && dependsOn(factor, max);
+              }))
+            continue;
+          group.sums.push_back(sum);
+          group.exps.push_back(exp);
+        }
+      }
+    }
+    if (group.sums.empty())
+      continue;
+    unsigned index = onlineGroups.size();
+    onlineGroupOf[max] = index;
+    for (ReduceOp sum : group.sums)
+      onlineGroupOf[sum] = index;
+    onlineGroups.push_back(std::move(group));
+  }
+}
+
+void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
+                                     const llvm::StringMap<Value> &coordOf,
+                                     KnownValues &known) {
+  ReduceOp max = group.max;
+  SmallVector<StringRef> dims = max.getDimNames();
+  DimMask loopDims = 0;
+  for (StringRef dim : dims)
+    loopDims |= DimMask(1) << dimBits.lookup(dim);
+  Value a = max.getOperand();
+  SmallVector<Value> roots{a};
+  llvm::SmallPtrSet<Operation *, 4> stop;
+  for (auto [sum, exp] : llvm::zip(group.sums, group.exps)) {
+    roots.push_back(ReduceOp(sum).getOperand());
+    stop.insert(exp);
+  }
+  emit(coordOf, known, getLoopInvariants(roots, loopDims, known, stop));
+  KnownValues inner = getInnerScope(known, loopDims);
+
+  auto type = cast<FloatType>(a.getType());
+  auto floatConstant = [&](const APFloat &value) -> Value {
+    return arith::ConstantOp::create(builder, loc, type,
+                                     builder.getFloatAttr(type, value));
+  };
+  const llvm::fltSemantics &semantics = type.getFloatSemantics();
+  Value negInf = floatConstant(APFloat::getInf(semantics, /*Negative=*/true));
+  Value zero = floatConstant(APFloat::getZero(semantics));
+  Value unit = floatConstant(APFloat::getOne(semantics));
+  // exp(x - y) as the program writes it (its subtraction and exp, cloned).
+  Operation *exp = group.exps.front();
+  auto subtract = exp->getOperand(0).getDefiningOp<arith::SubFOp>();
+  auto expOf = [&](Value x, Value y) {
+    IRMapping mapping;
+    mapping.map(subtract.getLhs(), x);
+    mapping.map(subtract.getRhs(), y);
+    builder.clone(*subtract, mapping);
+    return builder.clone(*exp, mapping)->getResult(0);
+  };
+  // The max to take exponentials against: 0 while it is -inf.
+  auto against = [&](Value m) -> Value {
+    Value none = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
+                                       m, negInf);
+    return arith::SelectOp::create(builder, loc, none, zero, m);
+  };
+  // A running sum times its rescale (the mutation online-rescale-dropped
+  // finds it by kOnlineRescaleAttrName).
+  auto rescale = [&](Value sum, Value factor) -> Value {
+    auto product = arith::MulFOp::create(builder, loc, sum, factor);
+    product->setAttr(kOnlineRescaleAttrName, builder.getUnitAttr());
+    return product;
+  };
+
+  Combination combination;
+  combination.eager = false;
+  combination.start.push_back(
+      arith::ConstantOp::create(builder, loc, max.getInit()));
+  for (ReduceOp sum : group.sums)
+    combination.start.push_back(
+        arith::ConstantOp::create(builder, loc, sum.getInit()));
+  // An element: a, and each sum's other factors (its operand with the
+  // exponential as 1).
+  combination.element = [&](const llvm::StringMap<Value> &coords) {
+    KnownValues scope(inner);
+    CarriedScans *outer = std::exchange(carried, nullptr);
+    emit(coords, scope, {a});
+    SmallVector<Value> element{scope.lookup(a)};
+    for (auto [sum, exp] : llvm::zip(group.sums, group.exps)) {
+      KnownValues factors(scope);
+      factors[exp->getResult(0)] = unit;
+      Value operand = ReduceOp(sum).getOperand();
+      emit(coords, factors, {operand});
+      element.push_back(factors.lookup(operand));
+    }
+    carried = outer;
+    return element;
+  };
+  combination.fold = [&](ValueRange acc,
+                         ArrayRef<SmallVector<Value>> elements) {
+    Value m = acc.front();
+    for (const SmallVector<Value> &element : elements)
+      m = emitCombinerOf(builder, max, m, element.front());
+    Value reference = against(m);
+    Value factor = expOf(acc.front(), reference);
+    SmallVector<Value> next{m};
+    for (Value sum : acc.drop_front())
+      next.push_back(rescale(sum, factor));
+    for (const SmallVector<Value> &element : elements) {
+      Value scaled = expOf(element.front(), reference);
+      for (auto [i, sum] : llvm::enumerate(group.sums)) {
+        Value term =
+            arith::MulFOp::create(builder, loc, element[1 + i], scaled);
+        next[1 + i] = emitCombinerOf(builder, sum, next[1 + i], term);
+      }
+    }
+    return next;
+  };
+  combination.merge = [&](ValueRange earlier, ValueRange later) {
+    Value m = emitCombinerOf(builder, max, earlier.front(), later.front());
+    Value reference = against(m);
+    Value first = expOf(earlier.front(), reference);
+    Value second = expOf(later.front(), reference);
+    SmallVector<Value> merged{m};
+    for (auto [i, sum] : llvm::enumerate(group.sums)) {
+      Value left = rescale(earlier[1 + i], first);
+      Value right = rescale(later[1 + i], second);
+      merged.push_back(emitCombinerOf(builder, sum, left, right));
+    }
+    return merged;
+  };
+  SmallVector<Value> values =
+      emitCombineLoops(combination, /*isScan=*/false, dims, coordOf);
+
+  // A row whose max is -inf and that has an element: the program's sum is
+  // NaN (each exp(-inf - -inf) is).
+  Value total = arith::ConstantIndexOp::create(builder, loc, 1);
+  for (StringRef dim : dims)
+    total = arith::MulIOp::create(builder, loc, total, extents.lookup(dim));
+  Value some =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, total,
+                            arith::ConstantIndexOp::create(builder, loc, 0));
+  Value none = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OEQ,
+                                     values.front(), negInf);
+  Value undefined = arith::AndIOp::create(builder, loc, some, none);
+  Value nan = floatConstant(APFloat::getNaN(semantics));
+  known[max.getResult()] = values.front();
+  for (auto [sum, value] : llvm::zip(group.sums, ArrayRef(values).drop_front()))
+    known[ReduceOp(sum).getResult()] =
+        arith::SelectOp::create(builder, loc, undefined, nan, value);
 }
 
 //===----------------------------------------------------------------------===//

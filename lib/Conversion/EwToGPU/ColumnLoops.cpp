@@ -22,6 +22,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <deque>
+
 #include <limits>
 
 using namespace mlir;
@@ -37,8 +39,7 @@ constexpr unsigned kFoldUnroll = 8;
 /// type; and the block's flag.
 class BlockFold {
 public:
-  explicit BlockFold(gpu::GPUFuncOp func)
-      : slots(func, ewc::kColumnsBlockSize), flag(func, 1) {}
+  explicit BlockFold(gpu::GPUFuncOp func) : func(func), flag(func, 1) {}
 
   /// Every lane's combination of the values of its key's lanes (lane
   /// `column` of each warp), in the warps' order:
@@ -48,16 +49,24 @@ public:
   ///   acc = slot[column]; for (w = 1; w < warps; ++w)
   ///     acc = combine(acc, slot[w * 32 + column]);
   ///   barrier;                       // before the slots are written again
-  Value fold(OpBuilder &builder, Location loc, Value value, Value column,
-             function_ref<Value(Value, Value)> combine) {
+  SmallVector<Value> fold(OpBuilder &builder, Location loc, ValueRange values,
+                          Value column, CombineValuesFn combine) {
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, v);
     };
-    slots.store(builder, loc, value,
-                gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x));
+    // One set of slots per value (the columns schedule combines one: it
+    // has no online groups, TeamCombine::rescale).
+    while (banks.size() < values.size())
+      banks.emplace_back(func, ewc::kColumnsBlockSize);
+    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    for (auto [k, value] : llvm::enumerate(values))
+      banks[k].store(builder, loc, value, threadId);
     gpu::BarrierOp::create(builder, loc);
     auto read = [&](Value index) {
-      return slots.load(builder, loc, value.getType(), index);
+      SmallVector<Value> read;
+      for (auto [k, value] : llvm::enumerate(values))
+        read.push_back(banks[k].load(builder, loc, value.getType(), index));
+      return read;
     };
     auto loop = scf::ForOp::create(
         builder, loc, constant(1),
@@ -66,16 +75,16 @@ public:
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(loop.getBody());
-      Value next = read(arith::AddIOp::create(
+      SmallVector<Value> next = read(arith::AddIOp::create(
           builder, loc,
           arith::MulIOp::create(builder, loc, loop.getInductionVar(),
                                 constant(ewc::kColumnTileKeys)),
           column));
       scf::YieldOp::create(builder, loc,
-                           combine(loop.getRegionIterArgs()[0], next));
+                           combine(loop.getRegionIterArgs(), next));
     }
     gpu::BarrierOp::create(builder, loc);
-    return loop.getResult(0);
+    return loop.getResults();
   }
 
   /// The block's flag (whether it folds the tile): a shared i32 of its own
@@ -90,7 +99,9 @@ public:
   }
 
 private:
-  SharedSlots slots, flag;
+  gpu::GPUFuncOp func;
+  std::deque<SharedSlots> banks;
+  SharedSlots flag;
 };
 
 } // namespace
@@ -180,9 +191,9 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
       /*minSize=*/warps,
       ewc::getRowCombineUnroll(kernel.elementBytes),
       /*shuffleXor=*/nullptr,
-      [&](OpBuilder &b, Location l, Value value,
-          function_ref<Value(Value, Value)> combine) {
-        return blockFold.fold(b, l, value, column, combine);
+      [&](OpBuilder &b, Location l, ValueRange values,
+          CombineValuesFn combine) {
+        return blockFold.fold(b, l, values, column, combine);
       }};
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, kernel.element, kernel.func,
@@ -342,8 +353,11 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
                                combine(tail.getRegionIterArgs()[0],
                                        load(tail.getInductionVar())));
         }
-        folded.push_back(
-            blockFold.fold(builder, loc, tail.getResult(0), column, combine));
+        folded.push_back(blockFold.fold(
+            builder, loc, tail.getResult(0), column,
+            [&](ValueRange earlier, ValueRange later) {
+              return SmallVector<Value>{combine(earlier[0], later[0])};
+            })[0]);
       }
       scf::YieldOp::create(builder, loc, folded);
       builder.setInsertionPointToStart(fold.elseBlock());

@@ -18,6 +18,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include <deque>
+
 using namespace mlir;
 using namespace mlir::ew;
 
@@ -123,8 +125,7 @@ public:
   /// (the lanes' loads in flight: getRowCombineUnroll).
   WarpExchange(gpu::GPUFuncOp func, unsigned blockSize, unsigned elementBytes)
       : func(func), blockSize(blockSize),
-        unroll(ewc::getRowCombineUnroll(elementBytes)),
-        slots(func, blockSize / ewc::kRowWarpThreads) {}
+        unroll(ewc::getRowCombineUnroll(elementBytes)) {}
 
   /// The TeamCombine of a team of `size` lanes (at most `maxSize`; more
   /// than a warp only if at least `minSize` is too) whose thread is `lane`.
@@ -134,26 +135,30 @@ public:
                      minSize, unroll, shuffleXor, nullptr};
     if (maxSize > ewc::kRowWarpThreads)
       team.combineWarps = [this, size](OpBuilder &builder, Location loc,
-                                       Value value, CombineFn combine) {
-        return combineWarps(builder, loc, value, size, combine);
+                                       ValueRange values,
+                                       CombineValuesFn combine) {
+        return combineWarps(builder, loc, values, size, combine);
       };
+    // Rows are read once more per pass: a max and the sums it scales go in
+    // one (CombineLoops.cpp).
+    team.rescale = true;
     return team;
   }
 
 private:
-  using CombineFn = function_ref<Value(Value, Value)>;
-
-  /// Every lane's combination of its team's warps' `value`s (each the same
-  /// on all lanes of its warp), in the warps' order:
+  /// Every lane's combination of its team's warps' `values` (each the same
+  /// on all lanes of its warp), in the warps' order, value k through slots
+  /// of its own:
   ///
-  ///   if (threadIdx.x % 32 == 0) slot[threadIdx.x / 32] = value;
+  ///   if (threadIdx.x % 32 == 0) slot_k[threadIdx.x / 32] = value_k;
   ///   barrier;
   ///   first = threadIdx.x / size * (size / 32);
   ///   acc = slot[first]; for (w = 1; w < size / 32; ++w)
   ///     acc = combine(acc, slot[first + w]);
   ///   barrier;                       // before the slots are written again
-  Value combineWarps(OpBuilder &builder, Location loc, Value value, Value size,
-                     CombineFn combine) {
+  SmallVector<Value> combineWarps(OpBuilder &builder, Location loc,
+                                  ValueRange values, Value size,
+                                  CombineValuesFn combine) {
     auto constant = [&](int64_t v) -> Value {
       return arith::ConstantIndexOp::create(builder, loc, v);
     };
@@ -162,12 +167,15 @@ private:
     Value leader = arith::CmpIOp::create(
         builder, loc, arith::CmpIPredicate::eq,
         arith::RemUIOp::create(builder, loc, threadId, warp), constant(0));
+    while (banks.size() < values.size())
+      banks.emplace_back(func, blockSize / ewc::kRowWarpThreads);
     auto write = scf::IfOp::create(builder, loc, leader);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPoint(write.thenBlock()->getTerminator());
-      slots.store(builder, loc, value,
-                  arith::DivUIOp::create(builder, loc, threadId, warp));
+      Value index = arith::DivUIOp::create(builder, loc, threadId, warp);
+      for (auto [k, value] : llvm::enumerate(values))
+        banks[k].store(builder, loc, value, index);
     }
     gpu::BarrierOp::create(builder, loc);
     Value warps = arith::DivUIOp::create(builder, loc, size, warp);
@@ -175,26 +183,30 @@ private:
         builder, loc, arith::DivUIOp::create(builder, loc, threadId, size),
         warps);
     auto read = [&](Value index) {
-      return slots.load(builder, loc, value.getType(), index);
+      SmallVector<Value> read;
+      for (auto [k, value] : llvm::enumerate(values))
+        read.push_back(banks[k].load(builder, loc, value.getType(), index));
+      return read;
     };
-    Value start = read(first);
     auto loop = scf::ForOp::create(builder, loc, constant(1), warps,
-                                   constant(1), start);
+                                   constant(1), read(first));
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(loop.getBody());
-      Value next = read(
+      SmallVector<Value> next = read(
           arith::AddIOp::create(builder, loc, first, loop.getInductionVar()));
       scf::YieldOp::create(builder, loc,
-                           combine(loop.getRegionIterArgs()[0], next));
+                           combine(loop.getRegionIterArgs(), next));
     }
     gpu::BarrierOp::create(builder, loc);
-    return loop.getResult(0);
+    return loop.getResults();
   }
 
   gpu::GPUFuncOp func;
   unsigned blockSize, unroll;
-  SharedSlots slots;
+  /// Slots per value of a combine (a warp's each), made on first use: most
+  /// combines carry one value, an online group its max and its sums.
+  std::deque<SharedSlots> banks;
 };
 
 /// buildRowsLoop's loop for teams of `team` lanes (an index value).

@@ -144,6 +144,7 @@
 // names each rows nest's row for the runtime (row_dims).
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online.mlir | FileCheck %s --check-prefix=ONLINE --enable-var-scope
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
 // ROWS128-LABEL: gpu.func @ew$rownorm(
 // ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
@@ -1179,3 +1180,56 @@ func.func @no_kernels() {
 // SCANS-NEXT: scf.yield %[[SHORT]] : i1
 // SCANS-NOT: gpu.block_id
 // SCANS: gpu.return
+
+// Online groups (CombineLoops.cpp): logsumexp's max and sum of exponentials
+// in one pass of the warp per row. The lane's loop carries (max, sum): an
+// iteration's 8 loads, their max, the reference (0 while the max is -inf),
+// one rescale of the sum by exp(old max - reference), then each element's
+// exponential added; the butterfly shuffles both and merges by the same
+// rule; a row whose max ends -inf gets the program's NaN.
+// ONLINE-LABEL: gpu.func @ew$lse(
+// ONLINE: %[[LANE:.*]]:2 = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[M:.*]] = %[[NEGINF:.*]], %[[S:.*]] = %[[ZERO:.*]]) -> (f32, f32) {
+// ONLINE-COUNT-8: memref.load %arg0
+// ONLINE: %[[M1:.*]] = arith.maximumf %[[M]], %[[X0:.*]] : f32
+// ONLINE-COUNT-7: arith.maximumf
+// ONLINE-NEXT: %[[NONE:.*]] = arith.cmpf oeq, %[[MAX:.*]], %[[NEGINF]] : f32
+// ONLINE-NEXT: %[[REF:.*]] = arith.select %[[NONE]], %[[ZERO]], %[[MAX]] : f32
+// ONLINE-NEXT: %[[D:.*]] = arith.subf %[[M]], %[[REF]] : f32
+// ONLINE-NEXT: %[[F:.*]] = math.exp %[[D]] : f32
+// ONLINE-NEXT: %[[SCALED:.*]] = arith.mulf %[[S]], %[[F]] {ew.online_rescale} : f32
+// ONLINE-NEXT: %[[D0:.*]] = arith.subf %[[X0]], %[[REF]] : f32
+// ONLINE-NEXT: %[[E0:.*]] = math.exp %[[D0]] : f32
+// ONLINE-NEXT: %[[S1:.*]] = arith.addf %[[SCALED]], %[[E0]] : f32
+// ONLINE-COUNT-7: math.exp
+// ONLINE: scf.yield %[[MAX]], %{{.*}} : f32, f32
+// ONLINE: %[[TAIL:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[LANE]]#0, %{{.*}} = %[[LANE]]#1) -> (f32, f32) {
+// ONLINE: {ew.online_rescale}
+// ONLINE: %[[OM:.*]], %{{.*}} = gpu.shuffle  xor %[[TAIL]]#0, %c16_i32, %c32_i32 : f32
+// ONLINE-NEXT: %[[OS:.*]], %{{.*}} = gpu.shuffle  xor %[[TAIL]]#1, %c16_i32, %c32_i32 : f32
+// ONLINE-NEXT: %[[BM:.*]] = arith.maximumf %[[TAIL]]#0, %[[OM]] : f32
+// ONLINE-NEXT: %[[BNONE:.*]] = arith.cmpf oeq, %[[BM]], %[[NEGINF]] : f32
+// ONLINE-NEXT: %[[BREF:.*]] = arith.select %[[BNONE]], %[[ZERO]], %[[BM]] : f32
+// ONLINE-NEXT: %[[BD1:.*]] = arith.subf %[[TAIL]]#0, %[[BREF]] : f32
+// ONLINE-NEXT: %[[BF1:.*]] = math.exp %[[BD1]] : f32
+// ONLINE-NEXT: %[[BD2:.*]] = arith.subf %[[OM]], %[[BREF]] : f32
+// ONLINE-NEXT: %[[BF2:.*]] = math.exp %[[BD2]] : f32
+// ONLINE-NEXT: %[[L:.*]] = arith.mulf %[[TAIL]]#1, %[[BF1]] {ew.online_rescale} : f32
+// ONLINE-NEXT: %[[R:.*]] = arith.mulf %[[OS]], %[[BF2]] {ew.online_rescale} : f32
+// ONLINE-NEXT: arith.addf %[[L]], %[[R]] : f32
+// ONLINE-COUNT-4: gpu.shuffle  xor %{{.*}}, %c{{[0-9]+}}_i32, %c32_i32 : f32
+// ONLINE: %[[SOME:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
+// ONLINE-NEXT: %[[ALLNEG:.*]] = arith.cmpf oeq, %[[ROWMAX:.*]], %[[NEGINF]] : f32
+// ONLINE-NEXT: %[[UNDEF:.*]] = arith.andi %[[SOME]], %[[ALLNEG]] : i1
+// ONLINE-NEXT: %[[SUM:.*]] = arith.select %[[UNDEF]], %{{.*}}, %{{.*}} : f32
+// ONLINE: math.log %[[SUM]]
+// The other factor of attention's sum multiplies each exponential.
+// ONLINE-LABEL: gpu.func @ew$weighted(
+// ONLINE: arith.mulf %{{.*}}, %{{.*}} {ew.online_rescale} : f32
+// ONLINE-NEXT: arith.subf
+// ONLINE-NEXT: %[[WE:.*]] = math.exp %{{.*}} : f32
+// ONLINE-NEXT: %[[WT:.*]] = arith.mulf %{{.*}}, %[[WE]] : f32
+// ONLINE-NEXT: arith.addf %{{.*}}, %[[WT]] : f32
+// An exponential not of the max's operand: two passes, no rescale.
+// ONLINE-LABEL: gpu.func @ew$shifted(
+// ONLINE-NOT: ew.online_rescale
+// ONLINE: gpu.return

@@ -14,6 +14,7 @@
 
 #include "Transforms/TestPasses.h"
 
+#include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
@@ -821,6 +822,20 @@ static unsigned lookbackFirstFlag(ModuleOp module, IRRewriter &rewriter) {
   return bounds.size();
 }
 
+/// online-rescale-dropped: an online group's running sums (a max and the
+/// sums of exponentials it scales in one pass, CombineLoops.cpp) are not
+/// rescaled when the max grows: each keeps terms taken against an older,
+/// smaller max.
+static unsigned onlineRescaleDropped(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<arith::MulFOp> products =
+      collect<arith::MulFOp>(module, [](arith::MulFOp product) {
+        return product->hasAttr(mlir::ew::kOnlineRescaleAttrName);
+      });
+  for (arith::MulFOp product : products)
+    rewriter.replaceOp(product, product.getLhs());
+  return products.size();
+}
+
 /// stale-prefix: a running value that a loop starts from a constant (a
 /// scan's carry, a reduction's accumulator) inside another loop starts from
 /// where that loop's previous iteration left it instead: the prefix of one
@@ -995,6 +1010,9 @@ const Mutation kMutations[] = {
     {"early-fold", kLowered, "no ticket of a columns tile", earlyFold},
     {"lookback-first-flag", kLowered, "no look-back of a scan split into tiles",
      lookbackFirstFlag, /*variantOnly=*/true},
+    {"online-rescale-dropped", kLowered,
+     "no online group (a max and its sums of exponentials in a team)",
+     onlineRescaleDropped},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };

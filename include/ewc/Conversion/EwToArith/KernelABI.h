@@ -239,6 +239,16 @@ SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
 /// order, then the lanes combine in a butterfly of `shuffleXor` steps
 /// (CombineLoops.cpp). The lowering that has such teams provides the
 /// shuffle, so that the access layer knows nothing of the GPU.
+/// The unit attribute on the multiplications of an online group's running
+/// sums by their rescale (CombineLoops.cpp): what the test mutation
+/// online-rescale-dropped finds.
+constexpr llvm::StringLiteral kOnlineRescaleAttrName = "ew.online_rescale";
+
+/// Combines two sets of running values (a team's lanes' or groups'), the
+/// earlier first.
+using CombineValuesFn =
+    function_ref<SmallVector<Value>(ValueRange earlier, ValueRange later)>;
+
 struct TeamCombine {
   /// The thread's lane, an index from 0 to size - 1.
   Value lane;
@@ -262,14 +272,22 @@ struct TeamCombine {
   std::function<Value(OpBuilder &, Location, Value value, unsigned offset)>
       shuffleXor;
   /// For a team of more than shuffleSize lanes (the same for every lane that
-  /// may meet it: it may synchronize them), given `value`, the combination
-  /// of each group of shuffleSize lanes on all of the group's lanes, the
-  /// combination of the team's groups in their order on every lane, made at
-  /// the builder's point with `combine` (which emits there too). Null when
-  /// maxSize is at most shuffleSize.
-  std::function<Value(OpBuilder &, Location, Value value,
-                      function_ref<Value(Value, Value)> combine)>
+  /// may meet it: it may synchronize them), given `values` (what a combine
+  /// carries: one value, or an online group's running max and sums), the
+  /// combination of each group of shuffleSize lanes on all of the group's
+  /// lanes, the combination of the team's groups in their order on every
+  /// lane, made at the builder's point with `combine` (which emits there
+  /// too). Null when maxSize is at most shuffleSize.
+  std::function<SmallVector<Value>(OpBuilder &, Location, ValueRange values,
+                                   CombineValuesFn combine)>
       combineWarps;
+  /// Whether the access layer may fuse a max with the sums of exponentials
+  /// it scales (softmax's, logsumexp's, attention's) into one pass with
+  /// online rescaling (CombineLoops.cpp, "online groups"): the rows
+  /// schedule, whose rows are read once more per pass. Not the columns
+  /// schedule, whose splits meet in a workspace by each reduction's own
+  /// combiner.
+  bool rescale = false;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are
