@@ -697,12 +697,15 @@ static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
 /// lane-tail-skipped: a team's reduction leaves out the elements after its
 /// lanes' unrolled chunks (the GPU's rows schedule, CombineLoops.cpp: the
 /// loop that continues another loop's running value, one element per lane
-/// and step), the "tail tile skipped" of a tiled reduction.
+/// and step: one running value, or an online group's max and sums), the
+/// "tail tile skipped" of a tiled reduction.
 static unsigned laneTailSkipped(ModuleOp module, IRRewriter &rewriter) {
   SmallVector<scf::ForOp> tails =
       collect<scf::ForOp>(module, [](scf::ForOp loop) {
-        return loop.getNumRegionIterArgs() == 1 &&
-               loop.getInitArgs()[0].getDefiningOp<scf::ForOp>();
+        auto before = loop.getNumRegionIterArgs()
+                          ? loop.getInitArgs()[0].getDefiningOp<scf::ForOp>()
+                          : scf::ForOp();
+        return before && llvm::equal(loop.getInitArgs(), before.getResults());
       });
   for (scf::ForOp tail : tails)
     rewriter.replaceOp(tail, tail.getInitArgs());
