@@ -185,19 +185,21 @@ TEST(LaunchShape, ColumnsGridAndWorkspace) {
 }
 
 TEST(LaunchShape, ScanSplitsOnlyForFewRows) {
-  // The H200: 8448 resident warps. Rows that give each a row keep a warp
-  // per row; fewer rows are split in tiles of the block's 8 chunks of 32 a
-  // warp (1024 elements for blocks of 128, 4096 for 512).
+  // The H200 (132 SMs): at most 264 rows are split, in tiles of the
+  // block's 16 chunks of 32 a warp (2048 elements for blocks of 128, 8192
+  // for 512); more keep a warp per row.
   const unsigned sms = 132, threads = 2048;
-  EXPECT_EQ(getScanTileElements(128), 1024u);
-  EXPECT_EQ(getScanTileElements(512), 4096u);
+  EXPECT_EQ(getScanTileElements(128), 2048u);
+  EXPECT_EQ(getScanTileElements(512), 8192u);
   EXPECT_EQ(chooseScanSplits(8448, 1ull << 20, 512, sms, threads), 1u);
-  EXPECT_EQ(chooseScanSplits(8192, 32768, 512, sms, threads), 8u);
-  EXPECT_EQ(chooseScanSplits(1, 1ull << 28, 512, sms, threads), 65536u);
-  EXPECT_EQ(chooseScanSplits(256, 1ull << 20, 512, sms, threads), 256u);
+  EXPECT_EQ(chooseScanSplits(8192, 32768, 512, sms, threads), 1u);
+  EXPECT_EQ(chooseScanSplits(265, 32768, 512, sms, threads), 1u);
+  EXPECT_EQ(chooseScanSplits(264, 32768, 512, sms, threads), 4u);
+  EXPECT_EQ(chooseScanSplits(1, 1ull << 28, 512, sms, threads), 32768u);
+  EXPECT_EQ(chooseScanSplits(256, 1ull << 20, 512, sms, threads), 128u);
   // A row of one tile or less: a warp per row.
-  EXPECT_EQ(chooseScanSplits(3, 1024, 128, sms, threads), 1u);
-  EXPECT_EQ(chooseScanSplits(3, 1025, 128, sms, threads), 2u);
+  EXPECT_EQ(chooseScanSplits(3, 2048, 128, sms, threads), 1u);
+  EXPECT_EQ(chooseScanSplits(3, 2049, 128, sms, threads), 2u);
   EXPECT_EQ(chooseScanSplits(3, 0, 128, sms, threads), 1u);
 }
 
@@ -208,10 +210,10 @@ TEST(LaunchShape, ScanGridAndWorkspace) {
   EXPECT_EQ(shape.gridSize, 35u);
   EXPECT_EQ(shape.blockSize, 128u);
   EXPECT_EQ(getScanSplits(5, 1000, 128, shape.gridSize), 7u);
-  EXPECT_EQ(computeScanLaunchShape(2, 100000, 2, 512).gridSize, 50u);
-  EXPECT_EQ(getScanSplits(2, 100000, 512, 50), 25u);
+  EXPECT_EQ(computeScanLaunchShape(2, 100000, 2, 512).gridSize, 26u);
+  EXPECT_EQ(getScanSplits(2, 100000, 512, 26), 13u);
   // A grid smaller than the tiles: the blocks draw them in turn.
-  EXPECT_EQ(getScanSplits(2, 100000, 512, 3), 25u);
+  EXPECT_EQ(getScanSplits(2, 100000, 512, 3), 13u);
   EXPECT_EQ(computeScanLaunchShape(0, 1000, 3, 128).gridSize, 0u);
   EXPECT_EQ(computeScanLaunchShape(4, 0, 3, 128).gridSize, 0u);
   EXPECT_EQ(getScanSplits(4, 0, 128, 12), 0u);

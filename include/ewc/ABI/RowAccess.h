@@ -128,6 +128,19 @@ constexpr unsigned getRowsBlockSize(unsigned long long rowLength) {
                                             : kRowsMaxBlockSize;
 }
 
+/// The smallest block whose variant combines a max and the sums of
+/// exponentials it scales in one pass (online groups, CombineLoops.cpp):
+/// the variant of rows longer than kRowsMediumBlockRow, which do not stay in
+/// the cache from one pass to the next. Measured on the H200 (2026-12-04,
+/// online groups in every variant, the lanes' states merged pair by pair):
+/// f32 rows of 2^20 gained (logsumexp 43.6 -> 95.1% of the copy, softmax
+/// 33.0 -> 52.8%, log_softmax 35.6 -> 56.0%) and rows of 32768 mostly
+/// (logsumexp 59.2 -> 73.4%), but rows of 1000 to 4097, whose second pass
+/// hits the cache, lost 2-10 points (softmax 1024 89.9 -> 81.1%, 4096
+/// 78.1 -> 69.1%): their pass is bound by its latency, which the online
+/// step (a max over the iteration, then its exponentials) lengthens.
+constexpr unsigned kRowsOnlineMinBlock = kRowsMaxBlockSize;
+
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it
 /// knows the points of the largest nest, which for softmax are the rows

@@ -64,12 +64,19 @@ constexpr uint64_t kScanFlagPrefix = 2;
 /// 2026-12-03).
 constexpr unsigned kScanSplitBlockSize = kRowsBlockSize;
 
+/// The chunks of 32 a warp of a tile loads before it scans the first (the
+/// warp per row's step has kRowScanUnroll), held in registers until the
+/// tile's prefix is known. A tile's block lives through a draw, its loads,
+/// its look-back and its stores, so what it has in flight is its chunks:
+/// with 8 (the warp per row's), the 1-D cumsum of 2^28 f32 ran at 23.8% of
+/// the copy whatever the block (128, 256 or 512 threads: 22.5-23.8%; H200,
+/// 2026-12-04, pack of 9c5fd89).
+constexpr unsigned kScanTileChunks = 2 * kRowScanUnroll;
+
 /// The elements a tile of a block of `blockSize` threads holds: each warp's
-/// kRowScanUnroll chunks of 32, loaded before the first is scanned (the
-/// rows schedule's step), held in registers until the tile's prefix is
-/// known.
+/// kScanTileChunks chunks of 32.
 constexpr uint64_t getScanTileElements(unsigned blockSize) {
-  return uint64_t(blockSize) * kRowScanUnroll;
+  return uint64_t(blockSize) * kScanTileChunks;
 }
 
 /// The fewest tiles per row for rows of `rowLength` elements: a tile holds
@@ -79,19 +86,29 @@ constexpr uint64_t getScanMinSplits(uint64_t rowLength, unsigned blockSize) {
   return rowLength / tile + (rowLength % tile != 0);
 }
 
+/// The most rows per SM that a launch splits into tiles. Measured on the
+/// H200 (2026-12-04, pack of 2b0b0c4, the packed protocol; % of the copy,
+/// f32): the tiles ran the 1-D cumsum of 2^28 at 23.8% and 256 rows of
+/// 2^20 at 22.2% (a warp per row: 13.5%), but 2048 rows of 131072 at
+/// 23.5% and 8192 of 32768 at 26.4% where a warp per row ran them at 76%:
+/// a tile's block lives through a draw, its loads, a look-back and its
+/// stores with 8 elements a lane in flight, a warp per row streams. Two
+/// rows per SM (264 on the H200) keep a warp per row from 2048 rows up and
+/// split 256.
+constexpr uint64_t kScanSplitMaxRowsPerSM = 2;
+
 /// The tiles per row of a launch of `rows` rows of `rowLength` elements in
 /// blocks of `blockSize`, on a device with `multiprocessorCount` SMs of
 /// `maxThreadsPerMultiprocessor` threads: 1 (a warp per row, no workspace)
-/// when the rows alone give every resident warp one, or a row fits one
-/// tile; else a tile per getScanTileElements of the row.
+/// for more than kScanSplitMaxRowsPerSM rows per SM, or where a row fits
+/// one tile; else a tile per getScanTileElements of the row.
 constexpr uint64_t chooseScanSplits(uint64_t rows, uint64_t rowLength,
                                     unsigned blockSize,
                                     unsigned multiprocessorCount,
                                     unsigned maxThreadsPerMultiprocessor) {
-  uint64_t residentWarps =
-      uint64_t(multiprocessorCount ? multiprocessorCount : 1) *
-      (maxThreadsPerMultiprocessor / kRowWarpThreads);
-  if (rows >= residentWarps)
+  (void)maxThreadsPerMultiprocessor;
+  if (rows > uint64_t(multiprocessorCount ? multiprocessorCount : 1) *
+                 kScanSplitMaxRowsPerSM)
     return 1;
   uint64_t splits = getScanMinSplits(rowLength, blockSize);
   return splits > 1 ? splits : 1;

@@ -114,6 +114,14 @@ private:
     /// Two running values combined (lanes', warps'), the earlier first.
     std::function<SmallVector<Value>(ValueRange earlier, ValueRange later)>
         merge;
+    /// In a team, the lanes' running values combined by the team's
+    /// `combineLanes` (its butterfly, then its warps, with the merge given)
+    /// in steps of the combination's own; null: all of them by `merge`.
+    std::function<SmallVector<Value>(
+        ValueRange acc,
+        function_ref<SmallVector<Value>(ValueRange, CombineValuesFn)>
+            combineLanes)>
+        across;
     /// Fold each element as soon as it is emitted (one reduction: the IR
     /// of one load and one combine at a time), rather than an unrolled
     /// iteration's elements at once (an online group, which rescales once
@@ -519,54 +527,59 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
       scf::YieldOp::create(builder, loc,
                            combination.fold(tail.getRegionIterArgs(), element));
     }
-    SmallVector<Value> acc(tail.getResults());
     // The butterfly: after the step of offset o, each lane holds the
     // combination of the 2o lanes around it; after the last, of all (of its
     // group of shuffleSize, in a larger team). A step of an offset at least
     // the team's size would combine another team's lanes: it is skipped (the
     // condition is the same for a whole warp, whose lanes stay converged for
     // the shuffles).
-    auto guarded = [&](Value taken,
-                       function_ref<SmallVector<Value>()> combined) {
-      auto step = scf::IfOp::create(builder, loc, ValueRange(acc).getTypes(),
-                                    taken, /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(step.thenBlock());
-      scf::YieldOp::create(builder, loc, combined());
-      builder.setInsertionPointToStart(step.elseBlock());
-      scf::YieldOp::create(builder, loc, acc);
-      return SmallVector<Value>(step.getResults());
-    };
-    auto below = [&](unsigned lanes) -> Value {
-      return arith::CmpIOp::create(
-          builder, loc, arith::CmpIPredicate::ult,
-          arith::ConstantIndexOp::create(builder, loc, lanes), size);
-    };
-    unsigned shuffled = std::min(team->maxSize, team->shuffleSize);
-    for (unsigned offset = shuffled / 2; offset >= 1; offset /= 2) {
-      auto combined = [&] {
-        SmallVector<Value> other;
-        for (Value value : acc)
-          other.push_back(team->shuffleXor(builder, loc, value, offset));
-        return combination.merge(acc, other);
+    auto combineLanes = [&](ValueRange values, CombineValuesFn merge) {
+      SmallVector<Value> acc(values);
+      auto guarded = [&](Value taken,
+                         function_ref<SmallVector<Value>()> combined) {
+        auto step = scf::IfOp::create(builder, loc, ValueRange(acc).getTypes(),
+                                      taken, /*withElseRegion=*/true);
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(step.thenBlock());
+        scf::YieldOp::create(builder, loc, combined());
+        builder.setInsertionPointToStart(step.elseBlock());
+        scf::YieldOp::create(builder, loc, acc);
+        return SmallVector<Value>(step.getResults());
       };
-      acc = offset < team->minSize ? combined()
-                                   : guarded(below(offset), combined);
-    }
-    // The groups' values, in order, for a team of several groups.
-    if (team->maxSize > team->shuffleSize) {
-      assert(team->combineWarps && "a team of several warps combines them");
-      auto combined = [&] {
-        return team->combineWarps(builder, loc, acc,
-                                  [&](ValueRange earlier, ValueRange later) {
-                                    return combination.merge(earlier, later);
-                                  });
+      auto below = [&](unsigned lanes) -> Value {
+        return arith::CmpIOp::create(
+            builder, loc, arith::CmpIPredicate::ult,
+            arith::ConstantIndexOp::create(builder, loc, lanes), size);
       };
-      acc = team->shuffleSize < team->minSize
-                ? combined()
-                : guarded(below(team->shuffleSize), combined);
-    }
-    return acc;
+      unsigned shuffled = std::min(team->maxSize, team->shuffleSize);
+      for (unsigned offset = shuffled / 2; offset >= 1; offset /= 2) {
+        auto combined = [&] {
+          SmallVector<Value> other;
+          for (Value value : acc)
+            other.push_back(team->shuffleXor(builder, loc, value, offset));
+          return merge(acc, other);
+        };
+        acc = offset < team->minSize ? combined()
+                                     : guarded(below(offset), combined);
+      }
+      // The groups' values, in order, for a team of several groups.
+      if (team->maxSize > team->shuffleSize) {
+        assert(team->combineWarps && "a team of several warps combines them");
+        auto combined = [&] {
+          return team->combineWarps(builder, loc, acc, merge);
+        };
+        acc = team->shuffleSize < team->minSize
+                  ? combined()
+                  : guarded(below(team->shuffleSize), combined);
+      }
+      return acc;
+    };
+    if (combination.across)
+      return combination.across(tail.getResults(), combineLanes);
+    return combineLanes(tail.getResults(),
+                        [&](ValueRange earlier, ValueRange later) {
+                          return combination.merge(earlier, later);
+                        });
   }
 
   // One loop per dimension, in the order written, the running values
@@ -802,19 +815,34 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
     }
     return next;
   };
-  combination.merge = [&](ValueRange earlier, ValueRange later) {
-    Value m = emitCombinerOf(builder, max, earlier.front(), later.front());
-    Value reference = against(m);
-    Value first = expOf(earlier.front(), reference);
-    Value second = expOf(later.front(), reference);
-    SmallVector<Value> merged{m};
-    for (auto [i, sum] : llvm::enumerate(group.sums)) {
-      Value left = rescale(earlier[1 + i], first);
-      Value right = rescale(later[1 + i], second);
-      merged.push_back(emitCombinerOf(builder, sum, left, right));
-    }
-    return merged;
-  };
+  // Across the lanes: the max first (a butterfly of one value), then each
+  // lane's sums rescaled once to it, then the sums (a butterfly of plain
+  // additions), rather than pairs merged at every step (two exponentials
+  // a step on the critical path).
+  combination.across =
+      [&](ValueRange acc,
+          function_ref<SmallVector<Value>(ValueRange, CombineValuesFn)>
+              combineLanes) {
+        Value m = combineLanes(acc.take_front(), [&](ValueRange earlier,
+                                                     ValueRange later) {
+                    return SmallVector<Value>{emitCombinerOf(
+                        builder, max, earlier.front(), later.front())};
+                  }).front();
+        Value factor = expOf(acc.front(), against(m));
+        SmallVector<Value> sums;
+        for (Value sum : acc.drop_front())
+          sums.push_back(rescale(sum, factor));
+        SmallVector<Value> combined{m};
+        llvm::append_range(combined, combineLanes(sums, [&](ValueRange earlier,
+                                                            ValueRange later) {
+                             SmallVector<Value> added;
+                             for (auto [i, sum] : llvm::enumerate(group.sums))
+                               added.push_back(emitCombinerOf(
+                                   builder, sum, earlier[i], later[i]));
+                             return added;
+                           }));
+        return combined;
+      };
   SmallVector<Value> values =
       emitCombineLoops(combination, /*isScan=*/false, dims, coordOf);
 

@@ -139,9 +139,10 @@ public:
                                        CombineValuesFn combine) {
         return combineWarps(builder, loc, values, size, combine);
       };
-    // Rows are read once more per pass: a max and the sums it scales go in
-    // one (CombineLoops.cpp).
-    team.rescale = true;
+    // Long rows are read from memory once more per pass: a max and the sums
+    // it scales go in one (CombineLoops.cpp; the rule's measurements in
+    // RowAccess.h).
+    team.rescale = blockSize >= ewc::kRowsOnlineMinBlock;
     return team;
   }
 
@@ -464,9 +465,9 @@ SmallVector<ScanChunk> mlir::ew::loadScanChunks(
     OpBuilder &builder, Location loc, const RowKernel &kernel,
     const llvm::StringMap<Value> &coordOf, const KnownValues &known,
     StringRef scanDim, Value base, Value lane, Value end, Value last,
-    ArrayRef<Value> operands) {
+    ArrayRef<Value> operands, unsigned count) {
   SmallVector<ScanChunk> chunks;
-  for (unsigned u = 0; u < ewc::kRowScanUnroll; ++u) {
+  for (unsigned u = 0; u < count; ++u) {
     ScanChunk &chunk = chunks.emplace_back(ScanChunk{nullptr, coordOf, known});
     Value k = arith::AddIOp::create(
         builder, loc, base,
@@ -573,9 +574,9 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   builder.setInsertionPointToStart(steps.getBody());
   // The loop runs only while the row has an element: the last is one.
   Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
-  SmallVector<ScanChunk> chunks =
-      loadScanChunks(builder, loc, kernel, coordOf, known, scanDim,
-                     steps.getInductionVar(), lane, extent, last, operands);
+  SmallVector<ScanChunk> chunks = loadScanChunks(
+      builder, loc, kernel, coordOf, known, scanDim, steps.getInductionVar(),
+      lane, extent, last, operands, ewc::kRowScanUnroll);
   SmallVector<Value> carries(steps.getRegionIterArgs());
   for (ScanChunk &chunk : chunks) {
     scanChunk(builder, loc, chunk, carried, operands, inits, lane, carries);

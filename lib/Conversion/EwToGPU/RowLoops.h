@@ -109,15 +109,15 @@ SmallVector<Value> getScanInits(OpBuilder &builder, Location loc,
                                 const CarriedScans &carried);
 SmallVector<Value> getScanOperands(const CarriedScans &carried);
 
-/// The kRowScanUnroll chunks of a warp's step from `base` along `scanDim`,
-/// lane l's elements base + 32 u + l, inside while below `end`, a lane past
-/// it reading element `last` (one the row has): the scans' operands
-/// emitted for each, every load before any scan.
+/// The `count` chunks of a warp's step from `base` along `scanDim`, lane
+/// l's elements base + 32 u + l, inside while below `end`, a lane past it
+/// reading element `last` (one the row has): the scans' operands emitted
+/// for each, every load before any scan.
 SmallVector<ScanChunk>
 loadScanChunks(OpBuilder &builder, Location loc, const RowKernel &kernel,
                const llvm::StringMap<Value> &coordOf, const KnownValues &known,
                StringRef scanDim, Value base, Value lane, Value end, Value last,
-               ArrayRef<Value> operands);
+               ArrayRef<Value> operands, unsigned count);
 
 /// The warp's inclusive scan of `chunk` for each scan of `carried` (five
 /// shuffles up), after `carries` (the prefix before the chunk, the same on

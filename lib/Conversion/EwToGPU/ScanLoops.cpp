@@ -204,7 +204,7 @@ struct TileWords {
 
 /// The loop of a scan split into tiles (ScanAccess.h) for a nest of
 /// `carried` scans along its innermost dimension (length n) over R rows, in
-/// blocks of B threads (W = B / 32 warps, U = kRowScanUnroll chunks a
+/// blocks of B threads (W = B / 32 warps, U = kScanTileChunks chunks a
 /// warp), S = max(ceil(n / (B U)), gridDim.x / R) tiles of a row, each of
 /// ceil(n / S) elements:
 ///
@@ -346,12 +346,12 @@ void mlir::ew::buildSplitScanLoop(OpBuilder &builder, Location loc,
       builder, loc, start,
       arith::MulIOp::create(
           builder, loc, warp,
-          constant(ewc::kRowWarpThreads * ewc::kRowScanUnroll)));
+          constant(ewc::kRowWarpThreads * ewc::kScanTileChunks)));
   // A tile exists only for a row with an element: the last is one.
   Value last = arith::SubIOp::create(builder, loc, extent, constant(1));
   SmallVector<ScanChunk> chunks =
       loadScanChunks(builder, loc, kernel, coordOf, KnownValues(), scanDim,
-                     base, lane, end, last, operands);
+                     base, lane, end, last, operands, ewc::kScanTileChunks);
   SmallVector<Value> carries(inits);
   for (ScanChunk &chunk : chunks)
     scanChunk(builder, loc, chunk, carried, operands, inits, lane, carries);

@@ -145,6 +145,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online.mlir | FileCheck %s --check-prefix=ONLINE --enable-var-scope
+// RUN: sed 's/ attributes {ew.rows_block_size = 512 : i64}//' %S/Inputs/online.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=ONLINE128
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
 // ROWS128-LABEL: gpu.func @ew$rownorm(
 // ROWS128-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
@@ -1061,7 +1062,7 @@ func.func @no_kernels() {
 // SCANS: %[[GRID:.*]] = gpu.grid_dim  x
 // SCANS: %[[LANE:.*]] = arith.remui %{{.*}}, %c32
 // SCANS-NEXT: %[[WARP:.*]] = arith.divui %{{.*}}, %c32
-// SCANS-NEXT: %[[LEAST:.*]] = arith.ceildivui %[[N]], %c1024
+// SCANS-NEXT: %[[LEAST:.*]] = arith.ceildivui %[[N]], %c2048
 // SCANS-NEXT: %[[R1:.*]] = arith.maxui %[[ROWS]], %c1
 // SCANS-NEXT: %[[BYGRID:.*]] = arith.divui %[[GRID]], %[[R1]]
 // SCANS-NEXT: %[[MOST:.*]] = arith.maxui %[[LEAST]], %[[BYGRID]]
@@ -1087,18 +1088,18 @@ func.func @no_kernels() {
 // SCANS-NEXT: %[[START:.*]] = arith.muli %[[J]], %[[SEG]]
 // SCANS-NEXT: %[[STOP:.*]] = arith.addi %[[START]], %[[SEG]]
 // SCANS-NEXT: %[[END:.*]] = arith.minui %[[N]], %[[STOP]]
-// SCANS-NEXT: %[[SPAN:.*]] = arith.muli %[[WARP]], %c256
+// SCANS-NEXT: %[[SPAN:.*]] = arith.muli %[[WARP]], %c512
 // SCANS-NEXT: %[[BASE:.*]] = arith.addi %[[START]], %[[SPAN]]
 // SCANS-NEXT: %[[LAST:.*]] = arith.subi %[[N]], %c1
 // SCANS-NEXT: %[[K:.*]] = arith.addi %[[BASE]], %[[LANE]]
 // SCANS-NEXT: %[[IN:.*]] = arith.cmpi ult, %[[K]], %[[END]]
 // SCANS-NEXT: %[[AT:.*]] = arith.select %[[IN]], %[[K]], %[[LAST]]
 // SCANS-NEXT: %[[X:.*]] = memref.load %arg0[%[[ROW]], %[[AT]]]
-// SCANS-COUNT-7: memref.load %arg0
+// SCANS-COUNT-15: memref.load %arg0
 // SCANS: %[[V0:.*]] = arith.select %[[IN]], %[[X]], %cst
 // SCANS-COUNT-5: gpu.shuffle  up
 // SCANS: %[[LOCAL0:.*]] = arith.addf %{{.*}}, %cst : f32
-// SCANS-COUNT-7: gpu.shuffle  idx %{{.*}}, %c31_i32
+// SCANS-COUNT-15: gpu.shuffle  idx %{{.*}}, %c31_i32
 // SCANS: %[[WTOTAL:.*]], %{{.*}} = gpu.shuffle  idx %{{.*}}, %c31_i32
 // SCANS-NEXT: scf.if %[[ISLANE0:.*]] {
 // SCANS-NEXT: memref.store %[[WTOTAL]], %[[TOTALS]][%[[WARP]]]
@@ -1174,7 +1175,7 @@ func.func @no_kernels() {
 // SCANS-NEXT: %[[OUT0:.*]] = arith.addf %[[P]], %[[LOCAL0]]
 // SCANS-NEXT: scf.if %[[IN]] {
 // SCANS-NEXT: memref.store %[[OUT0]], %arg1[%[[ROW]], %[[AT]]]
-// SCANS-COUNT-7: memref.store %{{.*}}, %arg1
+// SCANS-COUNT-15: memref.store %{{.*}}, %arg1
 // A grid of a block per tile draws once.
 // SCANS: %[[SHORT:.*]] = arith.cmpi ult, %[[GRID]], %[[TILES]]
 // SCANS-NEXT: scf.yield %[[SHORT]] : i1
@@ -1182,12 +1183,15 @@ func.func @no_kernels() {
 // SCANS: gpu.return
 
 // Online groups (CombineLoops.cpp): logsumexp's max and sum of exponentials
-// in one pass of the warp per row. The lane's loop carries (max, sum): an
-// iteration's 8 loads, their max, the reference (0 while the max is -inf),
-// one rescale of the sum by exp(old max - reference), then each element's
-// exponential added; the butterfly shuffles both and merges by the same
-// rule; a row whose max ends -inf gets the program's NaN.
+// in one pass of the warp per row, in the variant of long rows (blocks of
+// 512, RowAccess.h's kRowsOnlineMinBlock). The lane's loop carries (max,
+// sum): an iteration's 8 loads, their max, the reference (0 while the max is
+// -inf), one rescale of the sum by exp(old max - reference), then each
+// element's exponential added; across the lanes the max first, each lane's
+// sum rescaled once to it, then the sums; a row whose max ends -inf gets the
+// program's NaN.
 // ONLINE-LABEL: gpu.func @ew$lse(
+// ONLINE-SAME: block_size = 512
 // ONLINE: %[[LANE:.*]]:2 = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[M:.*]] = %[[NEGINF:.*]], %[[S:.*]] = %[[ZERO:.*]]) -> (f32, f32) {
 // ONLINE-COUNT-8: memref.load %arg0
 // ONLINE: %[[M1:.*]] = arith.maximumf %[[M]], %[[X0:.*]] : f32
@@ -1205,20 +1209,19 @@ func.func @no_kernels() {
 // ONLINE: %[[TAIL:.*]]:2 = scf.for {{.*}} iter_args(%{{.*}} = %[[LANE]]#0, %{{.*}} = %[[LANE]]#1) -> (f32, f32) {
 // ONLINE: {ew.online_rescale}
 // ONLINE: %[[OM:.*]], %{{.*}} = gpu.shuffle  xor %[[TAIL]]#0, %c16_i32, %c32_i32 : f32
-// ONLINE-NEXT: %[[OS:.*]], %{{.*}} = gpu.shuffle  xor %[[TAIL]]#1, %c16_i32, %c32_i32 : f32
 // ONLINE-NEXT: %[[BM:.*]] = arith.maximumf %[[TAIL]]#0, %[[OM]] : f32
-// ONLINE-NEXT: %[[BNONE:.*]] = arith.cmpf oeq, %[[BM]], %[[NEGINF]] : f32
-// ONLINE-NEXT: %[[BREF:.*]] = arith.select %[[BNONE]], %[[ZERO]], %[[BM]] : f32
-// ONLINE-NEXT: %[[BD1:.*]] = arith.subf %[[TAIL]]#0, %[[BREF]] : f32
-// ONLINE-NEXT: %[[BF1:.*]] = math.exp %[[BD1]] : f32
-// ONLINE-NEXT: %[[BD2:.*]] = arith.subf %[[OM]], %[[BREF]] : f32
-// ONLINE-NEXT: %[[BF2:.*]] = math.exp %[[BD2]] : f32
-// ONLINE-NEXT: %[[L:.*]] = arith.mulf %[[TAIL]]#1, %[[BF1]] {ew.online_rescale} : f32
-// ONLINE-NEXT: %[[R:.*]] = arith.mulf %[[OS]], %[[BF2]] {ew.online_rescale} : f32
-// ONLINE-NEXT: arith.addf %[[L]], %[[R]] : f32
+// ONLINE-COUNT-4: gpu.shuffle  xor
+// ONLINE: %[[ROWMAX:.*]] = arith.maximumf
+// ONLINE-NEXT: %[[BNONE:.*]] = arith.cmpf oeq, %[[ROWMAX]], %[[NEGINF]] : f32
+// ONLINE-NEXT: %[[BREF:.*]] = arith.select %[[BNONE]], %[[ZERO]], %[[ROWMAX]] : f32
+// ONLINE-NEXT: %[[BD:.*]] = arith.subf %[[TAIL]]#0, %[[BREF]] : f32
+// ONLINE-NEXT: %[[BF:.*]] = math.exp %[[BD]] : f32
+// ONLINE-NEXT: %[[MINE:.*]] = arith.mulf %[[TAIL]]#1, %[[BF]] {ew.online_rescale} : f32
+// ONLINE-NEXT: %[[OS:.*]], %{{.*}} = gpu.shuffle  xor %[[MINE]], %c16_i32, %c32_i32 : f32
+// ONLINE-NEXT: arith.addf %[[MINE]], %[[OS]] : f32
 // ONLINE-COUNT-4: gpu.shuffle  xor %{{.*}}, %c{{[0-9]+}}_i32, %c32_i32 : f32
 // ONLINE: %[[SOME:.*]] = arith.cmpi ne, %{{.*}}, %c0 : index
-// ONLINE-NEXT: %[[ALLNEG:.*]] = arith.cmpf oeq, %[[ROWMAX:.*]], %[[NEGINF]] : f32
+// ONLINE-NEXT: %[[ALLNEG:.*]] = arith.cmpf oeq, %[[ROWMAX]], %[[NEGINF]] : f32
 // ONLINE-NEXT: %[[UNDEF:.*]] = arith.andi %[[SOME]], %[[ALLNEG]] : i1
 // ONLINE-NEXT: %[[SUM:.*]] = arith.select %[[UNDEF]], %{{.*}}, %{{.*}} : f32
 // ONLINE: math.log %[[SUM]]
@@ -1233,3 +1236,8 @@ func.func @no_kernels() {
 // ONLINE-LABEL: gpu.func @ew$shifted(
 // ONLINE-NOT: ew.online_rescale
 // ONLINE: gpu.return
+// The default variant (blocks of 128, rows of up to 4096) keeps two passes.
+// ONLINE128-LABEL: gpu.func @ew$lse(
+// ONLINE128-SAME: block_size = 128
+// ONLINE128-NOT: ew.online_rescale
+// ONLINE128: gpu.return

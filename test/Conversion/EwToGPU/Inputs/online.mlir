@@ -3,7 +3,7 @@
 // @lse is logsumexp; @weighted's sum has another factor (attention's
 // `sum(p * v, s)`); @shifted's exponential is not of its max's operand, so
 // it keeps two passes.
-ew.kernel @lse(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> {
+ew.kernel @lse(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> attributes {ew.rows_block_size = 512 : i64} {
   %mx = ew.reduce %x over ["n"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
   ^bb0(%a: f32, %b: f32):
     %r = ew.max %a, %b : f32, f32
@@ -21,7 +21,7 @@ ew.kernel @lse(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> {
   %y = ew.add %l, %mx : !ew.tensor<[m], f32>, !ew.tensor<[m], f32>
   ew.return %y : !ew.tensor<[m], f32>
 }
-ew.kernel @weighted(%x: !ew.tensor<[m, n], f32>, %w: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> {
+ew.kernel @weighted(%x: !ew.tensor<[m, n], f32>, %w: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> attributes {ew.rows_block_size = 512 : i64} {
   %mx = ew.reduce %x over ["n"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
   ^bb0(%a: f32, %b: f32):
     %r = ew.max %a, %b : f32, f32
@@ -38,7 +38,7 @@ ew.kernel @weighted(%x: !ew.tensor<[m, n], f32>, %w: !ew.tensor<[m, n], f32>) ->
   }
   ew.return %s : !ew.tensor<[m], f32>
 }
-ew.kernel @shifted(%x: !ew.tensor<[m, n], f32>, %w: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> {
+ew.kernel @shifted(%x: !ew.tensor<[m, n], f32>, %w: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m], f32> attributes {ew.rows_block_size = 512 : i64} {
   %mx = ew.reduce %x over ["n"] init 0xFF800000 : f32 : !ew.tensor<[m, n], f32> to !ew.tensor<[m], f32> {
   ^bb0(%a: f32, %b: f32):
     %r = ew.max %a, %b : f32, f32
