@@ -574,6 +574,26 @@ std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
     reduced |= DimSet(1) << bits.back();
   }
   dimsNamed |= reduced;
+  // Now and then a max and a sum of exponentials it scales, as softmax and
+  // attention write them (`sum(exp(a - amax(a, d)) * w, d)`: an online
+  // group, CombineLoops.cpp), which the GPU's long rows combine in one pass.
+  if (isFloat(type.dt) && chance(15)) {
+    Type operandType{type.dt, type.dims | reduced};
+    Expr a = gen(operandType, depth - 1);
+    std::vector<Expr> maxArgs{a};
+    for (unsigned b : bits)
+      maxArgs.push_back(dimName(b));
+    Expr shifted = infix(a, "-", Add, call("amax", maxArgs));
+    Expr term = call("exp", {shifted});
+    if (chance(50)) {
+      Expr w = gen(operandType, depth - 1);
+      term = infix(term, "*", Mul, w);
+    }
+    std::vector<Expr> sumArgs{term};
+    for (unsigned b : bits)
+      sumArgs.push_back(dimName(b));
+    return call("sum", sumArgs);
+  }
   const char *fn;
   if (isBool) {
     fn = chance(50) ? "any" : "all";

@@ -206,6 +206,15 @@ std::optional<unsigned> getSplits(uint64_t programSeed) {
   return splits ? std::optional<unsigned>(splits) : std::nullopt;
 }
 
+/// The rows schedule's block that a program's launches force: the
+/// runtime's, or for a quarter of the seeds 512, the variant of long rows,
+/// whose online groups (RowAccess.h, kRowsOnlineMinBlock) the fuzzed rows,
+/// far shorter, would otherwise never meet.
+std::optional<unsigned> getRowsBlockSize(uint64_t programSeed) {
+  bool longRows = ((programSeed * 0xc2b2ae3d27d4eb4full) >> 62) == 1;
+  return longRows ? std::optional<unsigned>(512) : std::nullopt;
+}
+
 /// Runs `kernel` of `module` and checks it; appends what failed to `out`,
 /// each result's line starting with `label`.
 llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
@@ -222,6 +231,7 @@ llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
   options.rtol = options.atol = 0;
   check::LaunchConfig launch;
   launch.splits = getSplits(seed);
+  launch.rowsBlockSize = getRowsBlockSize(seed);
   llvm::Expected<check::KernelCheck> checked =
       check::runAndCheck(kernel, module, spec, options, launch);
   if (!checked)
@@ -349,14 +359,19 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
   std::optional<unsigned> splits = getSplits(programSeed);
-  return llvm::formatv("{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
-                       "--layout {6} --rtol 0 --atol 0{5}{8}",
-                       file, getDeviceName(device), nOpt.getValue(),
-                       inputsOpt.getValue(), programSeed, getMutationArgs("="),
-                       layoutOpt.getValue(), getShapeArgs(programSeed, text),
-                       splits && device == driver::Target::Cuda
-                           ? llvm::formatv(" --splits {0}", *splits).str()
-                           : std::string());
+  std::optional<unsigned> rowsBlock = getRowsBlockSize(programSeed);
+  bool cuda = device == driver::Target::Cuda;
+  return llvm::formatv(
+      "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
+      "--layout {6} --rtol 0 --atol 0{5}{8}{9}",
+      file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
+      programSeed, getMutationArgs("="), layoutOpt.getValue(),
+      getShapeArgs(programSeed, text),
+      splits && cuda ? llvm::formatv(" --splits {0}", *splits).str()
+                     : std::string(),
+      rowsBlock && cuda
+          ? llvm::formatv(" --rows-block-size {0}", *rowsBlock).str()
+          : std::string());
 }
 
 /// The generator's options, from the command line.
