@@ -34,6 +34,16 @@ for b in 256 512; do
   bench "row_cumsum f32 8192x32768 block=$b" kernels/row_cumsum.ew --dim m=8192 --n 32768 --rows-block-size $b
 done
 bench "cumsum bf16 2^28" test/Integration/Inputs/scans.ew --kernel cumsum_bf16 --dim m=1 --n 268435456
+echo "== online groups: the long rows' variant (512, one pass) against blocks of 256 (two passes)"
+for shape in "16384 16385" "8192 32768" "256 1048576"; do
+  set -- $shape
+  for b in default 256; do
+    if [[ $b == default ]]; then k=(); else k=(--rows-block-size $b); fi
+    bench "softmax f32 ${1}x${2} block=$b" /tmp/sm32.ew --batch $1 --n $2 "${k[@]}"
+    bench "logsumexp f32 ${1}x${2} block=$b" kernels/logsumexp.ew --dim m=$1 --n $2 "${k[@]}"
+    bench "log_softmax f32 ${1}x${2} block=$b" kernels/log_softmax.ew --batch $1 --n $2 "${k[@]}"
+  done
+done
 if [[ "${EWC_PROBE_BLOCKS_PER_SM:-0}" == 1 ]]; then
 echo "== rows: blocks per SM"
 for shape in "65536 4096" "16384 16384" "8192 32768" "256 1048576"; do
