@@ -53,16 +53,16 @@ constexpr uint64_t kScanFlagNone = 0;
 constexpr uint64_t kScanFlagAggregate = 1;
 constexpr uint64_t kScanFlagPrefix = 2;
 
-/// Scans split into tiles run in blocks of the rows schedule's default
-/// variant (kRowsBlockSize, 128 threads: tiles of 1024 elements), whatever
-/// the row's length: the tile's phases (the draw, the loads, the block's
-/// combine, the look-back by one warp, the stores) follow one another
-/// within a block, so what overlaps them is other blocks on the SM. In
-/// blocks of 512 (the variant of rows longer than 16384) ptxas's 72
-/// registers a thread left one block an SM, and the 1-D cumsum of 2^28
-/// f32 ran at 16.1% of the copy (0.26x torch's CUB scan; H200,
-/// 2026-12-03).
-constexpr unsigned kScanSplitBlockSize = kRowsBlockSize;
+/// Scans split into tiles run in blocks of 512 (the rows schedule's variant
+/// of long rows, kRowsMaxBlockSize), whatever the row's length: a tile's
+/// phases (the draw, the loads, the block's combine, the look-back by one
+/// warp, the stores) follow one another within a block, so what a tile has
+/// in flight is its elements. Measured on the H200 (2026-12-04, % of the
+/// copy, the 1-D cumsum of 2^28 f32): 16 chunks a warp in blocks of 128,
+/// 256 and 512 (tiles of 2048, 4096, 8192) ran at 27.6 / 22.1 / 35.6%,
+/// 256 rows of 2^20 at 27.4 / 21.6 / 34.2% (pack of 85e3ae9); with 8
+/// chunks, 23.8 / 22.5 / 23.7% (pack of 9c5fd89).
+constexpr unsigned kScanSplitBlockSize = kRowsMaxBlockSize;
 
 /// The chunks of 32 a warp of a tile loads before it scans the first (the
 /// warp per row's step has kRowScanUnroll), held in registers until the

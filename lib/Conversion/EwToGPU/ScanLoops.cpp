@@ -136,10 +136,12 @@ struct TileWords {
         for (auto [slot, type] : llvm::enumerate(types)) {
           Value address = value(builder, loc, tile, slot, constant(inclusive));
           Value word = load(address);
+          // Ops in statements of their own (a call's arguments are made in
+          // the compiler's order).
+          Value flagBits = arith::ShRUIOp::create(builder, loc, word, shift);
+          Value none = flagOf(ewc::kScanFlagNone);
           Value flagged = arith::CmpIOp::create(
-              builder, loc, arith::CmpIPredicate::ne,
-              arith::ShRUIOp::create(builder, loc, word, shift),
-              flagOf(ewc::kScanFlagNone));
+              builder, loc, arith::CmpIPredicate::ne, flagBits, none);
           all = all ? arith::AndIOp::create(builder, loc, all, flagged)
                           .getResult()
                     : flagged;
@@ -154,10 +156,11 @@ struct TileWords {
       Value notReady = arith::XOrIOp::create(
           builder, loc, ready,
           arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1));
+      Value prefixFlag = flagOf(ewc::kScanFlagPrefix);
+      Value aggregateFlag = flagOf(ewc::kScanFlagAggregate);
       SmallVector<Value> seen{
-          ready, arith::SelectOp::create(builder, loc, hasPrefix,
-                                         flagOf(ewc::kScanFlagPrefix),
-                                         flagOf(ewc::kScanFlagAggregate))};
+          ready, arith::SelectOp::create(builder, loc, hasPrefix, prefixFlag,
+                                         aggregateFlag)};
       for (auto [p, a] : llvm::zip(prefixes, aggregates))
         seen.push_back(arith::SelectOp::create(builder, loc, hasPrefix, p, a));
       scf::ConditionOp::create(builder, loc, notReady, seen);

@@ -960,8 +960,9 @@ struct Mutation {
   /// Applies the mutation; returns the number of places changed.
   unsigned (*apply)(ModuleOp, IRRewriter &);
   /// Its target is built only in a variant that the runtime compiles at its
-  /// first launch (the scans split into tiles): the module's first compile
-  /// may have none, and the mutant's wrong answer is what shows it applied.
+  /// first launch (the scans split into tiles, the online groups of long
+  /// rows): the module's first compile may have none, and the mutant's wrong
+  /// answer is what shows it applied.
   bool variantOnly = false;
 };
 
@@ -1015,7 +1016,7 @@ const Mutation kMutations[] = {
      lookbackFirstFlag, /*variantOnly=*/true},
     {"online-rescale-dropped", kLowered,
      "no online group (a max and its sums of exponentials in a team)",
-     onlineRescaleDropped},
+     onlineRescaleDropped, /*variantOnly=*/true},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };
