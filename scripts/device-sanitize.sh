@@ -137,6 +137,10 @@ cases() {
             # the shared slots between a tile and the next.
             echo "$tool kernels/row_cumsum.ew $off $row --dim m=3 --splits 40"
             echo "$tool test/Integration/Inputs/scans.ew $off $row --dim m=2 --kernel row_scans --splits 5"
+            # Online groups: the long rows' variant (blocks of 512), its
+            # lanes' and warps' (max, sum) states through the shared slots.
+            echo "$tool kernels/softmax.ew $off $row --batch 5 --rows-block-size 512"
+            echo "$tool kernels/logsumexp.ew $off $row --dim m=7 --rows-block-size 512"
           }
         done
       done
