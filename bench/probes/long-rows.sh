@@ -17,17 +17,30 @@ bench() { # label args...
   r=$("$E" "$@" --bench 2>&1 | grep -o 'kernel at [0-9.]*%\|error.*' | head -1)
   echo "$label: $r"
 }
-echo "== scans: runtime's choice, a warp per row (--splits 1), forced tiles"
-for shape in "8192 32768" "2048 131072" "256 1048576" "65536 4096"; do
-  set -- $shape
-  for s in default 1 2 8; do
-    if [[ $s == default ]]; then k=(); else k=(--splits $s); fi
-    bench "row_cumsum f32 ${1}x${2} splits=$s" kernels/row_cumsum.ew --dim m=$1 --n $2 "${k[@]}"
+# ab KNOB "VALUES" "SHAPES" KERNEL...: each KERNEL ("label file flag=", the
+# flag that takes the rows: --batch= or --dim=m=) at each shape ROWSxLENGTH,
+# with the runtime's choice and each value of --KNOB.
+ab() {
+  local knob=$1 values=$2 shapes=$3 shape v kernel label file rowsflag
+  shift 3
+  for shape in $shapes; do
+    local rows=${shape%x*} length=${shape#*x}
+    for v in default $values; do
+      local k=()
+      [[ $v != default ]] && k=(--$knob $v)
+      for kernel in "$@"; do
+        read -r label file rowsflag <<<"$kernel"
+        bench "$label ${rows}x${length} $knob=$v" $file $rowsflag$rows --n $length "${k[@]}"
+      done
+    done
   done
-done
+}
+echo "== scans: runtime's choice, a warp per row (--splits 1), forced tiles"
+ab splits "1 2 8" "8192x32768 2048x131072 256x1048576 65536x4096" \
+  "row_cumsum_f32 kernels/row_cumsum.ew --dim=m="
 bench "cumsum f32 2^28" kernels/cumsum.ew --n 268435456
 bench "cumsum f32 2^28+1" kernels/cumsum.ew --n 268435457
-echo "== scans: tiles of 2048 and 4096 (--rows-block-size 256, 512)"
+echo "== scans: tiles in blocks of 256 and 512 (--rows-block-size)"
 for b in 256 512; do
   bench "cumsum f32 2^28 block=$b" kernels/cumsum.ew --n 268435456 --rows-block-size $b
   bench "row_cumsum f32 256x1048576 block=$b" kernels/row_cumsum.ew --dim m=256 --n 1048576 --rows-block-size $b
@@ -35,24 +48,12 @@ for b in 256 512; do
 done
 bench "cumsum bf16 2^28" test/Integration/Inputs/scans.ew --kernel cumsum_bf16 --dim m=1 --n 268435456
 echo "== online groups: the long rows' variant (512, one pass) against blocks of 256 (two passes)"
-for shape in "16384 16385" "8192 32768" "256 1048576"; do
-  set -- $shape
-  for b in default 256; do
-    if [[ $b == default ]]; then k=(); else k=(--rows-block-size $b); fi
-    bench "softmax f32 ${1}x${2} block=$b" /tmp/sm32.ew --batch $1 --n $2 "${k[@]}"
-    bench "logsumexp f32 ${1}x${2} block=$b" kernels/logsumexp.ew --dim m=$1 --n $2 "${k[@]}"
-    bench "log_softmax f32 ${1}x${2} block=$b" kernels/log_softmax.ew --batch $1 --n $2 "${k[@]}"
-  done
-done
+ab rows-block-size 256 "16384x16385 8192x32768 256x1048576" \
+  "softmax_f32 /tmp/sm32.ew --batch=" "logsumexp_f32 kernels/logsumexp.ew --dim=m=" \
+  "log_softmax_f32 kernels/log_softmax.ew --batch="
 if [[ "${EWC_PROBE_BLOCKS_PER_SM:-0}" == 1 ]]; then
 echo "== rows: blocks per SM"
-for shape in "65536 4096" "16384 16384" "8192 32768" "256 1048576"; do
-  set -- $shape
-  for b in default 1 2 4 8; do
-    if [[ $b == default ]]; then k=(); else k=(--blocks-per-sm $b); fi
-    bench "softmax f32 ${1}x${2} bpsm=$b" /tmp/sm32.ew --batch $1 --n $2 "${k[@]}"
-    bench "logsumexp f32 ${1}x${2} bpsm=$b" kernels/logsumexp.ew --dim m=$1 --n $2 "${k[@]}"
-    bench "layernorm bf16 ${1}x${2} bpsm=$b" kernels/layernorm.ew --batch $1 --n $2 "${k[@]}"
-  done
-done
+ab blocks-per-sm "1 2 4 8" "65536x4096 16384x16384 8192x32768 256x1048576" \
+  "softmax_f32 /tmp/sm32.ew --batch=" "logsumexp_f32 kernels/logsumexp.ew --dim=m=" \
+  "layernorm_bf16 kernels/layernorm.ew --batch="
 fi

@@ -1101,8 +1101,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   planned.shiftedTensors.clear();
   planned.unaligned = false;
   planned.streamingStores = false;
-  // A scan whose rows are split into tiles is a variant of its own, in the
-  // default variant's small blocks whatever its rows' length (ScanAccess.h
+  // A scan whose rows are split into tiles is a variant of its own, in
+  // blocks of kScanSplitBlockSize whatever its rows' length (ScanAccess.h
   // says why).
   planned.splitScans = false;
   if (rows && base.workspace) {

@@ -21,6 +21,7 @@
 #include "Reducer.h"
 #include "Shapes.h"
 
+#include "ewc/ABI/RowAccess.h"
 #include "ewc/Check/KernelRunner.h"
 #include "ewc/Driver/Driver.h"
 #include "ewc/Frontend/AST.h"
@@ -207,12 +208,13 @@ std::optional<unsigned> getSplits(uint64_t programSeed) {
 }
 
 /// The rows schedule's block that a program's launches force: the
-/// runtime's, or for a quarter of the seeds 512, the variant of long rows,
-/// whose online groups (RowAccess.h, kRowsOnlineMinBlock) the fuzzed rows,
-/// far shorter, would otherwise never meet.
+/// runtime's, or for a quarter of the seeds that of the variant of long
+/// rows, whose online groups (RowAccess.h, kRowsOnlineMinBlock) the fuzzed
+/// rows, far shorter, would otherwise never meet.
 std::optional<unsigned> getRowsBlockSize(uint64_t programSeed) {
   bool longRows = ((programSeed * 0xc2b2ae3d27d4eb4full) >> 62) == 1;
-  return longRows ? std::optional<unsigned>(512) : std::nullopt;
+  return longRows ? std::optional<unsigned>(ewc::kRowsOnlineMinBlock)
+                  : std::nullopt;
 }
 
 /// Runs `kernel` of `module` and checks it; appends what failed to `out`,

@@ -23,7 +23,6 @@
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
 #include <deque>
-
 #include <limits>
 
 using namespace mlir;

@@ -234,11 +234,6 @@ SmallVector<std::string> getCombineLoopOrder(const KernelAccess &access,
                                              func::FuncOp element,
                                              const LoopNest &nest);
 
-/// The threads that compute a reduction together (the GPU's rows schedule:
-/// a warp per row): each combines its lane's share of the elements in
-/// order, then the lanes combine in a butterfly of `shuffleXor` steps
-/// (CombineLoops.cpp). The lowering that has such teams provides the
-/// shuffle, so that the access layer knows nothing of the GPU.
 /// The unit attribute on the multiplications of an online group's running
 /// sums by their rescale (CombineLoops.cpp): what the test mutation
 /// online-rescale-dropped finds.
@@ -249,6 +244,11 @@ constexpr llvm::StringLiteral kOnlineRescaleAttrName = "ew.online_rescale";
 using CombineValuesFn =
     function_ref<SmallVector<Value>(ValueRange earlier, ValueRange later)>;
 
+/// The threads that compute a reduction together (the GPU's rows schedule:
+/// a warp per row): each combines its lane's share of the elements in
+/// order, then the lanes combine in a butterfly of `shuffleXor` steps
+/// (CombineLoops.cpp). The lowering that has such teams provides the
+/// shuffle, so that the access layer knows nothing of the GPU.
 struct TeamCombine {
   /// The thread's lane, an index from 0 to size - 1.
   Value lane;
