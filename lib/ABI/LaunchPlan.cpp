@@ -230,6 +230,10 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".r" + std::to_string(rowsBlockSize);
   if (splitScans)
     key += ".scan";
+  if (rowsTeam)
+    key += ".team" + std::to_string(rowsTeam);
+  if (rowsResident)
+    key += ".k" + std::to_string(rowsResident);
   return key;
 }
 

@@ -130,6 +130,7 @@ llvm::Expected<KernelRun> check::runKernel(const KernelDecl &kernel,
   launchOptions.blockSize = launch.blockSize;
   launchOptions.rowsBlockSize = launch.rowsBlockSize;
   launchOptions.blocksPerSM = launch.blocksPerSM;
+  launchOptions.rowsResident = launch.rowsResident;
   launchOptions.splits = launch.splits;
   launchOptions.threads = launch.threads;
   launchOptions.streamingStoreBytes = launch.streamingStoreBytes;

@@ -843,6 +843,12 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
                      builder.getI64IntegerAttr(plan.rowsBlockSize));
     if (plan.splitScans)
       other->setAttr(mlir::ew::kSplitScansAttrName, builder.getUnitAttr());
+    if (plan.rowsResident)
+      other->setAttr(mlir::ew::kRowsResidentAttrName,
+                     builder.getI64IntegerAttr(plan.rowsResident));
+    if (plan.rowsTeam)
+      other->setAttr(mlir::ew::kRowsTeamAttrName,
+                     builder.getI64IntegerAttr(plan.rowsTeam));
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -1119,6 +1125,20 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   }
   if (rows && launchOptions.rowsBlockSize)
     planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
+  // A row that fits its block's registers is kept there (RowAccess.h); a
+  // scan's rows are not (its warp walks them).
+  planned.rowsResident = 0;
+  planned.rowsTeam = 0;
+  if (rows && !base.workspace) {
+    unsigned block =
+        planned.rowsBlockSize ? planned.rowsBlockSize : base.blockSize;
+    std::uint64_t length = planned.getLongestRow(base.rowDims);
+    planned.rowsResident =
+        launchOptions.rowsResident.value_or(getRowsResident(length, block));
+    if (planned.rowsResident)
+      planned.rowsTeam =
+          getRowsResidentTeam(length, block, planned.rowsResident);
+  }
   if (cuda) {
     // A kernel of the rows or columns schedule has reductions or scans, so
     // none of its nests is a vector loop (convert-ew-to-gpu gives no

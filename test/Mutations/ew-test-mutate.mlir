@@ -38,6 +38,7 @@
 // RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=early-fold | FileCheck %s --enable-var-scope --check-prefix=CHECK-EARLY
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=lookback-first-flag | FileCheck %s --enable-var-scope --check-prefix=CHECK-FIRSTFLAG
 // RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/online.mlir --ew-to-gpu --ew-test-mutate=mutation=online-rescale-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-RESCALE
+// RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=resident-mask-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-MASK
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -342,6 +343,17 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-FIRSTFLAG:       %[[YES:.*]] = arith.constant true
 // CHECK-FIRSTFLAG-NEXT:  %[[BOUND:.*]] = arith.select %[[YES]], %{{.*}}, %c32_i32 : i32
 // CHECK-FIRSTFLAG-NEXT:  gpu.shuffle  xor %[[BOUND]], %c16_i32
+
+// resident-mask-dropped: a resident row's slots are folded whether or not
+// they lie in the row (the second slot's sum taken from the first's).
+// CHECK-MASK-LABEL: gpu.func @ew$rownorm(
+// CHECK-MASK-NOT:   ew.resident_mask
+// CHECK-MASK:       %[[X0:.*]] = scf.if
+// CHECK-MASK:       %[[X1:.*]] = scf.if
+// CHECK-MASK:       %[[A0:.*]] = arith.addf %[[X0]], %cst : f32
+// CHECK-MASK-NEXT:  %[[A1:.*]] = arith.addf %[[A0]], %[[X1]] : f32
+// CHECK-MASK-NOT:   ew.resident_mask
+// CHECK-MASK-LABEL: gpu.func @ew$colnorm(
 
 // online-rescale-dropped: the running sum goes on unscaled when the max
 // grows (the lane's loop adds the first exponential to the sum itself).

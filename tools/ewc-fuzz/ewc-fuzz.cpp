@@ -217,6 +217,26 @@ std::optional<unsigned> getRowsBlockSize(uint64_t programSeed) {
                   : std::nullopt;
 }
 
+/// The elements of its row that a lane of the rows schedule keeps in
+/// registers, as a program's launches force it: the runtime's (the fuzzed
+/// rows, short, are kept whole: RowAccess.h, getRowsResident) for half the
+/// seeds; none (the looping teams) for a quarter and for every seed of the
+/// long rows' variant, whose online groups a resident row does without;
+/// two for the rest, so that most rows reach past their slots and the
+/// resident row's loops over its rest run.
+std::optional<unsigned> getRowsResident(uint64_t programSeed) {
+  if (getRowsBlockSize(programSeed))
+    return 0u;
+  switch ((programSeed * 0xff51afd7ed558ccdull) >> 62) {
+  case 0:
+    return 0u;
+  case 1:
+    return 2u;
+  default:
+    return std::nullopt;
+  }
+}
+
 /// Runs `kernel` of `module` and checks it; appends what failed to `out`,
 /// each result's line starting with `label`.
 llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
@@ -234,6 +254,7 @@ llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
   check::LaunchConfig launch;
   launch.splits = getSplits(seed);
   launch.rowsBlockSize = getRowsBlockSize(seed);
+  launch.rowsResident = getRowsResident(seed);
   llvm::Expected<check::KernelCheck> checked =
       check::runAndCheck(kernel, module, spec, options, launch);
   if (!checked)
@@ -362,10 +383,11 @@ std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                           uint64_t programSeed, const std::string &text) {
   std::optional<unsigned> splits = getSplits(programSeed);
   std::optional<unsigned> rowsBlock = getRowsBlockSize(programSeed);
+  std::optional<unsigned> resident = getRowsResident(programSeed);
   bool cuda = device == driver::Target::Cuda;
   return llvm::formatv(
       "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
-      "--layout {6} --rtol 0 --atol 0{5}{8}{9}",
+      "--layout {6} --rtol 0 --atol 0{5}{8}{9}{10}",
       file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
       programSeed, getMutationArgs("="), layoutOpt.getValue(),
       getShapeArgs(programSeed, text),
@@ -373,7 +395,9 @@ std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
                      : std::string(),
       rowsBlock && cuda
           ? llvm::formatv(" --rows-block-size {0}", *rowsBlock).str()
-          : std::string());
+          : std::string(),
+      resident && cuda ? llvm::formatv(" --rows-resident {0}", *resident).str()
+                       : std::string());
 }
 
 /// The generator's options, from the command line.

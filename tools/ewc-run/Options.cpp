@@ -11,6 +11,7 @@
 
 #include "Options.h"
 
+#include "ewc/ABI/RowAccess.h"
 #include "ewc/Conversion/Passes.h"
 #include "ewc/Reference/Compare.h"
 
@@ -196,6 +197,7 @@ cl::opt<std::string> tileSizeOpt("tile-size", cl::Hidden);
 cl::opt<std::string> rowsBlockSizeOpt("rows-block-size", cl::Hidden);
 cl::opt<std::string> splitsOpt("splits", cl::Hidden);
 cl::opt<std::string> blocksPerSMOpt("blocks-per-sm", cl::Hidden);
+cl::opt<std::string> rowsResidentOpt("rows-resident", cl::Hidden);
 cl::opt<std::string> testMutationOpt("test-mutation", cl::Hidden);
 cl::list<std::string> passPluginsOpt(
     "load-pass-plugin", cl::value_desc("FILE"), cl::cat(category),
@@ -408,7 +410,8 @@ llvm::Expected<RunOptions> getRunOptions() {
         std::tuple(&tileSizeOpt, &options.tileSize, true),
         std::tuple(&rowsBlockSizeOpt, &options.rowsBlockSize, true),
         std::tuple(&splitsOpt, &options.splits, true),
-        std::tuple(&blocksPerSMOpt, &options.blocksPerSM, true)}) {
+        std::tuple(&blocksPerSMOpt, &options.blocksPerSM, true),
+        std::tuple(&rowsResidentOpt, &options.rowsResident, false)}) {
     if (!option->getNumOccurrences())
       continue;
     llvm::Expected<uint64_t> value =
@@ -427,6 +430,10 @@ llvm::Expected<RunOptions> getRunOptions() {
     return llvm::createStringError(
         "invalid --rows-block-size '" + rowsBlockSizeOpt +
         "': expected a power of two from 32 to 1024");
+  if (options.rowsResident && *options.rowsResident > ewc::kRowsMaxResident)
+    return llvm::createStringError("invalid --rows-resident '" +
+                                   rowsResidentOpt + "': expected at most " +
+                                   std::to_string(ewc::kRowsMaxResident));
   options.kernel = kernelOpt;
   options.testMutation = testMutationOpt;
   options.passPlugins.assign(passPluginsOpt.begin(), passPluginsOpt.end());

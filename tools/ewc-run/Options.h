@@ -78,6 +78,9 @@ struct RunOptions {
   std::optional<unsigned> rowsBlockSize;
   /// blocks-per-sm (the rows schedule's grid cap, a hidden knob).
   std::optional<unsigned> blocksPerSM;
+  /// rows-resident (the rows schedule's elements a lane keeps in registers,
+  /// 0 for none; a hidden knob).
+  std::optional<unsigned> rowsResident;
   /// splits (the columns schedule's splits per tile, a scan's tiles per
   /// row: driver::LaunchOptions::splits; a hidden knob).
   std::optional<unsigned> splits;

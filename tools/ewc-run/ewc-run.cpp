@@ -176,6 +176,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   launch.blockSize = options.blockSize;
   launch.rowsBlockSize = options.rowsBlockSize;
   launch.blocksPerSM = options.blocksPerSM;
+  launch.rowsResident = options.rowsResident;
   launch.splits = options.splits;
   launch.notes = options.verbose ? &llvm::errs() : nullptr;
   check::InputSpec spec = getInputSpec(kernel, options, files);
@@ -307,6 +308,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   launchOptions.blockSize = options.blockSize;
   launchOptions.rowsBlockSize = options.rowsBlockSize;
   launchOptions.blocksPerSM = options.blocksPerSM;
+  launchOptions.rowsResident = options.rowsResident;
   launchOptions.splits = options.splits;
   launchOptions.threads = options.threads;
   launchOptions.streamingStoreBytes = options.streamingStoreBytes;

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/ABI/LaunchPlan.h"
+#include "ewc/ABI/RowAccess.h"
 
 #include "Signatures.h"
 
@@ -130,7 +131,14 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   plan->rowsBlockSize = 512;
   EXPECT_FALSE(plan->isDefaultVariant());
   EXPECT_EQ(plan->getVariantKey(), "b1.r512");
+  // A row kept in registers, its teams a constant (".team<lanes>.k<slots>").
+  plan->rowsTeam = 128;
+  plan->rowsResident = 32;
+  EXPECT_EQ(plan->getVariantKey(), "b1.r512.team128.k32");
   plan->rowsBlockSize = 0;
+  EXPECT_FALSE(plan->isDefaultVariant());
+  plan->rowsTeam = plan->rowsResident = 0;
+  EXPECT_TRUE(plan->isDefaultVariant());
   // The longest row by the dimensions' names: n is 24 after the merge.
   EXPECT_EQ(plan->getExtent("n"), 24);
   EXPECT_EQ(plan->getExtent("k"), std::nullopt);
@@ -337,3 +345,30 @@ TEST(LaunchPlanTest, ChecksOutputs) {
 }
 
 } // namespace
+
+// The resident rows' rule (RowAccess.h): rows that fit the block at 32
+// elements a lane, 64 in the largest block, none beyond or when empty; the
+// team the power of two at or above the row over its slots, up to the block.
+TEST(LaunchPlanTest, ResidentRows) {
+  using namespace ewc;
+  EXPECT_EQ(getRowsResident(0, 128), 0u);
+  EXPECT_EQ(getRowsResident(1, 128), 1u);
+  EXPECT_EQ(getRowsResident(5, 128), 8u);
+  EXPECT_EQ(getRowsResident(31, 128), 32u);
+  EXPECT_EQ(getRowsResident(32, 128), 32u);
+  EXPECT_EQ(getRowsResident(4096, 128), 32u);
+  EXPECT_EQ(getRowsResident(4097, 128), 0u);
+  EXPECT_EQ(getRowsResident(8192, 256), 32u);
+  EXPECT_EQ(getRowsResident(16384, 256), 0u);
+  EXPECT_EQ(getRowsResident(16384, 512), 32u);
+  EXPECT_EQ(getRowsResident(32768, 512), 64u);
+  EXPECT_EQ(getRowsResident(32769, 512), 0u);
+  EXPECT_EQ(getRowsResidentTeam(1, 128, 32), 1u);
+  EXPECT_EQ(getRowsResidentTeam(32, 128, 32), 1u);
+  EXPECT_EQ(getRowsResidentTeam(33, 128, 32), 2u);
+  EXPECT_EQ(getRowsResidentTeam(128, 128, 32), 4u);
+  EXPECT_EQ(getRowsResidentTeam(1000, 128, 32), 32u);
+  EXPECT_EQ(getRowsResidentTeam(4096, 128, 32), 128u);
+  EXPECT_EQ(getRowsResidentTeam(1 << 20, 128, 32), 128u);
+  EXPECT_EQ(getRowsResidentTeam(32768, 512, 64), 512u);
+}

@@ -121,6 +121,13 @@ struct LaunchPlan {
   /// On the GPU, whether a kernel's scans along rows run split into tiles
   /// (ScanAccess.h, chooseScanSplits; the runtime sets it per launch).
   bool splitScans = false;
+  /// On the GPU, the elements of its row a lane of the rows schedule keeps
+  /// in registers (RowAccess.h, getRowsResident; the runtime sets it); 0:
+  /// none.
+  unsigned rowsResident = 0;
+  /// On the GPU, the lanes of the rows schedule's teams where the variant
+  /// fixes them (the resident rows': getRowsResidentTeam); 0: by the row.
+  unsigned rowsTeam = 0;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -135,13 +142,16 @@ struct LaunchPlan {
   bool isDefaultVariant() const {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
            tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
-           rowsBlockSize == 0 && !splitScans;
+           rowsBlockSize == 0 && !splitScans && rowsResident == 0 &&
+           rowsTeam == 0;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
   /// when unaligned, ".t<tensor>" for each tiled tensor,
   /// ".v<tensor>s<shift>" for each shifted one, ".nt" with streaming
-  /// stores and ".r<threads>" for the rows schedule's block.
+  /// stores, ".r<threads>" for the rows schedule's block, ".scan" for
+  /// scans split into tiles, ".team<lanes>" for the teams' constant size
+  /// and ".k<elements>" for a resident row.
   std::string getVariantKey() const;
   /// The extent of dimension `dim` in this launch (any tensor that has it),
   /// or none.

@@ -40,6 +40,9 @@ struct LaunchConfig {
   /// The rows schedule's blocks per multiprocessor
   /// (driver::LaunchOptions::blocksPerSM).
   std::optional<unsigned> blocksPerSM;
+  /// The rows schedule's elements a lane keeps in registers
+  /// (driver::LaunchOptions::rowsResident).
+  std::optional<unsigned> rowsResident;
   /// The splits of a reduction or scan across blocks
   /// (driver::LaunchOptions::splits).
   std::optional<unsigned> splits;

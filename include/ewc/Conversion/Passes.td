@@ -115,6 +115,14 @@ def ConvertEwToGPU : Pass<"convert-ew-to-gpu", "::mlir::ModuleOp"> {
            "32 to 1024 (0: ewc/ABI/RowAccess.h's kRowsBlockSize); a kernel's "
            "ew.rows_block_size (the variant the runtime asks for) comes "
            "first; a knob for measuring">,
+    Option<"rowsResident", "rows-resident", "unsigned", /*default=*/"0",
+           "The elements of its row that a lane of the rows schedule keeps "
+           "in registers, 1 to 64 (0: none, the looping teams); a kernel's "
+           "ew.rows_resident (the variant the runtime asks for) comes first">,
+    Option<"rowsTeam", "rows-team", "unsigned", /*default=*/"0",
+           "The lanes of the rows schedule's teams, a constant power of two "
+           "up to the block (0: by the row's length, in the kernel); a "
+           "kernel's ew.rows_team comes first">,
   ];
 }
 

@@ -187,6 +187,10 @@ struct LaunchOptions {
   /// The rows schedule's grid cap in blocks per multiprocessor instead of
   /// kRowsWaves waves (LaunchShape.h): a knob for measuring the L2's reuse.
   std::optional<unsigned> blocksPerSM;
+  /// The elements of its row a lane of the rows schedule keeps in registers
+  /// (a variant: LaunchPlan::rowsResident), instead of the runtime's
+  /// choice (RowAccess.h, getRowsResident); 0 for the looping teams.
+  std::optional<unsigned> rowsResident;
   /// The blocks a reduction or a scan is split across, instead of the
   /// runtime's choice: the columns schedule's splits per tile
   /// (ColumnAccess.h, at least 1), or the tiles per row of a scan along

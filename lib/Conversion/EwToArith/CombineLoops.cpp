@@ -171,6 +171,9 @@ private:
   /// The team, while its lanes agree on the point (null inside a
   /// lane-strided loop and outside a team).
   const TeamCombine *team;
+  /// The team's row kept in registers, for the whole emission (its loads
+  /// serve the lanes' own elements too).
+  const ResidentRow *resident;
   llvm::StringMap<unsigned> dimBits;
   llvm::DenseMap<Value, DimMask> deps;
   /// Found on the first emission in a team that rescales (the emitters
@@ -189,7 +192,7 @@ CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
                                CarriedScans *carried, const TeamCombine *team)
     : builder(builder), loc(loc), access(access),
       body(element.getBody().front()), func(func), extents(extents),
-      carried(carried), team(team) {
+      carried(carried), team(team), resident(team ? team->resident : nullptr) {
   auto bitOf = [&](StringRef dim) {
     auto [it, inserted] = dimBits.try_emplace(dim, dimBits.size());
     // Six dimensions a tensor and a few tensors: far below 64.
@@ -285,6 +288,9 @@ Value CombineEmitter::emitArgument(BlockArgument arg,
         return placeholder(access.argElementTypes[n]);
       indices.push_back(coord);
     }
+    if (resident)
+      if (Value kept = resident->getLoad(n, access.argDims[n], coordOf))
+        return kept;
     return loadElement(builder, loc, memref, indices,
                        access.argElementTypes[n]);
   }
@@ -494,40 +500,66 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
       team = outer;
       return element;
     };
-    Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
-    auto unrolled =
-        scf::ForOp::create(builder, loc, zero, chunks, one, combination.start);
-    {
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(unrolled.getBody());
-      Value base = arith::AddIOp::create(
-          builder, loc,
-          arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
-                                stride),
-          team->lane);
-      SmallVector<Value> acc(unrolled.getRegionIterArgs());
-      SmallVector<SmallVector<Value>> elements;
-      for (unsigned j = 0; j < team->unroll; ++j) {
-        Value flat = arith::AddIOp::create(
-            builder, loc, base,
-            arith::MulIOp::create(
-                builder, loc, size,
-                arith::ConstantIndexOp::create(builder, loc, j)));
-        elements.push_back(elementAt(flat));
-        if (combination.eager) {
-          acc = combination.fold(acc, elements);
-          elements.clear();
+    // A reduction over the resident row's dimensions: its slots in order,
+    // straight-line (their loads were issued before), each masked by
+    // whether it lies in the row; then the row's rest, if any, below.
+    bool fromSlots =
+        team->resident && !isScan && llvm::equal(dims, team->resident->dims);
+    SmallVector<Value> fromResident(combination.start);
+    if (fromSlots) {
+      const ResidentRow &row = *team->resident;
+      for (unsigned j = 0; j < row.getSlots(); ++j) {
+        const TeamCombine *outer = std::exchange(team, nullptr);
+        SmallVector<SmallVector<Value>> element{
+            combination.element(row.coords[j])};
+        team = outer;
+        SmallVector<Value> folded = combination.fold(fromResident, element);
+        for (auto [acc, next] : llvm::zip(fromResident, folded)) {
+          auto masked =
+              arith::SelectOp::create(builder, loc, row.valid[j], next, acc);
+          masked->setAttr(kResidentMaskAttrName, builder.getUnitAttr());
+          acc = masked;
         }
       }
-      if (!elements.empty())
-        acc = combination.fold(acc, elements);
-      scf::YieldOp::create(builder, loc, acc);
     }
-    Value rest = arith::AddIOp::create(
-        builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
-        team->lane);
-    auto tail = scf::ForOp::create(builder, loc, rest, total, size,
-                                   unrolled.getResults());
+    // Otherwise team->unroll elements per iteration, then the rest.
+    SmallVector<Value> acc = fromResident;
+    Value rest = fromSlots ? team->resident->rest : Value();
+    if (!fromSlots) {
+      Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
+      auto unrolled = scf::ForOp::create(builder, loc, zero, chunks, one, acc);
+      {
+        OpBuilder::InsertionGuard guard(builder);
+        builder.setInsertionPointToStart(unrolled.getBody());
+        Value base = arith::AddIOp::create(
+            builder, loc,
+            arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
+                                  stride),
+            team->lane);
+        SmallVector<Value> running(unrolled.getRegionIterArgs());
+        SmallVector<SmallVector<Value>> elements;
+        for (unsigned j = 0; j < team->unroll; ++j) {
+          Value flat = arith::AddIOp::create(
+              builder, loc, base,
+              arith::MulIOp::create(
+                  builder, loc, size,
+                  arith::ConstantIndexOp::create(builder, loc, j)));
+          elements.push_back(elementAt(flat));
+          if (combination.eager) {
+            running = combination.fold(running, elements);
+            elements.clear();
+          }
+        }
+        if (!elements.empty())
+          running = combination.fold(running, elements);
+        scf::YieldOp::create(builder, loc, running);
+      }
+      acc.assign(unrolled.getResults().begin(), unrolled.getResults().end());
+      rest = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
+          team->lane);
+    }
+    auto tail = scf::ForOp::create(builder, loc, rest, total, size, acc);
     {
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(tail.getBody());
@@ -1034,6 +1066,24 @@ std::optional<ColumnSplit> mlir::ew::getColumnSplit(const KernelAccess &access,
   if (split.reductions.empty())
     return std::nullopt;
   return split;
+}
+
+Value ResidentRow::getLoad(unsigned arg, ArrayRef<std::string> argDims,
+                           const llvm::StringMap<Value> &coordOf) const {
+  bool alongRow = llvm::any_of(argDims, [&](const std::string &dim) {
+    return llvm::is_contained(dims, dim);
+  });
+  if (!alongRow)
+    return nullptr;
+  for (unsigned j = 0; j < getSlots(); ++j) {
+    bool same = llvm::all_of(argDims, [&](const std::string &dim) {
+      Value coord = coordOf.lookup(dim);
+      return coord && coord == coords[j].lookup(dim);
+    });
+    if (same)
+      return loads.lookup({arg, j});
+  }
+  return nullptr;
 }
 
 void mlir::ew::emitElementValues(OpBuilder &builder, Location loc,

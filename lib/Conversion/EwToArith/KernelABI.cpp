@@ -48,6 +48,10 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
   if (auto block = kernel->getAttrOfType<IntegerAttr>(kRowsBlockSizeAttrName))
     variant.rowsBlockSize = block.getInt();
   variant.splitScans = kernel->hasAttr(kSplitScansAttrName);
+  if (auto resident = kernel->getAttrOfType<IntegerAttr>(kRowsResidentAttrName))
+    variant.rowsResident = resident.getInt();
+  if (auto team = kernel->getAttrOfType<IntegerAttr>(kRowsTeamAttrName))
+    variant.rowsTeam = team.getInt();
   return variant;
 }
 

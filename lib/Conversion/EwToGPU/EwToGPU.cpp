@@ -485,6 +485,25 @@ struct ConvertEwToGPUPass
       RowKernel rowKernel{kernel.access, element,
                           kernel.func,   extents,
                           rowsBlock,     getNarrowestBytes(kernel.access)};
+      // The row kept in registers: the variant's, else the pass's.
+      rowKernel.resident = kernel.variant.rowsResident
+                               ? kernel.variant.rowsResident
+                               : unsigned(rowsResident);
+      rowKernel.team = kernel.variant.rowsTeam ? kernel.variant.rowsTeam
+                                               : unsigned(rowsTeam);
+      if (rowKernel.team && (!llvm::isPowerOf2_32(rowKernel.team) ||
+                             rowKernel.team > rowsBlock)) {
+        kernel.func.emitError()
+            << "rows-team must be a power of two up to the block (" << rowsBlock
+            << "), not " << rowKernel.team;
+        return signalPassFailure();
+      }
+      if (rowKernel.resident > ewc::kRowsMaxResident) {
+        kernel.func.emitError()
+            << "rows-resident must be at most " << ewc::kRowsMaxResident
+            << ", not " << rowKernel.resident;
+        return signalPassFailure();
+      }
       // Each rows nest's row, by the dimensions its team reads along: the
       // runtime's input for the block (#ew.launch's row_dims).
       SmallVector<Attribute> rowDims;

@@ -130,7 +130,7 @@ public:
   /// The TeamCombine of a team of `size` lanes (at most `maxSize`; more
   /// than a warp only if at least `minSize` is too) whose thread is `lane`.
   TeamCombine getTeamCombine(Value lane, Value size, unsigned maxSize,
-                             unsigned minSize = 1) {
+                             unsigned minSize, bool resident) {
     TeamCombine team{lane,    size,   maxSize,    ewc::kRowWarpThreads,
                      minSize, unroll, shuffleXor, nullptr};
     if (maxSize > ewc::kRowWarpThreads)
@@ -142,7 +142,8 @@ public:
     // Long rows are read from memory once more per pass: a max and the sums
     // it scales go in one (CombineLoops.cpp; the rule's measurements in
     // RowAccess.h).
-    team.rescale = blockSize >= ewc::kRowsOnlineMinBlock;
+    // A row kept in registers is read once anyway.
+    team.rescale = blockSize >= ewc::kRowsOnlineMinBlock && !resident;
     return team;
   }
 
@@ -210,6 +211,92 @@ private:
   std::deque<SharedSlots> banks;
 };
 
+/// The resident row (ResidentRow) of a team of `team` lanes (an index
+/// value) whose row's coordinates are `coordOf`: the lane's slots along the
+/// row's reduced dimensions and the loads of every tensor read along it at
+/// each slot, each where the slot is in the row, all in flight together.
+ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
+                             const RowKernel &kernel, const RowSplit &split,
+                             const llvm::StringMap<Value> &coordOf, Value lane,
+                             Value team) {
+  const KernelAccess &access = kernel.access;
+  gpu::GPUFuncOp func = kernel.func;
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  ResidentRow row;
+  row.dims = split.reducedDims;
+  Value total = getVolume(builder, loc, split.reducedDims, kernel.extents);
+  Value last = arith::SubIOp::create(builder, loc, total, constant(1));
+  // The lane's slots in the row, ceil((total - lane) / team), against which
+  // each slot's number is a constant: a comparison of each slot's flat index
+  // with the row's length kept 32 64-bit indices live across the rows'
+  // loop (ptxas: 116 registers for logsumexp's warp per row, 2026-12-04).
+  Value inRow = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
+                                      total, lane);
+  Value count = arith::SelectOp::create(
+      builder, loc, inRow,
+      arith::CeilDivUIOp::create(
+          builder, loc, arith::SubIOp::create(builder, loc, total, lane), team),
+      constant(0));
+  for (unsigned j = 0; j < kernel.resident; ++j) {
+    Value flat = arith::AddIOp::create(
+        builder, loc, lane,
+        arith::MulIOp::create(builder, loc, team, constant(j)));
+    Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                        constant(j), count);
+    row.flats.push_back(flat);
+    row.valid.push_back(valid);
+    llvm::StringMap<Value> exact(coordOf), coords(coordOf);
+    delinearizeInto(builder, loc, flat, split.reducedDims, kernel.extents,
+                    exact);
+    delinearizeInto(builder, loc,
+                    arith::SelectOp::create(builder, loc, valid, flat, last),
+                    split.reducedDims, kernel.extents, coords);
+    row.exact.push_back(std::move(exact));
+    row.coords.push_back(std::move(coords));
+  }
+  row.rest = arith::AddIOp::create(
+      builder, loc, lane,
+      arith::MulIOp::create(builder, loc, team, constant(kernel.resident)));
+
+  // The tensors read along the row: a reduced dimension among theirs, each
+  // of theirs bound in the row.
+  for (unsigned p = 0; p < access.numParams; ++p) {
+    ArrayRef<std::string> dims = access.argDims[p];
+    bool alongRow =
+        access.argIsTensor[p] &&
+        llvm::any_of(dims,
+                     [&](const std::string &dim) {
+                       return llvm::is_contained(split.reducedDims, dim);
+                     }) &&
+        llvm::all_of(dims, [&](const std::string &dim) {
+          return row.exact.front().count(dim);
+        });
+    if (!alongRow)
+      continue;
+    Type type = access.argElementTypes[p];
+    for (unsigned j = 0; j < kernel.resident; ++j) {
+      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(load.thenBlock());
+      SmallVector<Value> indices;
+      for (const std::string &dim : dims)
+        indices.push_back(row.exact[j].lookup(dim));
+      scf::YieldOp::create(
+          builder, loc,
+          loadElement(builder, loc, func.getArgument(p), indices, type));
+      builder.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           ValueRange{arith::ConstantOp::create(
+                               builder, loc, type, builder.getZeroAttr(type))});
+      row.loads[{p, j}] = load.getResult(0);
+    }
+  }
+  return row;
+}
+
 /// buildRowsLoop's loop for teams of `team` lanes (an index value).
 void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
                    const LoopNest &nest, const RowSplit &split, Value team,
@@ -230,7 +317,13 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, row, split.rowDims, extents, coordOf);
   TeamCombine teamCombine =
-      exchange.getTeamCombine(lane, team, maxTeam, minTeam);
+      exchange.getTeamCombine(lane, team, maxTeam, minTeam, kernel.resident);
+  std::optional<ResidentRow> resident;
+  if (kernel.resident) {
+    resident =
+        buildResidentRow(builder, loc, kernel, split, coordOf, lane, team);
+    teamCombine.resident = &*resident;
+  }
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
                       coordOf, extents, known, &teamCombine);
@@ -268,6 +361,56 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
       emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
                            nest, pointCoords, extents, pointKnown);
   };
+  // In a resident row whose points are its elements (softmax, the norms),
+  // each slot's point from the slot's elements (their values the
+  // reductions' own: one exponential an element), stored where it lies in
+  // the row; then the row's rest, if any.
+  if (resident && split.innerDims == split.reducedDims) {
+    for (unsigned j = 0; j < resident->getSlots(); ++j) {
+      const llvm::StringMap<Value> &pointCoords = resident->coords[j];
+      KnownValues pointKnown(known);
+      for (unsigned p = 0; p < kernel.access.numParams; ++p) {
+        if (!kernel.access.argIsTensor[p])
+          continue;
+        ArrayRef<std::string> dims = kernel.access.argDims[p];
+        if (Value kept = resident->getLoad(p, dims, pointCoords)) {
+          pointKnown[body.getArgument(p)] = kept;
+          continue;
+        }
+        SmallVector<Value> indices;
+        for (const std::string &dim : dims)
+          if (Value coord = pointCoords.lookup(dim))
+            indices.push_back(coord);
+        if (indices.size() == dims.size())
+          pointKnown[body.getArgument(p)] =
+              loadElement(builder, loc, func.getArgument(p), indices,
+                          kernel.access.argElementTypes[p]);
+      }
+      SmallVector<std::pair<unsigned, Value>> values;
+      emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                           nest, pointCoords, extents, pointKnown,
+                           [&](unsigned r, Value value) {
+                             values.push_back({r, value});
+                           });
+      Value inRow = arith::AndIOp::create(builder, loc, resident->valid[j],
+                                          teamRows.active);
+      auto store = scf::IfOp::create(builder, loc, inRow);
+      OpBuilder::InsertionGuard inner(builder);
+      builder.setInsertionPoint(store.thenBlock()->getTerminator());
+      for (auto [r, value] : values) {
+        unsigned arg = kernel.access.numParams + r;
+        SmallVector<Value> indices;
+        for (const std::string &dim : kernel.access.argDims[arg])
+          indices.push_back(resident->exact[j].lookup(dim));
+        storeElement(builder, loc, value, func.getArgument(arg), indices);
+      }
+    }
+    auto tail =
+        scf::ForOp::create(builder, loc, resident->rest, innerPoints, team);
+    builder.setInsertionPoint(tail.getBody()->getTerminator());
+    emitPoints({tail.getInductionVar()});
+    return;
+  }
   Value stride =
       arith::MulIOp::create(builder, loc, team, constant(pointUnroll));
   Value chunks = arith::DivUIOp::create(builder, loc, innerPoints, stride);
@@ -398,13 +541,17 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   // up to the block; the same for the whole grid, so that a team never
   // straddles a warp or, of several warps, a block. A chain of selects from
   // the top.
+  // A resident row's team: at or above ceil(L / its slots) lanes at every
+  // size, so that a lane's slots are mostly in the row.
   unsigned bytes = kernel.elementBytes;
   Value length = getVolume(builder, loc, split.reducedDims, extents);
+  unsigned perLane[] = {ewc::kRowElementsPerLane,
+                        ewc::kRowBytesPerWarpLane / bytes};
+  if (kernel.resident)
+    perLane[0] = perLane[1] = kernel.resident;
   Value shares[] = {
-      arith::CeilDivUIOp::create(builder, loc, length,
-                                 constant(ewc::kRowElementsPerLane)),
-      arith::CeilDivUIOp::create(builder, loc, length,
-                                 constant(ewc::kRowBytesPerWarpLane / bytes))};
+      arith::CeilDivUIOp::create(builder, loc, length, constant(perLane[0])),
+      arith::CeilDivUIOp::create(builder, loc, length, constant(perLane[1]))};
   Value team = constant(kernel.blockSize);
   for (unsigned lanes = kernel.blockSize / 2; lanes >= 1; lanes /= 2)
     team = arith::SelectOp::create(
@@ -419,12 +566,20 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   // of the copy on the H200 instead of 68.3%: 2026-12-03, calls 2 and 3);
   // teams of a part of a warp, with the butterfly's steps by the size; and
   // teams of several warps, whose warps combine through shared memory.
+  WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
+  // A team of a constant size (the variant's): one version, every step of
+  // it known.
+  if (kernel.team) {
+    OpBuilder::InsertionGuard guard(builder);
+    buildTeamLoop(builder, loc, kernel, nest, split, constant(kernel.team),
+                  kernel.team, exchange, /*minTeam=*/kernel.team);
+    return;
+  }
   Value warp = constant(ewc::kRowWarpThreads);
   Value whole =
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, team, warp);
   Value several = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
                                         team, warp);
-  WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
   OpBuilder::InsertionGuard guard(builder);
   auto version = scf::IfOp::create(builder, loc, whole, /*withElse=*/true);
   builder.setInsertionPoint(version.thenBlock()->getTerminator());
@@ -561,7 +716,8 @@ void mlir::ew::buildScanRowsLoop(OpBuilder &builder, Location loc,
   delinearizeInto(builder, loc, teamRows.row, rowDims, extents, coordOf);
   WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
   TeamCombine teamCombine =
-      exchange.getTeamCombine(lane, team, ewc::kRowWarpThreads);
+      exchange.getTeamCombine(lane, team, ewc::kRowWarpThreads,
+                              /*minSize=*/1, /*resident=*/false);
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func,
                       ordered, coordOf, extents, known, &teamCombine);

@@ -36,6 +36,12 @@ struct RowKernel {
   /// The bytes of its tensors' narrowest element (getNarrowestBytes), by
   /// which the teams and the loads in flight are sized.
   unsigned elementBytes;
+  /// The elements of its row a lane keeps in registers (the resident
+  /// variant: ewc/ABI/RowAccess.h, ResidentRow), or 0: none.
+  unsigned resident = 0;
+  /// The lanes of its teams, a constant (the resident variant's), or 0:
+  /// chosen by the row in the kernel.
+  unsigned team = 0;
 };
 
 /// Coordinates by name of `flat` in the row-major space of `dims`, added to

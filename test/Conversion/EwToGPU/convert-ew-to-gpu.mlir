@@ -175,6 +175,56 @@
 // BF16-NOT: memref.load
 // BF16-COUNT-8: memref.store
 // BF16: scf.yield
+// The resident variant (ew.rows_resident = K, ew.rows_team = T: the
+// runtime's for rows that fit the block's registers): one version, teams of
+// the constant T; slot j of a lane is its element lane + j * T, loaded once
+// where it is in the row (the lane's slots in the row against j), the
+// row's sum folded from the slots with the slots past the row masked, the
+// rest of a longer row looped over; the row's points take the same loaded
+// values (the row read once) and store where the slot is in the row.
+// RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=RESIDENT --enable-var-scope
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu="rows-resident=2 rows-team=32" | FileCheck %s --check-prefix=RESIDENT --enable-var-scope
+// RESIDENT-LABEL: gpu.func @ew$rownorm(
+// RESIDENT-NOT: workgroup
+// RESIDENT-SAME: known_block_size = array<i32: 128, 1, 1>
+// RESIDENT-NOT: scf.if
+// RESIDENT: %[[LANE:.*]] = arith.remui %thread_id_x, %c32 : index
+// RESIDENT: scf.for
+// RESIDENT: %[[ROW:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} : index
+// RESIDENT: %[[INROW:.*]] = arith.cmpi ugt, %[[N:.*]], %[[LANE]] : index
+// RESIDENT-NEXT: %[[LEFT:.*]] = arith.subi %[[N]], %[[LANE]] : index
+// RESIDENT-NEXT: %[[SLOTS:.*]] = arith.ceildivui %[[LEFT]], %c32 : index
+// RESIDENT-NEXT: %[[COUNT:.*]] = arith.select %[[INROW]], %[[SLOTS]], %c0 : index
+// RESIDENT-NEXT: %[[V0:.*]] = arith.cmpi ugt, %[[COUNT]], %c0 : index
+// RESIDENT-NEXT: %[[F1:.*]] = arith.addi %[[LANE]], %c32 : index
+// RESIDENT-NEXT: %[[V1:.*]] = arith.cmpi ugt, %[[COUNT]], %c1 : index
+// RESIDENT-NEXT: %[[REST:.*]] = arith.addi %[[LANE]], %c64 : index
+// RESIDENT-NEXT: %[[X0:.*]] = scf.if %[[V0]] -> (f32) {
+// RESIDENT-NEXT: memref.load %arg0[%[[ROW]], %[[LANE]]]
+// RESIDENT: %[[X1:.*]] = scf.if %[[V1]] -> (f32) {
+// RESIDENT-NEXT: memref.load %arg0[%[[ROW]], %[[F1]]]
+// RESIDENT: %[[A0:.*]] = arith.addf %[[X0]], %cst : f32
+// RESIDENT-NEXT: %[[M0:.*]] = arith.select %[[V0]], %[[A0]], %cst {ew.resident_mask} : f32
+// RESIDENT-NEXT: %[[A1:.*]] = arith.addf %[[M0]], %[[X1]] : f32
+// RESIDENT-NEXT: %[[M1:.*]] = arith.select %[[V1]], %[[A1]], %[[M0]] {ew.resident_mask} : f32
+// RESIDENT-NEXT: %[[LANESUM:.*]] = scf.for %{{.*}} = %[[REST]] to %[[N]] step %c32 iter_args(%{{.*}} = %[[M1]]) -> (f32) {
+// RESIDENT: gpu.shuffle xor
+// RESIDENT-COUNT-4: gpu.shuffle xor
+// RESIDENT-NEXT: %[[SUM:.*]] = arith.addf
+// RESIDENT-NEXT: %[[Y0:.*]] = arith.divf %[[X0]], %[[SUM]] : f32
+// RESIDENT-NEXT: %[[S0:.*]] = arith.andi %[[V0]], %{{.*}} : i1
+// RESIDENT-NEXT: scf.if %[[S0]] {
+// RESIDENT-NEXT: memref.store %[[Y0]], %arg1[%[[ROW]], %[[LANE]]]
+// RESIDENT: %[[Y1:.*]] = arith.divf %[[X1]], %[[SUM]] : f32
+// RESIDENT-NEXT: %[[S1:.*]] = arith.andi %[[V1]], %{{.*}} : i1
+// RESIDENT-NEXT: scf.if %[[S1]] {
+// RESIDENT-NEXT: memref.store %[[Y1]], %arg1[%[[ROW]], %[[F1]]]
+// RESIDENT: scf.for %{{.*}} = %[[REST]] to %{{.*}} step %c32 {
+// RESIDENT-LABEL: gpu.func @ew$colnorm(
+// RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-resident=65 2>&1 | FileCheck %s --check-prefix=BADRESIDENT
+// BADRESIDENT: error: rows-resident must be at most 64, not 65
+// RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-team=48 2>&1 | FileCheck %s --check-prefix=BADTEAM
+// BADTEAM: error: rows-team must be a power of two up to the block (128), not 48
 // RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=48 2>&1 | FileCheck %s --check-prefix=BADROWS
 // BADROWS: error: rows-block-size must be a power of two from 32 to 1024, not 48
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 2048 : i64} {/' %S/Inputs/reduce.mlir | not ewc-opt -convert-ew-to-gpu 2>&1 | FileCheck %s --check-prefix=BADVARIANT

@@ -839,6 +839,19 @@ static unsigned onlineRescaleDropped(ModuleOp module, IRRewriter &rewriter) {
   return products.size();
 }
 
+/// resident-mask-dropped: a resident row's slots past the row (ResidentRow,
+/// whose loads there give 0) are folded into its reductions: an amax of
+/// negative elements becomes 0, an amin of positive ones 0.
+static unsigned residentMaskDropped(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<arith::SelectOp> masks =
+      collect<arith::SelectOp>(module, [](arith::SelectOp select) {
+        return select->hasAttr(mlir::ew::kResidentMaskAttrName);
+      });
+  for (arith::SelectOp mask : masks)
+    rewriter.replaceOp(mask, mask.getTrueValue());
+  return masks.size();
+}
+
 /// stale-prefix: a running value that a loop starts from a constant (a
 /// scan's carry, a reduction's accumulator) inside another loop starts from
 /// where that loop's previous iteration left it instead: the prefix of one
@@ -1017,6 +1030,9 @@ const Mutation kMutations[] = {
     {"online-rescale-dropped", kLowered,
      "no online group (a max and its sums of exponentials in a team)",
      onlineRescaleDropped, /*variantOnly=*/true},
+    {"resident-mask-dropped", kLowered,
+     "no reduction of a resident row (the rows schedule's resident variant)",
+     residentMaskDropped, /*variantOnly=*/true},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
 };

@@ -88,6 +88,23 @@ constexpr llvm::StringLiteral kStreamingStoresAttrName = "ew.streaming_stores";
 /// It takes the place of convert-ew-to-gpu's rows-block-size.
 constexpr llvm::StringLiteral kRowsBlockSizeAttrName = "ew.rows_block_size";
 
+/// The attribute (an integer) of the GPU variant whose rows schedule keeps
+/// this many elements of a row per lane in registers (ewc/ABI/RowAccess.h,
+/// kRowResidentElements, getRowsResident): the runtime asks for it when a
+/// launch's rows fit its block's registers. Its row's reductions and points
+/// read the row once (CombineLoops.cpp, ResidentRow).
+constexpr llvm::StringLiteral kRowsResidentAttrName = "ew.rows_resident";
+
+/// The attribute (an integer) of the GPU variant whose rows schedule has
+/// teams of this many lanes, a constant (RowAccess.h, getRowsResidentTeam):
+/// the resident variant's.
+constexpr llvm::StringLiteral kRowsTeamAttrName = "ew.rows_team";
+
+/// The unit attribute on the selects that keep a resident row's slots past
+/// the row out of its reductions (ResidentRow::valid): what the test
+/// mutation resident-mask-dropped finds.
+constexpr llvm::StringLiteral kResidentMaskAttrName = "ew.resident_mask";
+
 /// The attribute (a unit) of the GPU variant whose scans along rows run in
 /// tiles across blocks (ewc/ABI/ScanAccess.h): the runtime asks for it when
 /// a launch's rows do not fill the GPU. A variant of its own, not a branch
@@ -117,6 +134,12 @@ struct KernelVariant {
   unsigned rowsBlockSize = 0;
   /// The GPU's scans split into tiles (kSplitScansAttrName).
   bool splitScans = false;
+  /// The elements a lane of the GPU's rows schedule keeps in registers
+  /// (kRowsResidentAttrName), or 0: none.
+  unsigned rowsResident = 0;
+  /// The lanes of the GPU's rows schedule's teams, a constant
+  /// (kRowsTeamAttrName), or 0: by the row, in the kernel.
+  unsigned rowsTeam = 0;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -244,6 +267,41 @@ constexpr llvm::StringLiteral kOnlineRescaleAttrName = "ew.online_rescale";
 using CombineValuesFn =
     function_ref<SmallVector<Value>(ValueRange earlier, ValueRange later)>;
 
+/// A team's row kept in registers (the GPU's rows schedule's resident
+/// variant, ewc/ABI/RowAccess.h). Slot j of lane l is the row's flattened
+/// element l + j * size along `dims` (the row's reduced dimensions, in
+/// order), `valid` where that lies in the row; `exact` are the slot's
+/// coordinates with the row's own, at which its loads (each taken only where
+/// valid) and its points' stores go: a constant offset from the lane's
+/// first where the team's size is one, so one address register serves all;
+/// `coords` the same with a flat index past the row clamped to its last
+/// element, what the element function sees, so that whatever else it reads
+/// there stays in bounds; `loads` are the elements of the tensors read along
+/// the row at each slot (0 past the row), loaded once before the row's
+/// reductions. A reduction over exactly `dims` combines the
+/// slots in order, each masked by `valid`, then loops over the rest of the
+/// row from `rest` (none where the row fits); an element function emitted at
+/// a slot's coordinates takes its tensors' elements from `loads`, so that
+/// its values are the same SSA values wherever emitted (a later pass merges
+/// softmax's two `exp(x - mx)` of one element into one).
+struct ResidentRow {
+  SmallVector<std::string> dims;
+  /// Per slot: its flat index along `dims`, whether that is in the row,
+  /// its coordinates.
+  SmallVector<Value> flats, valid;
+  SmallVector<llvm::StringMap<Value>> exact, coords;
+  /// (ABI argument, slot) to the argument's element at the slot.
+  llvm::DenseMap<std::pair<unsigned, unsigned>, Value> loads;
+  /// The lane's first flat index past its slots: lane + slots * size.
+  Value rest;
+
+  unsigned getSlots() const { return coords.size(); }
+  /// The element of ABI argument `arg` (of memref dimensions `argDims`)
+  /// where `coordOf` has a slot's coordinates for each of them, or null.
+  Value getLoad(unsigned arg, ArrayRef<std::string> argDims,
+                const llvm::StringMap<Value> &coordOf) const;
+};
+
 /// The threads that compute a reduction together (the GPU's rows schedule:
 /// a warp per row): each combines its lane's share of the elements in
 /// order, then the lanes combine in a butterfly of `shuffleXor` steps
@@ -288,6 +346,9 @@ struct TeamCombine {
   /// schedule, whose splits meet in a workspace by each reduction's own
   /// combiner.
   bool rescale = false;
+  /// The team's row kept in registers (the rows schedule's resident
+  /// variant), or null.
+  const ResidentRow *resident = nullptr;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are

@@ -1,0 +1,50 @@
+#!/usr/bin/env bash
+# The rows kept in registers (docs/performance.md, "Rows kept in registers"):
+# ewc-run on the device from the repository root with the pack carried,
+# bash bench/probes/resident-rows.sh
+#  1. the verdict of the resident variant (the runtime's choice) and of the
+#     looping teams (--rows-resident 0) with special inputs at odd and edge
+#     extents: each line must end in True;
+#  2. ewc-run --bench, % of the copy, the runtime's choice against
+#     --rows-resident 0 and 64 at issue 16's shapes.
+EWC_DEVICE_SKIP="torch compile overhead seed example large lit libs" bash scripts/device-run.sh > /dev/null 2>&1
+E=/tmp/ewc-device/bin/ewc-run
+printf 'kernel softmax(x: f32[..., n]) -> f32[..., n] {\n  let e = exp(x - amax(x, n));\n  return e / sum(e, n);\n}\n' > /tmp/sm32.ew
+printf 'kernel rmsnorm(x: f32[..., n], w: f32[n], eps: f32 = 1e-6) -> f32[..., n] {\n  return x * rsqrt(mean(x * x, n) + eps) * w;\n}\n' > /tmp/rms32.ew
+printf 'kernel layernorm(x: f32[..., n], w: f32[n], b: f32[n], eps: f32 = 1e-5) -> f32[..., n] {\n  let mu = mean(x, n);\n  let xc = x - mu;\n  return xc * rsqrt(mean(xc * xc, n) + eps) * w + b;\n}\n' > /tmp/ln32.ew
+KERNELS=("softmax_f32 /tmp/sm32.ew --batch=" "softmax_bf16 kernels/softmax.ew --batch="
+  "log_softmax_f32 kernels/log_softmax.ew --batch=" "logsumexp_f32 kernels/logsumexp.ew --dim=m="
+  "rmsnorm_f32 /tmp/rms32.ew --batch=" "rmsnorm_bf16 kernels/rmsnorm.ew --batch="
+  "layernorm_f32 /tmp/ln32.ew --batch=" "layernorm_bf16 kernels/layernorm.ew --batch=")
+run() { # label args...: the verdict's last word, or the error
+  local label=$1; shift
+  echo "$label: $("$E" "$@" 2>&1 | tail -1)"
+}
+echo "== verdicts"
+for kernel in "${KERNELS[@]}"; do
+  read -r label file rowsflag <<<"$kernel"
+  for shape in 3x1 5x0 0x7 7x31 33x100 9x1000 9x4097 5x8193 3x16385 2x32768; do
+    rows=${shape%x*} length=${shape#*x}
+    for v in default 0 1 64; do
+      k=(); [[ $v != default ]] && k=(--rows-resident $v)
+      run "$label ${rows}x${length} resident=$v" $file $rowsflag$rows --n $length --inputs special "${k[@]}"
+    done
+  done
+done
+bench() { # label args...
+  local label=$1; shift
+  r=$("$E" "$@" --bench 2>&1 | grep -o 'kernel at [0-9.]*%\|error.*' | head -1)
+  echo "$label: $r"
+}
+echo "== % of the copy: the runtime's choice, --rows-resident 0 (looping teams), 64"
+for shape in 2097152x128 262144x1024 268435x1000 65536x4096 65520x4097 16384x16384 8192x32768; do
+  rows=${shape%x*} length=${shape#*x}
+  for v in default 0 64; do
+    [[ $v == 64 && $length -lt 16384 ]] && continue
+    k=(); [[ $v != default ]] && k=(--rows-resident $v)
+    for kernel in "${KERNELS[@]}"; do
+      read -r label file rowsflag <<<"$kernel"
+      bench "$label ${rows}x${length} resident=$v" $file $rowsflag$rows --n $length "${k[@]}"
+    done
+  done
+done
