@@ -39,6 +39,8 @@
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=lookback-first-flag | FileCheck %s --enable-var-scope --check-prefix=CHECK-FIRSTFLAG
 // RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/online.mlir --ew-to-gpu --ew-test-mutate=mutation=online-rescale-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-RESCALE
 // RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=resident-mask-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-MASK
+// RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTAIL
+// RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=drop-first-element | FileCheck %s --enable-var-scope --check-prefix=CHECK-RFIRST
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -354,6 +356,25 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-MASK-NEXT:  %[[A1:.*]] = arith.addf %[[A0]], %[[X1]] : f32
 // CHECK-MASK-NOT:   ew.resident_mask
 // CHECK-MASK-LABEL: gpu.func @ew$colnorm(
+
+// lane-tail-skipped in a resident row: the loop over the row past the
+// slots is gone, the slots' fold goes straight to the butterfly.
+// CHECK-RTAIL-LABEL: gpu.func @ew$rownorm(
+// CHECK-RTAIL:       arith.select %{{.*}}, %{{.*}}, %{{.*}} {ew.resident_mask} : f32
+// CHECK-RTAIL:       %[[LAST:.*]] = arith.select %{{.*}}, %{{.*}}, %{{.*}} {ew.resident_mask} : f32
+// CHECK-RTAIL-NEXT:  %{{.*}}, %{{.*}} = gpu.shuffle xor %[[LAST]], %c16_i32
+// CHECK-RTAIL-LABEL: gpu.func @ew$colnorm(
+
+// drop-first-element in a resident row: the first slot's fold is gone (the
+// second slot adds to the start), and the rest's loop starts at 1.
+// CHECK-RFIRST-LABEL: gpu.func @ew$rownorm(
+// CHECK-RFIRST:       scf.if
+// CHECK-RFIRST:       %[[X1:.*]] = scf.if
+// CHECK-RFIRST-NEXT:    memref.load
+// CHECK-RFIRST:       %[[A1:.*]] = arith.addf %cst, %[[X1]] : f32
+// CHECK-RFIRST-NEXT:  %[[M1:.*]] = arith.select %{{.*}}, %[[A1]], %cst {ew.resident_mask} : f32
+// CHECK-RFIRST:       scf.for %{{.*}} = %c1{{.*}} to %{{.*}} step %c32 iter_args(%{{.*}} = %[[M1]]) -> (f32) {
+// CHECK-RFIRST-LABEL: gpu.func @ew$colnorm(
 
 // online-rescale-dropped: the running sum goes on unscaled when the max
 // grows (the lane's loop adds the first exponential to the sum itself).

@@ -612,7 +612,9 @@ static SmallVector<scf::ForOp> getCombineLoops(ModuleOp module) {
 }
 
 /// drop-first-element: each combination starts at its run's second element
-/// (every reduction's and scan's, so that the kernel under test has one).
+/// (every reduction's and scan's, so that the kernel under test has one);
+/// a resident row's fold leaves out each lane's first slot (its mask, the
+/// first of the fold's, keeps the start value).
 static unsigned dropFirstElement(ModuleOp module, IRRewriter &rewriter) {
   SmallVector<scf::ForOp> loops = getCombineLoops(module);
   for (scf::ForOp loop : loops) {
@@ -620,7 +622,17 @@ static unsigned dropFirstElement(ModuleOp module, IRRewriter &rewriter) {
     loop.getLowerBoundMutable().assign(
         arith::ConstantIndexOp::create(rewriter, loop.getLoc(), 1));
   }
-  return loops.size();
+  auto isMask = [](Value value) {
+    Operation *def = value.getDefiningOp();
+    return def && def->hasAttr(mlir::ew::kResidentMaskAttrName);
+  };
+  SmallVector<arith::SelectOp> firsts =
+      collect<arith::SelectOp>(module, [&](arith::SelectOp select) {
+        return isMask(select.getResult()) && !isMask(select.getFalseValue());
+      });
+  for (arith::SelectOp first : firsts)
+    rewriter.replaceOp(first, first.getFalseValue());
+  return loops.size() + firsts.size();
 }
 
 /// exclusive-scan: a scan combines the elements before the point's own,
@@ -698,14 +710,20 @@ static unsigned exclusiveScan(ModuleOp module, IRRewriter &rewriter) {
 /// lanes' unrolled chunks (the GPU's rows schedule, CombineLoops.cpp: the
 /// loop that continues another loop's running value, one element per lane
 /// and step: one running value, or an online group's max and sums), the
-/// "tail tile skipped" of a tiled reduction.
+/// "tail tile skipped" of a tiled reduction; in a resident row, the loop
+/// over the row past the lanes' slots, which continues their masked fold.
 static unsigned laneTailSkipped(ModuleOp module, IRRewriter &rewriter) {
   SmallVector<scf::ForOp> tails =
       collect<scf::ForOp>(module, [](scf::ForOp loop) {
-        auto before = loop.getNumRegionIterArgs()
-                          ? loop.getInitArgs()[0].getDefiningOp<scf::ForOp>()
-                          : scf::ForOp();
-        return before && llvm::equal(loop.getInitArgs(), before.getResults());
+        if (!loop.getNumRegionIterArgs())
+          return false;
+        auto before = loop.getInitArgs()[0].getDefiningOp<scf::ForOp>();
+        if (before)
+          return llvm::equal(loop.getInitArgs(), before.getResults());
+        return llvm::all_of(loop.getInitArgs(), [](Value init) {
+          Operation *def = init.getDefiningOp();
+          return def && def->hasAttr(mlir::ew::kResidentMaskAttrName);
+        });
       });
   for (scf::ForOp tail : tails)
     rewriter.replaceOp(tail, tail.getInitArgs());
