@@ -42,10 +42,14 @@ bench() { # label args...
   r=$("$E" "$@" --bench 2>&1 | grep -o 'kernel at [0-9.]*%\|error.*' | head -1)
   echo "$label: $r"
 }
-echo "== % of the copy: the runtime's choice, --rows-resident 0 (looping teams), 64"
-for shape in 2097152x128 262144x1024 268435x1000 65536x4096 65520x4097 16384x16384 8192x32768; do
+# EWC_PROBE_SHAPES and EWC_PROBE_VALUES (values of --rows-resident) narrow
+# the sweep.
+shapes=${EWC_PROBE_SHAPES:-2097152x128 262144x1024 268435x1000 65536x4096 65520x4097 16384x16384 8192x32768}
+values=${EWC_PROBE_VALUES:-default 0 64}
+echo "== % of the copy: the runtime's choice (default), --rows-resident N (0: the looping teams)"
+for shape in $shapes; do
   rows=${shape%x*} length=${shape#*x}
-  for v in default 0 64; do
+  for v in $values; do
     [[ $v == 64 && $length -lt 16384 ]] && continue
     k=(); [[ $v != default ]] && k=(--rows-resident $v)
     for kernel in "${KERNELS[@]}"; do
