@@ -370,7 +370,6 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-RFIRST-LABEL: gpu.func @ew$rownorm(
 // CHECK-RFIRST:       scf.if
 // CHECK-RFIRST:       %[[X1:.*]] = scf.if
-// CHECK-RFIRST-NEXT:    memref.load
 // CHECK-RFIRST:       %[[A1:.*]] = arith.addf %cst, %[[X1]] : f32
 // CHECK-RFIRST-NEXT:  %[[M1:.*]] = arith.select %{{.*}}, %[[A1]], %cst {ew.resident_mask} : f32
 // CHECK-RFIRST:       scf.for %{{.*}} = %c1{{.*}} to %{{.*}} step %c32 iter_args(%{{.*}} = %[[M1]]) -> (f32) {

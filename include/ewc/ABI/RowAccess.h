@@ -167,21 +167,6 @@ constexpr unsigned getRowsResidentTeam(unsigned long long rowLength,
   return static_cast<unsigned>(lanes);
 }
 
-/// The blocks of `blockSize` threads that a resident variant keeping
-/// `elements` a lane asks to be resident on an SM (ptxas's .minnctapersm,
-/// which bounds its registers a thread): half the H200's 2048 threads where
-/// its slots fit the 64 registers that leaves, else as many as registers of
-/// two per slot and 32 more allow. Measured on the H200 (ncu, 2026-12-04):
-/// left to itself ptxas gave softmax bf16's resident variant 128 registers
-/// (25% occupancy, DRAM at 11.9%) and rmsnorm f32's 162 (18.75%, 22.7%),
-/// where the looping teams with 72 and 75 ran at 36.4% and 82.6%.
-constexpr unsigned getRowsResidentMinBlocks(unsigned blockSize,
-                                            unsigned elements) {
-  unsigned registers = 2 * elements + 32 < 64 ? 64 : 2 * elements + 32;
-  unsigned blocks = 65536 / (blockSize * registers);
-  return blocks < 1 ? 1 : blocks;
-}
-
 /// The most elements a lane can be asked to keep (registers: each a value
 /// live from the row's loads to its last point).
 constexpr unsigned kRowsMaxResident = 2 * kRowResidentElements;

@@ -612,16 +612,6 @@ struct ConvertEwToGPUPass
       if (anyRows) {
         kernel.func.setKnownBlockSizeAttr(
             DenseI32ArrayAttr::get(&getContext(), {int32_t(rowsBlock), 1, 1}));
-        // A resident row asks ptxas for the SM's threads in blocks
-        // (RowAccess.h, getRowsResidentMinBlocks): left alone it spends
-        // registers on loads in flight (128 to 168 a thread, a quarter of
-        // the SM's threads) and the row's chains of combines wait on each
-        // other.
-        if (rowKernel.resident)
-          kernel.func->setAttr(
-              "nvvm.minctasm",
-              builder.getI32IntegerAttr(ewc::getRowsResidentMinBlocks(
-                  rowsBlock, rowKernel.resident)));
       }
       if (columns)
         kernel.func.setKnownBlockSizeAttr(DenseI32ArrayAttr::get(

@@ -12,6 +12,7 @@
 
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
+#include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -211,10 +212,37 @@ private:
   std::deque<SharedSlots> banks;
 };
 
+/// The parameters that the element function's reductions over the row's
+/// reduced dimensions read (through any values, other reductions' operands
+/// included).
+llvm::SmallDenseSet<unsigned> getReducedTensors(const RowKernel &kernel,
+                                                const RowSplit &split) {
+  llvm::SmallDenseSet<unsigned> read;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist;
+  func::FuncOp element = kernel.element;
+  element.walk([&](ReduceOp reduce) {
+    if (llvm::equal(reduce.getDimNames(), split.reducedDims))
+      worklist.push_back(reduce->getOperand(0));
+  });
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getArgNumber() < kernel.access.numParams)
+        read.insert(arg.getArgNumber());
+      continue;
+    }
+    Operation *def = value.getDefiningOp();
+    if (def && seen.insert(def).second)
+      llvm::append_range(worklist, def->getOperands());
+  }
+  return read;
+}
+
 /// The resident row (ResidentRow) of a team of `team` lanes (an index
 /// value) whose row's coordinates are `coordOf`: the lane's slots along the
-/// row's reduced dimensions and the loads of every tensor read along it at
-/// each slot, each where the slot is in the row, all in flight together.
+/// row's reduced dimensions and the loads of every tensor its reductions
+/// read along it at each slot, each where the slot is in the row.
 ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
                              const RowKernel &kernel, const RowSplit &split,
                              const llvm::StringMap<Value> &coordOf, Value lane,
@@ -260,14 +288,19 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
       builder, loc, lane,
       arith::MulIOp::create(builder, loc, team, constant(kernel.resident)));
 
-  // The tensors read along the row: a reduced dimension among theirs, each
-  // of theirs bound in the row.
-  SmallVector<unsigned> tensors;
-  SmallVector<Type> types;
+  // The tensors that the row's reductions read along it (a reduced
+  // dimension among theirs, each of theirs bound in the row); a tensor only
+  // the points read (a norm's weight, the same for every row) is loaded
+  // there: kept in slots too it took rmsnorm f32 to 152 registers a thread.
+  // Each slot's load behind a branch of its own (0 past the row): one
+  // branch a row, a slot past the row loading the lane's first, ran every
+  // kernel slower (softmax f32, rows of 1024: 58.4% of the copy against
+  // 73.1%; H200, 2026-12-04).
+  llvm::SmallDenseSet<unsigned> read = getReducedTensors(kernel, split);
   for (unsigned p = 0; p < access.numParams; ++p) {
     ArrayRef<std::string> dims = access.argDims[p];
     bool alongRow =
-        access.argIsTensor[p] &&
+        access.argIsTensor[p] && read.contains(p) &&
         llvm::any_of(dims,
                      [&](const std::string &dim) {
                        return llvm::is_contained(split.reducedDims, dim);
@@ -277,55 +310,25 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
         });
     if (!alongRow)
       continue;
-    tensors.push_back(p);
-    types.append(kernel.resident, access.argElementTypes[p]);
-  }
-  if (tensors.empty())
-    return row;
-  // One branch for the row, none a slot: a lane with a slot in the row
-  // loads every slot, one past the row at its first slot's index (the same
-  // line, a slot's offset from the first a select of a constant). A branch
-  // around each slot's load ran the resident variant at 12-29% of the copy
-  // where its slots' values alone decided (bf16 softmax, rmsnorm; H200,
-  // 2026-12-04).
-  Value any = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ugt,
-                                    count, constant(0));
-  auto loads =
-      scf::IfOp::create(builder, loc, types, any, /*withElseRegion=*/true);
-  {
-    OpBuilder::InsertionGuard guard(builder);
-    builder.setInsertionPointToStart(loads.thenBlock());
-    SmallVector<llvm::StringMap<Value>> at;
+    Type type = access.argElementTypes[p];
     for (unsigned j = 0; j < kernel.resident; ++j) {
-      llvm::StringMap<Value> coords(coordOf);
-      delinearizeInto(
+      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(load.thenBlock());
+      SmallVector<Value> indices;
+      for (const std::string &dim : dims)
+        indices.push_back(row.exact[j].lookup(dim));
+      scf::YieldOp::create(
           builder, loc,
-          arith::SelectOp::create(builder, loc, row.valid[j], row.flats[j],
-                                  lane),
-          split.reducedDims, kernel.extents, coords);
-      at.push_back(std::move(coords));
+          loadElement(builder, loc, func.getArgument(p), indices, type));
+      builder.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           ValueRange{arith::ConstantOp::create(
+                               builder, loc, type, builder.getZeroAttr(type))});
+      row.loads[{p, j}] = load.getResult(0);
     }
-    SmallVector<Value> values;
-    for (unsigned p : tensors)
-      for (const llvm::StringMap<Value> &coords : at) {
-        SmallVector<Value> indices;
-        for (const std::string &dim : access.argDims[p])
-          indices.push_back(coords.lookup(dim));
-        values.push_back(loadElement(builder, loc, func.getArgument(p),
-                                     indices, access.argElementTypes[p]));
-      }
-    scf::YieldOp::create(builder, loc, values);
-    builder.setInsertionPointToStart(loads.elseBlock());
-    SmallVector<Value> zeros;
-    for (Type type : types)
-      zeros.push_back(arith::ConstantOp::create(builder, loc, type,
-                                                builder.getZeroAttr(type)));
-    scf::YieldOp::create(builder, loc, zeros);
   }
-  unsigned k = 0;
-  for (unsigned p : tensors)
-    for (unsigned j = 0; j < kernel.resident; ++j)
-      row.loads[{p, j}] = loads.getResult(k++);
   return row;
 }
 

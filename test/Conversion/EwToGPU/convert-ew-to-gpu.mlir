@@ -186,7 +186,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu="rows-resident=2 rows-team=32" | FileCheck %s --check-prefix=RESIDENT --enable-var-scope
 // RESIDENT-LABEL: gpu.func @ew$rownorm(
 // RESIDENT-NOT: workgroup
-// RESIDENT-SAME: known_block_size = array<i32: 128, 1, 1>
+// RESIDENT-SAME: known_block_size = array<i32: 128, 1, 1>}
 // RESIDENT-NOT: scf.if
 // RESIDENT: %[[LANE:.*]] = arith.remui %thread_id_x, %c32 : index
 // RESIDENT: scf.for
@@ -201,6 +201,8 @@
 // RESIDENT-NEXT: %[[REST:.*]] = arith.addi %[[LANE]], %c64 : index
 // RESIDENT-NEXT: %[[X0:.*]] = scf.if %[[V0]] -> (f32) {
 // RESIDENT-NEXT: memref.load %arg0[%[[ROW]], %[[LANE]]]
+// RESIDENT: } else {
+// RESIDENT-NEXT: scf.yield %cst : f32
 // RESIDENT: %[[X1:.*]] = scf.if %[[V1]] -> (f32) {
 // RESIDENT-NEXT: memref.load %arg0[%[[ROW]], %[[F1]]]
 // RESIDENT: %[[A0:.*]] = arith.addf %[[X0]], %cst : f32
