@@ -141,6 +141,10 @@ cases() {
             # lanes' and warps' (max, sum) states through the shared slots.
             echo "$tool kernels/softmax.ew $off $row --batch 5 --rows-block-size 512"
             echo "$tool kernels/logsumexp.ew $off $row --dim m=7 --rows-block-size 512"
+            # Rows kept in registers: every slot's load behind its mask, the
+            # rest of a row past the slots (two a lane) looped over.
+            echo "$tool kernels/softmax.ew $off $row --batch 5 --rows-resident 32"
+            echo "$tool kernels/rmsnorm.ew $off $row --batch 5 --rows-resident 2"
           }
         done
       done

@@ -3,11 +3,11 @@
 # ewc-run on the device from the repository root with the pack carried,
 # bash bench/probes/resident-rows.sh (EWC_PROBE="verdicts bench" picks the
 # parts, both by default)
-#  1. the verdict of the resident variant (the runtime's choice) and of the
-#     looping teams (--rows-resident 0) with special inputs at odd and edge
-#     extents: each line must end in True;
+#  1. the verdict of the looping teams (the runtime's choice) and of the
+#     resident variant (--rows-resident 1, 32, 64) with special inputs at
+#     odd and edge extents: each line must end in True;
 #  2. ewc-run --bench, % of the copy, the runtime's choice against
-#     --rows-resident 0 and 64 at issue 16's shapes.
+#     --rows-resident 32 and 64 at issue 16's shapes.
 EWC_DEVICE_SKIP="torch compile overhead seed example large lit libs" bash scripts/device-run.sh > /dev/null 2>&1
 E=/tmp/ewc-device/bin/ewc-run
 printf 'kernel softmax(x: f32[..., n]) -> f32[..., n] {\n  let e = exp(x - amax(x, n));\n  return e / sum(e, n);\n}\n' > /tmp/sm32.ew
@@ -28,7 +28,7 @@ for kernel in "${KERNELS[@]}"; do
   read -r label file rowsflag <<<"$kernel"
   for shape in 3x1 5x0 7x31 33x100 9x1000 9x4097 3x16385 2x32768; do
     rows=${shape%x*} length=${shape#*x}
-    for v in default 0 1 64; do
+    for v in default 1 32 64; do
       [[ $v == 1 || $v == 64 ]] && [[ $length -lt 1000 ]] && continue
       k=(); [[ $v != default ]] && k=(--rows-resident $v)
       run "$label ${rows}x${length} resident=$v" $file $rowsflag$rows --n $length --inputs special "${k[@]}"
@@ -45,8 +45,8 @@ bench() { # label args...
 # EWC_PROBE_SHAPES and EWC_PROBE_VALUES (values of --rows-resident) narrow
 # the sweep.
 shapes=${EWC_PROBE_SHAPES:-2097152x128 262144x1024 268435x1000 65536x4096 65520x4097 16384x16384 8192x32768}
-values=${EWC_PROBE_VALUES:-default 0 64}
-echo "== % of the copy: the runtime's choice (default), --rows-resident N (0: the looping teams)"
+values=${EWC_PROBE_VALUES:-default 32 64}
+echo "== % of the copy: the runtime's choice (default: the looping teams), --rows-resident N"
 for shape in $shapes; do
   rows=${shape%x*} length=${shape#*x}
   for v in $values; do

@@ -1125,19 +1125,17 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   }
   if (rows && launchOptions.rowsBlockSize)
     planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
-  // A row that fits its block's registers is kept there (RowAccess.h); a
+  // A row kept in registers where the launch asks for it (RowAccess.h,
+  // kRowResidentElements: not the runtime's choice yet, by measurement); a
   // scan's rows are not (its warp walks them).
   planned.rowsResident = 0;
   planned.rowsTeam = 0;
-  if (rows && !base.workspace) {
+  if (rows && !base.workspace && launchOptions.rowsResident.value_or(0)) {
     unsigned block =
         planned.rowsBlockSize ? planned.rowsBlockSize : base.blockSize;
-    std::uint64_t length = planned.getLongestRow(base.rowDims);
-    planned.rowsResident =
-        launchOptions.rowsResident.value_or(getRowsResident(length, block));
-    if (planned.rowsResident)
-      planned.rowsTeam =
-          getRowsResidentTeam(length, block, planned.rowsResident);
+    planned.rowsResident = *launchOptions.rowsResident;
+    planned.rowsTeam = getRowsResidentTeam(planned.getLongestRow(base.rowDims),
+                                           block, planned.rowsResident);
   }
   if (cuda) {
     // A kernel of the rows or columns schedule has reductions or scans, so

@@ -218,18 +218,18 @@ std::optional<unsigned> getRowsBlockSize(uint64_t programSeed) {
 }
 
 /// The elements of its row that a lane of the rows schedule keeps in
-/// registers, as a program's launches force it: the runtime's (the fuzzed
-/// rows, short, are kept whole: RowAccess.h, getRowsResident) for half the
-/// seeds; none (the looping teams) for a quarter and for every seed of the
-/// long rows' variant, whose online groups a resident row does without;
-/// two for the rest, so that most rows reach past their slots and the
-/// resident row's loops over its rest run.
+/// registers (RowAccess.h, kRowResidentElements), as a program's launches
+/// force it: none (the runtime's looping teams) for half the seeds and for
+/// every seed of the long rows' variant, whose online groups a resident row
+/// does without; kRowResidentElements for a quarter (the fuzzed rows, short,
+/// kept whole); two for the rest, so that most rows reach past their slots
+/// and the resident row's loops over its rest run.
 std::optional<unsigned> getRowsResident(uint64_t programSeed) {
   if (getRowsBlockSize(programSeed))
-    return 0u;
+    return std::nullopt;
   switch ((programSeed * 0xff51afd7ed558ccdull) >> 62) {
   case 0:
-    return 0u;
+    return ewc::kRowResidentElements;
   case 1:
     return 2u;
   default:

@@ -122,8 +122,8 @@ struct LaunchPlan {
   /// (ScanAccess.h, chooseScanSplits; the runtime sets it per launch).
   bool splitScans = false;
   /// On the GPU, the elements of its row a lane of the rows schedule keeps
-  /// in registers (RowAccess.h, getRowsResident; the runtime sets it); 0:
-  /// none.
+  /// in registers (RowAccess.h, kRowResidentElements; the launch's
+  /// --rows-resident); 0: none.
   unsigned rowsResident = 0;
   /// On the GPU, the lanes of the rows schedule's teams where the variant
   /// fixes them (the resident rows': getRowsResidentTeam); 0: by the row.

@@ -142,15 +142,22 @@ constexpr unsigned getRowsBlockSize(unsigned long long rowLength) {
 constexpr unsigned kRowsOnlineMinBlock = kRowsMaxBlockSize;
 
 /// Elements of its row that a lane keeps in registers in the rows
-/// schedule's resident variant (`ew.rows_resident`): its team has the power
-/// of two at or above L / this many lanes, up to the block, and the lane
-/// loads its elements of every tensor read along the row once, before the
-/// row's reductions, which combine them from registers, as do the row's
-/// points (softmax's exponentials computed once, not once per pass: Triton's
-/// fused softmax, the row in registers, ran at 3991 GB/s at n = 32768 where
-/// ewc's passes ran at 2371, H200 2026-12-04). Whatever of a row lies
-/// beyond (a row longer than the block times this) is looped over as in the
-/// other variants, so any row is correct.
+/// schedule's resident variant (`ew.rows_resident`, `--rows-resident K`):
+/// its team has the power of two at or above L / K lanes, up to the block,
+/// and the lane loads its slots of every tensor the row's reductions read
+/// once, before them; the reductions and the row's points take those
+/// values (softmax's exponentials computed once, not once per pass:
+/// Triton's fused softmax, the row in registers, ran at 3991 GB/s at n =
+/// 32768 where ewc's passes ran at 2371, H200 2026-12-04). Whatever of a
+/// row lies beyond is looped over as in the other variants, so any row is
+/// correct. The runtime does not choose it yet: on the H200 (2026-12-04,
+/// docs/performance.md "Rows kept in registers") it ran f32 softmax and
+/// log_softmax faster (rows of 1000, 4096, 32768: 66.9 -> 72.5, 77.8 ->
+/// 81.7, 55.5 -> 70.5% of the copy; log_softmax 58.4 -> 79.4% at 32768) and
+/// everything else slower, bf16 and the norms by 20 to 80 points (ptxas
+/// gave it 128-166 registers a thread; 18-25% occupancy, the row's chains
+/// of combines waiting on each other). The measured K: 32 (64 for rows of
+/// 32768 in blocks of 512).
 constexpr unsigned kRowResidentElements = 32;
 
 /// The lanes of a resident row's team for rows of `rowLength` elements in
@@ -170,29 +177,6 @@ constexpr unsigned getRowsResidentTeam(unsigned long long rowLength,
 /// The most elements a lane can be asked to keep (registers: each a value
 /// live from the row's loads to its last point).
 constexpr unsigned kRowsMaxResident = 2 * kRowResidentElements;
-
-/// The elements a lane keeps for a launch whose longest row has `rowLength`
-/// elements in blocks of `blockSize` (the runtime's rule): a row that fits
-/// the block's registers at kRowResidentElements a lane (a row shorter than
-/// that, the power of two at or above it, a lane's: its slots past the row
-/// are work done for nothing), else twice that where the block is the
-/// largest (rows of 32768 in blocks of 512), else none (0: the looping
-/// variants).
-constexpr unsigned getRowsResident(unsigned long long rowLength,
-                                   unsigned blockSize) {
-  unsigned slots = 1;
-  while (slots < rowLength && slots < kRowResidentElements)
-    slots *= 2;
-  return rowLength == 0                     ? 0
-         : rowLength < kRowResidentElements ? slots
-         : rowLength <= (unsigned long long)blockSize * kRowResidentElements
-             ? kRowResidentElements
-         : blockSize == kRowsMaxBlockSize &&
-                 rowLength <=
-                     (unsigned long long)blockSize * 2 * kRowResidentElements
-             ? 2 * kRowResidentElements
-             : 0;
-}
 
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it

@@ -188,8 +188,8 @@ struct LaunchOptions {
   /// kRowsWaves waves (LaunchShape.h): a knob for measuring the L2's reuse.
   std::optional<unsigned> blocksPerSM;
   /// The elements of its row a lane of the rows schedule keeps in registers
-  /// (a variant: LaunchPlan::rowsResident), instead of the runtime's
-  /// choice (RowAccess.h, getRowsResident); 0 for the looping teams.
+  /// (a variant: LaunchPlan::rowsResident; RowAccess.h,
+  /// kRowResidentElements); none or 0: the looping teams.
   std::optional<unsigned> rowsResident;
   /// The blocks a reduction or a scan is split across, instead of the
   /// runtime's choice: the columns schedule's splits per tile

@@ -90,9 +90,9 @@ constexpr llvm::StringLiteral kRowsBlockSizeAttrName = "ew.rows_block_size";
 
 /// The attribute (an integer) of the GPU variant whose rows schedule keeps
 /// this many elements of a row per lane in registers (ewc/ABI/RowAccess.h,
-/// kRowResidentElements, getRowsResident): the runtime asks for it when a
-/// launch's rows fit its block's registers. Its row's reductions and points
-/// read the row once (CombineLoops.cpp, ResidentRow).
+/// kRowResidentElements): the runtime builds it for a launch that asks for
+/// it (--rows-resident). Its row's reductions and points read the row once
+/// (CombineLoops.cpp, ResidentRow).
 constexpr llvm::StringLiteral kRowsResidentAttrName = "ew.rows_resident";
 
 /// The attribute (an integer) of the GPU variant whose rows schedule has
