@@ -475,16 +475,14 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
   llvm::StringMap<Value> innerCoords(coordOf);
 
   if (team) {
-    // Lane l takes the flattened elements l, l + size, ... in order, in
+    // Lane l takes the flattened elements l, l + size, ... in order: from
+    // its resident row's slots (ResidentRow) where it has them, else in
     // chunks of team->unroll of them per iteration (their loads in flight
-    // together), then the rest one at a time.
+    // together); then the rest one at a time.
     Value total = one;
     for (Value upper : uppers)
       total = arith::MulIOp::create(builder, loc, total, upper);
     Value size = team->size;
-    Value stride = arith::MulIOp::create(
-        builder, loc, size,
-        arith::ConstantIndexOp::create(builder, loc, team->unroll));
     auto elementAt = [&](Value flat) {
       if (dims.size() == 1) {
         innerCoords[dims[0]] = flat;
@@ -526,6 +524,9 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
     SmallVector<Value> acc = fromResident;
     Value rest = fromSlots ? team->resident->rest : Value();
     if (!fromSlots) {
+      Value stride = arith::MulIOp::create(
+          builder, loc, size,
+          arith::ConstantIndexOp::create(builder, loc, team->unroll));
       Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
       auto unrolled = scf::ForOp::create(builder, loc, zero, chunks, one, acc);
       {
