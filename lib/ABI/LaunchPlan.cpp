@@ -272,20 +272,6 @@ uint64_t LaunchPlan::getResultBytes(const KernelSignature &kernel) const {
   return bytes;
 }
 
-/// The bytes [first, last] a tensor's elements occupy, or nothing if empty.
-static std::optional<std::pair<uintptr_t, uintptr_t>>
-getByteRange(const Tensor &tensor, const llvm::StringMap<int64_t> &extents) {
-  uintptr_t span = 0;
-  for (auto [dim, stride] : llvm::zip(tensor.dims, tensor.strides)) {
-    int64_t extent = extents.lookup(dim);
-    if (extent == 0)
-      return std::nullopt;
-    span += static_cast<uintptr_t>(extent - 1) * stride;
-  }
-  auto first = reinterpret_cast<uintptr_t>(tensor.data);
-  return std::pair(first, first + (span + 1) * tensor.elementSize - 1);
-}
-
 /// Checks that no two elements of `output` share an address: along its
 /// dimensions of extent above 1 sorted by stride, each stride is at least
 /// the span of the ones before (a zero stride is the simplest failure).

@@ -25,7 +25,7 @@ mlir::ew::getShiftedTensors(Operation *op) {
   SmallVector<std::pair<int64_t, int64_t>> shifted;
   if (auto pairs =
           op->getAttrOfType<DenseI64ArrayAttr>(kShiftedTensorsAttrName))
-    for (size_t i = 0; i + 1 < pairs.size(); i += 2)
+    for (int64_t i = 0; i + 1 < pairs.size(); i += 2)
       shifted.push_back({pairs[i], pairs[i + 1]});
   return shifted;
 }
