@@ -9,32 +9,7 @@
 #     (--blocks-per-sm) against the default (4 waves of resident blocks): a
 #     softmax reads its row three times, and fewer rows in flight may keep
 #     the second and third reads in the L2 (50 MB).
-EWC_DEVICE_SKIP="torch compile overhead seed example large lit libs" bash scripts/device-run.sh > /dev/null 2>&1
-E=/tmp/ewc-device/bin/ewc-run
-printf 'kernel softmax(x: f32[..., n]) -> f32[..., n] {\n  let e = exp(x - amax(x, n));\n  return e / sum(e, n);\n}\n' > /tmp/sm32.ew
-bench() { # label args...
-  local label=$1; shift
-  r=$("$E" "$@" --bench 2>&1 | grep -o 'kernel at [0-9.]*%\|error.*' | head -1)
-  echo "$label: $r"
-}
-# ab KNOB "VALUES" "SHAPES" KERNEL...: each KERNEL ("label file flag=", the
-# flag that takes the rows: --batch= or --dim=m=) at each shape ROWSxLENGTH,
-# with the runtime's choice and each value of --KNOB.
-ab() {
-  local knob=$1 values=$2 shapes=$3 shape v kernel label file rowsflag
-  shift 3
-  for shape in $shapes; do
-    local rows=${shape%x*} length=${shape#*x}
-    for v in default $values; do
-      local k=()
-      [[ $v != default ]] && k=(--$knob $v)
-      for kernel in "$@"; do
-        read -r label file rowsflag <<<"$kernel"
-        bench "$label ${rows}x${length} $knob=$v" $file $rowsflag$rows --n $length "${k[@]}"
-      done
-    done
-  done
-}
+source bench/probes/rows-lib.sh
 echo "== scans: runtime's choice, a warp per row (--splits 1), forced tiles"
 ab splits "1 2 8" "8192x32768 2048x131072 256x1048576 65536x4096" \
   "row_cumsum_f32 kernels/row_cumsum.ew --dim=m="

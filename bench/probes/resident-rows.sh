@@ -8,9 +8,7 @@
 #     odd and edge extents: each line must end in True;
 #  2. ewc-run --bench, % of the copy, the runtime's choice against
 #     --rows-resident 32 and 64 at issue 16's shapes.
-EWC_DEVICE_SKIP="torch compile overhead seed example large lit libs" bash scripts/device-run.sh > /dev/null 2>&1
-E=/tmp/ewc-device/bin/ewc-run
-printf 'kernel softmax(x: f32[..., n]) -> f32[..., n] {\n  let e = exp(x - amax(x, n));\n  return e / sum(e, n);\n}\n' > /tmp/sm32.ew
+source bench/probes/rows-lib.sh
 printf 'kernel rmsnorm(x: f32[..., n], w: f32[n], eps: f32 = 1e-6) -> f32[..., n] {\n  return x * rsqrt(mean(x * x, n) + eps) * w;\n}\n' > /tmp/rms32.ew
 printf 'kernel layernorm(x: f32[..., n], w: f32[n], b: f32[n], eps: f32 = 1e-5) -> f32[..., n] {\n  let mu = mean(x, n);\n  let xc = x - mu;\n  return xc * rsqrt(mean(xc * xc, n) + eps) * w + b;\n}\n' > /tmp/ln32.ew
 KERNELS=("softmax_f32 /tmp/sm32.ew --batch=" "softmax_bf16 kernels/softmax.ew --batch="
@@ -37,24 +35,13 @@ for kernel in "${KERNELS[@]}"; do
 done
 fi
 [[ " $parts " == *" bench "* ]] || exit 0
-bench() { # label args...
-  local label=$1; shift
-  r=$("$E" "$@" --bench 2>&1 | grep -o 'kernel at [0-9.]*%\|error.*' | head -1)
-  echo "$label: $r"
-}
-# EWC_PROBE_SHAPES and EWC_PROBE_VALUES (values of --rows-resident) narrow
-# the sweep.
+# EWC_PROBE_SHAPES and EWC_PROBE_VALUES (values of --rows-resident besides
+# the runtime's choice) narrow the sweep; 64 only for rows of 16384 and more.
 shapes=${EWC_PROBE_SHAPES:-2097152x128 262144x1024 268435x1000 65536x4096 65520x4097 16384x16384 8192x32768}
-values=${EWC_PROBE_VALUES:-default 32 64}
+values=${EWC_PROBE_VALUES:-32 64}
 echo "== % of the copy: the runtime's choice (default: the looping teams), --rows-resident N"
 for shape in $shapes; do
-  rows=${shape%x*} length=${shape#*x}
-  for v in $values; do
-    [[ $v == 64 && $length -lt 16384 ]] && continue
-    k=(); [[ $v != default ]] && k=(--rows-resident $v)
-    for kernel in "${KERNELS[@]}"; do
-      read -r label file rowsflag <<<"$kernel"
-      bench "$label ${rows}x${length} resident=$v" $file $rowsflag$rows --n $length "${k[@]}"
-    done
-  done
+  length=${shape#*x} v=$values
+  ((length < 16384)) && v=${values//64/}
+  ab rows-resident "$v" "$shape" "${KERNELS[@]}"
 done

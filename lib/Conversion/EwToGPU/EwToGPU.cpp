@@ -130,25 +130,11 @@ constexpr int64_t kMaxStaticSharedBytes = 48 * 1024;
 /// function's arguments that they depend on.
 llvm::SmallBitVector getParamsRead(func::FuncOp element, const LoopNest &nest,
                                    unsigned numParams) {
-  llvm::SmallBitVector read(numParams);
-  Block &body = element.getBody().front();
-  auto ret = cast<func::ReturnOp>(body.getTerminator());
-  llvm::SmallPtrSet<Operation *, 32> seen;
-  SmallVector<Value> worklist;
+  auto ret = cast<func::ReturnOp>(element.getBody().front().getTerminator());
+  SmallVector<Value> roots;
   for (unsigned r : nest.results)
-    worklist.push_back(ret.getOperand(r));
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (arg.getOwner() == &body && arg.getArgNumber() < numParams)
-        read.set(arg.getArgNumber());
-      continue;
-    }
-    Operation *op = value.getDefiningOp();
-    if (op && seen.insert(op).second)
-      llvm::append_range(worklist, op->getOperands());
-  }
-  return read;
+    roots.push_back(ret.getOperand(r));
+  return getParamsReadBy(element, roots, numParams);
 }
 
 /// The tensor parameters of `nest` that the variant stages (ABI argument

@@ -212,33 +212,6 @@ private:
   std::deque<SharedSlots> banks;
 };
 
-/// The parameters that the element function's reductions over the row's
-/// reduced dimensions read (through any values, other reductions' operands
-/// included).
-llvm::SmallDenseSet<unsigned> getReducedTensors(const RowKernel &kernel,
-                                                const RowSplit &split) {
-  llvm::SmallDenseSet<unsigned> read;
-  llvm::SmallPtrSet<Operation *, 32> seen;
-  SmallVector<Value> worklist;
-  func::FuncOp element = kernel.element;
-  element.walk([&](ReduceOp reduce) {
-    if (llvm::equal(reduce.getDimNames(), split.reducedDims))
-      worklist.push_back(reduce->getOperand(0));
-  });
-  while (!worklist.empty()) {
-    Value value = worklist.pop_back_val();
-    if (auto arg = dyn_cast<BlockArgument>(value)) {
-      if (arg.getArgNumber() < kernel.access.numParams)
-        read.insert(arg.getArgNumber());
-      continue;
-    }
-    Operation *def = value.getDefiningOp();
-    if (def && seen.insert(def).second)
-      llvm::append_range(worklist, def->getOperands());
-  }
-  return read;
-}
-
 /// The resident row (ResidentRow) of a team of `team` lanes (an index
 /// value) whose row's coordinates are `coordOf`: the lane's slots along the
 /// row's reduced dimensions and the loads of every tensor its reductions
@@ -273,7 +246,6 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
         arith::MulIOp::create(builder, loc, team, constant(j)));
     Value valid = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
                                         constant(j), count);
-    row.flats.push_back(flat);
     row.valid.push_back(valid);
     llvm::StringMap<Value> exact(coordOf), coords(coordOf);
     delinearizeInto(builder, loc, flat, split.reducedDims, kernel.extents,
@@ -296,11 +268,19 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
   // branch a row, a slot past the row loading the lane's first, ran every
   // kernel slower (softmax f32, rows of 1024: 58.4% of the copy against
   // 73.1%; H200, 2026-12-04).
-  llvm::SmallDenseSet<unsigned> read = getReducedTensors(kernel, split);
+  // The row's reductions: those over its reduced dimensions.
+  SmallVector<Value> reduced;
+  func::FuncOp element = kernel.element;
+  element.walk([&](ReduceOp reduce) {
+    if (llvm::equal(reduce.getDimNames(), split.reducedDims))
+      reduced.push_back(reduce->getOperand(0));
+  });
+  llvm::SmallBitVector read =
+      getParamsReadBy(element, reduced, access.numParams);
   for (unsigned p = 0; p < access.numParams; ++p) {
     ArrayRef<std::string> dims = access.argDims[p];
     bool alongRow =
-        access.argIsTensor[p] && read.contains(p) &&
+        access.argIsTensor[p] && read.test(p) &&
         llvm::any_of(dims,
                      [&](const std::string &dim) {
                        return llvm::is_contained(split.reducedDims, dim);
@@ -369,6 +349,32 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   unsigned pointUnroll = ewc::getRowPointUnroll(kernel.elementBytes);
   Block &body = element.getBody().front();
   gpu::GPUFuncOp func = kernel.func;
+  // The tensor elements of a point at `pointCoords`: a resident row's slot
+  // from its loads, the rest loaded here.
+  auto loadPoint = [&](const llvm::StringMap<Value> &pointCoords,
+                       KnownValues &pointKnown) {
+    for (unsigned p = 0; p < kernel.access.numParams; ++p) {
+      if (!kernel.access.argIsTensor[p])
+        continue;
+      ArrayRef<std::string> dims = kernel.access.argDims[p];
+      if (resident)
+        if (Value kept = resident->getLoad(p, dims, pointCoords)) {
+          pointKnown[body.getArgument(p)] = kept;
+          continue;
+        }
+      SmallVector<Value> indices;
+      for (const std::string &dim : dims)
+        if (Value coord = pointCoords.lookup(dim))
+          indices.push_back(coord);
+      // A tensor with a dimension the point lacks is read inside a
+      // reduction only; one that no result needs here is dead code.
+      if (indices.size() != dims.size())
+        continue;
+      pointKnown[body.getArgument(p)] =
+          loadElement(builder, loc, func.getArgument(p), indices,
+                      kernel.access.argElementTypes[p]);
+    }
+  };
   auto emitPoints = [&](ArrayRef<Value> flats) {
     SmallVector<llvm::StringMap<Value>> coords(flats.size(), coordOf);
     SmallVector<KnownValues> knowns(flats.size(), known);
@@ -376,21 +382,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
          llvm::zip(flats, coords, knowns)) {
       delinearizeInto(builder, loc, flat, split.innerDims, extents,
                       pointCoords);
-      for (unsigned p = 0; p < kernel.access.numParams; ++p) {
-        if (!kernel.access.argIsTensor[p])
-          continue;
-        SmallVector<Value> indices;
-        for (const std::string &dim : kernel.access.argDims[p])
-          if (Value coord = pointCoords.lookup(dim))
-            indices.push_back(coord);
-        // A tensor with a dimension the point lacks is read inside a
-        // reduction only; one that no result needs here is dead code.
-        if (indices.size() != kernel.access.argDims[p].size())
-          continue;
-        pointKnown[body.getArgument(p)] =
-            loadElement(builder, loc, func.getArgument(p), indices,
-                        kernel.access.argElementTypes[p]);
-      }
+      loadPoint(pointCoords, pointKnown);
     }
     for (auto [pointCoords, pointKnown] : llvm::zip(coords, knowns))
       emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
@@ -404,23 +396,7 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
     for (unsigned j = 0; j < resident->getSlots(); ++j) {
       const llvm::StringMap<Value> &pointCoords = resident->coords[j];
       KnownValues pointKnown(known);
-      for (unsigned p = 0; p < kernel.access.numParams; ++p) {
-        if (!kernel.access.argIsTensor[p])
-          continue;
-        ArrayRef<std::string> dims = kernel.access.argDims[p];
-        if (Value kept = resident->getLoad(p, dims, pointCoords)) {
-          pointKnown[body.getArgument(p)] = kept;
-          continue;
-        }
-        SmallVector<Value> indices;
-        for (const std::string &dim : dims)
-          if (Value coord = pointCoords.lookup(dim))
-            indices.push_back(coord);
-        if (indices.size() == dims.size())
-          pointKnown[body.getArgument(p)] =
-              loadElement(builder, loc, func.getArgument(p), indices,
-                          kernel.access.argElementTypes[p]);
-      }
+      loadPoint(pointCoords, pointKnown);
       SmallVector<std::pair<unsigned, Value>> values;
       emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
                            nest, pointCoords, extents, pointKnown,
@@ -500,6 +476,27 @@ Value mlir::ew::getVolume(OpBuilder &builder, Location loc,
   for (const std::string &dim : dims)
     volume = arith::MulIOp::create(builder, loc, volume, extents.lookup(dim));
   return volume;
+}
+
+llvm::SmallBitVector mlir::ew::getParamsReadBy(func::FuncOp element,
+                                               ArrayRef<Value> roots,
+                                               unsigned numParams) {
+  llvm::SmallBitVector read(numParams);
+  Block &body = element.getBody().front();
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist(roots);
+  while (!worklist.empty()) {
+    Value value = worklist.pop_back_val();
+    if (auto arg = dyn_cast<BlockArgument>(value)) {
+      if (arg.getOwner() == &body && arg.getArgNumber() < numParams)
+        read.set(arg.getArgNumber());
+      continue;
+    }
+    Operation *op = value.getDefiningOp();
+    if (op && seen.insert(op).second)
+      llvm::append_range(worklist, op->getOperands());
+  }
+  return read;
 }
 
 void SharedSlots::store(OpBuilder &builder, Location loc, Value value,

@@ -17,6 +17,8 @@
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 
+#include "llvm/ADT/SmallBitVector.h"
+
 #include <optional>
 
 namespace mlir {
@@ -50,6 +52,12 @@ void delinearizeInto(OpBuilder &builder, Location loc, Value flat,
                      ArrayRef<std::string> dims,
                      const llvm::StringMap<Value> &extents,
                      llvm::StringMap<Value> &coordOf);
+
+/// The parameters of `element` (an element function with `numParams`) whose
+/// elements `roots` read: the arguments they depend on, through any values,
+/// reductions' operands included.
+llvm::SmallBitVector getParamsReadBy(func::FuncOp element,
+                                     ArrayRef<Value> roots, unsigned numParams);
 
 /// The points of the space of `dims`: the product of their extents.
 Value getVolume(OpBuilder &builder, Location loc, ArrayRef<std::string> dims,

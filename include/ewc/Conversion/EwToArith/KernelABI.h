@@ -286,9 +286,8 @@ using CombineValuesFn =
 /// softmax's two `exp(x - mx)` of one element into one).
 struct ResidentRow {
   SmallVector<std::string> dims;
-  /// Per slot: its flat index along `dims`, whether that is in the row,
-  /// its coordinates.
-  SmallVector<Value> flats, valid;
+  /// Per slot: whether it is in the row, its coordinates.
+  SmallVector<Value> valid;
   SmallVector<llvm::StringMap<Value>> exact, coords;
   /// (ABI argument, slot) to the argument's element at the slot.
   llvm::DenseMap<std::pair<unsigned, unsigned>, Value> loads;
