@@ -13,6 +13,16 @@ Cases, f32 and bf16, x of shape [m, n] with m * n = 2^28 for n in {128, 1024,
   column_sum             x.sum(0)
   cumsum                 torch.cumsum(x, 0) of a vector (CUB's scan), n =
                          2^28, 2^28 + 1 and 2^20 (kernels/cumsum.ew)
+  decode_attention       bf16, b x h in {32, 256}, s in {1024, 8192, 65536},
+                         d = 128: F.scaled_dot_product_attention with one
+                         query row, each backend that runs it (flash,
+                         efficient, cudnn, math) and the best of them
+  gqa_decode_attention   the same with r = 8 queries per key/value head
+                         (g = b x h / 8... see attention_shapes): torch's
+                         SDPA with enable_gqa, and with the r queries as a
+                         query block of length r, the best of all
+  Bytes for attention: K and V read once (q and the output besides),
+  against a copy of K and V's bytes.
 
 Timing and bytes as bench/shapes.py: 5 warm-up calls, then REPS calls each
 between its own CUDA events, the median; every input element read once,
@@ -103,6 +113,90 @@ if triton is not None:
 else:
     triton_softmax = None
     triton_row_cumsum = None
+
+
+ATTENTION = ["decode_attention", "gqa_decode_attention"]
+
+
+def attention_shapes(quick):
+    """(b, h, s) with b x h in {32, 256}, s in {1024, 8192, 65536}; for GQA
+    h is the key/value heads g, with 8 queries each."""
+    sizes = (1024, 8192) if quick else (1024, 8192, 65536)
+    return [(b, h, s) for (b, h) in ((4, 8), (8, 32)) for s in sizes]
+
+
+def sdpa_backends():
+    """(name, context manager factory) of each SDPA backend torch has."""
+    try:
+        from torch.nn.attention import SDPBackend, sdpa_kernel
+    except ImportError:
+        return []
+    names = [("flash", "FLASH_ATTENTION"), ("efficient", "EFFICIENT_ATTENTION"),
+             ("cudnn", "CUDNN_ATTENTION"), ("math", "MATH")]
+    return [(name, lambda b=getattr(SDPBackend, attr): sdpa_kernel([b]))
+            for name, attr in names if hasattr(SDPBackend, attr)]
+
+
+def run_attention(kind, table, args):
+    """decode_attention and its GQA form against torch's SDPA, bf16."""
+    dt = torch.bfloat16
+    k_ = kernel(kind, "bf16")
+    d, r = 128, 8
+    for b, h, s in attention_shapes(args.quick):
+        torch.manual_seed(0)
+        scale = d ** -0.5
+        if kind == "decode_attention":
+            q = torch.randn(b, h, d, device="cuda").to(dt)
+            q4 = q.view(b, h, 1, d)
+            forms = [("sdpa", lambda q4=q4, kv=None: q4, {})]
+        else:
+            q = torch.randn(b, h, r, d, device="cuda").to(dt)
+            forms = [("sdpa-gqa", lambda: q.reshape(b, h * r, 1, d),
+                      {"enable_gqa": True}),
+                     ("sdpa-block", lambda: q, {})]
+        kk = torch.randn(b, h, s, d, device="cuda").to(dt)
+        v = torch.randn(b, h, s, d, device="cuda").to(dt)
+        want = None
+        impls = {}
+        for form, make_q, extra in forms:
+            qq = make_q()
+
+            def call(qq=qq, extra=extra):
+                return F.scaled_dot_product_attention(qq, kk, v, scale=scale,
+                                                      **extra)
+            if want is None:
+                want = call().reshape(q.shape)
+            for name, ctx in sdpa_backends() or [("default", None)]:
+                def in_backend(call=call, ctx=ctx):
+                    if ctx is None:
+                        return call()
+                    with ctx():
+                        return call()
+                try:
+                    in_backend()
+                except Exception:  # noqa: BLE001 - a backend that cannot
+                    continue
+                ms = timed(in_backend)
+                if ms is not None:
+                    impls["%s/%s" % (form, name)] = ms
+            if args.compile:
+                comp = maybe_compile(call, True)
+                if comp:
+                    impls["compile/" + form] = timed(comp)
+        got = k_(q, kk, v, scale=scale)
+        out = torch.empty_like(got)
+        verdict = compare(got, want, 1e-2)
+        best = min((ms for ms in impls.values() if ms), default=None)
+        timings = {"ewc": timed(lambda: k_(q, kk, v, scale=scale, out=out))}
+        if best is not None:
+            timings["torch"] = best
+        timings.update(impls)
+        nbytes = (kk.numel() + v.numel() + q.numel() + want.numel()) * 2
+        name = "%s/b%dh%ds%d" % (kind, b, h, s)
+        table.add(name, "bf16", nbytes,
+                  copy_gbps(kk.numel() + v.numel(), dt), "copy of K and V",
+                  timings, verdict)
+        del q, kk, v, want, got, out
 
 
 def source(kind, t):
@@ -241,6 +335,9 @@ def main():
 
     ok = True
     for kind in args.kernels.split(","):
+        if kind in ATTENTION:
+            ok &= guarded(kind, run_attention, kind, table, args)
+            continue
         for t in ("f32", "bf16"):
             ok &= guarded("%s %s" % (kind, t), run, kind, t)
     os.makedirs(args.out, exist_ok=True)

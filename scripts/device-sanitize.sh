@@ -148,9 +148,14 @@ cases() {
           }
         done
       done
-      for s in 1 33 100; do
-        echo "$tool kernels/decode_attention.ew 0 --dim b=2 --dim h=3 --dim s=$s --dim d=64 --arg scale=0.125"
-        echo "$tool kernels/gqa_decode_attention.ew 0 --dim b=2 --dim g=2 --dim r=4 --dim s=$s --dim d=64 --arg scale=0.125"
+      # Decode attention's points on the lanes: a head of 64 (the pass that
+      # fits), of 128 (the full pass), of 130 (the loops, two passes); caches
+      # of 1 to 20000 (blocks of 128 and 512: the warps' states merged per
+      # lane through the shared slots).
+      for sd in 1:64 33:64 100:64 1000:128 100:130 20000:128; do
+        s=${sd%:*} d=${sd#*:}
+        echo "$tool kernels/decode_attention.ew 0 --dim b=2 --dim h=3 --dim s=$s --dim d=$d --arg scale=0.125"
+        echo "$tool kernels/gqa_decode_attention.ew 0 --dim b=2 --dim g=2 --dim r=4 --dim s=$s --dim d=$d --arg scale=0.125"
       done
     done
     return

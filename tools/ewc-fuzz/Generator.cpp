@@ -579,13 +579,24 @@ std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
   // group, CombineLoops.cpp), which the GPU's long rows combine in one pass.
   if (isFloat(type.dt) && chance(15)) {
     Type operandType{type.dt, type.dims | reduced};
+    // Now and then as attention writes it: `a` a reduction over a
+    // dimension of the result that the weight keeps (its scores, `sum(q *
+    // k, d)` in `sum(exp(a - amax(a, s)) * v, s)`), which the GPU computes
+    // once for the row's points (the rows schedule's points on the lanes).
+    DimSet points = present & ~reduced;
+    bool attention = points && chance(40);
     Expr a = gen(operandType, depth - 1);
+    if (attention) {
+      unsigned point = pickDim(points);
+      dimsNamed |= DimSet(1) << point;
+      a = call("sum", {a, dimName(point)});
+    }
     std::vector<Expr> maxArgs{a};
     for (unsigned b : bits)
       maxArgs.push_back(dimName(b));
     Expr shifted = infix(a, "-", Add, call("amax", maxArgs));
     Expr term = call("exp", {shifted});
-    if (chance(50)) {
+    if (attention || chance(50)) {
       Expr w = gen(operandType, depth - 1);
       term = infix(term, "*", Mul, w);
     }

@@ -178,6 +178,19 @@ constexpr unsigned getRowsResidentTeam(unsigned long long rowLength,
 /// live from the row's loads to its last point).
 constexpr unsigned kRowsMaxResident = 2 * kRowResidentElements;
 
+/// Points of its row a lane keeps in the rows schedule with its points on
+/// the lanes (decode attention's `d`: lane l of a warp keeps l, l + 32,
+/// ...), its accumulators in registers through the row's pass: 4 covers a
+/// head of 128 in one pass; a longer row of points takes a pass per 128
+/// (its inner reduction, the scores, computed once per pass).
+constexpr unsigned kRowLanePoints = 4;
+
+/// Elements of the row's reduced dimension (attention's `s`) a warp takes
+/// per iteration in that schedule, their loads in flight together and one
+/// online rescale for all: each is 2 x kRowLanePoints loads a lane for
+/// attention (k and v), 8 x 4 = 32 in flight.
+constexpr unsigned kRowLaneUnroll = 4;
+
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it
 /// knows the points of the largest nest, which for softmax are the rows

@@ -86,8 +86,17 @@ public:
 
   DimMask getDeps(Value value) const { return deps.lookup(value); }
   DimMask getMask(ArrayRef<std::string> dims) const;
+  DimMask getMask(ArrayRef<StringRef> dims) const;
   DimMask getMask(const llvm::StringMap<Value> &coordOf) const;
   Block &getBody() const { return body; }
+
+  /// Finds the online groups of the element function (onlineGroups,
+  /// onlineGroupOf), their sums keeping at most the dimensions of
+  /// `pointMask` (a team's LanePoints) besides their max's.
+  void findOnlineGroups(DimMask pointMask = 0);
+  /// The max of the online group of which `op` is a sum that keeps
+  /// dimensions besides the max's (found by findOnlineGroups), or null.
+  Operation *getPointwiseGroupMax(Operation *op) const;
 
 private:
   /// The value of reduction or scan `op` at the scope's point.
@@ -140,13 +149,12 @@ private:
   struct OnlineGroup {
     ReduceOp max;
     /// The sums, each with its exponential `exp(a - max)` (a the max's
-    /// operand), a factor of its operand.
+    /// operand), a factor of its operand, and whether it keeps dimensions
+    /// besides the max's (a value per point of the team's LanePoints).
     SmallVector<ReduceOp> sums;
     SmallVector<Operation *> exps;
+    SmallVector<bool> pointwise;
   };
-  /// Finds the online groups of the element function (onlineGroups,
-  /// onlineGroupOf).
-  void findOnlineGroups();
   /// Emits `group`'s values in the scope of `coordOf` and adds them to
   /// `known`.
   void emitOnlineGroup(const OnlineGroup &group,
@@ -154,8 +162,10 @@ private:
                        KnownValues &known);
   /// The values that `roots` need whose dimensions exclude `loopDims`
   /// (emitted once, before a combine's loops), not looking through `stop`.
+  /// Only values whose dimensions are all `bound` (the scope's) are
+  /// emitted there: the rest wait for the loops that bind them.
   SmallVector<Value>
-  getLoopInvariants(ArrayRef<Value> roots, DimMask loopDims,
+  getLoopInvariants(ArrayRef<Value> roots, DimMask loopDims, DimMask bound,
                     const KnownValues &known,
                     const llvm::SmallPtrSetImpl<Operation *> &stop) const;
   /// The values of `known` valid inside loops over `loopDims`.
@@ -235,6 +245,13 @@ CombineEmitter::CombineEmitter(OpBuilder &builder, Location loc,
 DimMask CombineEmitter::getMask(ArrayRef<std::string> dims) const {
   DimMask mask = 0;
   for (const std::string &dim : dims)
+    mask |= DimMask(1) << dimBits.lookup(dim);
+  return mask;
+}
+
+DimMask CombineEmitter::getMask(ArrayRef<StringRef> dims) const {
+  DimMask mask = 0;
+  for (StringRef dim : dims)
     mask |= DimMask(1) << dimBits.lookup(dim);
   return mask;
 }
@@ -337,7 +354,7 @@ void CombineEmitter::emit(const llvm::StringMap<Value> &coordOf,
     if (isa<ReduceOp, ScanOp>(op)) {
       if (team && team->rescale) {
         if (!onlineGroups)
-          findOnlineGroups();
+          findOnlineGroups(team->points ? getMask(team->points->dims) : 0);
         auto group = onlineGroupOf.find(&op);
         if (group != onlineGroupOf.end()) {
           emitOnlineGroup((*onlineGroups)[group->second], coordOf, known);
@@ -372,7 +389,8 @@ Value CombineEmitter::emitCombiner(Operation *op, Value acc, Value next) {
 }
 
 SmallVector<Value> CombineEmitter::getLoopInvariants(
-    ArrayRef<Value> roots, DimMask loopDims, const KnownValues &known,
+    ArrayRef<Value> roots, DimMask loopDims, DimMask bound,
+    const KnownValues &known,
     const llvm::SmallPtrSetImpl<Operation *> &stop) const {
   SmallVector<Value> invariant;
   llvm::SmallPtrSet<Operation *, 32> seen;
@@ -381,7 +399,11 @@ SmallVector<Value> CombineEmitter::getLoopInvariants(
     Value value = worklist.pop_back_val();
     if (known.count(value))
       continue;
-    if (!(deps.lookup(value) & loopDims)) {
+    DimMask valueDeps = deps.lookup(value);
+    // Attention's `q` of `sum(q * k, d)` inside a loop over `s` where `d`
+    // is a point of the lane's (LanePoints) and not bound here: emitted in
+    // the loop over `d`, where it has its coordinates.
+    if (!(valueDeps & loopDims) && !(valueDeps & ~bound)) {
       invariant.push_back(value);
       continue;
     }
@@ -422,7 +444,7 @@ Value CombineEmitter::emitCombine(Operation *op,
   // What the operand needs that does not change along the loop's
   // dimensions, once, here.
   emit(coordOf, known,
-       getLoopInvariants({operand}, loopDims, known,
+       getLoopInvariants({operand}, loopDims, getMask(coordOf), known,
                          llvm::SmallPtrSet<Operation *, 1>()));
   KnownValues inner = getInnerScope(known, loopDims);
 
@@ -492,8 +514,10 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
         for (auto [dim, coord] : llvm::zip(dims, coords.getResults()))
           innerCoords[dim] = coord;
       }
-      // The lanes' trip counts differ here: no shuffle inside.
-      const TeamCombine *outer = std::exchange(team, nullptr);
+      // The lanes' trip counts differ here: no shuffle inside, but for the
+      // lanes of one of the team's lanes where it is a warp (its inner
+      // team), which agree on the element.
+      const TeamCombine *outer = std::exchange(team, team->inner);
       SmallVector<Value> element = combination.element(innerCoords);
       team = outer;
       return element;
@@ -523,7 +547,28 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
     // Otherwise team->unroll elements per iteration, then the rest.
     SmallVector<Value> acc = fromResident;
     Value rest = fromSlots ? team->resident->rest : Value();
-    if (!fromSlots) {
+    // Elements that are the lane's points (TeamCombine::single): straight-
+    // line, each masked by whether it is there (one past the end reads the
+    // last), no loop, so that the loads of a lane's loop around it
+    // (attention's elements of s) are in flight together.
+    const LanePoints *single =
+        !isScan && team->single && llvm::equal(dims, team->single->dims)
+            ? team->single
+            : nullptr;
+    if (single && !fromSlots) {
+      for (auto [there, pointCoords] :
+           llvm::zip(single->valid, single->coords)) {
+        for (const auto &entry : pointCoords)
+          innerCoords[entry.getKey()] = entry.getValue();
+        const TeamCombine *outer = std::exchange(team, team->inner);
+        SmallVector<SmallVector<Value>> element{
+            combination.element(innerCoords)};
+        team = outer;
+        SmallVector<Value> folded = combination.fold(acc, element);
+        for (auto [running, next] : llvm::zip(acc, folded))
+          running = arith::SelectOp::create(builder, loc, there, next, running);
+      }
+    } else if (!fromSlots) {
       Value stride = arith::MulIOp::create(
           builder, loc, size,
           arith::ConstantIndexOp::create(builder, loc, team->unroll));
@@ -560,14 +605,15 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
           builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
           team->lane);
     }
-    auto tail = scf::ForOp::create(builder, loc, rest, total, size, acc);
-    {
+    if (rest) {
+      auto tail = scf::ForOp::create(builder, loc, rest, total, size, acc);
       OpBuilder::InsertionGuard guard(builder);
       builder.setInsertionPointToStart(tail.getBody());
       SmallVector<SmallVector<Value>> element{
           elementAt(tail.getInductionVar())};
       scf::YieldOp::create(builder, loc,
                            combination.fold(tail.getRegionIterArgs(), element));
+      acc.assign(tail.getResults().begin(), tail.getResults().end());
     }
     // The butterfly: after the step of offset o, each lane holds the
     // combination of the 2o lanes around it; after the last, of all (of its
@@ -616,7 +662,7 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
       }
       return acc;
     };
-    return combination.across(tail.getResults(), combineLanes);
+    return combination.across(acc, combineLanes);
   }
 
   // One loop per dimension, in the order written, the running values
@@ -708,15 +754,17 @@ static bool dependsOn(Value value, Operation *target) {
   return false;
 }
 
-void CombineEmitter::findOnlineGroups() {
+void CombineEmitter::findOnlineGroups(DimMask pointMask) {
   onlineGroups.emplace();
+  onlineGroupOf.clear();
   for (Operation &op : body.without_terminator()) {
     auto max = dyn_cast<ReduceOp>(op);
     auto maxInit = max ? dyn_cast<FloatAttr>(max.getInit()) : FloatAttr();
     if (!maxInit || !maxInit.getValue().isNegInfinity() ||
         !combinesWith<arith::MaximumFOp>(max))
       continue;
-    OnlineGroup group{max, {}, {}};
+    OnlineGroup group{max, {}, {}, {}};
+    DimMask maxDeps = deps.lookup(max.getResult());
     for (Operation *user : max.getResult().getUsers()) {
       // max's users are its `a - max`, whose users are exps, whose users
       // lead to the sums.
@@ -731,10 +779,13 @@ void CombineEmitter::findOnlineGroups() {
         for (Operation &candidate : body.without_terminator()) {
           auto sum = dyn_cast<ReduceOp>(candidate);
           auto sumInit = sum ? dyn_cast<FloatAttr>(sum.getInit()) : FloatAttr();
+          // The max's dimensions, and now and then the lanes' points too
+          // (attention's `sum(p * v, s)` keeps `d`).
+          DimMask sumDeps = sum ? deps.lookup(sum.getResult()) : 0;
           if (!sumInit || !sumInit.getValue().isZero() ||
               !combinesWith<arith::AddFOp>(sum) ||
               sum.getDims() != max.getDims() ||
-              deps.lookup(sum.getResult()) != deps.lookup(max.getResult()) ||
+              (sumDeps & ~pointMask) != maxDeps || (maxDeps & pointMask) ||
               onlineGroupOf.count(sum) || llvm::is_contained(group.sums, sum))
             continue;
           SmallVector<Value> factors;
@@ -746,6 +797,7 @@ void CombineEmitter::findOnlineGroups() {
             continue;
           group.sums.push_back(sum);
           group.exps.push_back(exp);
+          group.pointwise.push_back(sumDeps != maxDeps);
         }
       }
     }
@@ -757,6 +809,17 @@ void CombineEmitter::findOnlineGroups() {
       onlineGroupOf[sum] = index;
     onlineGroups->push_back(std::move(group));
   }
+}
+
+Operation *CombineEmitter::getPointwiseGroupMax(Operation *op) const {
+  auto it = onlineGroupOf.find(op);
+  if (!onlineGroups || it == onlineGroupOf.end())
+    return nullptr;
+  const OnlineGroup &group = (*onlineGroups)[it->second];
+  for (auto [sum, pointwise] : llvm::zip(group.sums, group.pointwise))
+    if (sum == op && pointwise)
+      return group.max;
+  return nullptr;
 }
 
 void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
@@ -774,7 +837,8 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
     roots.push_back(ReduceOp(sum).getOperand());
     stop.insert(exp);
   }
-  emit(coordOf, known, getLoopInvariants(roots, loopDims, known, stop));
+  emit(coordOf, known,
+       getLoopInvariants(roots, loopDims, getMask(coordOf), known, stop));
   KnownValues inner = getInnerScope(known, loopDims);
 
   auto type = cast<FloatType>(a.getType());
@@ -810,26 +874,50 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
     return product;
   };
 
+  // The running state: the max, then each sum's value, or a value per
+  // point of the lanes' (LanePoints) for a sum that keeps them; an
+  // element's values in the same places (a, then each sum's other factors).
+  LanePoints *points = team ? team->points : nullptr;
+  SmallVector<ReduceOp> sumOf;
+  SmallVector<unsigned> firstOf;
+  for (auto [sum, pointwise] : llvm::zip(group.sums, group.pointwise)) {
+    assert((!pointwise || points) && "a pointwise sum needs the lanes' points");
+    firstOf.push_back(1 + sumOf.size());
+    sumOf.append(pointwise ? points->getPoints() : 1, sum);
+  }
   Combination combination;
   combination.eager = false;
   combination.start.push_back(
       arith::ConstantOp::create(builder, loc, max.getInit()));
-  for (ReduceOp sum : group.sums)
+  for (ReduceOp sum : sumOf)
     combination.start.push_back(
         arith::ConstantOp::create(builder, loc, sum.getInit()));
   // An element: a, and each sum's other factors (its operand with the
-  // exponential as 1).
+  // exponential as 1), at each of the lanes' points for a pointwise sum.
   combination.element = [&](const llvm::StringMap<Value> &coords) {
     KnownValues scope(inner);
     CarriedScans *outer = std::exchange(carried, nullptr);
     emit(coords, scope, {a});
     SmallVector<Value> element{scope.lookup(a)};
-    for (auto [sum, exp] : llvm::zip(group.sums, group.exps)) {
-      KnownValues factors(scope);
-      factors[exp->getResult(0)] = unit;
+    for (auto [sum, exp, pointwise] :
+         llvm::zip(group.sums, group.exps, group.pointwise)) {
       Value operand = ReduceOp(sum).getOperand();
-      emit(coords, factors, {operand});
-      element.push_back(factors.lookup(operand));
+      auto factorAt = [&](const llvm::StringMap<Value> &at) {
+        KnownValues factors(scope);
+        factors[exp->getResult(0)] = unit;
+        emit(at, factors, {operand});
+        element.push_back(factors.lookup(operand));
+      };
+      if (!pointwise) {
+        factorAt(coords);
+        continue;
+      }
+      for (const llvm::StringMap<Value> &pointCoords : points->coords) {
+        llvm::StringMap<Value> at(coords);
+        for (const auto &entry : pointCoords)
+          at[entry.getKey()] = entry.getValue();
+        factorAt(at);
+      }
     }
     carried = outer;
     return element;
@@ -846,7 +934,7 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
       next.push_back(rescale(sum, factor));
     for (const SmallVector<Value> &element : elements) {
       Value scaled = expOf(element.front(), reference);
-      for (auto [i, sum] : llvm::enumerate(group.sums)) {
+      for (auto [i, sum] : llvm::enumerate(sumOf)) {
         Value term =
             arith::MulFOp::create(builder, loc, element[1 + i], scaled);
         next[1 + i] = emitCombinerOf(builder, sum, next[1 + i], term);
@@ -875,7 +963,7 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
         llvm::append_range(combined, combineLanes(sums, [&](ValueRange earlier,
                                                             ValueRange later) {
                              SmallVector<Value> added;
-                             for (auto [i, sum] : llvm::enumerate(group.sums))
+                             for (auto [i, sum] : llvm::enumerate(sumOf))
                                added.push_back(emitCombinerOf(
                                    builder, sum, earlier[i], later[i]));
                              return added;
@@ -898,9 +986,20 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
   Value undefined = arith::AndIOp::create(builder, loc, some, none);
   Value nan = floatConstant(APFloat::getNaN(semantics));
   known[max.getResult()] = values.front();
-  for (auto [sum, value] : llvm::zip(group.sums, ArrayRef(values).drop_front()))
-    known[ReduceOp(sum).getResult()] =
-        arith::SelectOp::create(builder, loc, undefined, nan, value);
+  for (auto [sum, first, pointwise] :
+       llvm::zip(group.sums, firstOf, group.pointwise)) {
+    Value result = ReduceOp(sum).getResult();
+    auto restored = [&](unsigned i) -> Value {
+      return arith::SelectOp::create(builder, loc, undefined, nan, values[i]);
+    };
+    if (!pointwise) {
+      known[result] = restored(first);
+      continue;
+    }
+    points->values.resize(points->getPoints());
+    for (unsigned j = 0; j < points->getPoints(); ++j)
+      points->values[j][result] = restored(first + j);
+  }
 }
 
 //===----------------------------------------------------------------------===//
@@ -975,12 +1074,102 @@ void mlir::ew::emitHoistedCombines(
   CombineEmitter emitter(builder, loc, access, element, func, extents,
                          /*carried=*/nullptr, team);
   DimMask bound = emitter.getMask(coordOf);
+  // A team whose lanes keep the row's points (LanePoints) emits the online
+  // groups whose sums keep those too, by their max, which is the row's:
+  // the points take their values from the group.
+  DimMask pointMask = 0;
+  if (team && team->points && team->rescale) {
+    pointMask = emitter.getMask(team->points->dims);
+    emitter.findOnlineGroups(pointMask);
+  }
   SmallVector<Value> ready;
-  for (Operation *op : emitter.getTopLevelCombines(getNestRoots(element, nest)))
-    if (!(emitter.getDeps(op->getResult(0)) & ~bound) &&
-        !known.count(op->getResult(0)))
-      ready.push_back(op->getResult(0));
+  for (Operation *op :
+       emitter.getTopLevelCombines(getNestRoots(element, nest))) {
+    DimMask opDeps = emitter.getDeps(op->getResult(0));
+    Value value = op->getResult(0);
+    if (opDeps & ~bound) {
+      Operation *max = pointMask && !(opDeps & ~(bound | pointMask))
+                           ? emitter.getPointwiseGroupMax(op)
+                           : nullptr;
+      if (!max)
+        continue;
+      value = max->getResult(0);
+    }
+    if (!known.count(value) && !llvm::is_contained(ready, value))
+      ready.push_back(value);
+  }
   emitter.emit(coordOf, known, ready);
+}
+
+/// The rows split of `nest` with its points on the lanes
+/// (RowSplit::laneDims), or none. Its results need reductions only, all
+/// over the same dimensions S, one of them with a reduction over
+/// dimensions P inside its operand that it keeps (attention's scores,
+/// `sum(q * k, d)` inside `sum(p * v, s)`); the row is the nest's other
+/// dimensions R; each reduction keeps R, or R and P as a sum of an online
+/// group whose max keeps R alone (so that it rides in the group's one
+/// pass, a value per point). The inner reduction is then computed once per
+/// element of S for all the row's points, where a team per point would
+/// compute it once per point.
+static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
+                                                  const LoopNest &nest,
+                                                  ArrayRef<Value> roots) {
+  SmallVector<Operation *> combines = emitter.getTopLevelCombines(roots);
+  SmallVector<StringRef> reduced;
+  for (Operation *op : combines) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (!reduce || (!reduced.empty() && reduce.getDimNames() != reduced))
+      return std::nullopt;
+    reduced = reduce.getDimNames();
+  }
+  if (combines.empty())
+    return std::nullopt;
+  // P: the dimensions of a reduction inside an operand that its reduction
+  // keeps.
+  DimMask nestMask = emitter.getMask(nest.dims), pointMask = 0;
+  for (Operation *op : combines) {
+    DimMask kept = emitter.getDeps(op->getResult(0));
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    SmallVector<Value> worklist{op->getOperand(0)};
+    while (!worklist.empty() && !pointMask) {
+      Operation *def = worklist.pop_back_val().getDefiningOp();
+      if (!def || !seen.insert(def).second)
+        continue;
+      if (auto inner = dyn_cast<ReduceOp>(def)) {
+        DimMask dims = emitter.getMask(inner.getDimNames());
+        if (!(dims & ~kept) && (dims & nestMask) == dims)
+          pointMask = dims;
+      }
+      llvm::append_range(worklist, def->getOperands());
+    }
+  }
+  DimMask rowMask = nestMask & ~pointMask;
+  if (!pointMask)
+    return std::nullopt;
+  emitter.findOnlineGroups(pointMask);
+  bool pointwise = false;
+  for (Operation *op : combines) {
+    DimMask kept = emitter.getDeps(op->getResult(0));
+    if (kept == (rowMask | pointMask) && emitter.getPointwiseGroupMax(op) &&
+        emitter.getDeps(emitter.getPointwiseGroupMax(op)->getResult(0)) ==
+            rowMask) {
+      pointwise = true;
+      continue;
+    }
+    if (kept != rowMask)
+      return std::nullopt;
+  }
+  if (!pointwise)
+    return std::nullopt;
+  RowSplit split;
+  for (const std::string &dim : nest.dims)
+    (emitter.getMask(ArrayRef<std::string>{dim}) & pointMask ? split.laneDims
+                                                             : split.rowDims)
+        .push_back(dim);
+  split.innerDims = split.laneDims;
+  for (StringRef dim : reduced)
+    split.reducedDims.push_back(dim.str());
+  return split;
 }
 
 std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
@@ -1024,6 +1213,8 @@ std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
     }
   if (!alongRows || !rowMask)
     return std::nullopt;
+  if (std::optional<RowSplit> lanes = getLanePointsSplit(emitter, nest, roots))
+    return lanes;
   for (const std::string &dim : getCombineLoopOrder(access, element, nest))
     (emitter.getMask(ArrayRef<std::string>{dim}) & rowMask ? split.rowDims
                                                            : split.innerDims)

@@ -148,7 +148,83 @@ public:
     return team;
   }
 
+  /// The TeamCombine of a block whose lanes are its warps (the rows
+  /// schedule with points on the lanes): warp w is lane w of `blockSize /
+  /// 32`, no shuffle, its warps' values combined per lane of a warp
+  /// (combineLanewise); `inner` is the team of a warp's lanes.
+  TeamCombine getWarpsTeam(OpBuilder &builder, Location loc, unsigned unroll,
+                           const TeamCombine *inner, LanePoints *points) {
+    unsigned warps = blockSize / ewc::kRowWarpThreads;
+    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    Value warp = arith::DivUIOp::create(
+        builder, loc, threadId,
+        arith::ConstantIndexOp::create(builder, loc, ewc::kRowWarpThreads));
+    TeamCombine team{warp,
+                     arith::ConstantIndexOp::create(builder, loc, warps),
+                     warps,
+                     /*shuffleSize=*/1,
+                     /*minSize=*/warps,
+                     unroll,
+                     shuffleXor,
+                     nullptr};
+    if (warps > 1)
+      team.combineWarps = [this](OpBuilder &builder, Location loc,
+                                 ValueRange values, CombineValuesFn combine) {
+        return combineLanewise(builder, loc, values, combine);
+      };
+    team.rescale = true;
+    team.inner = inner;
+    team.points = points;
+    return team;
+  }
+
 private:
+  /// Every lane's combination of the block's warps' `values` at the same
+  /// lane (a value may differ between a warp's lanes: each keeps points of
+  /// its own), in the warps' order, through slots of a thread each:
+  ///
+  ///   slot_k[threadIdx.x] = value_k;
+  ///   barrier;
+  ///   acc = slot[lane]; for (w = 1; w < B / 32; ++w)
+  ///     acc = combine(acc, slot[32 w + lane]);
+  ///   barrier;                       // before the slots are written again
+  SmallVector<Value> combineLanewise(OpBuilder &builder, Location loc,
+                                     ValueRange values,
+                                     CombineValuesFn combine) {
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
+    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    Value warp = constant(ewc::kRowWarpThreads);
+    Value lane = arith::RemUIOp::create(builder, loc, threadId, warp);
+    while (laneBanks.size() < values.size())
+      laneBanks.emplace_back(func, blockSize);
+    for (auto [k, value] : llvm::enumerate(values))
+      laneBanks[k].store(builder, loc, value, threadId);
+    gpu::BarrierOp::create(builder, loc);
+    auto read = [&](Value index) {
+      SmallVector<Value> read;
+      for (auto [k, value] : llvm::enumerate(values))
+        read.push_back(laneBanks[k].load(builder, loc, value.getType(), index));
+      return read;
+    };
+    auto loop = scf::ForOp::create(builder, loc, constant(1),
+                                   constant(blockSize / ewc::kRowWarpThreads),
+                                   constant(1), read(lane));
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(loop.getBody());
+      Value index = arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, loop.getInductionVar(), warp),
+          lane);
+      scf::YieldOp::create(builder, loc,
+                           combine(loop.getRegionIterArgs(), read(index)));
+    }
+    gpu::BarrierOp::create(builder, loc);
+    return loop.getResults();
+  }
+
   /// Every lane's combination of its team's warps' `values` (each the same
   /// on all lanes of its warp), in the warps' order, value k through slots
   /// of its own:
@@ -210,6 +286,8 @@ private:
   /// Slots per value of a combine (a warp's each), made on first use: most
   /// combines carry one value, an online group its max and its sums.
   std::deque<SharedSlots> banks;
+  /// Slots per value of a lanewise combine (a thread's each).
+  std::deque<SharedSlots> laneBanks;
 };
 
 /// The resident row (ResidentRow) of a team of `team` lanes (an index
@@ -310,6 +388,210 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
     }
   }
   return row;
+}
+
+/// The elements at the lane's `points` (of the row at `coordOf`) of every
+/// tensor that the kernel's reductions read there alone (its dimensions the
+/// row's and the points', some of the points': attention's q), each loaded
+/// where the point is valid (0 elsewhere), as a ResidentRow over the
+/// points' dimensions whose slots are the points: an element function
+/// emitted at a point's coordinates takes them (ResidentRow::getLoad).
+ResidentRow buildPointLoads(OpBuilder &builder, Location loc,
+                            const RowKernel &kernel, const RowSplit &split,
+                            const llvm::StringMap<Value> &coordOf,
+                            const LanePoints &points) {
+  const KernelAccess &access = kernel.access;
+  ResidentRow row;
+  row.dims = split.laneDims;
+  row.valid = points.valid;
+  for (const llvm::StringMap<Value> &pointCoords : points.coords) {
+    llvm::StringMap<Value> coords(coordOf);
+    for (const auto &entry : pointCoords)
+      coords[entry.getKey()] = entry.getValue();
+    row.coords.push_back(coords);
+    row.exact.push_back(std::move(coords));
+  }
+  func::FuncOp element = kernel.element;
+  gpu::GPUFuncOp func = kernel.func;
+  SmallVector<Value> reduced;
+  element.walk(
+      [&](ReduceOp reduce) { reduced.push_back(reduce->getOperand(0)); });
+  llvm::SmallBitVector read =
+      getParamsReadBy(element, reduced, access.numParams);
+  for (unsigned p = 0; p < access.numParams; ++p) {
+    ArrayRef<std::string> dims = access.argDims[p];
+    bool atPoints =
+        access.argIsTensor[p] && read.test(p) &&
+        llvm::any_of(dims,
+                     [&](const std::string &dim) {
+                       return llvm::is_contained(split.laneDims, dim);
+                     }) &&
+        llvm::all_of(dims, [&](const std::string &dim) {
+          return row.coords.front().count(dim);
+        });
+    if (!atPoints)
+      continue;
+    Type type = access.argElementTypes[p];
+    for (unsigned j = 0; j < row.getSlots(); ++j) {
+      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(load.thenBlock());
+      SmallVector<Value> indices;
+      for (const std::string &dim : dims)
+        indices.push_back(row.coords[j].lookup(dim));
+      scf::YieldOp::create(
+          builder, loc,
+          loadElement(builder, loc, func.getArgument(p), indices, type));
+      builder.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           ValueRange{arith::ConstantOp::create(
+                               builder, loc, type, builder.getZeroAttr(type))});
+      row.loads[{p, j}] = load.getResult(0);
+    }
+  }
+  return row;
+}
+
+/// The loop of the rows schedule for a nest with its points on the lanes
+/// (RowSplit::laneDims; decode attention): a block per row, whose warps
+/// share the row's reduced dimensions and whose warp's lanes share both the
+/// reductions inside (at each element of the row, all lanes together) and
+/// the row's points (kRowLanePoints a lane, in passes of 32 of them for
+/// more):
+///
+///   warp = threadIdx.x / 32, lane = threadIdx.x % 32
+///   for (row = blockIdx.x; row < rows; row += gridDim.x)
+///     for (first = 0; first < points; first += 32 J)   // once for d <= 128
+///       p_j = first + lane + 32 j                        // the lane's points
+///       (m, l, acc_j) = (-inf, 0, 0)
+///       for (s = warp; s < S; s += B / 32)              // U at a time
+///         score = sum(q * k[row, s, :])                  // the warp's lanes
+///         m' = max(m, score); c = exp(m - m')            // online rescale
+///         l = l c + exp(score - m'); acc_j = acc_j c + exp(score - m') v_j
+///       (m, l, acc_j) = the block's warps' states merged per lane
+///       out[row, p_j] = acc_j / l
+///
+/// so each score is computed once for the row's points and K and V are read
+/// once (a team per point computed the scores once per point).
+void buildLanePointsLoop(OpBuilder &builder, Location loc,
+                         const RowKernel &kernel, const LoopNest &nest,
+                         const RowSplit &split, WarpExchange &exchange) {
+  func::FuncOp element = kernel.element;
+  const llvm::StringMap<Value> &extents = kernel.extents;
+  auto constant = [&](int64_t value) -> Value {
+    return arith::ConstantIndexOp::create(builder, loc, value);
+  };
+  OpBuilder::InsertionGuard guard(builder);
+  Value rows = getVolume(builder, loc, split.rowDims, extents);
+  Value total = getVolume(builder, loc, split.laneDims, extents);
+  Value warp = constant(ewc::kRowWarpThreads);
+  TeamRows teamRows = buildTeamRows(builder, loc, constant(kernel.blockSize),
+                                    rows, kernel.blockSize);
+  Value lane = arith::RemUIOp::create(builder, loc, teamRows.lane, warp);
+  llvm::StringMap<Value> coordOf;
+  delinearizeInto(builder, loc, teamRows.row, split.rowDims, extents, coordOf);
+  // The passes over the row's points, kRowLanePoints x 32 each.
+  unsigned perLane = ewc::kRowLanePoints;
+  auto passes = scf::ForOp::create(builder, loc, constant(0), total,
+                                   constant(ewc::kRowWarpThreads * perLane));
+  builder.setInsertionPoint(passes.getBody()->getTerminator());
+  // The lane's points of this pass: clamped to the row's last where past
+  // it, or, where the pass is known full, the flat indices themselves (a
+  // constant offset apart: one address register for a lane's loads).
+  auto getPoints = [&](bool full) {
+    LanePoints points;
+    points.dims = split.laneDims;
+    Value last = arith::SubIOp::create(builder, loc, total, constant(1));
+    Value yes = arith::ConstantIntOp::create(builder, loc, 1, 1);
+    for (unsigned j = 0; j < perLane; ++j) {
+      Value flat = arith::AddIOp::create(
+          builder, loc, passes.getInductionVar(),
+          arith::AddIOp::create(builder, loc, lane,
+                                constant(j * ewc::kRowWarpThreads)));
+      Value valid =
+          full ? yes
+               : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult,
+                                       flat, total)
+                     .getResult();
+      points.valid.push_back(valid);
+      llvm::StringMap<Value> &coords = points.coords.emplace_back();
+      delinearizeInto(
+          builder, loc,
+          full ? flat
+               : arith::SelectOp::create(builder, loc, valid, flat, last),
+          split.laneDims, extents, coords);
+    }
+    return points;
+  };
+  // Three versions of the pass: where the row's points are a pass's (a
+  // head of 128), or at least one and fewer (1 to 127), a reduction over
+  // them (the scores) is one straight-line step of the warp's lanes, so
+  // that the loads of a warp's elements of the row are in flight together
+  // (with a loop per element, one element's loads waited for the last's),
+  // with no clamp and no mask for a full pass; else the loops.
+  Value passPoints = constant(ewc::kRowWarpThreads * perLane);
+  Value full = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
+                                     total, passPoints);
+  Value fits = arith::AndIOp::create(
+      builder, loc,
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne, total,
+                            constant(0)),
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, total,
+                            passPoints));
+  auto fullVersion = scf::IfOp::create(builder, loc, full, /*withElse=*/true);
+  builder.setInsertionPoint(fullVersion.elseBlock()->getTerminator());
+  auto fitVersion = scf::IfOp::create(builder, loc, fits, /*withElse=*/true);
+  enum class Pass { Full, Fits, Loops };
+  for (Pass kind : {Pass::Full, Pass::Fits, Pass::Loops}) {
+    OpBuilder::InsertionGuard inner(builder);
+    builder.setInsertionPoint(
+        kind == Pass::Full   ? fullVersion.thenBlock()->getTerminator()
+        : kind == Pass::Fits ? fitVersion.thenBlock()->getTerminator()
+                             : fitVersion.elseBlock()->getTerminator());
+    bool single = kind != Pass::Loops;
+    LanePoints pass = getPoints(kind == Pass::Full);
+    TeamCombine warpLanes =
+        exchange.getTeamCombine(lane, warp, ewc::kRowWarpThreads,
+                                ewc::kRowWarpThreads, /*resident=*/false);
+    // The inner reductions are plain ones; the warps' pass is the online
+    // one. kRowLanePoints elements of theirs a lane per iteration: those
+    // over the points take the lane's points.
+    warpLanes.rescale = false;
+    warpLanes.unroll = ewc::kRowLanePoints;
+    if (single)
+      warpLanes.single = &pass;
+    TeamCombine warps = exchange.getWarpsTeam(builder, loc, ewc::kRowLaneUnroll,
+                                              &warpLanes, &pass);
+    // What the reductions read at the points alone (attention's q), loaded
+    // once before the pass: inside it every element of s would load it
+    // again (LLVM does not hoist a load out of a loop that may not run).
+    std::optional<ResidentRow> pointLoads;
+    if (single) {
+      pointLoads = buildPointLoads(builder, loc, kernel, split, coordOf, pass);
+      warps.resident = &*pointLoads;
+    }
+    KnownValues known;
+    emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
+                        coordOf, extents, known, &warps);
+    // The lane's points, each with its own values of the sums that keep it.
+    for (unsigned j = 0; j < perLane; ++j) {
+      llvm::StringMap<Value> pointCoords(coordOf);
+      for (const auto &entry : pass.coords[j])
+        pointCoords[entry.getKey()] = entry.getValue();
+      KnownValues pointKnown(known);
+      if (j < pass.values.size())
+        for (auto [from, to] : pass.values[j])
+          pointKnown[from] = to;
+      auto store = scf::IfOp::create(
+          builder, loc,
+          arith::AndIOp::create(builder, loc, pass.valid[j], teamRows.active));
+      OpBuilder::InsertionGuard point(builder);
+      builder.setInsertionPoint(store.thenBlock()->getTerminator());
+      emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                           nest, pointCoords, extents, pointKnown);
+    }
+  }
 }
 
 /// buildRowsLoop's loop for teams of `team` lanes (an index value).
@@ -599,6 +881,11 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   // teams of a part of a warp, with the butterfly's steps by the size; and
   // teams of several warps, whose warps combine through shared memory.
   WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
+  if (!split.laneDims.empty()) {
+    OpBuilder::InsertionGuard guard(builder);
+    buildLanePointsLoop(builder, loc, kernel, nest, split, exchange);
+    return;
+  }
   // A team of a constant size (the variant's): one version, every step of
   // it known.
   if (kernel.team) {

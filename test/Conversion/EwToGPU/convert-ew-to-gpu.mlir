@@ -223,6 +223,46 @@
 // RESIDENT-NEXT: memref.store %[[Y1]], %arg1[%[[ROW]], %[[F1]]]
 // RESIDENT: scf.for %{{.*}} = %[[REST]] to %{{.*}} step %c32 {
 // RESIDENT-LABEL: gpu.func @ew$colnorm(
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes.mlir | FileCheck %s --check-prefix=LANES --enable-var-scope
+
+// Points on the lanes (decode attention): a block per row (b, h), launched
+// by the row of s; passes of 128 points; in the full pass (d = 128) q
+// loaded once at the lane's 4 points, then the warps' loop over s, 4
+// elements an iteration, each element's scores one straight-line step of
+// the warp's lanes (no loop over d) and a butterfly, then one rescale of
+// the max's sum and the 4 points' sums; the warps' states merged per lane
+// through a slot per thread; each point divided by the row's sum and stored.
+// LANES-LABEL: gpu.func @ew$attention(
+// LANES-SAME: workgroup(%[[SLOTS:[^ ]*]] : memref<128xf32, #gpu.address_space<workgroup>>
+// LANES-SAME: row_dims = {{\[\["s"\]\]}}
+// LANES: scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x {
+// LANES: scf.for %{{.*}} = %c0 to %{{.*}} step %c128 {
+// LANES: scf.if %{{.*}} {
+// LANES-COUNT-4: scf.if %true -> (f32) {
+// LANES: %{{.*}}:6 = scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32) {
+// LANES-NOT: scf.for
+// LANES-COUNT-20: gpu.shuffle  xor
+// LANES-NOT: scf.for
+// LANES-COUNT-5: {ew.online_rescale}
+// LANES: scf.yield
+// LANES-NEXT: }
+// The rest of s, an element at a time.
+// LANES: %[[DONE:.*]]:6 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
+// LANES: memref.store %[[DONE]]#0, %[[SLOTS]][%thread_id_x{{.*}}] : memref<128xf32, #gpu.address_space<workgroup>>
+// LANES-NEXT: gpu.barrier
+// LANES-COUNT-5: {ew.online_rescale}
+// LANES-COUNT-5: memref.store %{{.*}}[%thread_id_x{{.*}}] : memref<128xf32
+// LANES-NEXT: gpu.barrier
+// LANES: %[[SUM:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MERGED:.*]]#4 : f32
+// LANES-COUNT-4: arith.divf %{{.*}}, %[[SUM]] : f32
+// LANES: } else {
+// A team per point for @unscored (no reduction over d inside): the warps'
+// exchange of the looping teams, a slot a warp.
+// LANES-LABEL: gpu.func @ew$unscored(
+// LANES-SAME: workgroup(%{{.*}} : memref<4xf32, #gpu.address_space<workgroup>>)
+// LANES-NOT: ew.online_rescale
+// LANES: gpu.return
+
 // RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-resident=65 2>&1 | FileCheck %s --check-prefix=BADRESIDENT
 // BADRESIDENT: error: rows-resident must be at most 64, not 65
 // RUN: not ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-team=48 2>&1 | FileCheck %s --check-prefix=BADTEAM

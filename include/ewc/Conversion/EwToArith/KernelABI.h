@@ -301,6 +301,25 @@ struct ResidentRow {
                 const llvm::StringMap<Value> &coordOf) const;
 };
 
+/// The points of its row that each lane of a team keeps (the GPU's rows
+/// schedule with its points on the lanes: decode attention's `d`,
+/// RowSplit::laneDims). Point j of a lane is the flattened point
+/// `first + warp lane + j * 32` along `dims`, `valid` where that lies in
+/// the row, `coords` its coordinates (the row's last point for one past
+/// it, so that what the element function reads there stays in bounds). An
+/// online group's sum that keeps these dimensions besides the max's
+/// (attention's `sum(p * v, s)`) is carried per point through the group's
+/// one pass; its value at point j goes to `values[j]`, where the row's
+/// points find it.
+struct LanePoints {
+  SmallVector<std::string> dims;
+  SmallVector<Value> valid;
+  SmallVector<llvm::StringMap<Value>> coords;
+  SmallVector<llvm::DenseMap<Value, Value>> values;
+
+  unsigned getPoints() const { return coords.size(); }
+};
+
 /// The threads that compute a reduction together (the GPU's rows schedule:
 /// a warp per row): each combines its lane's share of the elements in
 /// order, then the lanes combine in a butterfly of `shuffleXor` steps
@@ -348,6 +367,21 @@ struct TeamCombine {
   /// The team's row kept in registers (the rows schedule's resident
   /// variant), or null.
   const ResidentRow *resident = nullptr;
+  /// The team that each lane of this one is, or null: where a lane is a
+  /// warp (the rows schedule with points on the lanes, whose warps share a
+  /// row's reduced dimension and whose warp's lanes share a nested
+  /// reduction: attention's `sum(q * k, d)` at each `s`), a reduction
+  /// emitted inside a lane's loop is spread over the warp.
+  const TeamCombine *inner = nullptr;
+  /// The row's points on the lanes (LanePoints), or null.
+  LanePoints *points = nullptr;
+  /// Points whose coordinates are all the elements of a reduction over
+  /// exactly their dimensions that is spread over this team (a runtime
+  /// fact the lowering branched on: a head of at most a pass's points), or
+  /// null: such a reduction is one straight-line step over them, each
+  /// masked by whether it is there, no loop, and the elements' loads are
+  /// the points' own (ResidentRow::getLoad by the same coordinates).
+  const LanePoints *single = nullptr;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are
@@ -372,6 +406,16 @@ struct RowSplit {
   /// The dimensions the first of the nest's reductions combines over: the
   /// row's length, by which the GPU sizes a row's team.
   SmallVector<std::string> reducedDims;
+  /// The row's points on the lanes (LanePoints), or none. Where the nest's
+  /// reductions keep, besides the row's dimensions, dimensions of the
+  /// points (`innerDims`, then these) that a reduction inside their operand
+  /// combines over (decode attention: `sum(p * v, s)` keeps `d`, its
+  /// scores `sum(q * k, d)` reduce it), a team per point would compute
+  /// that inner reduction once per point: instead a block per row shares
+  /// its reduced dimensions among its warps, each warp's lanes share the
+  /// inner reduction at each of its elements and keep the row's points,
+  /// and the sums that keep them ride in an online group.
+  SmallVector<std::string> laneDims;
 };
 
 /// The rows split of `nest`, or none where a thread per point serves it
