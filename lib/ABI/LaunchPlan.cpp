@@ -234,6 +234,8 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".team" + std::to_string(rowsTeam);
   if (rowsResident)
     key += ".k" + std::to_string(rowsResident);
+  if (lanePass)
+    key += ".lp" + std::to_string(lanePass);
   return key;
 }
 

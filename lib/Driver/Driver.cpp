@@ -381,6 +381,9 @@ driver::getLaunchDescriptors(mlir::ModuleOp module) {
         for (mlir::Attribute dim : llvm::cast<mlir::ArrayAttr>(row))
           dims.push_back(llvm::cast<mlir::StringAttr>(dim).str());
       }
+    if (mlir::ArrayAttr lanes = attr.getLaneDims())
+      for (mlir::Attribute dim : lanes)
+        launch.laneDims.push_back(llvm::cast<mlir::StringAttr>(dim).str());
   });
   return launches;
 }
@@ -849,6 +852,9 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (plan.rowsTeam)
       other->setAttr(mlir::ew::kRowsTeamAttrName,
                      builder.getI64IntegerAttr(plan.rowsTeam));
+    if (plan.lanePass)
+      other->setAttr(mlir::ew::kLanePassAttrName,
+                     builder.getI64IntegerAttr(plan.lanePass));
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };
@@ -1125,6 +1131,11 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   }
   if (rows && launchOptions.rowsBlockSize)
     planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
+  // The pass of a kernel with its points on the lanes, by their extent (a
+  // variant each: RowAccess.h, getLanePass).
+  planned.lanePass = rows && !base.laneDims.empty()
+                         ? getLanePass(planned.getLongestRow({base.laneDims}))
+                         : 0;
   // A row kept in registers where the launch asks for it (RowAccess.h,
   // kRowResidentElements: not the runtime's choice yet, by measurement); a
   // scan's rows are not (its warp walks them).

@@ -123,7 +123,8 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
                           {"elementsPerThread", launch.elementsPerThread},
                           {"sharedMemory", launch.sharedMemory},
                           {"rowDims", std::move(rows)},
-                          {"workspace", launch.workspace}}}};
+                          {"workspace", launch.workspace},
+                          {"laneDims", toJSON(launch.laneDims)}}}};
 }
 
 std::string CompiledGPUModule::serialize() const {
@@ -227,6 +228,9 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
       const llvm::json::Object wrapper{{"dims", row}};
       descriptor.rowDims.push_back(strings(wrapper, "dims"));
     }
+    if (!launch->getArray("laneDims"))
+      note("laneDims");
+    descriptor.laneDims = strings(*launch, "laneDims");
     for (const llvm::json::Value &paramValue : *params) {
       const llvm::json::Object *paramObject = paramValue.getAsObject();
       if (!paramObject)

@@ -359,3 +359,20 @@ TEST(LaunchPlanTest, ResidentRows) {
   EXPECT_EQ(getRowsResidentTeam(1 << 20, 128, 32), 128u);
   EXPECT_EQ(getRowsResidentTeam(32768, 512, 64), 512u);
 }
+
+// The pass of a row's points on the lanes (RowAccess.h): a head of 128 the
+// full one, 1 to 127 the one that fits, anything else the kernel of three.
+TEST(LaunchPlanTest, LanePasses) {
+  using namespace ewc;
+  EXPECT_EQ(getLanePass(128), unsigned(kLanePassFull));
+  EXPECT_EQ(getLanePass(1), unsigned(kLanePassFits));
+  EXPECT_EQ(getLanePass(64), unsigned(kLanePassFits));
+  EXPECT_EQ(getLanePass(127), unsigned(kLanePassFits));
+  EXPECT_EQ(getLanePass(0), unsigned(kLanePassAll));
+  EXPECT_EQ(getLanePass(129), unsigned(kLanePassAll));
+  EXPECT_EQ(getLanePass(256), unsigned(kLanePassAll));
+  LaunchPlan plan;
+  plan.lanePass = kLanePassFull;
+  EXPECT_FALSE(plan.isDefaultVariant());
+  EXPECT_EQ(plan.getVariantKey(), "b1.lp1");
+}

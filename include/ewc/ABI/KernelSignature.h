@@ -142,6 +142,10 @@ struct LaunchDescriptor {
   /// reductions) of the workspace that a launch of more than one split
   /// passes after the ABI's arguments (ColumnAccess.h); 0 for none.
   unsigned workspace = 0;
+  /// The schedule "rows" with the row's points on the lanes (decode
+  /// attention's head): their dimensions, whose extent picks the pass's
+  /// variant (RowAccess.h, getLanePass); empty for none.
+  std::vector<std::string> laneDims;
 };
 
 /// The memref rank of every tensor (tensor parameters, then results) of

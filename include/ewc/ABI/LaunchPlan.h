@@ -128,6 +128,10 @@ struct LaunchPlan {
   /// On the GPU, the lanes of the rows schedule's teams where the variant
   /// fixes them (the resident rows': getRowsResidentTeam); 0: by the row.
   unsigned rowsTeam = 0;
+  /// On the GPU, the pass of the rows schedule with its points on the
+  /// lanes that the variant has alone (RowAccess.h, getLanePass: the full
+  /// pass, 1, or the one that fits, 2); 0: all three, by the points.
+  unsigned lanePass = 0;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -143,7 +147,7 @@ struct LaunchPlan {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
            tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
            rowsBlockSize == 0 && !splitScans && rowsResident == 0 &&
-           rowsTeam == 0;
+           rowsTeam == 0 && lanePass == 0;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
@@ -151,7 +155,8 @@ struct LaunchPlan {
   /// ".v<tensor>s<shift>" for each shifted one, ".nt" with streaming
   /// stores, ".r<threads>" for the rows schedule's block, ".scan" for
   /// scans split into tiles, ".team<lanes>" for the teams' constant size
-  /// and ".k<elements>" for a resident row.
+  /// and ".k<elements>" for a resident row, ".lp<pass>" for the pass of
+  /// points on the lanes.
   std::string getVariantKey() const;
   /// The extent of dimension `dim` in this launch (any tensor that has it),
   /// or none.

@@ -185,6 +185,25 @@ constexpr unsigned kRowsMaxResident = 2 * kRowResidentElements;
 /// (its inner reduction, the scores, computed once per pass).
 constexpr unsigned kRowLanePoints = 4;
 
+/// The passes of the rows schedule with its points on the lanes, a variant
+/// each besides the kernel with all three (ptxas: decode attention's full
+/// pass alone 128 registers a thread, any two together 239-249, 2 blocks
+/// of 128 an SM instead of 4): the full pass (a pass's points exactly, a
+/// head of 128), the pass that fits (1 to 127 points), or 0: the kernel
+/// with the three, whose loops serve any other.
+enum LanePass : unsigned {
+  kLanePassAll = 0,
+  kLanePassFull = 1,
+  kLanePassFits = 2
+};
+
+/// The pass's variant for `points` points of a row.
+constexpr unsigned getLanePass(unsigned long long points) {
+  return points == 32ull * kRowLanePoints                 ? kLanePassFull
+         : points >= 1 && points < 32ull * kRowLanePoints ? kLanePassFits
+                                                          : kLanePassAll;
+}
+
 /// Elements of the row's reduced dimension (attention's `s`) a warp takes
 /// per iteration in that schedule, their loads in flight together and one
 /// online rescale for all: each is 2 x kRowLanePoints loads a lane for

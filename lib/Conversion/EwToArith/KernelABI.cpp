@@ -52,6 +52,8 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
     variant.rowsResident = resident.getInt();
   if (auto team = kernel->getAttrOfType<IntegerAttr>(kRowsTeamAttrName))
     variant.rowsTeam = team.getInt();
+  if (auto pass = kernel->getAttrOfType<IntegerAttr>(kLanePassAttrName))
+    variant.lanePass = pass.getInt();
   return variant;
 }
 

@@ -506,6 +506,7 @@ struct ConvertEwToGPUPass
       // The scans of a nest whose rows may be split (#ew.launch's
       // `workspace` for the rows schedule: ScanAccess.h).
       unsigned scanSlots = 0;
+      SmallVector<Attribute> laneNames;
       std::optional<ColumnSplit> columns;
       if (combines && kernel.access.nests.size() == 1)
         columns =
@@ -526,7 +527,16 @@ struct ConvertEwToGPUPass
         std::optional<RowSplit> split =
             combines ? getRowSplit(kernel.access, element, nest) : std::nullopt;
         if (split) {
-          buildRowsLoop(body, loc, rowKernel, nest, *split);
+          // The points on the lanes of the kernel's first such nest name
+          // the pass's variant (getLanePass); another such nest has all
+          // three passes.
+          RowKernel nestKernel = rowKernel;
+          if (!split->laneDims.empty() && laneNames.empty()) {
+            for (const std::string &dim : split->laneDims)
+              laneNames.push_back(StringAttr::get(&getContext(), dim));
+            nestKernel.lanePass = kernel.variant.lanePass;
+          }
+          buildRowsLoop(body, loc, nestKernel, nest, *split);
           addRow(split->reducedDims);
           anyRows = true;
           continue;
@@ -609,12 +619,15 @@ struct ConvertEwToGPUPass
                         StringAttr::get(&getContext(), kColumnsSchedule),
                         ewc::kColumnsBlockSize, 1, 0,
                         ArrayAttr::get(&getContext(), rowDims),
-                        columns->reductions.size())
+                        columns->reductions.size(), ArrayAttr())
           : anyRows
               ? LaunchAttr::get(
                     &getContext(),
                     StringAttr::get(&getContext(), kRowsSchedule), rowsBlock, 1,
-                    0, ArrayAttr::get(&getContext(), rowDims), scanSlots)
+                    0, ArrayAttr::get(&getContext(), rowDims), scanSlots,
+                    laneNames.empty()
+                        ? ArrayAttr()
+                        : ArrayAttr::get(&getContext(), laneNames))
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

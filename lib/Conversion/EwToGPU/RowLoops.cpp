@@ -539,16 +539,26 @@ void buildLanePointsLoop(OpBuilder &builder, Location loc,
                             constant(0)),
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ult, total,
                             passPoints));
-  auto fullVersion = scf::IfOp::create(builder, loc, full, /*withElse=*/true);
-  builder.setInsertionPoint(fullVersion.elseBlock()->getTerminator());
-  auto fitVersion = scf::IfOp::create(builder, loc, fits, /*withElse=*/true);
   enum class Pass { Full, Fits, Loops };
-  for (Pass kind : {Pass::Full, Pass::Fits, Pass::Loops}) {
+  // Where each is built: the variant of one pass (RowAccess.h,
+  // getLanePass: launched only where its points are) has it alone.
+  SmallVector<std::pair<Pass, Operation *>> versions;
+  if (kernel.lanePass) {
+    bool isFull = kernel.lanePass == ewc::kLanePassFull;
+    auto only = scf::IfOp::create(builder, loc, isFull ? full : fits);
+    versions.push_back(
+        {isFull ? Pass::Full : Pass::Fits, only.thenBlock()->getTerminator()});
+  } else {
+    auto fullVersion = scf::IfOp::create(builder, loc, full, /*withElse=*/true);
+    builder.setInsertionPoint(fullVersion.elseBlock()->getTerminator());
+    auto fitVersion = scf::IfOp::create(builder, loc, fits, /*withElse=*/true);
+    versions = {{Pass::Full, fullVersion.thenBlock()->getTerminator()},
+                {Pass::Fits, fitVersion.thenBlock()->getTerminator()},
+                {Pass::Loops, fitVersion.elseBlock()->getTerminator()}};
+  }
+  for (auto [kind, before] : versions) {
     OpBuilder::InsertionGuard inner(builder);
-    builder.setInsertionPoint(
-        kind == Pass::Full   ? fullVersion.thenBlock()->getTerminator()
-        : kind == Pass::Fits ? fitVersion.thenBlock()->getTerminator()
-                             : fitVersion.elseBlock()->getTerminator());
+    builder.setInsertionPoint(before);
     bool single = kind != Pass::Loops;
     LanePoints pass = getPoints(kind == Pass::Full);
     TeamCombine warpLanes =

@@ -44,6 +44,9 @@ struct RowKernel {
   /// The lanes of its teams, a constant (the resident variant's), or 0:
   /// chosen by the row in the kernel.
   unsigned team = 0;
+  /// The one pass of a nest with its points on the lanes that the variant
+  /// has (ewc/ABI/RowAccess.h, getLanePass), or 0: all three.
+  unsigned lanePass = 0;
 };
 
 /// Coordinates by name of `flat` in the row-major space of `dims`, added to

@@ -224,6 +224,8 @@
 // RESIDENT: scf.for %{{.*}} = %[[REST]] to %{{.*}} step %c32 {
 // RESIDENT-LABEL: gpu.func @ew$colnorm(
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes.mlir | FileCheck %s --check-prefix=LANES --enable-var-scope
+// RUN: sed 's/@attention(\(.*\)) -> \(.*\) {$/@attention(\1) -> \2 attributes {ew.lane_pass = 1 : i64} {/' %S/Inputs/lanes.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=LANEFULL
+// RUN: sed 's/@attention(\(.*\)) -> \(.*\) {$/@attention(\1) -> \2 attributes {ew.lane_pass = 2 : i64} {/' %S/Inputs/lanes.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=LANEFITS
 
 // Points on the lanes (decode attention): a block per row (b, h), launched
 // by the row of s; passes of 128 points; in the full pass (d = 128) q
@@ -234,7 +236,7 @@
 // through a slot per thread; each point divided by the row's sum and stored.
 // LANES-LABEL: gpu.func @ew$attention(
 // LANES-SAME: workgroup(%[[SLOTS:[^ ]*]] : memref<128xf32, #gpu.address_space<workgroup>>
-// LANES-SAME: row_dims = {{\[\["s"\]\]}}
+// LANES-SAME: row_dims = {{\[\["s"\]\]}}, lane_dims = {{\["d"\]}}>
 // LANES: scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x {
 // LANES: scf.for %{{.*}} = %c0 to %{{.*}} step %c128 {
 // LANES: scf.if %{{.*}} {
@@ -256,6 +258,19 @@
 // LANES: %[[SUM:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MERGED:.*]]#4 : f32
 // LANES-COUNT-4: arith.divf %{{.*}}, %[[SUM]] : f32
 // LANES: } else {
+// The variants of one pass (ew.lane_pass, RowAccess.h's getLanePass): the
+// full pass alone (q's loads unmasked), or the one that fits alone (masked),
+// each its 4 elements' butterflies and the rest's, no other version.
+// LANEFULL-LABEL: gpu.func @ew$attention(
+// LANEFULL-COUNT-4: scf.if %true -> (f32) {
+// LANEFULL-COUNT-25: gpu.shuffle  xor
+// LANEFULL-NOT: gpu.shuffle
+// LANEFULL-LABEL: gpu.func @ew$unscored(
+// LANEFITS-LABEL: gpu.func @ew$attention(
+// LANEFITS-NOT: scf.if %true
+// LANEFITS-COUNT-25: gpu.shuffle  xor
+// LANEFITS-NOT: gpu.shuffle
+// LANEFITS-LABEL: gpu.func @ew$unscored(
 // A team per point for @unscored (no reduction over d inside): the warps'
 // exchange of the looping teams, a slot a warp.
 // LANES-LABEL: gpu.func @ew$unscored(

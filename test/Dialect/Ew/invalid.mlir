@@ -590,6 +590,20 @@ func.func @yield_outside(%x: f32) {
 
 // The launch descriptor (#ew.launch) of a lowered gpu.func.
 
+// expected-error @+1 {{lane_dims belong to the 'rows' schedule: a non-empty list of dimension names}}
+func.func @launch_lanes_elementwise() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0, lane_dims = ["d"]>} {
+  return
+}
+
+// -----
+
+// expected-error @+1 {{lane_dims belong to the 'rows' schedule: a non-empty list of dimension names}}
+func.func @launch_lanes_empty() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["s"]], lane_dims = []>} {
+  return
+}
+
+// -----
+
 // expected-error @+1 {{row_dims belong to the 'rows' and 'columns' schedules, not 'elementwise'}}
 func.func @launch_rows_elementwise() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0, row_dims = [["n"]]>} {
   return

@@ -100,6 +100,13 @@ constexpr llvm::StringLiteral kRowsResidentAttrName = "ew.rows_resident";
 /// the resident variant's.
 constexpr llvm::StringLiteral kRowsTeamAttrName = "ew.rows_team";
 
+/// The attribute (an integer) of the GPU variant of a kernel with its
+/// row's points on the lanes that has one pass of the three alone
+/// (ewc/ABI/RowAccess.h, getLanePass: 1 the full pass, 2 the one that
+/// fits): with the three in one kernel ptxas gave decode attention 245
+/// registers a thread, with the full pass alone 128.
+constexpr llvm::StringLiteral kLanePassAttrName = "ew.lane_pass";
+
 /// The unit attribute on the selects that keep a resident row's slots past
 /// the row out of its reductions (ResidentRow::valid): what the test
 /// mutation resident-mask-dropped finds.
@@ -140,6 +147,9 @@ struct KernelVariant {
   /// The lanes of the GPU's rows schedule's teams, a constant
   /// (kRowsTeamAttrName), or 0: by the row, in the kernel.
   unsigned rowsTeam = 0;
+  /// The one pass of the points on the lanes (kLanePassAttrName), or 0:
+  /// the three.
+  unsigned lanePass = 0;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);

@@ -106,7 +106,7 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
                                  StringAttr schedule, unsigned blockSize,
                                  unsigned elementsPerThread,
                                  unsigned sharedMemory, ArrayAttr rowDims,
-                                 unsigned workspace) {
+                                 unsigned workspace, ArrayAttr laneDims) {
   if (blockSize == 0)
     return emitError() << "a launch has a block of at least one thread";
   bool columns = schedule.getValue() == LaunchAttr::kColumnsSchedule;
@@ -125,6 +125,15 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
   if (columns && (!rowDims || rowDims.size() != 1))
     return emitError() << "the 'columns' schedule names its reduced "
                           "dimensions: one list in row_dims";
+  // The runtime reads the points' extent by these names to choose the
+  // pass's variant (RowAccess.h, getLanePass).
+  if (laneDims &&
+      (!rows || laneDims.empty() || !llvm::all_of(laneDims, [](Attribute dim) {
+        auto name = dyn_cast<StringAttr>(dim);
+        return name && !name.getValue().empty();
+      })))
+    return emitError() << "lane_dims belong to the 'rows' schedule: a "
+                          "non-empty list of dimension names";
   if (!rowDims)
     return success();
   // The runtime reads the rows' extents by these names to choose the

@@ -160,7 +160,11 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
     rows, ewc/ABI/ScanAccess.h) takes that argument too: null for a warp
     per row, else a workspace of ewc::getScanWorkspaceWords words for
     `workspace` scans, the counter and the tiles' flags zeroed, and a grid
-    of `rows x splits` blocks (ewc::chooseScanSplits).
+    of `rows x splits` blocks (ewc::chooseScanSplits). A `rows` kernel whose
+    nest keeps the row's points on its lanes (decode attention's head:
+    RowSplit::laneDims) names those dimensions (`lane_dims`): the runtime
+    takes their extent to choose the variant of the pass
+    (ewc::getLanePass).
 
     ```mlir
     #ew.launch<schedule = "elementwise", block_size = 128,
@@ -178,20 +182,21 @@ def Ew_LaunchAttr : AttrDef<Ew_Dialect, "Launch"> {
                         "unsigned":$elements_per_thread,
                         "unsigned":$shared_memory,
                         OptionalParameter<"::mlir::ArrayAttr">:$row_dims,
-                        DefaultValuedParameter<"unsigned", "0">:$workspace);
+                        DefaultValuedParameter<"unsigned", "0">:$workspace,
+                        OptionalParameter<"::mlir::ArrayAttr">:$lane_dims);
   let assemblyFormat = "`<` struct(params) `>`";
   let builders = [
     AttrBuilder<(ins "::mlir::StringAttr":$schedule, "unsigned":$block_size,
                      "unsigned":$elements_per_thread,
                      "unsigned":$shared_memory), [{
       return $_get($_ctxt, schedule, block_size, elements_per_thread,
-                   shared_memory, ::mlir::ArrayAttr(), 0);
+                   shared_memory, ::mlir::ArrayAttr(), 0, ::mlir::ArrayAttr());
     }]>,
     AttrBuilder<(ins "::mlir::StringAttr":$schedule, "unsigned":$block_size,
                      "unsigned":$elements_per_thread,
                      "unsigned":$shared_memory, "::mlir::ArrayAttr":$row_dims), [{
       return $_get($_ctxt, schedule, block_size, elements_per_thread,
-                   shared_memory, row_dims, 0);
+                   shared_memory, row_dims, 0, ::mlir::ArrayAttr());
     }]>
   ];
   let genVerifyDecl = 1;
