@@ -12,10 +12,6 @@
 #  2. ewc-run --bench, % of the copy of the bytes moved, at issue 16's
 #     shapes (b x h in {32, 256}, s in {1024, 8192, 65536}, d = 128).
 source bench/probes/rows-lib.sh
-run() { # label args...: the verdict's last word, or the error
-  local label=$1; shift
-  echo "$label: $("$E" "$@" 2>&1 | tail -1)"
-}
 parts=${EWC_PROBE:-verdicts bench}
 if [[ " $parts " == *" verdicts "* ]]; then
 echo "== verdicts"

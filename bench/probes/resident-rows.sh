@@ -15,10 +15,6 @@ KERNELS=("softmax_f32 /tmp/sm32.ew --batch=" "softmax_bf16 kernels/softmax.ew --
   "log_softmax_f32 kernels/log_softmax.ew --batch=" "logsumexp_f32 kernels/logsumexp.ew --dim=m="
   "rmsnorm_f32 /tmp/rms32.ew --batch=" "rmsnorm_bf16 kernels/rmsnorm.ew --batch="
   "layernorm_f32 /tmp/ln32.ew --batch=" "layernorm_bf16 kernels/layernorm.ew --batch=")
-run() { # label args...: the verdict's last word, or the error
-  local label=$1; shift
-  echo "$label: $("$E" "$@" 2>&1 | tail -1)"
-}
 parts=${EWC_PROBE:-verdicts bench}
 if [[ " $parts " == *" verdicts "* ]]; then
 echo "== verdicts"

@@ -290,6 +290,50 @@ private:
   std::deque<SharedSlots> laneBanks;
 };
 
+/// Loads into `row`'s slots (ResidentRow::loads) every tensor that `roots`
+/// read, one of whose dimensions is among `along` and each of whose
+/// dimensions the slots bind: at each slot's exact coordinates, behind a
+/// branch of its own where the slot is valid (0 elsewhere).
+void loadSlots(OpBuilder &builder, Location loc, const RowKernel &kernel,
+               ArrayRef<Value> roots, ArrayRef<std::string> along,
+               ResidentRow &row) {
+  const KernelAccess &access = kernel.access;
+  gpu::GPUFuncOp func = kernel.func;
+  llvm::SmallBitVector read =
+      getParamsReadBy(kernel.element, roots, access.numParams);
+  for (unsigned p = 0; p < access.numParams; ++p) {
+    ArrayRef<std::string> dims = access.argDims[p];
+    bool kept = access.argIsTensor[p] && read.test(p) &&
+                llvm::any_of(dims,
+                             [&](const std::string &dim) {
+                               return llvm::is_contained(along, dim);
+                             }) &&
+                llvm::all_of(dims, [&](const std::string &dim) {
+                  return row.exact.front().count(dim);
+                });
+    if (!kept)
+      continue;
+    Type type = access.argElementTypes[p];
+    for (unsigned j = 0; j < row.getSlots(); ++j) {
+      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
+                                    /*withElseRegion=*/true);
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(load.thenBlock());
+      SmallVector<Value> indices;
+      for (const std::string &dim : dims)
+        indices.push_back(row.exact[j].lookup(dim));
+      scf::YieldOp::create(
+          builder, loc,
+          loadElement(builder, loc, func.getArgument(p), indices, type));
+      builder.setInsertionPointToStart(load.elseBlock());
+      scf::YieldOp::create(builder, loc,
+                           ValueRange{arith::ConstantOp::create(
+                               builder, loc, type, builder.getZeroAttr(type))});
+      row.loads[{p, j}] = load.getResult(0);
+    }
+  }
+}
+
 /// The resident row (ResidentRow) of a team of `team` lanes (an index
 /// value) whose row's coordinates are `coordOf`: the lane's slots along the
 /// row's reduced dimensions and the loads of every tensor its reductions
@@ -298,8 +342,6 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
                              const RowKernel &kernel, const RowSplit &split,
                              const llvm::StringMap<Value> &coordOf, Value lane,
                              Value team) {
-  const KernelAccess &access = kernel.access;
-  gpu::GPUFuncOp func = kernel.func;
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -353,40 +395,7 @@ ResidentRow buildResidentRow(OpBuilder &builder, Location loc,
     if (llvm::equal(reduce.getDimNames(), split.reducedDims))
       reduced.push_back(reduce->getOperand(0));
   });
-  llvm::SmallBitVector read =
-      getParamsReadBy(element, reduced, access.numParams);
-  for (unsigned p = 0; p < access.numParams; ++p) {
-    ArrayRef<std::string> dims = access.argDims[p];
-    bool alongRow =
-        access.argIsTensor[p] && read.test(p) &&
-        llvm::any_of(dims,
-                     [&](const std::string &dim) {
-                       return llvm::is_contained(split.reducedDims, dim);
-                     }) &&
-        llvm::all_of(dims, [&](const std::string &dim) {
-          return row.exact.front().count(dim);
-        });
-    if (!alongRow)
-      continue;
-    Type type = access.argElementTypes[p];
-    for (unsigned j = 0; j < kernel.resident; ++j) {
-      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
-                                    /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(load.thenBlock());
-      SmallVector<Value> indices;
-      for (const std::string &dim : dims)
-        indices.push_back(row.exact[j].lookup(dim));
-      scf::YieldOp::create(
-          builder, loc,
-          loadElement(builder, loc, func.getArgument(p), indices, type));
-      builder.setInsertionPointToStart(load.elseBlock());
-      scf::YieldOp::create(builder, loc,
-                           ValueRange{arith::ConstantOp::create(
-                               builder, loc, type, builder.getZeroAttr(type))});
-      row.loads[{p, j}] = load.getResult(0);
-    }
-  }
+  loadSlots(builder, loc, kernel, reduced, split.reducedDims, row);
   return row;
 }
 
@@ -400,7 +409,6 @@ ResidentRow buildPointLoads(OpBuilder &builder, Location loc,
                             const RowKernel &kernel, const RowSplit &split,
                             const llvm::StringMap<Value> &coordOf,
                             const LanePoints &points) {
-  const KernelAccess &access = kernel.access;
   ResidentRow row;
   row.dims = split.laneDims;
   row.valid = points.valid;
@@ -412,44 +420,10 @@ ResidentRow buildPointLoads(OpBuilder &builder, Location loc,
     row.exact.push_back(std::move(coords));
   }
   func::FuncOp element = kernel.element;
-  gpu::GPUFuncOp func = kernel.func;
   SmallVector<Value> reduced;
   element.walk(
       [&](ReduceOp reduce) { reduced.push_back(reduce->getOperand(0)); });
-  llvm::SmallBitVector read =
-      getParamsReadBy(element, reduced, access.numParams);
-  for (unsigned p = 0; p < access.numParams; ++p) {
-    ArrayRef<std::string> dims = access.argDims[p];
-    bool atPoints =
-        access.argIsTensor[p] && read.test(p) &&
-        llvm::any_of(dims,
-                     [&](const std::string &dim) {
-                       return llvm::is_contained(split.laneDims, dim);
-                     }) &&
-        llvm::all_of(dims, [&](const std::string &dim) {
-          return row.coords.front().count(dim);
-        });
-    if (!atPoints)
-      continue;
-    Type type = access.argElementTypes[p];
-    for (unsigned j = 0; j < row.getSlots(); ++j) {
-      auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
-                                    /*withElseRegion=*/true);
-      OpBuilder::InsertionGuard guard(builder);
-      builder.setInsertionPointToStart(load.thenBlock());
-      SmallVector<Value> indices;
-      for (const std::string &dim : dims)
-        indices.push_back(row.coords[j].lookup(dim));
-      scf::YieldOp::create(
-          builder, loc,
-          loadElement(builder, loc, func.getArgument(p), indices, type));
-      builder.setInsertionPointToStart(load.elseBlock());
-      scf::YieldOp::create(builder, loc,
-                           ValueRange{arith::ConstantOp::create(
-                               builder, loc, type, builder.getZeroAttr(type))});
-      row.loads[{p, j}] = load.getResult(0);
-    }
-  }
+  loadSlots(builder, loc, kernel, reduced, split.laneDims, row);
   return row;
 }
 
