@@ -157,6 +157,13 @@ cases() {
         echo "$tool kernels/decode_attention.ew 0 --dim b=2 --dim h=3 --dim s=$s --dim d=$d --arg scale=0.125"
         echo "$tool kernels/gqa_decode_attention.ew 0 --dim b=2 --dim g=2 --dim r=4 --dim s=$s --dim d=$d --arg scale=0.125"
       done
+      # Its rows split across blocks that meet in the workspace (RowAccess.h;
+      # the runtime splits the 6 rows above too): 7 splits of 33 (most warps'
+      # states empty), two passes' tickets, one row of 20000 at the
+      # runtime's splits.
+      echo "$tool kernels/decode_attention.ew 0 --dim b=2 --dim h=3 --dim s=33 --dim d=64 --arg scale=0.125 --splits 7"
+      echo "$tool kernels/decode_attention.ew 0 --dim b=1 --dim h=3 --dim s=1000 --dim d=130 --arg scale=0.125 --splits 3"
+      echo "$tool kernels/decode_attention.ew 0 --dim b=1 --dim h=1 --dim s=20000 --dim d=128 --arg scale=0.125"
     done
     return
   fi

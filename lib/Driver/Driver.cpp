@@ -1117,7 +1117,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   // blocks of kScanSplitBlockSize whatever its rows' length (ScanAccess.h
   // says why).
   planned.splitScans = false;
-  if (rows && base.workspace) {
+  if (rows && base.workspace && base.laneDims.empty()) {
     const CudaDeviceInfo &device = cuda->getDeviceInfo();
     std::uint64_t length = planned.getLongestRow(base.rowDims);
     std::uint64_t rowCount = length ? planned.points / length : 0;
@@ -1233,10 +1233,44 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
                            << " bytes\n";
     args.push_back(&workspace);
   }
+  // A rows kernel with its points on the lanes whose rows may be split:
+  // for few rows, each row's S split across blocks that meet in a
+  // workspace for this launch alone (RowAccess.h), else a null one.
+  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace &&
+      !launch.laneDims.empty()) {
+    std::uint64_t points = planned.getLongestRow({launch.laneDims});
+    std::uint64_t rowCount = points ? planned.points / points : 0;
+    std::uint64_t length = planned.getLongestRow(launch.rowDims);
+    std::uint64_t splits = launchOptions.splits.value_or(chooseLaneSplits(
+        rowCount, length, launch.blockSize, device.multiprocessorCount));
+    splits = std::max<std::uint64_t>(
+        1,
+        std::min<std::uint64_t>(splits, rowCount ? 0x7fffffff / rowCount : 1));
+    std::uint64_t passes = getLanePasses(points);
+    std::uint64_t words =
+        getLaneWorkspaceWords(rowCount, passes, splits, launch.workspace);
+    if (words) {
+      // The grid the kernel derives its splits from: max(1, gridDim.x /
+      // rows).
+      shape.gridSize = static_cast<std::uint32_t>(rowCount * splits);
+      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
+          words * 8, rowCount * passes * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+    }
+    if (launchOptions.notes)
+      *launchOptions.notes << "note: kernel '" << kernel.name
+                           << "': " << rowCount << " row(s) x "
+                           << (words ? splits : 1) << " split(s), workspace of "
+                           << words * 8 << " bytes\n";
+    args.push_back(&workspace);
+  }
   // A rows kernel whose one nest scans along rows: a warp per row (a null
   // workspace) or, for few long rows, each row split into tiles that meet
   // in a workspace for this launch alone (ScanAccess.h).
-  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace) {
+  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace &&
+      launch.laneDims.empty()) {
     std::uint64_t length = planned.getLongestRow(launch.rowDims);
     std::uint64_t rows = length ? planned.points / length : 0;
     std::uint64_t splits = launchOptions.splits.value_or(chooseScanSplits(

@@ -298,12 +298,13 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       }
       args += (args.empty() ? "" : ", ") + ("(void *)&" + value);
     }
-    // A kernel with a workspace (the columns schedule's, a split scan's)
-    // takes it after the ABI's arguments. The header passes none: the
-    // columns schedule's grid (a block per 256 points) gives it one split
-    // per tile (ColumnAccess.h: splits = max(1, grid / tiles)), which needs
-    // none, and a null workspace makes a scan a warp per row (ScanAccess.h):
-    // correct, not split across blocks (docs/api.md).
+    // A kernel with a workspace (the columns schedule's, a split scan's, a
+    // split row's of decode attention) takes it after the ABI's arguments.
+    // The header passes none: the columns schedule's grid (a block per 256
+    // points) gives it one split per tile (ColumnAccess.h: splits = max(1,
+    // grid / tiles)), which needs none, and a null workspace makes a scan a
+    // warp per row (ScanAccess.h) and a row with its points on the lanes one
+    // block's (RowAccess.h): correct, not split across blocks (docs/api.md).
     bool workspace = launch.workspace != 0;
     if (workspace)
       args += ", (void *)&workspace";

@@ -35,6 +35,7 @@
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=warp-share-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-WARPDROP
 // RUN: ewc-opt %S/Inputs/reduce.mlir --ew-to-gpu --ew-test-mutate=mutation=stale-prefix | FileCheck %s --enable-var-scope --check-prefix=CHECK-STALE
 // RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=split-partial-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-SPLITDROP
+// RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/lanes.mlir --ew-to-gpu --ew-test-mutate=mutation=split-partial-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-MEETDROP
 // RUN: ewc-opt %S/Inputs/columns.mlir --ew-to-gpu --ew-test-mutate=mutation=early-fold | FileCheck %s --enable-var-scope --check-prefix=CHECK-EARLY
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=lookback-first-flag | FileCheck %s --enable-var-scope --check-prefix=CHECK-FIRSTFLAG
 // RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/online.mlir --ew-to-gpu --ew-test-mutate=mutation=online-rescale-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-RESCALE
@@ -333,6 +334,22 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // CHECK-SPLITDROP:       %[[SHORT2:.*]] = arith.subi %[[HI:.*]], %c1{{.*}} : index
 // CHECK-SPLITDROP-NEXT:  scf.for %{{.*}} = %{{.*}} to %[[SHORT2]] step %c1 iter_args(%{{.*}} = %[[MAIN]])
 // CHECK-SPLITDROP:       llvm.load volatile
+
+// ... and the merge of a row's states across its splits (decode attention
+// split across blocks) stops one split short: each warp's loop over the
+// splits w, w + 4, ... ends one before the splits' count, in each of the
+// three passes.
+// CHECK-MEETDROP-LABEL: gpu.func @ew$attention(
+// CHECK-MEETDROP:        llvm.fence syncscope("device") acquire
+// CHECK-MEETDROP:        %[[SHORT:.*]] = arith.subi %[[SPLITS:.*]], %c1{{.*}} : index
+// CHECK-MEETDROP-NEXT:   scf.for %{{.*}} = %{{.*}} to %[[SHORT]] step %c4
+// CHECK-MEETDROP:        llvm.fence syncscope("device") acquire
+// CHECK-MEETDROP:        %[[SHORT:.*]] = arith.subi %[[SPLITS:.*]], %c1{{.*}} : index
+// CHECK-MEETDROP-NEXT:   scf.for %{{.*}} = %{{.*}} to %[[SHORT]] step %c4
+// CHECK-MEETDROP:        llvm.fence syncscope("device") acquire
+// CHECK-MEETDROP:        %[[SHORT:.*]] = arith.subi %[[SPLITS:.*]], %c1{{.*}} : index
+// CHECK-MEETDROP-NEXT:   scf.for %{{.*}} = %{{.*}} to %[[SHORT]] step %c4
+// CHECK-MEETDROP-LABEL: gpu.func @ew$unscored(
 
 // early-fold: the block that draws the first ticket (0) folds.
 // CHECK-EARLY-LABEL: gpu.func @ew$colsum(

@@ -376,3 +376,44 @@ TEST(LaunchPlanTest, LanePasses) {
   EXPECT_FALSE(plan.isDefaultVariant());
   EXPECT_EQ(plan.getVariantKey(), "b1.lp1");
 }
+
+// The splits of decode attention's rows across blocks (RowAccess.h): one
+// wave of blocks of 512 threads an SM at most, rounded down; none for rows
+// that fill it already; at most one per 32 elements of S a warp.
+TEST(LaunchPlanTest, LaneSplits) {
+  using namespace ewc;
+  // 32 rows of s = 65536 in blocks of 512 (16 warps) on 132 SMs: 132 / 32.
+  EXPECT_EQ(chooseLaneSplits(32, 65536, 512, 132), 4u);
+  // 32 rows of s = 8192 in blocks of 256: 264 / 32 = 8.
+  EXPECT_EQ(chooseLaneSplits(32, 8192, 256, 132), 8u);
+  // s = 1024 in blocks of 128 (4 warps): 528 / 32 = 16, at most 1024 /
+  // (4 x 32) = 8.
+  EXPECT_EQ(chooseLaneSplits(32, 1024, 128, 132), 8u);
+  // 256 rows fill one wave of 128-thread blocks at 2 splits, not more.
+  EXPECT_EQ(chooseLaneSplits(256, 1024, 128, 132), 2u);
+  EXPECT_EQ(chooseLaneSplits(256, 65536, 512, 132), 1u);
+  // Short rows, no rows, no SM count: one split.
+  EXPECT_EQ(chooseLaneSplits(1, 100, 128, 132), 1u);
+  EXPECT_EQ(chooseLaneSplits(0, 1 << 20, 128, 132), 1u);
+  EXPECT_EQ(chooseLaneSplits(1, 1 << 20, 128, 0), 4u);
+  // The grid stays below 2^31.
+  EXPECT_LE(chooseLaneSplits(1, ~0ull, 32, 1u << 30), 0x7fffffffull);
+
+  EXPECT_EQ(getLanePasses(0), 0u);
+  EXPECT_EQ(getLanePasses(1), 1u);
+  EXPECT_EQ(getLanePasses(128), 1u);
+  EXPECT_EQ(getLanePasses(129), 2u);
+  // A ticket per row and pass, then 6 words a lane per split (the max, the
+  // sum, 4 points' sums); none for one split.
+  EXPECT_EQ(getLaneWorkspaceWords(32, 1, 1, 6), 0u);
+  EXPECT_EQ(getLaneWorkspaceWords(32, 1, 8, 6), 32u + 32u * 8 * 6 * 32);
+  EXPECT_EQ(getLaneWorkspaceWords(3, 2, 4, 6), 6u + 6u * 4 * 6 * 32);
+  // The states past the tickets, a warp's lanes on consecutive words; the
+  // last word is the workspace's last.
+  EXPECT_EQ(getLanePartialWord(3, 2, 4, 6, 0, 0, 0, 0, 0), 6u);
+  EXPECT_EQ(getLanePartialWord(3, 2, 4, 6, 0, 0, 0, 0, 1), 7u);
+  EXPECT_EQ(getLanePartialWord(3, 2, 4, 6, 0, 0, 0, 1, 0), 6u + 32);
+  EXPECT_EQ(getLanePartialWord(3, 2, 4, 6, 0, 0, 1, 0, 0), 6u + 6 * 32);
+  EXPECT_EQ(getLanePartialWord(3, 2, 4, 6, 2, 1, 3, 5, 31) + 1,
+            getLaneWorkspaceWords(3, 2, 4, 6));
+}

@@ -210,6 +210,86 @@ constexpr unsigned getLanePass(unsigned long long points) {
 /// attention (k and v), 8 x 4 = 32 in flight.
 constexpr unsigned kRowLaneUnroll = 4;
 
+/// Decode attention with few rows (flash-decoding's case: 32 rows of a
+/// head each are 32 blocks for the H200's 132 SMs, 9-17% of the copy on
+/// 2026-12-04): where a nest's reductions are one online group's
+/// (RowSplit::blocksMeet), the runtime may split each row's reduced
+/// dimension S across `splits` blocks, `rows x splits` in all, block b
+/// the split b mod splits of row b / splits: warp w of split s combines
+/// the elements s W + w, + W splits, ... into the group's state (the max,
+/// the sum, a sum per point), the block merges its warps' as before, then
+/// warp 0 writes the block's state to the workspace (a word per value and
+/// lane), fences and draws a ticket of its row and pass; the block that
+/// draws the last merges the row's states in a fixed order (its warp v
+/// the splits v, v + W, ..., then its warps' in order, each state rescaled
+/// once to the larger max) and stores the row's points. The runtime zeroes
+/// the tickets; the kernel derives the splits from its grid, max(1,
+/// gridDim.x / rows), and takes a null workspace for one.
+///
+/// The fewest elements of S a warp combines before the splits stop
+/// growing: 8 of its iterations (kRowLaneUnroll), so that a split's state
+/// (48 bytes a lane for a head of 128) stays small beside its share of K
+/// and V (512 bytes an element).
+constexpr unsigned long long kRowLaneMinSplitElements = 32;
+
+/// The threads of the kernel with its points on the lanes that an SM
+/// holds: ptxas gives its full pass 128 registers a thread, so 512 of the
+/// SM's 65536 (the splits aim at one wave of such blocks).
+constexpr unsigned kRowLaneThreadsPerSM = 512;
+
+/// The passes over a row of `points` points, 32 x kRowLanePoints each.
+constexpr unsigned long long getLanePasses(unsigned long long points) {
+  return points / (32ull * kRowLanePoints) +
+         (points % (32ull * kRowLanePoints) != 0);
+}
+
+/// The splits of each of `rows` rows whose S has `length` elements, in
+/// blocks of `blockSize` threads on `multiprocessorCount` SMs: enough
+/// blocks for one wave (kRowLaneThreadsPerSM), rounded down (a second,
+/// partial wave would cost a whole block's time), at most one per
+/// kRowLaneMinSplitElements elements of a warp, at least 1, and at most
+/// what keeps the grid below 2^31.
+constexpr unsigned long long chooseLaneSplits(unsigned long long rows,
+                                              unsigned long long length,
+                                              unsigned blockSize,
+                                              unsigned multiprocessorCount) {
+  if (rows == 0)
+    return 1;
+  unsigned long long warps = blockSize / 32 ? blockSize / 32 : 1;
+  unsigned long long perSM =
+      kRowLaneThreadsPerSM / blockSize ? kRowLaneThreadsPerSM / blockSize : 1;
+  unsigned long long splits =
+      (multiprocessorCount ? multiprocessorCount : 1) * perSM / rows;
+  unsigned long long most = length / (warps * kRowLaneMinSplitElements);
+  if (splits > most)
+    splits = most;
+  if (splits > 0x7fffffffull / rows)
+    splits = 0x7fffffffull / rows;
+  return splits ? splits : 1;
+}
+
+/// The workspace of a launch of `rows` rows in `passes` passes (getLanePasses)
+/// and `splits` splits whose states are `words` values a lane (#ew.launch's
+/// `workspace`), in 8-byte words: a ticket per row and pass, then the
+/// states, value k of lane l of split s of row r's pass p at word
+/// getLanePartialWord (a warp's 32 lanes on consecutive words). None for
+/// one split.
+constexpr unsigned long long getLaneWorkspaceWords(unsigned long long rows,
+                                                   unsigned long long passes,
+                                                   unsigned long long splits,
+                                                   unsigned long long words) {
+  return splits <= 1 ? 0 : rows * passes * (1 + splits * words * 32);
+}
+constexpr unsigned long long
+getLanePartialWord(unsigned long long rows, unsigned long long passes,
+                   unsigned long long splits, unsigned long long words,
+                   unsigned long long row, unsigned long long pass,
+                   unsigned long long split, unsigned long long value,
+                   unsigned long long lane) {
+  return rows * passes +
+         (((row * passes + pass) * splits + split) * words + value) * 32 + lane;
+}
+
 /// The grid's cap in waves of resident blocks: the teams loop over the
 /// rows with a grid stride, and the runtime does not know the rows (it
 /// knows the points of the largest nest, which for softmax are the rows

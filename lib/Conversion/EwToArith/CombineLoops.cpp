@@ -97,6 +97,9 @@ public:
   /// The max of the online group of which `op` is a sum that keeps
   /// dimensions besides the max's (found by findOnlineGroups), or null.
   Operation *getPointwiseGroupMax(Operation *op) const;
+  /// The max of the online group of which `op` is the max or a sum, or
+  /// null.
+  Operation *getOnlineGroupMax(Operation *op) const;
 
 private:
   /// The value of reduction or scan `op` at the scope's point.
@@ -477,6 +480,9 @@ Value CombineEmitter::emitCombine(Operation *op,
           return SmallVector<Value>{emitCombiner(op, earlier[0], later[0])};
         });
       };
+  // A row split across blocks has its one online group alone
+  // (RowSplit::blocksMeet).
+  assert((!team || !team->meetBlocks) && "blocks meet on an online group");
   return emitCombineLoops(combination, isScan, dims, coordOf)[0];
 }
 
@@ -822,6 +828,13 @@ Operation *CombineEmitter::getPointwiseGroupMax(Operation *op) const {
   return nullptr;
 }
 
+Operation *CombineEmitter::getOnlineGroupMax(Operation *op) const {
+  auto it = onlineGroupOf.find(op);
+  if (!onlineGroups || it == onlineGroupOf.end())
+    return nullptr;
+  return (*onlineGroups)[it->second].max;
+}
+
 void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
                                      const llvm::StringMap<Value> &coordOf,
                                      KnownValues &known) {
@@ -972,6 +985,25 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
       };
   SmallVector<Value> values =
       emitCombineLoops(combination, /*isScan=*/false, dims, coordOf);
+  // A row split across blocks: their states merged as two lanes' would be,
+  // each rescaled once to the larger max (flash-decoding's merge).
+  if (team && team->meetBlocks)
+    values = team->meetBlocks(
+        builder, loc, values, combination.start,
+        [&](ValueRange earlier, ValueRange later) {
+          Value m =
+              emitCombinerOf(builder, max, earlier.front(), later.front());
+          Value reference = against(m);
+          Value first = expOf(earlier.front(), reference);
+          Value second = expOf(later.front(), reference);
+          SmallVector<Value> merged{m};
+          for (auto [i, sum] : llvm::enumerate(sumOf)) {
+            Value a = rescale(earlier[1 + i], first);
+            Value b = rescale(later[1 + i], second);
+            merged.push_back(emitCombinerOf(builder, sum, a, b));
+          }
+          return merged;
+        });
 
   // A row whose max is -inf and that has an element: the program's sum is
   // NaN (each exp(-inf - -inf) is).
@@ -1162,6 +1194,10 @@ static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
   if (!pointwise)
     return std::nullopt;
   RowSplit split;
+  Operation *groupMax = emitter.getOnlineGroupMax(combines.front());
+  split.blocksMeet = groupMax && llvm::all_of(combines, [&](Operation *op) {
+                       return emitter.getOnlineGroupMax(op) == groupMax;
+                     });
   for (const std::string &dim : nest.dims)
     (emitter.getMask(ArrayRef<std::string>{dim}) & pointMask ? split.laneDims
                                                              : split.rowDims)

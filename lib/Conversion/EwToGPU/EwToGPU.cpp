@@ -507,19 +507,29 @@ struct ConvertEwToGPUPass
       // `workspace` for the rows schedule: ScanAccess.h).
       unsigned scanSlots = 0;
       SmallVector<Attribute> laneNames;
+      // The words of a lane's state where rows split across blocks meet.
+      unsigned laneWords = 0;
+      // The workspace through which blocks meet, a pointer after the ABI's
+      // arguments, or null where inserting it failed.
+      auto addWorkspace = [&]() -> Value {
+        unsigned index = kernel.func.getNumArguments();
+        auto pointer =
+            LLVM::LLVMPointerType::get(&getContext(), kGlobalAddressSpace);
+        if (failed(kernel.func.insertArgument(index, pointer, DictionaryAttr(),
+                                              loc)))
+          return nullptr;
+        return kernel.func.getArgument(index);
+      };
       std::optional<ColumnSplit> columns;
       if (combines && kernel.access.nests.size() == 1)
         columns =
             getColumnSplit(kernel.access, element, kernel.access.nests.front());
       if (columns) {
-        unsigned index = kernel.func.getNumArguments();
-        if (failed(kernel.func.insertArgument(
-                index,
-                LLVM::LLVMPointerType::get(&getContext(), kGlobalAddressSpace),
-                DictionaryAttr(), loc)))
+        Value workspace = addWorkspace();
+        if (!workspace)
           return signalPassFailure();
         buildColumnsLoop(body, loc, rowKernel, kernel.access.nests.front(),
-                         *columns, kernel.func.getArgument(index));
+                         *columns, workspace);
         addRow(columns->reducedDims);
       }
       for (const LoopNest &nest :
@@ -535,8 +545,16 @@ struct ConvertEwToGPUPass
             for (const std::string &dim : split->laneDims)
               laneNames.push_back(StringAttr::get(&getContext(), dim));
             nestKernel.lanePass = kernel.variant.lanePass;
+            // Its rows may be split across blocks that meet in a workspace
+            // (RowAccess.h), a pointer after the ABI's arguments, where the
+            // runtime knows its rows: the kernel's one nest.
+            if (split->blocksMeet && kernel.access.nests.size() == 1) {
+              nestKernel.workspace = addWorkspace();
+              if (!nestKernel.workspace)
+                return signalPassFailure();
+            }
           }
-          buildRowsLoop(body, loc, nestKernel, nest, *split);
+          laneWords += buildRowsLoop(body, loc, nestKernel, nest, *split);
           addRow(split->reducedDims);
           anyRows = true;
           continue;
@@ -554,15 +572,12 @@ struct ConvertEwToGPUPass
             // rows (the grid's tiles).
             if (kernel.access.nests.size() == 1 &&
                 isSplitScanNest(element, *scans)) {
-              unsigned index = kernel.func.getNumArguments();
-              auto pointer = LLVM::LLVMPointerType::get(&getContext(),
-                                                        kGlobalAddressSpace);
-              if (failed(kernel.func.insertArgument(index, pointer,
-                                                    DictionaryAttr(), loc)))
+              Value workspace = addWorkspace();
+              if (!workspace)
                 return signalPassFailure();
               if (kernel.variant.splitScans)
                 buildSplitScanLoop(body, loc, rowKernel, ordered, *scans,
-                                   kernel.func.getArgument(index));
+                                   workspace);
               else
                 buildScanRowsLoop(body, loc, rowKernel, ordered, *scans);
               scanSlots = scans->scans.size();
@@ -621,13 +636,14 @@ struct ConvertEwToGPUPass
                         ArrayAttr::get(&getContext(), rowDims),
                         columns->reductions.size(), ArrayAttr())
           : anyRows
-              ? LaunchAttr::get(
-                    &getContext(),
-                    StringAttr::get(&getContext(), kRowsSchedule), rowsBlock, 1,
-                    0, ArrayAttr::get(&getContext(), rowDims), scanSlots,
-                    laneNames.empty()
-                        ? ArrayAttr()
-                        : ArrayAttr::get(&getContext(), laneNames))
+              ? LaunchAttr::get(&getContext(),
+                                StringAttr::get(&getContext(), kRowsSchedule),
+                                rowsBlock, 1, 0,
+                                ArrayAttr::get(&getContext(), rowDims),
+                                scanSlots + laneWords,
+                                laneNames.empty()
+                                    ? ArrayAttr()
+                                    : ArrayAttr::get(&getContext(), laneNames))
           : anyTiled
               ? LaunchAttr::get(
                     &getContext(),

@@ -9,6 +9,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "RowLoops.h"
+#include "Workspace.h"
 
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Conversion/EwToArith/EwToArith.h"
@@ -16,6 +17,7 @@
 
 #include "mlir/Dialect/Affine/IR/AffineOps.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
+#include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
@@ -77,8 +79,9 @@ Value shuffleXor(OpBuilder &builder, Location loc, Value value,
 struct TeamRows {
   scf::ForOp loop;
   /// The thread's lane in its team; the team's row (the last row for a
-  /// team past it); whether the team has a row of its own.
-  Value lane, row, active;
+  /// team past it); whether the team has a row of its own; the block's
+  /// split of its row (0 for rows of a block each).
+  Value lane, row, active, split;
 };
 
 /// Builds TeamRows. The loop runs over the blocks' groups of blockDim / team
@@ -88,9 +91,10 @@ struct TeamRows {
 /// last row's values and must store nothing (the warp's teams would
 /// otherwise leave the loop at different iterations, and a shuffle with
 /// lanes gone is an illegal instruction: ewc-fuzz --reductions on the H200,
-/// seed 9802).
+/// seed 9802). With `splits` (an index value; blocks of a team each), a
+/// row is `splits` consecutive blocks'.
 TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team, Value rows,
-                       unsigned blockSize) {
+                       unsigned blockSize, Value splits = nullptr) {
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
   };
@@ -102,6 +106,12 @@ TeamRows buildTeamRows(OpBuilder &builder, Location loc, Value team, Value rows,
   Value teamsPerBlock =
       arith::DivUIOp::create(builder, loc, constant(blockSize), team);
   Value teamInBlock = arith::DivUIOp::create(builder, loc, threadId, team);
+  result.split = constant(0);
+  if (splits) {
+    result.split = arith::RemUIOp::create(builder, loc, blockId, splits);
+    blockId = arith::DivUIOp::create(builder, loc, blockId, splits);
+    gridDim = arith::DivUIOp::create(builder, loc, gridDim, splits);
+  }
   Value first = arith::MulIOp::create(builder, loc, blockId, teamsPerBlock);
   Value step = arith::MulIOp::create(builder, loc, gridDim, teamsPerBlock);
   result.loop = scf::ForOp::create(builder, loc, first, rows, step);
@@ -151,22 +161,32 @@ public:
   /// The TeamCombine of a block whose lanes are its warps (the rows
   /// schedule with points on the lanes): warp w is lane w of `blockSize /
   /// 32`, no shuffle, its warps' values combined per lane of a warp
-  /// (combineLanewise); `inner` is the team of a warp's lanes.
+  /// (combineLanewise); `inner` is the team of a warp's lanes. With
+  /// `splits` blocks a row (index values), warp w of split `split` is lane
+  /// split W + w of splits W (maxSize counts the block's W, whose values
+  /// combineLanewise combines; the splits' meet in TeamCombine::meetBlocks).
   TeamCombine getWarpsTeam(OpBuilder &builder, Location loc, unsigned unroll,
-                           const TeamCombine *inner, LanePoints *points) {
+                           const TeamCombine *inner, LanePoints *points,
+                           Value split, Value splits) {
     unsigned warps = blockSize / ewc::kRowWarpThreads;
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
     Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
-    Value warp = arith::DivUIOp::create(
-        builder, loc, threadId,
-        arith::ConstantIndexOp::create(builder, loc, ewc::kRowWarpThreads));
-    TeamCombine team{warp,
-                     arith::ConstantIndexOp::create(builder, loc, warps),
-                     warps,
-                     /*shuffleSize=*/1,
-                     /*minSize=*/warps,
-                     unroll,
-                     shuffleXor,
-                     nullptr};
+    Value warp = arith::DivUIOp::create(builder, loc, threadId,
+                                        constant(ewc::kRowWarpThreads));
+    Value lane = arith::AddIOp::create(
+        builder, loc,
+        arith::MulIOp::create(builder, loc, split, constant(warps)), warp);
+    TeamCombine team{
+        lane,
+        arith::MulIOp::create(builder, loc, splits, constant(warps)),
+        warps,
+        /*shuffleSize=*/1,
+        /*minSize=*/warps,
+        unroll,
+        shuffleXor,
+        nullptr};
     if (warps > 1)
       team.combineWarps = [this](OpBuilder &builder, Location loc,
                                  ValueRange values, CombineValuesFn combine) {
@@ -178,7 +198,6 @@ public:
     return team;
   }
 
-private:
   /// Every lane's combination of the block's warps' `values` at the same
   /// lane (a value may differ between a warp's lanes: each keeps points of
   /// its own), in the warps' order, through slots of a thread each:
@@ -225,6 +244,7 @@ private:
     return loop.getResults();
   }
 
+private:
   /// Every lane's combination of its team's warps' `values` (each the same
   /// on all lanes of its warp), in the warps' order, value k through slots
   /// of its own:
@@ -427,6 +447,186 @@ ResidentRow buildPointLoads(OpBuilder &builder, Location loc,
   return row;
 }
 
+/// Where a row's S is split across blocks (RowAccess.h, "Decode attention
+/// with few rows"), their meet in the workspace, TeamCombine::meetBlocks
+/// for one pass over a row's points:
+///
+///   if (splits > 1) {
+///     if (warp == 0) state[row, pass, split, k, lane] = value_k; fence
+///     barrier; last = atomic ticket[row, pass]++ == splits - 1 (thread 0)
+///     barrier
+///     if (last) acc = identity; for (s = warp; s < splits; s += W)
+///                 acc = merge(acc, state[row, pass, s, :, lane])
+///               value = acc of the block's warps merged in order
+///   }
+///
+/// and `last` says whether the block has the row's state (always for one
+/// split).
+class BlockMeet {
+public:
+  /// For the kernel's `workspace`, `rows` rows of `passes` passes each in
+  /// `splits` splits (index values); this block's row, pass and split.
+  BlockMeet(gpu::GPUFuncOp func, unsigned blockSize, Value workspace,
+            Value rows, Value passes, Value splits)
+      : blockSize(blockSize), workspace(workspace), rows(rows), passes(passes),
+        splits(splits), flag(func, 1) {}
+
+  /// The meet of this block's `values` for `row`'s `pass` as its `split`
+  /// (index values); sets `last`.
+  SmallVector<Value> meet(OpBuilder &builder, Location loc,
+                          WarpExchange &exchange, ValueRange values,
+                          ValueRange identity, CombineValuesFn merge, Value row,
+                          Value pass, Value split) {
+    auto constant = [&](int64_t v) -> Value {
+      return arith::ConstantIndexOp::create(builder, loc, v);
+    };
+    auto compare = [&](arith::CmpIPredicate predicate, Value a, Value b) {
+      return arith::CmpIOp::create(builder, loc, predicate, a, b).getResult();
+    };
+    assert((!words || words == values.size()) &&
+           "every pass's state has the same values");
+    words = values.size();
+    Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
+    Value warpSize = constant(ewc::kRowWarpThreads);
+    Value lane = arith::RemUIOp::create(builder, loc, threadId, warpSize);
+    Value warp = arith::DivUIOp::create(builder, loc, threadId, warpSize);
+    // ewc::getLanePartialWord.
+    Value tickets = arith::MulIOp::create(builder, loc, rows, passes);
+    Value rowPass = arith::AddIOp::create(
+        builder, loc, arith::MulIOp::create(builder, loc, row, passes), pass);
+    auto wordOf = [&](Value splitIndex, unsigned k) {
+      Value state = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, rowPass, splits),
+          splitIndex);
+      Value value = arith::AddIOp::create(
+          builder, loc,
+          arith::MulIOp::create(builder, loc, state, constant(words)),
+          constant(k));
+      Value index = arith::AddIOp::create(
+          builder, loc, arith::MulIOp::create(builder, loc, value, warpSize),
+          lane);
+      return getWordAddress(
+          builder, loc, workspace,
+          arith::AddIOp::create(builder, loc, tickets, index));
+    };
+    SmallVector<Type> types(ValueRange(values).getTypes());
+    types.push_back(builder.getI1Type());
+    Value several = compare(arith::CmpIPredicate::ugt, splits, constant(1));
+    auto meet = scf::IfOp::create(builder, loc, types, several,
+                                  /*withElseRegion=*/true);
+    {
+      OpBuilder::InsertionGuard guard(builder);
+      builder.setInsertionPointToStart(meet.thenBlock());
+      auto write = scf::IfOp::create(
+          builder, loc, compare(arith::CmpIPredicate::eq, warp, constant(0)));
+      {
+        OpBuilder::InsertionGuard inWrite(builder);
+        builder.setInsertionPoint(write.thenBlock()->getTerminator());
+        for (auto [k, value] : llvm::enumerate(values)) {
+          // The address first, then the word, in statements of their own
+          // (the order of a call's arguments is the compiler's).
+          Value address = wordOf(split, k);
+          Value word = toWord(builder, loc, value);
+          LLVM::StoreOp::create(builder, loc, word, address, /*alignment=*/8);
+        }
+        // The state before the ticket, for every block of the grid.
+        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::release,
+                              kDeviceScope);
+      }
+      gpu::BarrierOp::create(builder, loc);
+      auto draw = scf::IfOp::create(
+          builder, loc,
+          compare(arith::CmpIPredicate::eq, threadId, constant(0)));
+      {
+        OpBuilder::InsertionGuard inDraw(builder);
+        builder.setInsertionPoint(draw.thenBlock()->getTerminator());
+        Type i64 = builder.getI64Type();
+        // Fence, atom, fence: CUDA's threadFenceReduction (NVPTX emits an
+        // acq_rel atomicrmw as a relaxed `atom`: ColumnLoops.cpp).
+        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                              kDeviceScope);
+        Value ticket = getWordAddress(builder, loc, workspace, rowPass);
+        Value drawn = LLVM::AtomicRMWOp::create(
+            builder, loc, LLVM::AtomicBinOp::add, ticket,
+            arith::ConstantIntOp::create(builder, loc, i64, 1),
+            LLVM::AtomicOrdering::acq_rel, kDeviceScope);
+        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                              kDeviceScope);
+        Value lastTicket = arith::IndexCastOp::create(
+            builder, loc, i64,
+            arith::SubIOp::create(builder, loc, splits, constant(1)));
+        Value isLast = compare(arith::CmpIPredicate::eq, drawn, lastTicket);
+        flag.store(
+            builder, loc,
+            arith::ExtUIOp::create(builder, loc, builder.getI32Type(), isLast),
+            constant(0));
+      }
+      gpu::BarrierOp::create(builder, loc);
+      Type i32 = builder.getI32Type();
+      Value drewLast = compare(
+          arith::CmpIPredicate::ne, flag.load(builder, loc, i32, constant(0)),
+          arith::ConstantIntOp::create(builder, loc, i32, 0));
+      // The last block merges the row's states: its warp v those of the
+      // splits v, v + W, ... in order from no element, then its warps'
+      // in order. The loads go past this block's L1 (volatile), after the
+      // ticket (acquire).
+      types.pop_back();
+      auto fold = scf::IfOp::create(builder, loc, types, drewLast,
+                                    /*withElseRegion=*/true);
+      {
+        OpBuilder::InsertionGuard inFold(builder);
+        builder.setInsertionPointToStart(fold.thenBlock());
+        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acquire,
+                              kDeviceScope);
+        auto loop = scf::ForOp::create(
+            builder, loc, warp, splits,
+            constant(blockSize / ewc::kRowWarpThreads), identity);
+        {
+          OpBuilder::InsertionGuard inLoop(builder);
+          builder.setInsertionPointToStart(loop.getBody());
+          SmallVector<Value> state;
+          for (auto [k, type] : llvm::enumerate(types)) {
+            Value word = LLVM::LoadOp::create(
+                builder, loc, builder.getI64Type(),
+                wordOf(loop.getInductionVar(), k), /*alignment=*/8,
+                /*isVolatile=*/true);
+            state.push_back(fromWord(builder, loc, word, type));
+          }
+          scf::YieldOp::create(builder, loc,
+                               merge(loop.getRegionIterArgs(), state));
+        }
+        scf::YieldOp::create(
+            builder, loc,
+            exchange.combineLanewise(builder, loc, loop.getResults(), merge));
+        builder.setInsertionPointToStart(fold.elseBlock());
+        scf::YieldOp::create(builder, loc, values);
+      }
+      SmallVector<Value> results(fold.getResults());
+      results.push_back(drewLast);
+      scf::YieldOp::create(builder, loc, results);
+      builder.setInsertionPointToStart(meet.elseBlock());
+      SmallVector<Value> alone(values);
+      alone.push_back(
+          arith::ConstantIntOp::create(builder, loc, builder.getI1Type(), 1));
+      scf::YieldOp::create(builder, loc, alone);
+    }
+    last = meet.getResults().back();
+    return SmallVector<Value>(meet.getResults().drop_back());
+  }
+
+  /// Whether the block has its row's state after the last meet.
+  Value last;
+  /// The values of a lane's state (the workspace's words per lane), 0
+  /// before the first meet.
+  unsigned words = 0;
+
+private:
+  unsigned blockSize;
+  Value workspace, rows, passes, splits;
+  /// Thread 0's ticket told to the block.
+  SharedSlots flag;
+};
+
 /// The loop of the rows schedule for a nest with its points on the lanes
 /// (RowSplit::laneDims; decode attention): a block per row, whose warps
 /// share the row's reduced dimensions and whose warp's lanes share both the
@@ -447,10 +647,14 @@ ResidentRow buildPointLoads(OpBuilder &builder, Location loc,
 ///       out[row, p_j] = acc_j / l
 ///
 /// so each score is computed once for the row's points and K and V are read
-/// once (a team per point computed the scores once per point).
-void buildLanePointsLoop(OpBuilder &builder, Location loc,
-                         const RowKernel &kernel, const LoopNest &nest,
-                         const RowSplit &split, WarpExchange &exchange) {
+/// once (a team per point computed the scores once per point). With a
+/// workspace (RowSplit::blocksMeet), a row is split's blocks', each warp
+/// taking every W splits-th element of S, that meet (BlockMeet) before the
+/// points, stored by the block that meets last. Returns the words of a
+/// lane's state in the workspace (0 for none).
+unsigned buildLanePointsLoop(OpBuilder &builder, Location loc,
+                             const RowKernel &kernel, const LoopNest &nest,
+                             const RowSplit &split, WarpExchange &exchange) {
   func::FuncOp element = kernel.element;
   const llvm::StringMap<Value> &extents = kernel.extents;
   auto constant = [&](int64_t value) -> Value {
@@ -460,8 +664,31 @@ void buildLanePointsLoop(OpBuilder &builder, Location loc,
   Value rows = getVolume(builder, loc, split.rowDims, extents);
   Value total = getVolume(builder, loc, split.laneDims, extents);
   Value warp = constant(ewc::kRowWarpThreads);
-  TeamRows teamRows = buildTeamRows(builder, loc, constant(kernel.blockSize),
-                                    rows, kernel.blockSize);
+  // The splits of a row, by the grid (RowAccess.h): max(1, gridDim.x /
+  // rows), 1 for a null workspace (the exported header's launch) or none.
+  std::optional<BlockMeet> blockMeet;
+  Value splits = constant(1);
+  if (kernel.workspace) {
+    Value gridDim = gpu::GridDimOp::create(builder, loc, gpu::Dimension::x);
+    Value byGrid = arith::MaxUIOp::create(
+        builder, loc,
+        arith::DivUIOp::create(
+            builder, loc, gridDim,
+            arith::MaxUIOp::create(builder, loc, rows, constant(1))),
+        constant(1));
+    Value null = LLVM::ZeroOp::create(builder, loc, kernel.workspace.getType());
+    Value none = LLVM::ICmpOp::create(builder, loc, LLVM::ICmpPredicate::eq,
+                                      kernel.workspace, null);
+    splits = arith::SelectOp::create(builder, loc, none, constant(1), byGrid);
+    Value passCount = arith::CeilDivUIOp::create(
+        builder, loc, total,
+        constant(ewc::kRowWarpThreads * ewc::kRowLanePoints));
+    blockMeet.emplace(kernel.func, kernel.blockSize, kernel.workspace, rows,
+                      passCount, splits);
+  }
+  TeamRows teamRows =
+      buildTeamRows(builder, loc, constant(kernel.blockSize), rows,
+                    kernel.blockSize, kernel.workspace ? splits : Value());
   Value lane = arith::RemUIOp::create(builder, loc, teamRows.lane, warp);
   llvm::StringMap<Value> coordOf;
   delinearizeInto(builder, loc, teamRows.row, split.rowDims, extents, coordOf);
@@ -545,8 +772,21 @@ void buildLanePointsLoop(OpBuilder &builder, Location loc,
     warpLanes.unroll = ewc::kRowLanePoints;
     if (single)
       warpLanes.single = &pass;
-    TeamCombine warps = exchange.getWarpsTeam(builder, loc, ewc::kRowLaneUnroll,
-                                              &warpLanes, &pass);
+    TeamCombine warps =
+        exchange.getWarpsTeam(builder, loc, ewc::kRowLaneUnroll, &warpLanes,
+                              &pass, teamRows.split, splits);
+    if (blockMeet) {
+      blockMeet->last = nullptr;
+      Value passIndex =
+          arith::DivUIOp::create(builder, loc, passes.getInductionVar(),
+                                 constant(ewc::kRowWarpThreads * perLane));
+      warps.meetBlocks = [&, passIndex](OpBuilder &b, Location l,
+                                        ValueRange values, ValueRange identity,
+                                        CombineValuesFn merge) {
+        return blockMeet->meet(b, l, exchange, values, identity, merge,
+                               teamRows.row, passIndex, teamRows.split);
+      };
+    }
     // What the reductions read at the points alone (attention's q), loaded
     // once before the pass: inside it every element of s would load it
     // again (LLVM does not hoist a load out of a loop that may not run).
@@ -567,15 +807,18 @@ void buildLanePointsLoop(OpBuilder &builder, Location loc,
       if (j < pass.values.size())
         for (auto [from, to] : pass.values[j])
           pointKnown[from] = to;
-      auto store = scf::IfOp::create(
-          builder, loc,
-          arith::AndIOp::create(builder, loc, pass.valid[j], teamRows.active));
+      Value mine =
+          arith::AndIOp::create(builder, loc, pass.valid[j], teamRows.active);
+      if (blockMeet && blockMeet->last)
+        mine = arith::AndIOp::create(builder, loc, mine, blockMeet->last);
+      auto store = scf::IfOp::create(builder, loc, mine);
       OpBuilder::InsertionGuard point(builder);
       builder.setInsertionPoint(store.thenBlock()->getTerminator());
       emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
                            nest, pointCoords, extents, pointKnown);
     }
   }
+  return blockMeet ? blockMeet->words : 0;
 }
 
 /// buildRowsLoop's loop for teams of `team` lanes (an index value).
@@ -826,9 +1069,9 @@ unsigned mlir::ew::getNarrowestBytes(const KernelAccess &access) {
 /// each warp, then, for a team of several warps, the warps' values through
 /// shared memory; a reduction of one point (none in softmax) by its lane
 /// alone.
-void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
-                             const RowKernel &kernel, const LoopNest &nest,
-                             const RowSplit &split) {
+unsigned mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
+                                 const RowKernel &kernel, const LoopNest &nest,
+                                 const RowSplit &split) {
   const llvm::StringMap<Value> &extents = kernel.extents;
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);
@@ -867,8 +1110,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   WarpExchange exchange(kernel.func, kernel.blockSize, kernel.elementBytes);
   if (!split.laneDims.empty()) {
     OpBuilder::InsertionGuard guard(builder);
-    buildLanePointsLoop(builder, loc, kernel, nest, split, exchange);
-    return;
+    return buildLanePointsLoop(builder, loc, kernel, nest, split, exchange);
   }
   // A team of a constant size (the variant's): one version, every step of
   // it known.
@@ -876,7 +1118,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
     OpBuilder::InsertionGuard guard(builder);
     buildTeamLoop(builder, loc, kernel, nest, split, constant(kernel.team),
                   kernel.team, exchange, /*minTeam=*/kernel.team);
-    return;
+    return 0;
   }
   Value warp = constant(ewc::kRowWarpThreads);
   Value whole =
@@ -896,6 +1138,7 @@ void mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
   builder.setInsertionPoint(size.elseBlock()->getTerminator());
   buildTeamLoop(builder, loc, kernel, nest, split, team,
                 ewc::kRowWarpThreads / 2, exchange);
+  return 0;
 }
 
 /// The scans of `nest` that a warp per row carries along a tensor's last

@@ -47,6 +47,10 @@ struct RowKernel {
   /// The one pass of a nest with its points on the lanes that the variant
   /// has (ewc/ABI/RowAccess.h, getLanePass), or 0: all three.
   unsigned lanePass = 0;
+  /// The kernel's workspace argument where its nest with points on the
+  /// lanes may split its rows across blocks (RowSplit::blocksMeet and the
+  /// kernel's one nest: the runtime knows its rows), or null.
+  Value workspace;
 };
 
 /// Coordinates by name of `flat` in the row-major space of `dims`, added to
@@ -94,9 +98,11 @@ unsigned getNarrowestBytes(const KernelAccess &access);
 /// The loop of the rows schedule for `nest`, split by `split`
 /// (getRowSplit), made at the builder's point: a team per row, sized by the
 /// row's length, the row's reductions computed by the team together, then
-/// its points shared by the lanes.
-void buildRowsLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
-                   const LoopNest &nest, const RowSplit &split);
+/// its points shared by the lanes. Returns the words a lane's state takes
+/// in `kernel.workspace` (#ew.launch's `workspace`), 0 for none.
+unsigned buildRowsLoop(OpBuilder &builder, Location loc,
+                       const RowKernel &kernel, const LoopNest &nest,
+                       const RowSplit &split);
 
 /// The scans of `ordered` (a nest in getCombineLoopOrder's order) that a
 /// warp per row carries along a tensor's last dimension, or none.

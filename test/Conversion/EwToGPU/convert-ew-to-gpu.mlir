@@ -234,12 +234,30 @@
 // the warp's lanes (no loop over d) and a butterfly, then one rescale of
 // the max's sum and the 4 points' sums; the warps' states merged per lane
 // through a slot per thread; each point divided by the row's sum and stored.
+// Its one online group's states may meet across blocks (a row's S split for
+// few rows, RowAccess.h): the workspace after the ABI's arguments, 6 words a
+// lane (the max, the sum, 4 points' sums); the splits by the grid, 1 for a
+// null workspace; block b the split b mod splits of row b / splits.
 // LANES-LABEL: gpu.func @ew$attention(
-// LANES-SAME: workgroup(%[[SLOTS:[^ ]*]] : memref<128xf32, #gpu.address_space<workgroup>>
-// LANES-SAME: row_dims = {{\[\["s"\]\]}}, lane_dims = {{\["d"\]}}>
-// LANES: scf.for %{{.*}} = %block_id_x to %{{.*}} step %grid_dim_x {
+// LANES-SAME: %[[WS:arg[0-9]+]]: !llvm.ptr<1>) workgroup(%[[SLOTS:[^ ]*]] : memref<128xf32, #gpu.address_space<workgroup>>
+// LANES-SAME: row_dims = {{\[\["s"\]\]}}, workspace = 6, lane_dims = {{\["d"\]}}>
+// LANES: %[[NULL:.*]] = llvm.mlir.zero : !llvm.ptr<1>
+// LANES: %[[ROWS:.*]] = arith.muli %dim, %dim_2 : index
+// LANES: %[[ATLEAST:.*]] = arith.maxui %[[ROWS]], %c1 : index
+// LANES: %[[PER:.*]] = arith.divui %grid_dim_x, %[[ATLEAST]] : index
+// LANES: %[[BYGRID:.*]] = arith.maxui %[[PER]], %c1 : index
+// LANES: %[[NONE:.*]] = llvm.icmp "eq" %[[WS]], %[[NULL]] : !llvm.ptr<1>
+// LANES: %[[SPLITS:.*]] = arith.select %[[NONE]], %c1, %[[BYGRID]] : index
+// LANES: %[[SPLIT:.*]] = arith.remui %block_id_x, %[[SPLITS]] : index
+// LANES: %[[FIRST:.*]] = arith.divui %block_id_x, %[[SPLITS]] : index
+// LANES: %[[STEP:.*]] = arith.divui %grid_dim_x{{.*}}, %[[SPLITS]] : index
+// LANES: scf.for %{{.*}} = %[[FIRST]] to %[[ROWS]] step %[[STEP]] {
 // LANES: scf.for %{{.*}} = %c0 to %{{.*}} step %c128 {
 // LANES: scf.if %{{.*}} {
+// Warp w of split p is lane 4 p + w of the row's team of 4 splits lanes.
+// LANES: %[[WARPS:.*]] = arith.muli %[[SPLIT]], %c4 : index
+// LANES-NEXT: %[[LANE:.*]] = arith.addi %[[WARPS]], %{{.*}} : index
+// LANES-NEXT: %[[SIZE:.*]] = arith.muli %[[SPLITS]], %c4 : index
 // LANES-COUNT-4: scf.if %true -> (f32) {
 // LANES: %{{.*}}:6 = scf.for {{.*}} -> (f32, f32, f32, f32, f32, f32) {
 // LANES-NOT: scf.for
@@ -249,14 +267,54 @@
 // LANES: scf.yield
 // LANES-NEXT: }
 // The rest of s, an element at a time.
-// LANES: %[[DONE:.*]]:6 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %c4
+// LANES: %[[DONE:.*]]:6 = scf.for %{{.*}} = %{{.*}} to %{{.*}} step %[[SIZE]]
 // LANES: memref.store %[[DONE]]#0, %[[SLOTS]][%thread_id_x{{.*}}] : memref<128xf32, #gpu.address_space<workgroup>>
 // LANES-NEXT: gpu.barrier
 // LANES-COUNT-5: {ew.online_rescale}
 // LANES-COUNT-5: memref.store %{{.*}}[%thread_id_x{{.*}}] : memref<128xf32
 // LANES-NEXT: gpu.barrier
-// LANES: %[[SUM:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MERGED:.*]]#4 : f32
-// LANES-COUNT-4: arith.divf %{{.*}}, %[[SUM]] : f32
+// The meet, for more than one split: warp 0 writes the block's state (a
+// word per value and lane), fences, and thread 0 draws the row's ticket;
+// the block that draws the last merges the splits' states, its warp w
+// those of w, w + 4, ... from no element (each step the larger max and
+// both sides' 5 sums rescaled to it), then its warps' in order; only it
+// stores the row's points.
+// LANES: %[[SEVERAL:.*]] = arith.cmpi ugt, %[[SPLITS]], %c1 : index
+// LANES: %[[MEET:.*]]:7 = scf.if %[[SEVERAL]] -> (f32, f32, f32, f32, f32, f32, i1) {
+// LANES: %[[FIRSTWARP:.*]] = arith.cmpi eq, %[[WARP:.*]], %c0 : index
+// LANES-NEXT: scf.if %[[FIRSTWARP]] {
+// LANES-COUNT-6: llvm.store %{{.*}}, %{{.*}} {alignment = 8 : i64} : i64, !llvm.ptr<1>
+// LANES-NEXT: llvm.fence syncscope("device") release
+// LANES: gpu.barrier
+// LANES: llvm.fence syncscope("device") acq_rel
+// LANES: llvm.atomicrmw add %{{.*}}, %c1_i64 syncscope("device") acq_rel : !llvm.ptr<1>, i64
+// LANES-NEXT: llvm.fence syncscope("device") acq_rel
+// LANES: gpu.barrier
+// LANES: %[[LAST:.*]] = arith.cmpi ne, %{{.*}}, %c0_i32 : i32
+// LANES-NEXT: scf.if %[[LAST]] -> (f32, f32, f32, f32, f32, f32) {
+// LANES-NEXT: llvm.fence syncscope("device") acquire
+// LANES-NEXT: scf.for %{{.*}} = %[[WARP]] to %[[SPLITS]] step %c4 iter_args(%{{.*}} = %cst_0, %{{.*}} = %cst_1, %{{.*}} = %cst_1, %{{.*}} = %cst_1, %{{.*}} = %cst_1, %{{.*}} = %cst_1)
+// LANES-COUNT-6: llvm.load volatile
+// LANES: arith.maximumf
+// LANES-COUNT-10: {ew.online_rescale}
+// LANES: gpu.barrier
+// LANES: } else {
+// LANES: scf.yield %{{.*}}, %[[LAST]] : f32, f32, f32, f32, f32, f32, i1
+// LANES-NEXT: } else {
+// LANES-NEXT: scf.yield {{.*}}, %true : f32, f32, f32, f32, f32, f32, i1
+// LANES: %[[SUM:.*]] = arith.select %{{.*}}, %{{.*}}, %[[MEET]]#5 : f32
+// LANES: %[[MINE:.*]] = arith.andi %{{.*}}, %[[MEET]]#6 : i1
+// LANES-NEXT: scf.if %[[MINE]] {
+// LANES-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
+// LANES: %[[MINE:.*]] = arith.andi %{{.*}}, %[[MEET]]#6 : i1
+// LANES-NEXT: scf.if %[[MINE]] {
+// LANES-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
+// LANES: %[[MINE:.*]] = arith.andi %{{.*}}, %[[MEET]]#6 : i1
+// LANES-NEXT: scf.if %[[MINE]] {
+// LANES-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
+// LANES: %[[MINE:.*]] = arith.andi %{{.*}}, %[[MEET]]#6 : i1
+// LANES-NEXT: scf.if %[[MINE]] {
+// LANES-NEXT: arith.divf %{{.*}}, %[[SUM]] : f32
 // LANES: } else {
 // The variants of one pass (ew.lane_pass, RowAccess.h's getLanePass): the
 // full pass alone (q's loads unmasked), or the one that fits alone (masked),

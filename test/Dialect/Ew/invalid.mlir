@@ -632,7 +632,7 @@ func.func @launch_tiled_workspace() attributes {ew.launch = #ew.launch<schedule 
 
 // -----
 
-// expected-error @+1 {{a 'rows' schedule with a workspace names its scanned dimension: one list in row_dims}}
+// expected-error @+1 {{a 'rows' schedule with a workspace names its scanned or split dimensions: one list in row_dims}}
 func.func @launch_rows_workspace_two_rows() attributes {ew.launch = #ew.launch<schedule = "rows", block_size = 128, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"], ["k"]], workspace = 1>} {
   return
 }

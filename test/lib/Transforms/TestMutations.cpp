@@ -26,6 +26,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/Vector/IR/VectorOps.h"
+#include "mlir/IR/Matchers.h"
 #include "mlir/IR/PatternMatch.h"
 #include "mlir/Interfaces/FunctionInterfaces.h"
 #include "mlir/Interfaces/LoopLikeInterface.h"
@@ -777,12 +778,22 @@ static unsigned warpShareDropped(ModuleOp module, IRRewriter &rewriter) {
 
 /// split-partial-dropped: the block that folds a tile's partials across its
 /// splits (the GPU's columns schedule, ColumnLoops.cpp: the loop of
-/// volatile loads from the workspace) stops one split short, so a column
-/// loses the elements of the last split's blocks.
+/// volatile loads from the workspace, from the identity) stops one split
+/// short, so a column loses the elements of the last split's blocks; and
+/// so does the block that merges a row's states across its splits (the
+/// rows schedule with points on the lanes, RowLoops.cpp's BlockMeet: each
+/// warp's loop over its splits), so a row loses the last split's share of
+/// S.
 static unsigned splitPartialDropped(ModuleOp module, IRRewriter &rewriter) {
   SmallVector<scf::ForOp> loops =
       collect<scf::ForOp>(module, [](scf::ForOp loop) {
-        if (loop.getNumRegionIterArgs() != 1)
+        // A columns fold carries one value (its tail loop from the
+        // unrolled loop's); a state's merge several, from the identity.
+        if (loop.getNumRegionIterArgs() == 0 ||
+            (loop.getNumRegionIterArgs() > 1 &&
+             !llvm::all_of(loop.getInitArgs(), [](Value init) {
+               return matchPattern(init, m_Constant());
+             })))
           return false;
         WalkResult found = loop.getBody()->walk([](LLVM::LoadOp load) {
           return load.getVolatile_() ? WalkResult::interrupt()
@@ -1040,7 +1051,7 @@ const Mutation kMutations[] = {
     {"stale-prefix", kLowered,
      "no running value started from a constant inside a loop", stalePrefix},
     {"split-partial-dropped", kLowered,
-     "no fold of a columns tile's partials across its splits",
+     "no fold of partials across a columns tile's or a row's splits",
      splitPartialDropped},
     {"early-fold", kLowered, "no ticket of a columns tile", earlyFold},
     {"lookback-first-flag", kLowered, "no look-back of a scan split into tiles",

@@ -392,6 +392,17 @@ struct TeamCombine {
   /// masked by whether it is there, no loop, and the elements' loads are
   /// the points' own (ResidentRow::getLoad by the same coordinates).
   const LanePoints *single = nullptr;
+  /// Where the team's row is split across blocks (the rows schedule with
+  /// its points on the lanes for few rows, flash-decoding's split:
+  /// ewc/ABI/RowAccess.h), given an online group's state combined over
+  /// this block's lanes (on every lane), the state of no element
+  /// (`identity`) and `merge` (two states into one, the earlier first):
+  /// the row's blocks' states merged in their order, made at the builder's
+  /// point. Only the block that meets last has the row's state: the caller
+  /// stores where the hook says so. Null where a row is one block's.
+  std::function<SmallVector<Value>(OpBuilder &, Location, ValueRange values,
+                                   ValueRange identity, CombineValuesFn merge)>
+      meetBlocks;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are
@@ -426,6 +437,12 @@ struct RowSplit {
   /// inner reduction at each of its elements and keep the row's points,
   /// and the sums that keep them ride in an online group.
   SmallVector<std::string> laneDims;
+  /// With laneDims: whether the nest's reductions are all one online
+  /// group's (decode attention's max and sums), whose states from parts of
+  /// S merge into the row's (TeamCombine::meetBlocks): a row may then be
+  /// split across blocks. A reduction outside the group could feed another
+  /// one, which a block holding a part of S alone could not compute.
+  bool blocksMeet = false;
 };
 
 /// The rows split of `nest`, or none where a thread per point serves it

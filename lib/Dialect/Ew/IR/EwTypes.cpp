@@ -116,10 +116,11 @@ LogicalResult LaunchAttr::verify(function_ref<InFlightDiagnostic()> emitError,
     return emitError() << "a workspace belongs to the 'columns' and 'rows' "
                           "schedules, not '"
                        << schedule.getValue() << "'";
-  // A split scan's tiles are rows' (ScanAccess.h): one list in row_dims.
+  // A split scan's tiles are rows' (ScanAccess.h), a split row's blocks
+  // share its reduced dimensions (RowAccess.h): one list in row_dims.
   if (workspace && rows && (!rowDims || rowDims.size() != 1))
     return emitError() << "a 'rows' schedule with a workspace names its "
-                          "scanned dimension: one list in row_dims";
+                          "scanned or split dimensions: one list in row_dims";
   // The runtime reads the reduced extents by these names to choose the
   // splits (ColumnAccess.h).
   if (columns && (!rowDims || rowDims.size() != 1))
