@@ -10,9 +10,25 @@
 #     (each block variant: 128, 256, 512 threads); every line must end in
 #     True;
 #  2. ewc-run --bench, % of the copy of the bytes moved, at issue 16's
-#     shapes (b x h in {32, 256}, s in {1024, 8192, 65536}, d = 128).
+#     shapes (b x h in {32, 256}, s in {1024, 8192, 65536}, d = 128);
+#  3. (EWC_PROBE=splits) the rows split across blocks (RowAccess.h,
+#     chooseLaneSplits) against --splits 1 (a block a row) and other
+#     counts at the same shapes.
 source bench/probes/rows-lib.sh
 parts=${EWC_PROBE:-verdicts bench}
+if [[ " $parts " == *" splits "* ]]; then
+echo "== splits"
+for bh in "4 8:1 4 8 16 32" "8 32:1 2 4"; do
+  read -r b h <<<"${bh%:*}"
+  for s in 1024 8192 65536; do
+    for sp in default ${bh#*:}; do
+      k=()
+      [[ $sp != default ]] && k=(--splits $sp)
+      bench "decode_attention b=$b h=$h s=$s splits=$sp" kernels/decode_attention.ew --dim b=$b --dim h=$h --dim s=$s --dim d=128 "${k[@]}"
+    done
+  done
+done
+fi
 if [[ " $parts " == *" verdicts "* ]]; then
 echo "== verdicts"
 for shape in "2 3 1000 128" "1 1 1 128" "1 2 0 128" "2 2 100 1" "3 2 50 100" \

@@ -379,7 +379,7 @@ TEST(LaunchPlanTest, LanePasses) {
 
 // The splits of decode attention's rows across blocks (RowAccess.h): one
 // wave of blocks of 512 threads an SM at most, rounded down; none for rows
-// that fill it already; at most one per 32 elements of S a warp.
+// that fill it already; at most one per 16 elements of S a warp.
 TEST(LaunchPlanTest, LaneSplits) {
   using namespace ewc;
   // 32 rows of s = 65536 in blocks of 512 (16 warps) on 132 SMs: 132 / 32.
@@ -387,8 +387,9 @@ TEST(LaunchPlanTest, LaneSplits) {
   // 32 rows of s = 8192 in blocks of 256: 264 / 32 = 8.
   EXPECT_EQ(chooseLaneSplits(32, 8192, 256, 132), 8u);
   // s = 1024 in blocks of 128 (4 warps): 528 / 32 = 16, at most 1024 /
-  // (4 x 32) = 8.
-  EXPECT_EQ(chooseLaneSplits(32, 1024, 128, 132), 8u);
+  // (4 x 16) = 16; s = 512: at most 8.
+  EXPECT_EQ(chooseLaneSplits(32, 1024, 128, 132), 16u);
+  EXPECT_EQ(chooseLaneSplits(32, 512, 128, 132), 8u);
   // 256 rows fill one wave of 128-thread blocks at 2 splits, not more.
   EXPECT_EQ(chooseLaneSplits(256, 1024, 128, 132), 2u);
   EXPECT_EQ(chooseLaneSplits(256, 65536, 512, 132), 1u);

@@ -227,10 +227,12 @@ constexpr unsigned kRowLaneUnroll = 4;
 /// gridDim.x / rows), and takes a null workspace for one.
 ///
 /// The fewest elements of S a warp combines before the splits stop
-/// growing: 8 of its iterations (kRowLaneUnroll), so that a split's state
-/// (48 bytes a lane for a head of 128) stays small beside its share of K
-/// and V (512 bytes an element).
-constexpr unsigned long long kRowLaneMinSplitElements = 32;
+/// growing: 4 of its iterations (kRowLaneUnroll). Measured on the H200
+/// (2026-12-04, 32 rows of s = 1024 in blocks of 4 warps, % of the copy of
+/// K and V): 8.4 at 1 split, 38.0 at 8 (32 elements a warp), 47.5 at 16
+/// (16), 38.7 at 32 (8): below 16 a split's state (48 bytes a lane for a
+/// head of 128, written, fenced and merged) outweighs its share.
+constexpr unsigned long long kRowLaneMinSplitElements = 16;
 
 /// The threads of the kernel with its points on the lanes that an SM
 /// holds: ptxas gives its full pass 128 registers a thread, so 512 of the
