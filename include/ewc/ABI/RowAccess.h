@@ -234,9 +234,13 @@ constexpr unsigned kRowLaneUnroll = 4;
 /// head of 128, written, fenced and merged) outweighs its share.
 constexpr unsigned long long kRowLaneMinSplitElements = 16;
 
-/// The threads of the kernel with its points on the lanes that an SM
-/// holds: ptxas gives its full pass 128 registers a thread, so 512 of the
-/// SM's 65536 (the splits aim at one wave of such blocks).
+/// The threads of the kernel with its points on the lanes that the splits
+/// count on an SM (they aim at one wave of such blocks): 512, a quarter of
+/// the SM's, as if each took 128 registers (ptxas: the kernel of three
+/// passes 128, the full pass 64, the one that fits 80). By measurement,
+/// not occupancy: on the H200 (2026-12-04) it chose the best of 1 to 32
+/// splits for 32 rows of 8192 and 65536 (8 and 4) and for 256 rows of
+/// 1024 (2).
 constexpr unsigned kRowLaneThreadsPerSM = 512;
 
 /// The passes over a row of `points` points, 32 x kRowLanePoints each.
