@@ -34,6 +34,7 @@
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
+#include "llvm/ADT/bit.h"
 
 #include <cmath>
 
@@ -146,6 +147,9 @@ private:
   const ProgramDims &programDims;
   /// Whether expressions may be reductions and scans (--reductions).
   bool reductions;
+  /// genCombine takes attention's form where the dimensions allow it (a
+  /// kernel of decode attention's shape: generate).
+  bool forceAttention = false;
   /// The dimensions this kernel's types draw from, and those that an
   /// index or size names (the signature must have them).
   DimSet kernelDims = 0, dimsNamed = 0;
@@ -580,13 +584,14 @@ std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
   // Twice as often where the result has a dimension that attention's form
   // can keep (under 1% of the programs reached that schedule at 15%).
   DimSet points = present & ~reduced;
-  if (isFloat(type.dt) && chance(points ? 30 : 15)) {
+  if (isFloat(type.dt) &&
+      ((forceAttention && points) || chance(points ? 30 : 15))) {
     Type operandType{type.dt, type.dims | reduced};
     // Now and then as attention writes it: `a` a reduction over a
     // dimension of the result that the weight keeps (its scores, `sum(q *
     // k, d)` in `sum(exp(a - amax(a, s)) * v, s)`), which the GPU computes
     // once for the row's points (the rows schedule's points on the lanes).
-    bool attention = points && chance(60);
+    bool attention = points && (forceAttention || chance(60));
     Expr a = gen(operandType, depth - 1);
     if (attention) {
       unsigned point = pickDim(points);
@@ -733,8 +738,17 @@ std::string KernelGen::generate(const std::string &name) {
       kernelDims |= batch;
   }
   int depth = 1 + static_cast<int>(size / 2 + below(2));
+  // With --reductions, now and then a kernel of decode attention's shape
+  // alone: no let, one float result whose value is attention's form over
+  // one named dimension, keeping the others (the GPU's points on the lanes,
+  // and for few rows its rows split across blocks: a nest whose reductions
+  // are one online group's). Otherwise 1 program in 400 reached that split
+  // (seed 7304), the attention form being one combine among others.
+  DimSet namedDims = kernelDims & ~kBatchBit;
+  bool attentionKernel =
+      reductions && llvm::popcount(namedDims) >= 3 && chance(8);
   std::string body;
-  unsigned numLets = below(size + 1);
+  unsigned numLets = attentionKernel ? 0 : below(size + 1);
   for (unsigned i = 0; i < numLets; ++i) {
     std::string letName = "v" + std::to_string(i);
     if (chance(20)) {
@@ -754,9 +768,20 @@ std::string KernelGen::generate(const std::string &name) {
     body += "  let " + letName + " = " + value.text + ";\n";
     lets.push_back({letName, type, "", ""});
   }
-  unsigned numResults = 1 + below(1 + std::min(3u, size / 3));
+  unsigned numResults =
+      attentionKernel ? 1 : 1 + below(1 + std::min(3u, size / 3));
   std::vector<Type> results;
   std::string ret;
+  if (attentionKernel) {
+    DT dt = pick(kFloatTypes);
+    DimSet declared = kernelDims & ~(DimSet(1) << pickDim(namedDims));
+    forceAttention = true;
+    std::optional<Expr> value = genCombine({dt, declared}, depth);
+    forceAttention = false;
+    results.push_back({dt, declared});
+    ret = value ? value->text : gen({dt, declared}, depth).text;
+    numResults = 0;
+  }
   for (unsigned i = 0; i < numResults; ++i) {
     // A result's value has its dimensions, or some (it is the same along
     // the others), or none: a scalar, now and then a weak literal, which
