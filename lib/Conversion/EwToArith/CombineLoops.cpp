@@ -1193,11 +1193,45 @@ static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
   }
   if (!pointwise)
     return std::nullopt;
+  // Every combine of the nest, at any depth, is a reduction over exactly P
+  // (the scores: at each element the warp's lanes hold the points) or a
+  // member of an online group. Any other, emitted inside an element, would
+  // be spread over the warp's lanes, which hold different points: a scan
+  // along P or along the row, a reduction over other dimensions (ewc-fuzz
+  // --reductions on the H200, seed 7305, programs 2466 and 2831: wrong
+  // values, with a block a row too).
+  SmallVector<Operation *> all;
+  {
+    llvm::SmallPtrSet<Operation *, 32> seen;
+    SmallVector<Value> worklist(roots);
+    while (!worklist.empty()) {
+      Operation *op = worklist.pop_back_val().getDefiningOp();
+      if (!op || !seen.insert(op).second)
+        continue;
+      if (isa<ReduceOp, ScanOp>(op))
+        all.push_back(op);
+      llvm::append_range(worklist, op->getOperands());
+    }
+  }
+  for (Operation *op : all) {
+    auto reduce = dyn_cast<ReduceOp>(op);
+    if (!(reduce && emitter.getMask(reduce.getDimNames()) == pointMask) &&
+        !emitter.getOnlineGroupMax(op))
+      return std::nullopt;
+  }
   RowSplit split;
+  // A row's blocks can merge their states where every combine over S is
+  // one group's (program 2344 of that seed: a second group over S inside
+  // the weight, each block's its share of S alone).
+  DimMask reducedMask = emitter.getMask(reduced);
   Operation *groupMax = emitter.getOnlineGroupMax(combines.front());
-  split.blocksMeet = groupMax && llvm::all_of(combines, [&](Operation *op) {
-                       return emitter.getOnlineGroupMax(op) == groupMax;
-                     });
+  split.blocksMeet =
+      groupMax && llvm::all_of(all, [&](Operation *op) {
+        auto reduce = dyn_cast<ReduceOp>(op);
+        return reduce &&
+               (!(emitter.getMask(reduce.getDimNames()) & reducedMask) ||
+                emitter.getOnlineGroupMax(op) == groupMax);
+      });
   for (const std::string &dim : nest.dims)
     (emitter.getMask(ArrayRef<std::string>{dim}) & pointMask ? split.laneDims
                                                              : split.rowDims)
