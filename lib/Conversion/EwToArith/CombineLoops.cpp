@@ -1133,6 +1133,22 @@ void mlir::ew::emitHoistedCombines(
   emitter.emit(coordOf, known, ready);
 }
 
+/// Every reduction and scan that `roots` depend on, at any depth.
+static SmallVector<Operation *> getCombinesOf(ArrayRef<Value> roots) {
+  SmallVector<Operation *> combines;
+  llvm::SmallPtrSet<Operation *, 32> seen;
+  SmallVector<Value> worklist(roots);
+  while (!worklist.empty()) {
+    Operation *op = worklist.pop_back_val().getDefiningOp();
+    if (!op || !seen.insert(op).second)
+      continue;
+    if (isa<ReduceOp, ScanOp>(op))
+      combines.push_back(op);
+    llvm::append_range(worklist, op->getOperands());
+  }
+  return combines;
+}
+
 /// The rows split of `nest` with its points on the lanes
 /// (RowSplit::laneDims), or none. Its results need reductions only, all
 /// over the same dimensions S, one of them with a reduction over
@@ -1200,19 +1216,7 @@ static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
   // along P or along the row, a reduction over other dimensions (ewc-fuzz
   // --reductions on the H200, seed 7305, programs 2466 and 2831: wrong
   // values, with a block a row too).
-  SmallVector<Operation *> all;
-  {
-    llvm::SmallPtrSet<Operation *, 32> seen;
-    SmallVector<Value> worklist(roots);
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val().getDefiningOp();
-      if (!op || !seen.insert(op).second)
-        continue;
-      if (isa<ReduceOp, ScanOp>(op))
-        all.push_back(op);
-      llvm::append_range(worklist, op->getOperands());
-    }
-  }
+  SmallVector<Operation *> all = getCombinesOf(roots);
   for (Operation *op : all) {
     auto reduce = dyn_cast<ReduceOp>(op);
     if (!(reduce && emitter.getMask(reduce.getDimNames()) == pointMask) &&
@@ -1258,20 +1262,11 @@ std::optional<RowSplit> mlir::ew::getRowSplit(const KernelAccess &access,
     if (access.argIsTensor[p] && !access.argDims[p].empty())
       innermost.insert(access.argDims[p].back());
   bool alongRows = false;
-  {
-    llvm::SmallPtrSet<Operation *, 32> seen;
-    SmallVector<Value> worklist(roots);
-    while (!worklist.empty()) {
-      Operation *op = worklist.pop_back_val().getDefiningOp();
-      if (!op || !seen.insert(op).second)
-        continue;
-      if (auto reduce = dyn_cast<ReduceOp>(op))
-        alongRows |= llvm::any_of(reduce.getDimNames(), [&](StringRef dim) {
-          return innermost.contains(dim);
-        });
-      llvm::append_range(worklist, op->getOperands());
-    }
-  }
+  for (Operation *op : getCombinesOf(roots))
+    if (auto reduce = dyn_cast<ReduceOp>(op))
+      alongRows |= llvm::any_of(reduce.getDimNames(), [&](StringRef dim) {
+        return innermost.contains(dim);
+      });
   DimMask rowMask = 0;
   RowSplit split;
   for (Operation *op : emitter.getTopLevelCombines(roots))
