@@ -254,24 +254,7 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
     {
       OpBuilder::InsertionGuard inDraw(builder);
       builder.setInsertionPoint(draw.thenBlock()->getTerminator());
-      Type i64 = builder.getI64Type();
-      // Fences around the ticket besides its ordering: NVPTX (LLVM 22, PTX
-      // 7.8) emits an acq_rel atomicrmw as a plain, relaxed `atom`; fence,
-      // atom, fence is CUDA's threadFenceReduction, for any back end.
-      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
-                            kDeviceScope);
-      Value drawn = LLVM::AtomicRMWOp::create(
-          builder, loc, LLVM::AtomicBinOp::add,
-          getWordAddress(builder, loc, workspace, tile),
-          arith::ConstantIntOp::create(builder, loc, i64, 1),
-          LLVM::AtomicOrdering::acq_rel, kDeviceScope);
-      LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
-                            kDeviceScope);
-      Value last = compare(
-          arith::CmpIPredicate::eq, drawn,
-          arith::IndexCastOp::create(
-              builder, loc, i64,
-              arith::SubIOp::create(builder, loc, splits, constant(1))));
+      Value last = drawLastTicket(builder, loc, workspace, tile, splits);
       blockFold.setFlag(
           builder, loc,
           arith::ExtUIOp::create(builder, loc, builder.getI32Type(), last));

@@ -540,22 +540,7 @@ public:
       {
         OpBuilder::InsertionGuard inDraw(builder);
         builder.setInsertionPoint(draw.thenBlock()->getTerminator());
-        Type i64 = builder.getI64Type();
-        // Fence, atom, fence: CUDA's threadFenceReduction (NVPTX emits an
-        // acq_rel atomicrmw as a relaxed `atom`: ColumnLoops.cpp).
-        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
-                              kDeviceScope);
-        Value ticket = getWordAddress(builder, loc, workspace, rowPass);
-        Value drawn = LLVM::AtomicRMWOp::create(
-            builder, loc, LLVM::AtomicBinOp::add, ticket,
-            arith::ConstantIntOp::create(builder, loc, i64, 1),
-            LLVM::AtomicOrdering::acq_rel, kDeviceScope);
-        LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
-                              kDeviceScope);
-        Value lastTicket = arith::IndexCastOp::create(
-            builder, loc, i64,
-            arith::SubIOp::create(builder, loc, splits, constant(1)));
-        Value isLast = compare(arith::CmpIPredicate::eq, drawn, lastTicket);
+        Value isLast = drawLastTicket(builder, loc, workspace, rowPass, splits);
         flag.store(
             builder, loc,
             arith::ExtUIOp::create(builder, loc, builder.getI32Type(), isLast),

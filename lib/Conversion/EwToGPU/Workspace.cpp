@@ -12,6 +12,25 @@
 using namespace mlir;
 using namespace mlir::ew;
 
+Value mlir::ew::drawLastTicket(OpBuilder &builder, Location loc,
+                               Value workspace, Value ticket, Value count) {
+  Type i64 = builder.getI64Type();
+  LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                        kDeviceScope);
+  Value address = getWordAddress(builder, loc, workspace, ticket);
+  Value one = arith::ConstantIntOp::create(builder, loc, i64, 1);
+  Value drawn = LLVM::AtomicRMWOp::create(
+      builder, loc, LLVM::AtomicBinOp::add, address, one,
+      LLVM::AtomicOrdering::acq_rel, kDeviceScope);
+  LLVM::FenceOp::create(builder, loc, LLVM::AtomicOrdering::acq_rel,
+                        kDeviceScope);
+  Value last = arith::SubIOp::create(
+      builder, loc, count, arith::ConstantIndexOp::create(builder, loc, 1));
+  return arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, drawn,
+      arith::IndexCastOp::create(builder, loc, i64, last));
+}
+
 Value mlir::ew::getWordAddress(OpBuilder &builder, Location loc,
                                Value workspace, Value index) {
   Value offset =

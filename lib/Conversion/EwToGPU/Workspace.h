@@ -25,6 +25,15 @@ constexpr llvm::StringLiteral kDeviceScope = "device";
 Value getWordAddress(OpBuilder &builder, Location loc, Value workspace,
                      Value index);
 
+/// Draws a ticket at word `ticket` (an index value) of `workspace` for a
+/// block, by one of its threads, and returns whether it is the last of
+/// `count` (an index value), an i1: fence, atomic add, fence, CUDA's
+/// threadFenceReduction (NVPTX, LLVM 22, PTX 7.8, emits an acq_rel
+/// atomicrmw as a plain, relaxed `atom`: the fences order it on any back
+/// end). The block's other words are written and fenced (release) before.
+Value drawLastTicket(OpBuilder &builder, Location loc, Value workspace,
+                     Value ticket, Value count);
+
 /// A combined value (an integer or a float of at most 64 bits) as a
 /// workspace word (an i64), and back.
 Value toWord(OpBuilder &builder, Location loc, Value value);
