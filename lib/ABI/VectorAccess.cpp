@@ -8,6 +8,7 @@
 
 #include "ewc/ABI/VectorAccess.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/MathExtras.h"
 
@@ -175,4 +176,26 @@ ewc::getVectorShifts(const KernelSignature &kernel, const LaunchPlan &plan) {
     shifts.push_back({t.tensor - plan.tensors.data(), int64_t(shift)});
   }
   return shifts;
+}
+
+bool ewc::isRowVectorAligned(
+    const LaunchPlan &plan,
+    const std::vector<std::vector<std::string>> &rowDims) {
+  for (auto [position, tensor] : llvm::enumerate(plan.tensors)) {
+    if (tensor.dims.empty() ||
+        llvm::is_contained(plan.stridedTensors, int64_t(position)))
+      continue;
+    bool alongRow = llvm::any_of(rowDims, [&](const auto &row) {
+      return row.size() == 1 && row.front() == tensor.dims.back();
+    });
+    if (!alongRow)
+      continue;
+    if (reinterpret_cast<uintptr_t>(tensor.data) % kVectorBytes)
+      return false;
+    for (size_t d = 0; d + 1 < tensor.extents.size(); ++d)
+      if (tensor.extents[d] > 1 &&
+          (tensor.strides[d] * int64_t(tensor.elementSize)) % kVectorBytes)
+        return false;
+  }
+  return true;
 }

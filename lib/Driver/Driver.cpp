@@ -1158,6 +1158,13 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
       planned.shiftedTensors = getVectorShifts(kernel, planned);
       planned.unaligned = planned.shiftedTensors.empty();
     }
+    // The rows schedule reads (and writes) a row of one dimension in runs
+    // of vectors where every row starts aligned (RowAccess.h,
+    // kRowVectorBytes); else its unaligned variant, the lanes' elements one
+    // at a time. Decode attention's points on the lanes have no runs.
+    if (rows && base.laneDims.empty() &&
+        !isRowVectorAligned(planned, base.rowDims))
+      planned.unaligned = true;
   } else {
     // x86 only: the kernels order their non-temporal stores with SFENCE
     // (EwToLoops.cpp).

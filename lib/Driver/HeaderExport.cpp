@@ -9,6 +9,7 @@
 
 #include "ewc/Driver/HeaderExport.h"
 
+#include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Runtime/CudaJitLink.h"
 #include "ewc/Runtime/LaunchShape.h"
@@ -240,6 +241,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
     struct TensorNames {
       std::string pointer, shape, strides;
       std::vector<std::string> dims;
+      unsigned bytes = 0;
     };
     std::vector<TensorNames> tensors;
     std::vector<std::string> scalars(kernel.params.size());
@@ -251,6 +253,7 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       tensor.shape = getCxxName(tensor.pointer + "_shape", locals);
       tensor.strides = getCxxName(tensor.pointer + "_strides", locals);
       tensor.dims = dims;
+      tensor.bytes = getDTypeSize(dtype);
       params += llvm::formatv(", {0}{1} *{2}, const std::int64_t (&{3})[{5}], "
                               "const std::int64_t (&{4})[{5}]",
                               isConst ? "const " : "", getDTypeCxxType(dtype),
@@ -325,6 +328,28 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       checks += "  if (" + tensor.strides + "[" + last + "] != 1 && " +
                 tensor.shape + "[" + last +
                 "] > 1)\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
+      // The rows schedule's default variant reads and writes a row of one
+      // dimension in 16-byte runs: every row of such a tensor starts
+      // aligned (VectorAccess.h, isRowVectorAligned, which the runtime
+      // checks to launch the unaligned variant instead).
+      bool alongRow =
+          launch.schedule == mlir::ew::kRowsSchedule &&
+          launch.laneDims.empty() &&
+          llvm::any_of(launch.rowDims, [&](const auto &row) {
+            return row.size() == 1 && row.front() == tensor.dims.back();
+          });
+      if (!alongRow)
+        continue;
+      checks += "  if (reinterpret_cast<std::uintptr_t>(" + tensor.pointer +
+                ") % " + std::to_string(kVectorBytes) +
+                " != 0)\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
+      for (size_t d = 0; d + 1 < tensor.dims.size(); ++d) {
+        std::string at = "[" + std::to_string(d) + "]";
+        checks += "  if (" + tensor.shape + at + " > 1 && " + tensor.strides +
+                  at + " * " + std::to_string(tensor.bytes) + " % " +
+                  std::to_string(kVectorBytes) +
+                  " != 0)\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
+      }
     }
     std::string points;
     for (size_t r = 0; r < kernel.results.size(); ++r) {

@@ -42,6 +42,8 @@
 // RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=resident-mask-dropped | FileCheck %s --enable-var-scope --check-prefix=CHECK-MASK
 // RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=lane-tail-skipped | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTAIL
 // RUN: sed '/@rownorm(/s/f32> {$/f32> attributes {ew.rows_resident = 2 : i64, ew.rows_team = 32 : i64} {/' %S/../Conversion/EwToGPU/Inputs/reduce.mlir | ewc-opt --ew-to-gpu --ew-test-mutate=mutation=drop-first-element | FileCheck %s --enable-var-scope --check-prefix=CHECK-RFIRST
+// RUN: ewc-opt %S/../Conversion/EwToGPU/Inputs/reduce-bf16.mlir --ew-to-gpu --ew-test-mutate=mutation=run-lane-repeated | FileCheck %s --enable-var-scope --check-prefix=CHECK-RUNLANE
+// RUN: sed '/^ew.kernel/s/ {$/ attributes {ew.unaligned} {/' %S/../Conversion/EwToGPU/Inputs/reduce-bf16.mlir | not ewc-opt --ew-to-gpu --ew-test-mutate=mutation=run-lane-repeated 2>&1 | FileCheck %s --check-prefix=CHECK-NOVEC
 
 // CHECK-GE-LABEL: func.func @ew$leaky(
 // CHECK-GE:         arith.cmpf ogt,
@@ -292,10 +294,22 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tens
 // chunks; the butterfly starts from the chunks' value.
 // CHECK-LANETAIL-LABEL: gpu.func @ew$reduce(
 // CHECK-LANETAIL:       %[[CHUNKS:.*]] = scf.for %{{.*}} iter_args(
-// CHECK-LANETAIL-COUNT-8: memref.load
+// CHECK-LANETAIL-COUNT-2: vector.load
 // CHECK-LANETAIL:       scf.yield
 // CHECK-LANETAIL-NOT:   scf.for
 // CHECK-LANETAIL:       gpu.shuffle  xor %[[CHUNKS]], %c16_i32
+
+// run-lane-repeated: a run's second element is its first again, in the
+// reductions' runs and the points'; the unaligned variant has no runs.
+// CHECK-RUNLANE-LABEL: gpu.func @ew$rowscale(
+// CHECK-RUNLANE:       %[[RUNV:.*]] = vector.load %arg0
+// CHECK-RUNLANE-NEXT:  vector.extract %[[RUNV]][0]
+// CHECK-RUNLANE-NEXT:  vector.extract %[[RUNV]][0]
+// CHECK-RUNLANE-NEXT:  vector.extract %[[RUNV]][2]
+// CHECK-RUNLANE:       %[[POINTS:.*]] = vector.load %arg0
+// CHECK-RUNLANE-NEXT:  vector.extract %[[POINTS]][0]
+// CHECK-RUNLANE-NEXT:  vector.extract %[[POINTS]][0]
+// CHECK-NOVEC: mutation 'run-lane-repeated' found nothing to change
 
 // half-butterfly: the step of offset 1 combines a lane's value with itself.
 // CHECK-HALFBF-LABEL: gpu.func @ew$reduce(

@@ -78,6 +78,30 @@ constexpr unsigned getRowPointUnroll(unsigned elementBytes) {
   return points < 1 ? 1 : points > 8 ? 8 : points;
 }
 
+/// Bytes of the narrowest tensor's elements that a lane of the rows
+/// schedule takes consecutively along a row of one dimension (4 f32, 8
+/// bf16), each tensor read or written along the row by one 16-byte access
+/// per run (ld.global.v4.b32: kVectorBytes), where the launch's tensors
+/// allow it (VectorAccess.h, isRowVectorAligned; the runtime launches the
+/// `.u` variant, the lanes' elements one at a time, where they do not). A
+/// warp's run is then 512 contiguous bytes; lane l's runs are l, l +
+/// size, ... in the row's order of runs, so a lane combines as many elements
+/// in sequence as before (docs/language.md's bound). Before, each lane
+/// loaded one element at a time (lane, lane + size, ...): a warp-wide bf16
+/// load moved 64 bytes, and bf16 rows ran 10-40 points under f32's
+/// (docs/performance.md, 2026-12-03 and 2026-12-04).
+constexpr unsigned kRowVectorBytes = 16;
+
+/// The elements of a lane's run for tensors whose narrowest element has
+/// `elementBytes` bytes, at most `unroll` (the elements a lane takes per
+/// iteration, getRowCombineUnroll or getRowPointUnroll, of which it is a
+/// divisor: both are powers of two).
+constexpr unsigned getRowVectorLanes(unsigned elementBytes, unsigned unroll) {
+  unsigned lanes = kRowVectorBytes / (elementBytes ? elementBytes : 1);
+  lanes = lanes < 1 ? 1 : lanes;
+  return lanes < unroll ? lanes : unroll;
+}
+
 /// Chunks of 32 elements a warp loads per step of a scan along a row (the
 /// rows schedule's scans, a warp per row), all before the first is scanned.
 /// One chunk a step (each lane's next load waiting for the step's five

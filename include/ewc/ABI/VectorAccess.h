@@ -69,6 +69,17 @@ bool isVectorAligned(const KernelSignature &kernel, const LaunchPlan &plan);
 std::vector<std::pair<int64_t, int64_t>>
 getVectorShifts(const KernelSignature &kernel, const LaunchPlan &plan);
 
+/// Whether the rows schedule's runs (RowAccess.h, kRowVectorBytes) apply
+/// to `plan`'s tensors: every tensor whose innermost dimension is a row of
+/// one dimension of `rowDims` (#ew.launch's row_dims), at unit stride (not
+/// one of the plan's strided tensors), starts at a multiple of
+/// kVectorBytes and has every stride of an extent above 1 a multiple of
+/// kVectorBytes in bytes, so that each row starts aligned. The kernel
+/// reads or writes by runs only such tensors (those it reads along the
+/// row's dimension: a subset).
+bool isRowVectorAligned(const LaunchPlan &plan,
+                        const std::vector<std::vector<std::string>> &rowDims);
+
 } // namespace ewc
 
 #endif // EWC_ABI_VECTORACCESS_H

@@ -187,6 +187,9 @@ private:
   /// The team's row kept in registers, for the whole emission (its loads
   /// serve the lanes' own elements too).
   const ResidentRow *resident;
+  /// The lane's run of consecutive elements being emitted in a team's loop
+  /// (TeamCombine::vectorLanes), or null.
+  ElementRun *run = nullptr;
   llvm::StringMap<unsigned> dimBits;
   llvm::DenseMap<Value, DimMask> deps;
   /// Found on the first emission in a team that rescales (the emitters
@@ -311,6 +314,11 @@ Value CombineEmitter::emitArgument(BlockArgument arg,
     if (resident)
       if (Value kept = resident->getLoad(n, access.argDims[n], coordOf))
         return kept;
+    if (run)
+      if (Value element =
+              run->getElement(builder, loc, n, memref, access.argDims[n],
+                              indices, access.argElementTypes[n]))
+        return element;
     return loadElement(builder, loc, memref, indices,
                        access.argElementTypes[n]);
   }
@@ -583,24 +591,44 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
       {
         OpBuilder::InsertionGuard guard(builder);
         builder.setInsertionPointToStart(unrolled.getBody());
-        Value base = arith::AddIOp::create(
-            builder, loc,
-            arith::MulIOp::create(builder, loc, unrolled.getInductionVar(),
-                                  stride),
-            team->lane);
+        Value start = arith::MulIOp::create(builder, loc,
+                                            unrolled.getInductionVar(), stride);
         SmallVector<Value> running(unrolled.getRegionIterArgs());
         SmallVector<SmallVector<Value>> elements;
-        for (unsigned j = 0; j < team->unroll; ++j) {
-          Value flat = arith::AddIOp::create(
+        // Lane l's runs of `lanes` consecutive elements (one each without
+        // vectors): run r of the iteration starts at start + (r size + l)
+        // lanes, so that a warp's run is contiguous.
+        unsigned lanes = !isScan && team->vectorLanes > 1 && dims.size() == 1 &&
+                                 dims[0] == team->vectorDim
+                             ? team->vectorLanes
+                             : 1;
+        Value base = arith::AddIOp::create(
+            builder, loc, start,
+            arith::MulIOp::create(
+                builder, loc, team->lane,
+                arith::ConstantIndexOp::create(builder, loc, lanes)));
+        for (unsigned r = 0; r < team->unroll / lanes; ++r) {
+          Value first = arith::AddIOp::create(
               builder, loc, base,
               arith::MulIOp::create(
                   builder, loc, size,
-                  arith::ConstantIndexOp::create(builder, loc, j)));
-          elements.push_back(elementAt(flat));
-          if (combination.eager) {
-            running = combination.fold(running, elements);
-            elements.clear();
+                  arith::ConstantIndexOp::create(builder, loc, r * lanes)));
+          SmallVector<Value> flats{first};
+          for (unsigned v = 1; v < lanes; ++v)
+            flats.push_back(arith::AddIOp::create(
+                builder, loc, first,
+                arith::ConstantIndexOp::create(builder, loc, v)));
+          ElementRun elementRun(dims[0], flats);
+          ElementRun *outerRun =
+              std::exchange(run, lanes > 1 ? &elementRun : nullptr);
+          for (Value flat : flats) {
+            elements.push_back(elementAt(flat));
+            if (combination.eager) {
+              running = combination.fold(running, elements);
+              elements.clear();
+            }
           }
+          run = outerRun;
         }
         if (!elements.empty())
           running = combination.fold(running, elements);

@@ -10,11 +10,14 @@
 
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 
+#include "ewc/ABI/RowAccess.h"
+
 #include "ewc/Conversion/EwToArith/EwToArith.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/IR/IRMapping.h"
 
 using namespace mlir;
@@ -136,6 +139,98 @@ void mlir::ew::storeElement(OpBuilder &builder, Location loc, Value value,
   if (storage != value.getType())
     value = arith::ExtUIOp::create(builder, loc, storage, value);
   memref::StoreOp::create(builder, loc, value, memref, indices);
+}
+
+bool mlir::ew::hasUnitInnerStride(Value memref) {
+  auto type = dyn_cast<MemRefType>(memref.getType());
+  if (!type || type.getRank() == 0)
+    return false;
+  auto [strides, offset] = type.getStridesAndOffset();
+  return strides.back() == 1;
+}
+
+SmallVector<Value> mlir::ew::loadElements(OpBuilder &builder, Location loc,
+                                          Value memref, ValueRange indices,
+                                          unsigned lanes, Type elementType,
+                                          unsigned alignment) {
+  auto memrefType = cast<MemRefType>(memref.getType());
+  auto type = VectorType::get({lanes}, memrefType.getElementType());
+  Value vector =
+      vector::LoadOp::create(builder, loc, type, memref, indices,
+                             /*nontemporal=*/false, llvm::Align(alignment));
+  SmallVector<Value> elements;
+  for (unsigned lane = 0; lane < lanes; ++lane) {
+    Value value = vector::ExtractOp::create(builder, loc, vector,
+                                            ArrayRef<int64_t>{lane});
+    if (value.getType() != elementType)
+      value = arith::TruncIOp::create(builder, loc, elementType, value);
+    elements.push_back(value);
+  }
+  return elements;
+}
+
+void mlir::ew::storeElements(OpBuilder &builder, Location loc,
+                             ValueRange values, Value memref,
+                             ValueRange indices, unsigned alignment) {
+  SmallVector<Value> stored;
+  for (Value value : values) {
+    Type storage = getStorageType(value.getType());
+    stored.push_back(
+        storage == value.getType()
+            ? value
+            : arith::ExtUIOp::create(builder, loc, storage, value).getResult());
+  }
+  auto type =
+      VectorType::get({int64_t(stored.size())}, stored.front().getType());
+  Value vector = vector::FromElementsOp::create(builder, loc, type, stored);
+  vector::StoreOp::create(builder, loc, vector, memref, indices,
+                          /*nontemporal=*/false, llvm::Align(alignment));
+}
+
+/// Whether the builder's point follows `def` (in its block or a region
+/// nested there), so that `def`'s results may be used there.
+static bool isAfter(Operation *def, OpBuilder &builder) {
+  Block *block = builder.getInsertionBlock();
+  Block::iterator point = builder.getInsertionPoint();
+  while (block) {
+    if (block == def->getBlock())
+      return point == block->end() || def->isBeforeInBlock(&*point);
+    Operation *parent = block->getParentOp();
+    if (!parent || !parent->getBlock())
+      return false;
+    point = Block::iterator(parent);
+    block = parent->getBlock();
+  }
+  return false;
+}
+
+Value ElementRun::getElement(OpBuilder &builder, Location loc, unsigned arg,
+                             Value memref, ArrayRef<std::string> argDims,
+                             ValueRange indices, Type elementType) {
+  if (argDims.empty() || argDims.back() != dim || indices.empty() ||
+      !hasUnitInnerStride(memref))
+    return nullptr;
+  const auto *at = llvm::find(flats, indices.back());
+  if (at == flats.end())
+    return nullptr;
+  auto [it, inserted] = loads.try_emplace(arg);
+  Loaded &loaded = it->second;
+  if (inserted) {
+    loaded.indices.assign(indices.begin(), indices.end());
+    loaded.indices.back() = flats.front();
+    unsigned bytes = cast<MemRefType>(memref.getType())
+                         .getElementType()
+                         .getIntOrFloatBitWidth() /
+                     8;
+    unsigned alignment = std::min<unsigned>(ewc::kRowVectorBytes,
+                                            std::max(1u, bytes) * flats.size());
+    loaded.elements = loadElements(builder, loc, memref, loaded.indices,
+                                   flats.size(), elementType, alignment);
+  }
+  if (!llvm::equal(indices.drop_back(), ArrayRef(loaded.indices).drop_back()) ||
+      !isAfter(loaded.elements.front().getDefiningOp(), builder))
+    return nullptr;
+  return loaded.elements[at - flats.begin()];
 }
 
 //===----------------------------------------------------------------------===//

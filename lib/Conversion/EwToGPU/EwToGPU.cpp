@@ -55,6 +55,7 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 #include "mlir/Dialect/UB/IR/UBOps.h"
+#include "mlir/Dialect/Vector/IR/VectorOps.h"
 #include "mlir/Transforms/GreedyPatternRewriteDriver.h"
 
 #include "llvm/ADT/SmallBitVector.h"
@@ -471,6 +472,9 @@ struct ConvertEwToGPUPass
       RowKernel rowKernel{kernel.access, element,
                           kernel.func,   extents,
                           rowsBlock,     getNarrowestBytes(kernel.access)};
+      // Runs of a row's consecutive elements by vectors but in the
+      // unaligned variant (RowAccess.h, kRowVectorBytes).
+      rowKernel.rowVectors = !kernel.variant.unaligned;
       // The row kept in registers: the variant's, else the pass's.
       rowKernel.resident = kernel.variant.rowsResident
                                ? kernel.variant.rowsResident

@@ -21,6 +21,8 @@
 #include "mlir/Dialect/MemRef/IR/MemRef.h"
 #include "mlir/Dialect/SCF/IR/SCF.h"
 
+#include "llvm/ADT/MapVector.h"
+
 #include <deque>
 
 using namespace mlir;
@@ -833,6 +835,16 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
         buildResidentRow(builder, loc, kernel, split, coordOf, lane, team);
     teamCombine.resident = &*resident;
   }
+  // A row of one dimension in runs of consecutive elements where the
+  // variant has its tensors aligned (RowAccess.h, kRowVectorBytes); not a
+  // resident row, whose slots are the lanes' one at a time.
+  bool runs =
+      kernel.rowVectors && !kernel.resident && split.reducedDims.size() == 1;
+  if (runs) {
+    teamCombine.vectorDim = split.reducedDims.front();
+    teamCombine.vectorLanes =
+        ewc::getRowVectorLanes(kernel.elementBytes, teamCombine.unroll);
+  }
   KnownValues known;
   emitHoistedCombines(builder, loc, kernel.access, element, kernel.func, nest,
                       coordOf, extents, known, &teamCombine);
@@ -841,12 +853,20 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   // point's tensor elements loaded before any point stores, then the rest
   // one at a time.
   unsigned pointUnroll = ewc::getRowPointUnroll(kernel.elementBytes);
+  // In runs where the points are the row's elements (softmax, the norms),
+  // which the runtime's check covers (isRowVectorAligned).
+  unsigned pointLanes =
+      runs && split.innerDims == split.reducedDims
+          ? ewc::getRowVectorLanes(kernel.elementBytes, pointUnroll)
+          : 1;
+  assert((pointLanes == 1 || pointLanes == pointUnroll) &&
+         "a lane's points are one run");
   Block &body = element.getBody().front();
   gpu::GPUFuncOp func = kernel.func;
   // The tensor elements of a point at `pointCoords`: a resident row's slot
-  // from its loads, the rest loaded here.
+  // from its loads, a run's from its vector loads, the rest loaded here.
   auto loadPoint = [&](const llvm::StringMap<Value> &pointCoords,
-                       KnownValues &pointKnown) {
+                       KnownValues &pointKnown, ElementRun *run = nullptr) {
     for (unsigned p = 0; p < kernel.access.numParams; ++p) {
       if (!kernel.access.argIsTensor[p])
         continue;
@@ -864,23 +884,66 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
       // reduction only; one that no result needs here is dead code.
       if (indices.size() != dims.size())
         continue;
+      Type type = kernel.access.argElementTypes[p];
+      Value element =
+          run ? run->getElement(builder, loc, p, func.getArgument(p), dims,
+                                indices, type)
+              : Value();
       pointKnown[body.getArgument(p)] =
-          loadElement(builder, loc, func.getArgument(p), indices,
-                      kernel.access.argElementTypes[p]);
+          element
+              ? element
+              : loadElement(builder, loc, func.getArgument(p), indices, type);
     }
   };
-  auto emitPoints = [&](ArrayRef<Value> flats) {
+  // The points at `flats`; with a `run` (flats consecutive along the row),
+  // each tensor along the row read and each result along it written by one
+  // vector access.
+  auto emitPoints = [&](ArrayRef<Value> flats, ElementRun *run = nullptr) {
     SmallVector<llvm::StringMap<Value>> coords(flats.size(), coordOf);
     SmallVector<KnownValues> knowns(flats.size(), known);
     for (auto [flat, pointCoords, pointKnown] :
          llvm::zip(flats, coords, knowns)) {
       delinearizeInto(builder, loc, flat, split.innerDims, extents,
                       pointCoords);
-      loadPoint(pointCoords, pointKnown);
+      loadPoint(pointCoords, pointKnown, run);
     }
+    if (!run) {
+      for (auto [pointCoords, pointKnown] : llvm::zip(coords, knowns))
+        emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
+                             nest, pointCoords, extents, pointKnown);
+      return;
+    }
+    // Each result's values at the run's points, in order.
+    llvm::MapVector<unsigned, SmallVector<Value>> results;
     for (auto [pointCoords, pointKnown] : llvm::zip(coords, knowns))
-      emitCombiningElement(builder, loc, kernel.access, element, kernel.func,
-                           nest, pointCoords, extents, pointKnown);
+      emitCombiningElement(
+          builder, loc, kernel.access, element, kernel.func, nest, pointCoords,
+          extents, pointKnown,
+          [&](unsigned r, Value value) { results[r].push_back(value); });
+    for (auto &[r, values] : results) {
+      unsigned arg = kernel.access.numParams + r;
+      ArrayRef<std::string> dims = kernel.access.argDims[arg];
+      Value memref = func.getArgument(arg);
+      auto indicesAt = [&](const llvm::StringMap<Value> &pointCoords) {
+        SmallVector<Value> indices;
+        for (const std::string &dim : dims)
+          indices.push_back(pointCoords.lookup(dim));
+        return indices;
+      };
+      if (!dims.empty() && dims.back() == split.innerDims.front() &&
+          hasUnitInnerStride(memref) && values.size() == flats.size()) {
+        unsigned bytes =
+            getStorageType(values.front().getType()).getIntOrFloatBitWidth() /
+            8;
+        unsigned alignment = std::min<unsigned>(
+            ewc::kRowVectorBytes, std::max(1u, bytes) * values.size());
+        storeElements(builder, loc, values, memref, indicesAt(coords.front()),
+                      alignment);
+        continue;
+      }
+      for (auto [value, pointCoords] : llvm::zip(values, coords))
+        storeElement(builder, loc, value, memref, indicesAt(pointCoords));
+    }
   };
   // In a resident row whose points are its elements (softmax, the norms),
   // each slot's point from the slot's elements (their values the
@@ -924,16 +987,28 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
   {
     OpBuilder::InsertionGuard inner(builder);
     builder.setInsertionPoint(unrolled.getBody()->getTerminator());
-    Value base = arith::AddIOp::create(
-        builder, loc,
-        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(), stride),
-        lane);
+    Value start =
+        arith::MulIOp::create(builder, loc, unrolled.getInductionVar(), stride);
+    // Lane l's points: one run of them from start + l pointUnroll, else l,
+    // l + team, ... from start.
+    Value first = arith::AddIOp::create(
+        builder, loc, start,
+        arith::MulIOp::create(builder, loc, lane,
+                              constant(pointLanes > 1 ? pointUnroll : 1)));
     SmallVector<Value> flats;
     for (unsigned j = 0; j < pointUnroll; ++j)
       flats.push_back(arith::AddIOp::create(
-          builder, loc, base,
-          arith::MulIOp::create(builder, loc, team, constant(j))));
-    emitPoints(flats);
+          builder, loc, first,
+          pointLanes > 1
+              ? constant(j)
+              : arith::MulIOp::create(builder, loc, team, constant(j))
+                    .getResult()));
+    if (pointLanes > 1) {
+      ElementRun run(split.innerDims.front(), flats);
+      emitPoints(flats, &run);
+    } else {
+      emitPoints(flats);
+    }
   }
   Value rest = arith::AddIOp::create(
       builder, loc, arith::MulIOp::create(builder, loc, chunks, stride), lane);

@@ -47,6 +47,11 @@ struct RowKernel {
   /// The one pass of a nest with its points on the lanes that the variant
   /// has (ewc/ABI/RowAccess.h, getLanePass), or 0: all three.
   unsigned lanePass = 0;
+  /// Whether the variant has the tensors read along its rows aligned
+  /// (not `.u`: ewc/ABI/VectorAccess.h, isRowVectorAligned), so that a
+  /// lane takes a row of one dimension in runs of consecutive elements
+  /// (RowAccess.h, kRowVectorBytes).
+  bool rowVectors = false;
   /// The kernel's workspace argument where its nest with points on the
   /// lanes may split its rows across blocks (RowSplit::blocksMeet and the
   /// kernel's one nest: the runtime knows its rows), or null.

@@ -3,7 +3,8 @@
 // RUN: ewc-opt %s -convert-ew-to-gpu=tile-size=32 -split-input-file | FileCheck %s --check-prefix=TILE32
 // RUN: not ewc-opt %s -convert-ew-to-gpu=tile-size=48 -split-input-file 2>&1 | FileCheck %s --check-prefix=BADTILE
 // BADTILE: error: tile-size must be a power of two from 16 to 128, not 48
-// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=REDUCE
+// RUN: sed '/^ew.kernel/s/ {$/ attributes {ew.unaligned} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=REDUCE
+// RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=RUNS --enable-var-scope
 // The columns schedule (ColumnAccess.h): a kernel whose one nest's points
 // are its reductions' keys, none reading another's value. Its workspace is
 // a pointer after the ABI's arguments and #ew.launch counts its partials
@@ -163,18 +164,34 @@
 // ROWS256-SAME: block_size = 256, {{.*}} known_block_size = array<i32: 256, 1, 1>
 // bf16 rows: the loads in flight counted in bytes (RowAccess.h), 16
 // elements per iteration of a lane's reduction (8 of f32), 8 points per
-// iteration of the row's points (4 of f32), their loads before their stores.
+// iteration of the row's points (4 of f32), their loads before their stores;
+// in runs of 16 bytes (8 bf16) in the default variant, one element at a
+// time in the unaligned one (BF16U).
 // RUN: ewc-opt %S/Inputs/reduce-bf16.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=BF16
+// RUN: sed '/^ew.kernel/s/ {$/ attributes {ew.unaligned} {/' %S/Inputs/reduce-bf16.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=BF16U
 // BF16-LABEL: gpu.func @ew$rowscale(
 // BF16: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %cst) -> (f32) {
-// BF16-COUNT-16: memref.load %arg0{{.*}}bf16
-// BF16-NOT: memref.load
+// BF16-COUNT-2: vector.load %arg0{{.*}}vector<8xbf16>
+// BF16-NOT: load
 // BF16: scf.yield
 // BF16: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
-// BF16-COUNT-8: memref.load %arg0{{.*}}bf16
-// BF16-NOT: memref.load
-// BF16-COUNT-8: memref.store
-// BF16: scf.yield
+// BF16-NEXT: arith.muli
+// BF16-NEXT: arith.muli
+// BF16-NEXT: arith.addi
+// BF16-NEXT: vector.load %arg0{{.*}}vector<8xbf16>
+// BF16-NOT: load
+// BF16: vector.store {{.*}}vector<8xbf16>
+// BF16-NEXT: }
+// BF16U-LABEL: gpu.func @ew$rowscale(
+// BF16U: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%{{.*}} = %cst) -> (f32) {
+// BF16U-COUNT-16: memref.load %arg0{{.*}}bf16
+// BF16U-NOT: memref.load
+// BF16U: scf.yield
+// BF16U: scf.for %{{.*}} = %c0 to %{{.*}} step %c1 {
+// BF16U-COUNT-8: memref.load %arg0{{.*}}bf16
+// BF16U-NOT: memref.load
+// BF16U-COUNT-8: memref.store
+// BF16U: scf.yield
 // The resident variant (ew.rows_resident = K, ew.rows_team = T: the
 // runtime's for rows that fit the block's registers): one version, teams of
 // the constant T; slot j of a lane is its element lane + j * T, loaded once
@@ -360,7 +377,7 @@
 // known.
 // REDUCE-LABEL: gpu.func @ew$rownorm(
 // REDUCE-SAME: workgroup(%[[SLOTS:.*]] : memref<16xf32, #gpu.address_space<workgroup>>)
-// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>, known_block_size = array<i32: 512, 1, 1>
+// REDUCE-SAME: ew.launch = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = {{\[}}["n"]]>, ew.unaligned, known_block_size = array<i32: 512, 1, 1>
 // REDUCE-DAG: %[[C32:.*]] = arith.constant 32 : index
 // REDUCE-DAG: %[[C16:.*]] = arith.constant 16 : index
 // REDUCE-DAG: %[[C8:.*]] = arith.constant 8 : index
@@ -465,6 +482,63 @@
 // REDUCE-NEXT: %[[Y:.*]] = memref.load %arg0[%[[ROW]], %[[J]]]
 // REDUCE-NEXT: %[[Q:.*]] = arith.divf %[[Y]], %[[SUM]] : f32
 // REDUCE-NEXT: memref.store %[[Q]], %arg1[%[[ROW]], %[[J]]]
+
+// The default variant (not ew.unaligned: the runtime checked that every row
+// of the tensors read along n starts 16-byte aligned): a lane takes its row
+// in runs of 16 bytes, lane l's runs l, l + T, ... (of 4 f32 here), each by
+// one vector load, combined in order; the tail after the runs one element
+// at a time, as before; the points a run of 4 a lane, one vector load and
+// one vector store. Bools (anyrow) in runs of 16 bytes, then i1.
+// RUNS-LABEL: gpu.func @ew$rownorm(
+// RUNS: } else {
+// RUNS: } else {
+// RUNS: %[[LANE:.*]] = arith.remui %{{.*}}, %[[T:.*]] : index
+// RUNS: %[[STRIDE:.*]] = arith.muli %[[T]], %c8 : index
+// RUNS-NEXT: %[[CHUNKS:.*]] = arith.divui %{{.*}}, %[[STRIDE]] : index
+// RUNS-NEXT: %[[PART:.*]] = scf.for %[[C:.*]] = %c0 to %[[CHUNKS]] step %c1 iter_args(%[[ACC:.*]] = %{{.*}}) -> (f32) {
+// RUNS-NEXT: %[[OFF:.*]] = arith.muli %[[C]], %[[STRIDE]]
+// RUNS-NEXT: %[[LOFF:.*]] = arith.muli %[[LANE]], %c4
+// RUNS-NEXT: %[[R0:.*]] = arith.addi %[[OFF]], %[[LOFF]]
+// RUNS-NEXT: %[[V0:.*]] = vector.load %arg0[%[[ROW:.*]], %[[R0]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-NEXT: %[[E0:.*]] = vector.extract %[[V0]][0]
+// RUNS-NEXT: %[[E1:.*]] = vector.extract %[[V0]][1]
+// RUNS-NEXT: %[[E2:.*]] = vector.extract %[[V0]][2]
+// RUNS-NEXT: %[[E3:.*]] = vector.extract %[[V0]][3]
+// RUNS-NEXT: %[[S0:.*]] = arith.addf %[[ACC]], %[[E0]] : f32
+// RUNS-NEXT: %[[S1:.*]] = arith.addf %[[S0]], %[[E1]] : f32
+// RUNS-NEXT: %[[S2:.*]] = arith.addf %[[S1]], %[[E2]] : f32
+// RUNS-NEXT: %[[S3:.*]] = arith.addf %[[S2]], %[[E3]] : f32
+// RUNS-NEXT: %[[TR:.*]] = arith.muli %[[T]], %c4
+// RUNS-NEXT: %[[R1:.*]] = arith.addi %[[R0]], %[[TR]]
+// RUNS-NEXT: %[[V1:.*]] = vector.load %arg0[%[[ROW]], %[[R1]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-NEXT: %[[F0:.*]] = vector.extract %[[V1]][0]
+// RUNS-COUNT-3: vector.extract %[[V1]]
+// RUNS-NEXT: arith.addf %[[S3]], %[[F0]] : f32
+// RUNS-COUNT-3: arith.addf
+// RUNS-NEXT: scf.yield
+// RUNS-NEXT: }
+// RUNS-NEXT: %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[STRIDE]]
+// RUNS-NEXT: %[[REST:.*]] = arith.addi %[[DONE]], %[[LANE]]
+// RUNS-NEXT: scf.for %[[K:.*]] = %[[REST]] to %{{.*}} step %[[T]] iter_args(%{{.*}} = %[[PART]]) -> (f32) {
+// RUNS-NEXT: memref.load %arg0[%[[ROW]], %[[K]]]
+// RUNS: scf.for %[[PC:.*]] = %c0 to %{{.*}} step %c1 {
+// RUNS-NEXT: %[[POFF:.*]] = arith.muli %[[PC]], %{{.*}}
+// RUNS-NEXT: %[[PLOFF:.*]] = arith.muli %[[LANE]], %c4
+// RUNS-NEXT: %[[P0:.*]] = arith.addi %[[POFF]], %[[PLOFF]]
+// RUNS-NEXT: %[[PV:.*]] = vector.load %arg0[%[[ROW]], %[[P0]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-COUNT-4: vector.extract %[[PV]]
+// RUNS-COUNT-4: arith.divf
+// RUNS-NEXT: %[[OUT:.*]] = vector.from_elements
+// RUNS-NEXT: vector.store %[[OUT]], %arg1[%[[ROW]], %[[P0]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-NEXT: }
+// RUNS: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[T]] {
+// RUNS-NEXT: memref.load %arg0[%[[ROW]], %[[J]]]
+// RUNS-NEXT: arith.divf
+// RUNS-NEXT: memref.store
+// RUNS-LABEL: gpu.func @ew$anyrow(
+// RUNS: vector.load %arg0[{{.*}}] {alignment = 16 : i64} : {{.*}}, vector<16xi8>
+// RUNS-NEXT: %[[B0:.*]] = vector.extract %{{.*}}[0] : i8 from vector<16xi8>
+// RUNS-NEXT: arith.trunci %[[B0]] : i8 to i1
 
 // A reduction across rows: a thread per point, combining its column in
 // order (coalesced across the warp's threads); no layout to vectorize.
@@ -1350,7 +1424,7 @@ func.func @no_kernels() {
 // Online groups (CombineLoops.cpp): logsumexp's max and sum of exponentials
 // in one pass of the warp per row, in the variant of long rows (blocks of
 // 512, RowAccess.h's kRowsOnlineMinBlock). The lane's loop carries (max,
-// sum): an iteration's 8 loads, their max, the reference (0 while the max is
+// sum): an iteration's 8 elements (two runs of 4, a vector load each), their max, the reference (0 while the max is
 // -inf), one rescale of the sum by exp(old max - reference), then each
 // element's exponential added; across the lanes the max first, each lane's
 // sum rescaled once to it, then the sums; a row whose max ends -inf gets the
@@ -1358,7 +1432,7 @@ func.func @no_kernels() {
 // ONLINE-LABEL: gpu.func @ew$lse(
 // ONLINE-SAME: block_size = 512
 // ONLINE: %[[LANE:.*]]:2 = scf.for %{{.*}} = %c0 to %{{.*}} step %c1 iter_args(%[[M:.*]] = %[[NEGINF:.*]], %[[S:.*]] = %[[ZERO:.*]]) -> (f32, f32) {
-// ONLINE-COUNT-8: memref.load %arg0
+// ONLINE-COUNT-2: vector.load %arg0
 // ONLINE: %[[M1:.*]] = arith.maximumf %[[M]], %[[X0:.*]] : f32
 // ONLINE-COUNT-7: arith.maximumf
 // ONLINE-NEXT: %[[NONE:.*]] = arith.cmpf oeq, %[[MAX:.*]], %[[NEGINF]] : f32

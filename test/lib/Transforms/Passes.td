@@ -52,6 +52,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `drop-first-element` | every reduction's and scan's loop starts at 1 (each run loses its first element) |
     | `exclusive-scan` | a scan leaves out the point's own element: its loop stops before it, or the nest's loop that carries it stores the value from before it |
     | `amax-from-zero` | a float `ew.reduce`/`ew.scan` starting from -inf starts from 0 |
+    | `run-lane-repeated` | a lane's run of a row's elements (the GPU's rows schedule: one vector load a run) takes its first element for its second |
 
     Before (`ge-to-gt`):
     ```mlir

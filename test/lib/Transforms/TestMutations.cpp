@@ -731,6 +731,26 @@ static unsigned laneTailSkipped(ModuleOp module, IRRewriter &rewriter) {
   return tails.size();
 }
 
+/// run-lane-repeated: a lane's run of consecutive elements along a row (the
+/// GPU's rows schedule in its aligned variant, RowAccess.h's
+/// kRowVectorBytes: one vector load of a kernel argument a run) takes its
+/// first element where its second belongs, so each run counts its first
+/// element twice and leaves its second out, in the row's reductions and
+/// its points alike.
+static unsigned runLaneRepeated(ModuleOp module, IRRewriter &rewriter) {
+  SmallVector<vector::ExtractOp> seconds =
+      collect<vector::ExtractOp>(module, [](vector::ExtractOp extract) {
+        auto load = extract.getSource().getDefiningOp<vector::LoadOp>();
+        ArrayRef<int64_t> position = extract.getStaticPosition();
+        return load && getLoadedArgument(load) && position.size() == 1 &&
+               position[0] == 1;
+      });
+  for (vector::ExtractOp second : seconds)
+    rewriter.modifyOpInPlace(
+        second, [&] { second.setStaticPosition(ArrayRef<int64_t>{0}); });
+  return seconds.size();
+}
+
 /// half-butterfly: the last step of a team's butterfly combines each lane
 /// with itself instead of its neighbour (the shuffle of offset 1 returns the
 /// lane's own value), so each lane holds the combination of half the lanes,
@@ -1046,6 +1066,8 @@ const Mutation kMutations[] = {
      laneTailSkipped},
     {"half-butterfly", kLowered, "no gpu.shuffle xor of offset 1",
      halfButterfly},
+    {"run-lane-repeated", kLowered,
+     "no run of a row's elements read by one vector load", runLaneRepeated},
     {"warp-share-dropped", kLowered,
      "no loop over a team's warps' shared values", warpShareDropped},
     {"stale-prefix", kLowered,

@@ -192,6 +192,24 @@ Value loadElement(OpBuilder &builder, Location loc, Value memref,
 void storeElement(OpBuilder &builder, Location loc, Value value, Value memref,
                   ValueRange indices);
 
+/// Whether the tensor memref `memref` has an innermost stride of 1 in its
+/// type (not a strided variant's runtime stride): what a vector access
+/// along its innermost dimension needs.
+bool hasUnitInnerStride(Value memref);
+
+/// The `lanes` consecutive elements of the tensor memref `memref` from
+/// `indices` along its innermost dimension (hasUnitInnerStride), as
+/// `elementType`, by one vector load that assumes `alignment` bytes.
+SmallVector<Value> loadElements(OpBuilder &builder, Location loc, Value memref,
+                                ValueRange indices, unsigned lanes,
+                                Type elementType, unsigned alignment);
+
+/// Stores `values` as consecutive elements of the tensor memref `memref`
+/// from `indices` along its innermost dimension, by one vector store that
+/// assumes `alignment` bytes.
+void storeElements(OpBuilder &builder, Location loc, ValueRange values,
+                   Value memref, ValueRange indices, unsigned alignment);
+
 //===----------------------------------------------------------------------===//
 // The access layer: loop nests and the element function at their points
 //===----------------------------------------------------------------------===//
@@ -311,6 +329,35 @@ struct ResidentRow {
                 const llvm::StringMap<Value> &coordOf) const;
 };
 
+/// A lane's run of consecutive elements along a row's one dimension `dim`
+/// (the GPU's rows schedule where its variant has the tensors read along
+/// rows aligned: ewc/ABI/RowAccess.h, kRowVectorBytes): the elements whose
+/// coordinate along `dim` is one of `flats` (consecutive, the first a
+/// multiple of their count), each tensor's read by one vector load, made
+/// by the first of them that reads it.
+class ElementRun {
+public:
+  ElementRun(StringRef dim, ArrayRef<Value> flats) : dim(dim), flats(flats) {}
+
+  /// The element of ABI argument `arg` (the tensor memref `memref` of
+  /// memref dimensions `argDims`) at `indices`, as `elementType`, from the
+  /// run's load of it (made at the builder's point if it has none yet); or
+  /// null where it is not the run's to give: another coordinate along
+  /// `dim`, a tensor without a unit innermost stride, or a load made at
+  /// other indices or where the builder's point does not follow it.
+  Value getElement(OpBuilder &builder, Location loc, unsigned arg, Value memref,
+                   ArrayRef<std::string> argDims, ValueRange indices,
+                   Type elementType);
+
+private:
+  StringRef dim;
+  SmallVector<Value> flats;
+  struct Loaded {
+    SmallVector<Value> indices, elements;
+  };
+  llvm::DenseMap<unsigned, Loaded> loads;
+};
+
 /// The points of its row that each lane of a team keeps (the GPU's rows
 /// schedule with its points on the lanes: decode attention's `d`,
 /// RowSplit::laneDims). Point j of a lane is the flattened point
@@ -377,6 +424,15 @@ struct TeamCombine {
   /// The team's row kept in registers (the rows schedule's resident
   /// variant), or null.
   const ResidentRow *resident = nullptr;
+  /// Where the lowering's variant has the tensors read along its rows
+  /// aligned (ewc/ABI/RowAccess.h, kRowVectorBytes): the row's one
+  /// dimension and the elements of a lane's run along it (a divisor of
+  /// `unroll`); else vectorLanes is 1. A reduction over exactly that
+  /// dimension gives lane l the runs l, l + size, ... of vectorLanes
+  /// consecutive elements (ElementRun), each tensor's elements of a run
+  /// read by one vector load.
+  StringRef vectorDim;
+  unsigned vectorLanes = 1;
   /// The team that each lane of this one is, or null: where a lane is a
   /// warp (the rows schedule with points on the lanes, whose warps share a
   /// row's reduced dimension and whose warp's lanes share a nested
