@@ -1151,8 +1151,9 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   if (cuda) {
     // A kernel of the rows or columns schedule has reductions or scans, so
     // none of its nests is a vector loop (convert-ew-to-gpu gives no
-    // combining kernel's nest a layout): its alignment variants would
-    // compile the same code.
+    // combining kernel's nest a layout): the vector loop's alignment
+    // variants do not apply; the rows schedule's runs have their own check
+    // below.
     if (planned.tiledTensors.empty() && !combining &&
         !isVectorAligned(kernel, planned)) {
       planned.shiftedTensors = getVectorShifts(kernel, planned);

@@ -597,8 +597,14 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
         SmallVector<SmallVector<Value>> elements;
         // Lane l's runs of `lanes` consecutive elements (one each without
         // vectors): run r of the iteration starts at start + (r size + l)
-        // lanes, so that a warp's run is contiguous.
-        unsigned lanes = !isScan && team->vectorLanes > 1 && dims.size() == 1 &&
+        // lanes, so that a warp's run is contiguous. Not in an online
+        // group's pass (not eager): ptxas gave logsumexp's variant of
+        // blocks of 512 61 registers where it had 40 (two blocks an SM
+        // instead of three), and on the H200 (2026-12-04) its rows of 2^20
+        // and 32768 f32 fell from 90.7 and 84.1% of the copy to 74.1 and
+        // 60.4%; the points' runs after the pass stay.
+        unsigned lanes = !isScan && combination.eager &&
+                                 team->vectorLanes > 1 && dims.size() == 1 &&
                                  dims[0] == team->vectorDim
                              ? team->vectorLanes
                              : 1;
