@@ -583,9 +583,43 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
           running = arith::SelectOp::create(builder, loc, there, next, running);
       }
     } else if (!fromSlots) {
-      Value stride = arith::MulIOp::create(
-          builder, loc, size,
-          arith::ConstantIndexOp::create(builder, loc, team->unroll));
+      // Lane l's runs of `lanes` consecutive elements (one each without
+      // vectors): run r of an iteration starts at its start + (r size + l)
+      // lanes, so that a warp's run is contiguous. Not in an online group's
+      // pass (not eager): ptxas gave logsumexp's variant of blocks of 512
+      // 61 registers where it had 40 (two blocks an SM instead of three),
+      // and on the H200 (2026-12-04) its rows of 2^20 and 32768 f32 fell
+      // from 90.7 and 84.1% of the copy to 74.1 and 60.4%; the points' runs
+      // after the pass stay.
+      unsigned lanes = !isScan && combination.eager && team->vectorLanes > 1 &&
+                               dims.size() == 1 && dims[0] == team->vectorDim
+                           ? team->vectorLanes
+                           : 1;
+      auto constant = [&](int64_t value) -> Value {
+        return arith::ConstantIndexOp::create(builder, loc, value);
+      };
+      // The run of `lanes` elements from `first` folded into `running`
+      // (or, not eager, added to `elements` for the caller's fold).
+      auto foldRun = [&](Value first, SmallVector<Value> &running,
+                         SmallVector<SmallVector<Value>> &elements) {
+        SmallVector<Value> flats{first};
+        for (unsigned v = 1; v < lanes; ++v)
+          flats.push_back(
+              arith::AddIOp::create(builder, loc, first, constant(v)));
+        ElementRun elementRun(dims[0], flats);
+        ElementRun *outerRun =
+            std::exchange(run, lanes > 1 ? &elementRun : nullptr);
+        for (Value flat : flats) {
+          elements.push_back(elementAt(flat));
+          if (combination.eager) {
+            running = combination.fold(running, elements);
+            elements.clear();
+          }
+        }
+        run = outerRun;
+      };
+      Value stride =
+          arith::MulIOp::create(builder, loc, size, constant(team->unroll));
       Value chunks = arith::DivUIOp::create(builder, loc, total, stride);
       auto unrolled = scf::ForOp::create(builder, loc, zero, chunks, one, acc);
       {
@@ -595,55 +629,47 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
                                             unrolled.getInductionVar(), stride);
         SmallVector<Value> running(unrolled.getRegionIterArgs());
         SmallVector<SmallVector<Value>> elements;
-        // Lane l's runs of `lanes` consecutive elements (one each without
-        // vectors): run r of the iteration starts at start + (r size + l)
-        // lanes, so that a warp's run is contiguous. Not in an online
-        // group's pass (not eager): ptxas gave logsumexp's variant of
-        // blocks of 512 61 registers where it had 40 (two blocks an SM
-        // instead of three), and on the H200 (2026-12-04) its rows of 2^20
-        // and 32768 f32 fell from 90.7 and 84.1% of the copy to 74.1 and
-        // 60.4%; the points' runs after the pass stay.
-        unsigned lanes = !isScan && combination.eager &&
-                                 team->vectorLanes > 1 && dims.size() == 1 &&
-                                 dims[0] == team->vectorDim
-                             ? team->vectorLanes
-                             : 1;
         Value base = arith::AddIOp::create(
             builder, loc, start,
-            arith::MulIOp::create(
-                builder, loc, team->lane,
-                arith::ConstantIndexOp::create(builder, loc, lanes)));
-        for (unsigned r = 0; r < team->unroll / lanes; ++r) {
-          Value first = arith::AddIOp::create(
-              builder, loc, base,
-              arith::MulIOp::create(
-                  builder, loc, size,
-                  arith::ConstantIndexOp::create(builder, loc, r * lanes)));
-          SmallVector<Value> flats{first};
-          for (unsigned v = 1; v < lanes; ++v)
-            flats.push_back(arith::AddIOp::create(
-                builder, loc, first,
-                arith::ConstantIndexOp::create(builder, loc, v)));
-          ElementRun elementRun(dims[0], flats);
-          ElementRun *outerRun =
-              std::exchange(run, lanes > 1 ? &elementRun : nullptr);
-          for (Value flat : flats) {
-            elements.push_back(elementAt(flat));
-            if (combination.eager) {
-              running = combination.fold(running, elements);
-              elements.clear();
-            }
-          }
-          run = outerRun;
-        }
+            arith::MulIOp::create(builder, loc, team->lane, constant(lanes)));
+        for (unsigned r = 0; r < team->unroll / lanes; ++r)
+          foldRun(
+              arith::AddIOp::create(builder, loc, base,
+                                    arith::MulIOp::create(builder, loc, size,
+                                                          constant(r * lanes))),
+              running, elements);
         if (!elements.empty())
           running = combination.fold(running, elements);
         scf::YieldOp::create(builder, loc, running);
       }
       acc.assign(unrolled.getResults().begin(), unrolled.getResults().end());
-      rest = arith::AddIOp::create(
-          builder, loc, arith::MulIOp::create(builder, loc, chunks, stride),
-          team->lane);
+      Value done = arith::MulIOp::create(builder, loc, chunks, stride);
+      // The whole runs past the iterations, a run a lane and step (rows of
+      // 1000 f32 left 232 elements, 7 dependent loads a lane one at a
+      // time, 2 runs), then the last elements one at a time.
+      if (lanes > 1) {
+        Value runs =
+            arith::DivUIOp::create(builder, loc, total, constant(lanes));
+        Value firstRun = arith::AddIOp::create(
+            builder, loc,
+            arith::DivUIOp::create(builder, loc, done, constant(lanes)),
+            team->lane);
+        auto runLoop =
+            scf::ForOp::create(builder, loc, firstRun, runs, size, acc);
+        {
+          OpBuilder::InsertionGuard guard(builder);
+          builder.setInsertionPointToStart(runLoop.getBody());
+          SmallVector<Value> running(runLoop.getRegionIterArgs());
+          SmallVector<SmallVector<Value>> elements;
+          foldRun(arith::MulIOp::create(builder, loc, runLoop.getInductionVar(),
+                                        constant(lanes)),
+                  running, elements);
+          scf::YieldOp::create(builder, loc, running);
+        }
+        acc.assign(runLoop.getResults().begin(), runLoop.getResults().end());
+        done = arith::MulIOp::create(builder, loc, runs, constant(lanes));
+      }
+      rest = arith::AddIOp::create(builder, loc, done, team->lane);
     }
     if (rest) {
       auto tail = scf::ForOp::create(builder, loc, rest, total, size, acc);

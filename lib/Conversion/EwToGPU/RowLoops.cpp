@@ -1010,8 +1010,31 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
       emitPoints(flats);
     }
   }
-  Value rest = arith::AddIOp::create(
-      builder, loc, arith::MulIOp::create(builder, loc, chunks, stride), lane);
+  Value done = arith::MulIOp::create(builder, loc, chunks, stride);
+  // The whole runs past the iterations, a run a lane and step, then the
+  // last points one at a time.
+  if (pointLanes > 1) {
+    Value runs =
+        arith::DivUIOp::create(builder, loc, innerPoints, constant(pointLanes));
+    Value firstRun = arith::AddIOp::create(
+        builder, loc,
+        arith::DivUIOp::create(builder, loc, done, constant(pointLanes)), lane);
+    auto runLoop = scf::ForOp::create(builder, loc, firstRun, runs, team);
+    {
+      OpBuilder::InsertionGuard inner(builder);
+      builder.setInsertionPoint(runLoop.getBody()->getTerminator());
+      Value first = arith::MulIOp::create(
+          builder, loc, runLoop.getInductionVar(), constant(pointLanes));
+      SmallVector<Value> flats{first};
+      for (unsigned v = 1; v < pointLanes; ++v)
+        flats.push_back(
+            arith::AddIOp::create(builder, loc, first, constant(v)));
+      ElementRun run(split.innerDims.front(), flats);
+      emitPoints(flats, &run);
+    }
+    done = arith::MulIOp::create(builder, loc, runs, constant(pointLanes));
+  }
+  Value rest = arith::AddIOp::create(builder, loc, done, lane);
   auto tail = scf::ForOp::create(builder, loc, rest, innerPoints, team);
   builder.setInsertionPoint(tail.getBody()->getTerminator());
   emitPoints({tail.getInductionVar()});

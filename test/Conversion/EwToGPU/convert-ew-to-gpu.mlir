@@ -486,9 +486,10 @@
 // The default variant (not ew.unaligned: the runtime checked that every row
 // of the tensors read along n starts 16-byte aligned): a lane takes its row
 // in runs of 16 bytes, lane l's runs l, l + T, ... (of 4 f32 here), each by
-// one vector load, combined in order; the tail after the runs one element
-// at a time, as before; the points a run of 4 a lane, one vector load and
-// one vector store. Bools (anyrow) in runs of 16 bytes, then i1.
+// one vector load, combined in order; after the iterations the whole runs
+// left, a run a lane and step, then the last elements one at a time; the
+// points a run of 4 a lane, one vector load and one vector store, then
+// the runs left, then the last points. Bools (anyrow) in runs of 16 bytes, then i1.
 // RUNS-LABEL: gpu.func @ew$rownorm(
 // RUNS: } else {
 // RUNS: } else {
@@ -518,8 +519,19 @@
 // RUNS-NEXT: scf.yield
 // RUNS-NEXT: }
 // RUNS-NEXT: %[[DONE:.*]] = arith.muli %[[CHUNKS]], %[[STRIDE]]
-// RUNS-NEXT: %[[REST:.*]] = arith.addi %[[DONE]], %[[LANE]]
-// RUNS-NEXT: scf.for %[[K:.*]] = %[[REST]] to %{{.*}} step %[[T]] iter_args(%{{.*}} = %[[PART]]) -> (f32) {
+// RUNS-NEXT: %[[RUNS:.*]] = arith.divui %[[N:.*]], %c4
+// RUNS-NEXT: %[[DONERUNS:.*]] = arith.divui %[[DONE]], %c4
+// RUNS-NEXT: %[[FIRSTR:.*]] = arith.addi %[[DONERUNS]], %[[LANE]]
+// RUNS-NEXT: %[[PARTRUNS:.*]] = scf.for %[[R:.*]] = %[[FIRSTR]] to %[[RUNS]] step %[[T]] iter_args(%{{.*}} = %[[PART]]) -> (f32) {
+// RUNS-NEXT: %[[RSTART:.*]] = arith.muli %[[R]], %c4
+// RUNS-NEXT: vector.load %arg0[%[[ROW]], %[[RSTART]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-COUNT-4: vector.extract
+// RUNS-COUNT-4: arith.addf
+// RUNS-NEXT: scf.yield
+// RUNS-NEXT: }
+// RUNS-NEXT: %[[RUNSDONE:.*]] = arith.muli %[[RUNS]], %c4
+// RUNS-NEXT: %[[REST:.*]] = arith.addi %[[RUNSDONE]], %[[LANE]]
+// RUNS-NEXT: scf.for %[[K:.*]] = %[[REST]] to %[[N]] step %[[T]] iter_args(%{{.*}} = %[[PARTRUNS]]) -> (f32) {
 // RUNS-NEXT: memref.load %arg0[%[[ROW]], %[[K]]]
 // RUNS: scf.for %[[PC:.*]] = %c0 to %{{.*}} step %c1 {
 // RUNS-NEXT: %[[POFF:.*]] = arith.muli %[[PC]], %{{.*}}
@@ -530,6 +542,11 @@
 // RUNS-COUNT-4: arith.divf
 // RUNS-NEXT: %[[OUT:.*]] = vector.from_elements
 // RUNS-NEXT: vector.store %[[OUT]], %arg1[%[[ROW]], %[[P0]]] {alignment = 16 : i64} : {{.*}}, vector<4xf32>
+// RUNS-NEXT: }
+// RUNS: scf.for %[[PR:.*]] = %{{.*}} to %{{.*}} step %[[T]] {
+// RUNS-NEXT: %[[PRSTART:.*]] = arith.muli %[[PR]], %c4
+// RUNS-NEXT: vector.load %arg0[%[[ROW]], %[[PRSTART]]]
+// RUNS: vector.store %{{.*}}, %arg1[%[[ROW]], %[[PRSTART]]] {alignment = 16 : i64}
 // RUNS-NEXT: }
 // RUNS: scf.for %[[J:.*]] = %{{.*}} to %{{.*}} step %[[T]] {
 // RUNS-NEXT: memref.load %arg0[%[[ROW]], %[[J]]]
