@@ -602,14 +602,10 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
       // (or, not eager, added to `elements` for the caller's fold).
       auto foldRun = [&](Value first, SmallVector<Value> &running,
                          SmallVector<SmallVector<Value>> &elements) {
-        SmallVector<Value> flats{first};
-        for (unsigned v = 1; v < lanes; ++v)
-          flats.push_back(
-              arith::AddIOp::create(builder, loc, first, constant(v)));
-        ElementRun elementRun(dims[0], flats);
+        ElementRun elementRun(builder, loc, dims[0], first, lanes);
         ElementRun *outerRun =
             std::exchange(run, lanes > 1 ? &elementRun : nullptr);
-        for (Value flat : flats) {
+        for (Value flat : elementRun.getFlats()) {
           elements.push_back(elementAt(flat));
           if (combination.eager) {
             running = combination.fold(running, elements);

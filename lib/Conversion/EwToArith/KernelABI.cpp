@@ -204,6 +204,14 @@ static bool isAfter(Operation *def, OpBuilder &builder) {
   return false;
 }
 
+ElementRun::ElementRun(OpBuilder &builder, Location loc, StringRef dim,
+                       Value first, unsigned lanes)
+    : dim(dim), flats{first} {
+  for (unsigned v = 1; v < lanes; ++v)
+    flats.push_back(arith::AddIOp::create(
+        builder, loc, first, arith::ConstantIndexOp::create(builder, loc, v)));
+}
+
 Value ElementRun::getElement(OpBuilder &builder, Location loc, unsigned arg,
                              Value memref, ArrayRef<std::string> argDims,
                              ValueRange indices, Type elementType) {

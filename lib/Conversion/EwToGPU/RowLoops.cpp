@@ -895,9 +895,9 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
               : loadElement(builder, loc, func.getArgument(p), indices, type);
     }
   };
-  // The points at `flats`; with a `run` (flats consecutive along the row),
-  // each tensor along the row read and each result along it written by one
-  // vector access.
+  // The points at `flats`; with a `run` (whose flats they are), each tensor
+  // along the row read and each result along it written by one vector
+  // access.
   auto emitPoints = [&](ArrayRef<Value> flats, ElementRun *run = nullptr) {
     SmallVector<llvm::StringMap<Value>> coords(flats.size(), coordOf);
     SmallVector<KnownValues> knowns(flats.size(), known);
@@ -995,18 +995,15 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
         builder, loc, start,
         arith::MulIOp::create(builder, loc, lane,
                               constant(pointLanes > 1 ? pointUnroll : 1)));
-    SmallVector<Value> flats;
-    for (unsigned j = 0; j < pointUnroll; ++j)
-      flats.push_back(arith::AddIOp::create(
-          builder, loc, first,
-          pointLanes > 1
-              ? constant(j)
-              : arith::MulIOp::create(builder, loc, team, constant(j))
-                    .getResult()));
     if (pointLanes > 1) {
-      ElementRun run(split.innerDims.front(), flats);
-      emitPoints(flats, &run);
+      ElementRun run(builder, loc, split.innerDims.front(), first, pointLanes);
+      emitPoints(run.getFlats(), &run);
     } else {
+      SmallVector<Value> flats;
+      for (unsigned j = 0; j < pointUnroll; ++j)
+        flats.push_back(arith::AddIOp::create(
+            builder, loc, first,
+            arith::MulIOp::create(builder, loc, team, constant(j))));
       emitPoints(flats);
     }
   }
@@ -1025,12 +1022,8 @@ void buildTeamLoop(OpBuilder &builder, Location loc, const RowKernel &kernel,
       builder.setInsertionPoint(runLoop.getBody()->getTerminator());
       Value first = arith::MulIOp::create(
           builder, loc, runLoop.getInductionVar(), constant(pointLanes));
-      SmallVector<Value> flats{first};
-      for (unsigned v = 1; v < pointLanes; ++v)
-        flats.push_back(
-            arith::AddIOp::create(builder, loc, first, constant(v)));
-      ElementRun run(split.innerDims.front(), flats);
-      emitPoints(flats, &run);
+      ElementRun run(builder, loc, split.innerDims.front(), first, pointLanes);
+      emitPoints(run.getFlats(), &run);
     }
     done = arith::MulIOp::create(builder, loc, runs, constant(pointLanes));
   }

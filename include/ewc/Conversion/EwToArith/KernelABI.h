@@ -337,7 +337,13 @@ struct ResidentRow {
 /// by the first of them that reads it.
 class ElementRun {
 public:
-  ElementRun(StringRef dim, ArrayRef<Value> flats) : dim(dim), flats(flats) {}
+  /// The run of `lanes` elements from `first`, their indices made at the
+  /// builder's point.
+  ElementRun(OpBuilder &builder, Location loc, StringRef dim, Value first,
+             unsigned lanes);
+
+  /// The run's flat indices along its dimension, in order.
+  ArrayRef<Value> getFlats() const { return flats; }
 
   /// The element of ABI argument `arg` (the tensor memref `memref` of
   /// memref dimensions `argDims`) at `indices`, as `elementType`, from the
