@@ -459,6 +459,44 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     return unary(llvm::type_identity<ew::SigmoidOp>());
   case OpKind::Erf:
     return unary(llvm::type_identity<ew::ErfOp>());
+  case OpKind::Erfc:
+    return unary(llvm::type_identity<ew::ErfcOp>());
+  case OpKind::Exp2:
+    return unary(llvm::type_identity<ew::Exp2Op>());
+  case OpKind::Expm1:
+    return unary(llvm::type_identity<ew::Expm1Op>());
+  case OpKind::Log2:
+    return unary(llvm::type_identity<ew::Log2Op>());
+  case OpKind::Log10:
+    return unary(llvm::type_identity<ew::Log10Op>());
+  case OpKind::Log1p:
+    return unary(llvm::type_identity<ew::Log1pOp>());
+  case OpKind::Sin:
+    return unary(llvm::type_identity<ew::SinOp>());
+  case OpKind::Cos:
+    return unary(llvm::type_identity<ew::CosOp>());
+  case OpKind::Tan:
+    return unary(llvm::type_identity<ew::TanOp>());
+  case OpKind::Asin:
+    return unary(llvm::type_identity<ew::AsinOp>());
+  case OpKind::Acos:
+    return unary(llvm::type_identity<ew::AcosOp>());
+  case OpKind::Atan:
+    return unary(llvm::type_identity<ew::AtanOp>());
+  case OpKind::Sinh:
+    return unary(llvm::type_identity<ew::SinhOp>());
+  case OpKind::Cosh:
+    return unary(llvm::type_identity<ew::CoshOp>());
+  case OpKind::Asinh:
+    return unary(llvm::type_identity<ew::AsinhOp>());
+  case OpKind::Acosh:
+    return unary(llvm::type_identity<ew::AcoshOp>());
+  case OpKind::Atanh:
+    return unary(llvm::type_identity<ew::AtanhOp>());
+  case OpKind::Atan2:
+    return binary(llvm::type_identity<ew::Atan2Op>());
+  case OpKind::Pow:
+    return binary(llvm::type_identity<ew::PowOp>());
   case OpKind::Clamp: {
     // clamp(x, lo, hi) is min(max(x, lo), hi), NaN-propagating like both.
     mlir::Value low = ew::MaxOp::create(builder, loc, operands[0], operands[1]);

@@ -153,9 +153,12 @@ void mlir::ew::buildEwToLoopsPipeline(OpPassManager &pm) {
 }
 
 void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
-  // Math ops: LLVM intrinsics where LLVM has them (exp, log, tanh, fabs),
-  // which become libm calls or instructions; libm calls for the rest (erf).
-  // The JIT resolves libm's symbols in the process.
+  // Math ops: libm calls for expm1 and log1p, which convert-math-to-llvm
+  // would expand inaccurately; LLVM intrinsics where LLVM has them (exp,
+  // log, tanh, sin, fabs, ...), which become libm calls or instructions;
+  // libm calls for the rest (erf, erfc, asinh, ...). The JIT resolves libm's
+  // symbols in the process.
+  pm.addPass(createEwCPUMathToLibm());
   pm.addPass(createConvertMathToLLVMPass());
   pm.addPass(createConvertMathToLibmPass());
   pm.addPass(createSCFToControlFlowPass());

@@ -129,6 +129,23 @@ double cornerDeviation(F f, double result, DType dtype, double a, double ea,
   return deviation;
 }
 
+/// What the corners miss for sin, cos and tan of x +- ex: an interval as
+/// wide as pi (ex >= pi / 2) holds a maximum and a minimum of sin and cos,
+/// which may lie anywhere in [-1, 1] whatever the corners give (sin of
+/// 0 +- pi is 0 at both corners and 1 inside); one narrower holds at most one
+/// extremum, whose distance from the result the corners bound. tan may be
+/// anything once the interval reaches a pole, where cos changes sign.
+static double periodicSlack(OpKind op, double x, double ex) {
+  constexpr double kHalfPi = 1.5707963267948966;
+  if (op == OpKind::Tan) {
+    if (ex >= kHalfPi ||
+        std::signbit(std::cos(x - ex)) != std::signbit(std::cos(x + ex)))
+      return kInfinity;
+    return 0;
+  }
+  return ex >= kHalfPi ? 2 : 0;
+}
+
 /// The slack of `result = round(f(a, b))` in `dtype` given the operands'
 /// slacks, plus `ulps` of error of f itself (math functions).
 template <typename F>
@@ -675,7 +692,7 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
       // Ties to even whatever the rounding mode: nearbyint would follow it.
       return ref::roundHalfEven(x);
     default:
-      return ref::applyMath(op, x);
+      return ref::applyMath(op, x, y);
     }
   };
   ColumnBuilder out(dtype, isTensor, size);
@@ -693,7 +710,11 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
       out.setFloat(k, r, kInfinity);
       continue;
     }
-    out.setFloat(k, r, propagate(f, r, dtype, x, ex, y, ey, ulps));
+    double slack = propagate(f, r, dtype, x, ex, y, ey, ulps);
+    if (ex != 0 &&
+        (op == OpKind::Sin || op == OpKind::Cos || op == OpKind::Tan))
+      slack = std::max(slack, periodicSlack(op, x, ex));
+    out.setFloat(k, r, slack);
   }
   return out.finish();
 }

@@ -140,7 +140,7 @@ double ref::roundHalfEven(double x) {
   return std::copysign(r, x);
 }
 
-double ref::applyMath(OpKind op, double x) {
+double ref::applyMath(OpKind op, double x, double y) {
   // In long double (x87's 64-bit significand here), then rounded once: the
   // result is the correctly rounded function but for ties closer than 2^-11
   // of a double ulp, so the slack of getMathUlps is the compiled code's alone.
@@ -172,6 +172,46 @@ double ref::applyMath(OpKind op, double x) {
   }
   case OpKind::Erf:
     return static_cast<double>(std::erf(v));
+  case OpKind::Erfc:
+    return static_cast<double>(std::erfc(v));
+  case OpKind::Exp2:
+    return static_cast<double>(std::exp2(v));
+  case OpKind::Expm1:
+    return static_cast<double>(std::expm1(v));
+  case OpKind::Log2:
+    return static_cast<double>(std::log2(v));
+  case OpKind::Log10:
+    return static_cast<double>(std::log10(v));
+  case OpKind::Log1p:
+    return static_cast<double>(std::log1p(v));
+  case OpKind::Sin:
+    return static_cast<double>(std::sin(v));
+  case OpKind::Cos:
+    return static_cast<double>(std::cos(v));
+  case OpKind::Tan:
+    return static_cast<double>(std::tan(v));
+  case OpKind::Asin:
+    return static_cast<double>(std::asin(v));
+  case OpKind::Acos:
+    return static_cast<double>(std::acos(v));
+  case OpKind::Atan:
+    return static_cast<double>(std::atan(v));
+  case OpKind::Sinh:
+    return static_cast<double>(std::sinh(v));
+  case OpKind::Cosh:
+    return static_cast<double>(std::cosh(v));
+  case OpKind::Asinh:
+    return static_cast<double>(std::asinh(v));
+  case OpKind::Acosh:
+    return static_cast<double>(std::acosh(v));
+  case OpKind::Atanh:
+    return static_cast<double>(std::atanh(v));
+  case OpKind::Atan2:
+    return static_cast<double>(std::atan2(v, static_cast<long double>(y)));
+  case OpKind::Pow:
+    // C's special cases, as torch.pow's and libdevice's: pow(x, +-0) = 1
+    // and pow(1, y) = 1 even for NaN, pow(-1, +-inf) = 1.
+    return static_cast<double>(std::pow(v, static_cast<long double>(y)));
   default:
     llvm_unreachable("not a math builtin");
   }
@@ -179,8 +219,11 @@ double ref::applyMath(OpKind op, double x) {
 
 unsigned ref::getMathUlps(OpKind op) {
   // The maximum errors the CUDA math library documents for libdevice's f32
-  // and f64 functions (glibc's are smaller); sigmoid is 1 / (1 + exp(-x)) or
-  // e^x / (1 + e^x), whose division and addition add up to two more.
+  // and f64 functions, the larger of the two (glibc's are smaller: within
+  // 1 ulp for the f32 functions, 1-2 for f64 but erfc's 5); sigmoid is
+  // 1 / (1 + exp(-x)) or e^x / (1 + e^x), whose division and addition add
+  // up to two more. log1p, expm1 and log2 (1 ulp documented) get one more
+  // for glibc's f64 functions, which list up to 2.
   switch (op) {
   case OpKind::Sqrt:
     return 0;
@@ -190,9 +233,30 @@ unsigned ref::getMathUlps(OpKind op) {
   case OpKind::Rsqrt:
   case OpKind::Tanh:
   case OpKind::Erf:
+  case OpKind::Exp2:
+  case OpKind::Expm1:
+  case OpKind::Log2:
+  case OpKind::Log10:
+  case OpKind::Log1p:
+  case OpKind::Sin:
+  case OpKind::Cos:
+  case OpKind::Asin:
+  case OpKind::Acos:
+  case OpKind::Atan:
+  case OpKind::Cosh:
     return 2;
+  case OpKind::Atan2:
+  case OpKind::Sinh:
+  case OpKind::Asinh:
+  case OpKind::Atanh:
+    return 3;
+  case OpKind::Tan:
+  case OpKind::Acosh:
+  case OpKind::Pow:
   case OpKind::Sigmoid:
     return 4;
+  case OpKind::Erfc:
+    return 5;
   default:
     llvm_unreachable("not a math builtin");
   }

@@ -51,9 +51,12 @@ double minimum(double a, double b);
 /// 2.5 gives 2.0, NaN and infinities pass through.
 double roundHalfEven(double x);
 
-/// The math builtin `op` in double precision (whose error is far below an
-/// f32 ulp): exp, log, sqrt, rsqrt, tanh, sigmoid, erf.
-double applyMath(OpKind op, double x);
+/// The math builtin `op` of `x` (and `y` for atan2 and pow, whose first
+/// operand is `x`) in double precision (whose error is far below an f32
+/// ulp): exp, log, sqrt, rsqrt, tanh, sigmoid, erf, erfc, exp2, expm1, log2,
+/// log10, log1p, the trigonometric and hyperbolic functions and their
+/// inverses, atan2 and pow.
+double applyMath(OpKind op, double x, double y = 0);
 
 /// The error, in ulps of the compute type, that the compiled code of math
 /// builtin `op` may have beyond correct rounding (docs/language.md states

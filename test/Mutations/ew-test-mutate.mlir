@@ -18,6 +18,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-where | FileCheck %s --enable-var-scope --check-prefix=CHECK-SWAP
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-half-away | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALF
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-atan2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-ATAN2
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=merge-noncontiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-MERGE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
@@ -239,6 +240,16 @@ func.func @hand_written(%x: f32, %y: f32) -> (f32, f32, f16) {
   %min = arith.minimumf %x, %y : f32
   %h = arith.truncf %x : f32 to f16
   return %max, %min, %h : f32, f32, f16
+}
+
+// atan2's operands swap: the loads of y and x feed it the other way round.
+// CHECK-ATAN2-LABEL: func.func @ew$angle(
+// CHECK-ATAN2:         %[[Y:.*]] = memref.load %arg0
+// CHECK-ATAN2:         %[[X:.*]] = memref.load %arg1
+// CHECK-ATAN2:         math.atan2 %[[X]], %[[Y]] : f32
+ew.kernel @angle(%y: !ew.tensor<[n], f32>, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %a = ew.atan2 %y, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %a : !ew.tensor<[n], f32>
 }
 
 // round's roundeven becomes round (ties away from zero); floor stays.

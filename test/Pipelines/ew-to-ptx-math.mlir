@@ -91,3 +91,26 @@ ew.kernel @rounding(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>)
   %13 = ew.add %11, %12 : !ew.tensor<[n], f64>, !ew.tensor<[n], f64>
   ew.return %6, %13 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>
 }
+
+// The functions of libm's are libdevice's too, inlined (no call, no __nv_
+// name: the implicit checks above), f64 and bf16 alike; pow with the
+// constant exponent 2 is one rounded multiply.
+// CHECK-LABEL: .visible .entry ew$libm(
+// CHECK-DAG:   mul.rn.f32 %[[SQ:r[0-9]+]], %[[B:r[0-9]+]], %[[B]];
+// CHECK-DAG:   cvt.rn.bf16.f32
+// CHECK:       ret;
+ew.kernel @libm(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>, %h: !ew.tensor<[n], bf16>, %b: !ew.tensor<[n], f32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>) {
+  %0 = ew.sin %x : !ew.tensor<[n], f32>
+  %1 = ew.expm1 %0 : !ew.tensor<[n], f32>
+  %2 = ew.log1p %1 : !ew.tensor<[n], f32>
+  %3 = ew.atan2 %2, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %4 = ew.pow %3, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %5 = ew.erfc %4 : !ew.tensor<[n], f32>
+  %6 = ew.cos %d : !ew.tensor<[n], f64>
+  %7 = ew.acosh %6 : !ew.tensor<[n], f64>
+  %8 = ew.tan %h : !ew.tensor<[n], bf16>
+  %two = ew.constant 2.0 : f32
+  %9 = ew.pow %b, %two : !ew.tensor<[n], f32>, f32
+  ew.return %5, %7, %8, %9 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>
+}

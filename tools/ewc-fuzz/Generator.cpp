@@ -713,8 +713,24 @@ Expr KernelGen::genNumber(Type type, int depth) {
   if (r < 75)
     return call("clamp", operands(type, 3, depth - 1, true));
   if (isFloat(type.dt)) {
-    static const char *const kMath[] = {"exp",  "log",     "sqrt", "rsqrt",
-                                        "tanh", "sigmoid", "erf"};
+    if (chance(15)) {
+      // pow's exponent is now and then a literal that the lowering turns
+      // into one exact step (0, 1, 2, -1) or not (3, 0.5, -2).
+      static const char *const kExponents[] = {"0.0", "1.0", "2.0", "-1.0",
+                                               "3.0", "0.5", "-2.0"};
+      if (chance(30)) {
+        Expr base = gen(type, depth - 1);
+        std::string exponent = pick(kExponents);
+        return call("pow",
+                    {base, {exponent, exponent[0] == '-' ? Unary : Primary}});
+      }
+      std::vector<Expr> args = operands(type, 2, depth - 1, true);
+      return call(chance(50) ? "atan2" : "pow", args);
+    }
+    static const char *const kMath[] = {
+        "exp",  "log",   "sqrt", "rsqrt", "tanh",  "sigmoid", "erf",   "erfc",
+        "exp2", "expm1", "log2", "log10", "log1p", "sin",     "cos",   "tan",
+        "asin", "acos",  "atan", "sinh",  "cosh",  "asinh",   "acosh", "atanh"};
     Expr arg = gen(type, depth - 1);
     return call(pick(kMath), {arg});
   }
@@ -845,6 +861,29 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "tanh",
                                                 "sigmoid",
                                                 "erf",
+                                                "erfc",
+                                                "exp2",
+                                                "expm1",
+                                                "log2",
+                                                "log10",
+                                                "log1p",
+                                                "sin",
+                                                "cos",
+                                                "tan",
+                                                "asin",
+                                                "acos",
+                                                "atan",
+                                                "atan2",
+                                                "sinh",
+                                                "cosh",
+                                                "asinh",
+                                                "acosh",
+                                                "atanh",
+                                                "pow",
+                                                "powf",
+                                                "sinf",
+                                                "expm1f",
+                                                "log1pf",
                                                 "abs",
                                                 "floor",
                                                 "ceil",

@@ -364,3 +364,43 @@ TEST(SemanticsTest, MathIsCorrectlyRounded) {
   EXPECT_EQ(ref::applyMath(OpKind::Tanh, -0.546058066918703),
             -0.49755998784500816);
 }
+
+// pow and atan2 keep C99's special cases (Annex F), which torch.pow and
+// libdevice's powf and atan2f follow: pow(x, +-0) = 1 and pow(1, y) = 1 even
+// for NaN, pow(-1, +-inf) = 1, a negative base to a finite non-integral
+// power is NaN, pow(-0, -1) = -inf; atan2 of signed zeros is +-0 or +-pi.
+TEST(SemanticsTest, PowAndAtan2SpecialCases) {
+  double nan = std::numeric_limits<double>::quiet_NaN();
+  double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, nan, 0.0), 1.0);
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, nan, -0.0), 1.0);
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, 1.0, nan), 1.0);
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, -1.0, inf), 1.0);
+  EXPECT_TRUE(std::isnan(ref::applyMath(OpKind::Pow, -2.0, 0.5)));
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, -0.0, -1.0), -inf);
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, -2.0, 3.0), -8.0);
+  EXPECT_EQ(ref::applyMath(OpKind::Pow, 2.0, -2.0), 0.25);
+  double pi = 3.141592653589793;
+  EXPECT_EQ(ref::applyMath(OpKind::Atan2, 0.0, -0.0), pi);
+  EXPECT_EQ(ref::applyMath(OpKind::Atan2, -0.0, -0.0), -pi);
+  EXPECT_TRUE(std::signbit(ref::applyMath(OpKind::Atan2, -0.0, 0.0)));
+  EXPECT_EQ(ref::applyMath(OpKind::Atan2, 1.0, 0.0), pi / 2);
+  // The operands are y, then x: atan2(1, -1) = 3pi/4, not -pi/4.
+  EXPECT_EQ(ref::applyMath(OpKind::Atan2, 1.0, -1.0), 3 * pi / 4);
+}
+
+// Every math builtin has a reference function and a stated error bound, so a
+// new one cannot reach the evaluator without both.
+TEST(SemanticsTest, EveryMathBuiltinHasUlps) {
+  for (llvm::StringRef name : getBuiltinNames()) {
+    std::optional<OpKind> op = lookupBuiltin(name);
+    ASSERT_TRUE(op.has_value()) << name.str();
+    if (getOpClass(*op) != OpClass::Math)
+      continue;
+    EXPECT_LE(ref::getMathUlps(*op), 5u) << name.str();
+    // A point inside every domain: (-1, 1) for asin and atanh, [1, inf)
+    // for acosh.
+    double x = *op == OpKind::Acosh ? 1.5 : 0.5;
+    EXPECT_FALSE(std::isnan(ref::applyMath(*op, x, 0.5))) << name.str();
+  }
+}

@@ -312,6 +312,35 @@ def EwCPUBF16AsI16 : Pass<"ew-cpu-bf16-as-i16", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def EwCPUMathToLibm : Pass<"ew-cpu-math-to-libm", "::mlir::ModuleOp"> {
+  let summary = "Call libm for the math functions that convert-math-to-llvm "
+                "would approximate";
+  let description = [{
+    `convert-math-to-llvm` lowers `math.expm1` to `exp(x) - 1` and (by
+    default) `math.log1p` to `log(1 + x)`, which lose every digit for small
+    |x|: expm1(1e-10) gives 0 or 1.19e-7 in f32 where the answer is 1e-10,
+    and log1p(1e-10) gives 0. Run before it, this pass converts those two
+    ops, and only those, with MLIR's own math-to-libm patterns: a call of
+    libm's `expm1f`/`expm1`/`log1pf`/`log1p` (a vector element by element),
+    which glibc gives within 1 ulp. Every other math op is left for
+    `convert-math-to-llvm` (intrinsics, which stay vector instructions for
+    floor, fabs, ...) and then `convert-math-to-libm`.
+
+    ```mlir
+    %r = math.expm1 %x : f32
+    ```
+    becomes
+    ```mlir
+    %r = call @expm1f(%x) : (f32) -> f32
+    ```
+  }];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::func::FuncDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
   let summary = "Serialize gpu.modules to PTX, linking ewc's libdevice";
   let description = [{

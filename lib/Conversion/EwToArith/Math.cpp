@@ -1,10 +1,10 @@
 //===- Math.cpp - ew math functions to the math dialect -------------------===//
 //
-// exp, log, tanh and erf become the math op of the same name; the GPU and CPU
-// pipelines lower those to libdevice calls and to LLVM intrinsics or libm
-// calls (docs/pipeline.md). sqrt, rsqrt and sigmoid are built otherwise for
-// accuracy, as their patterns say. f16 and bf16 compute in f32
-// (ElementLowering.h).
+// exp, log, tanh, erf and the other functions of libm's (sin, ..., atan2)
+// become the math op of the same name; the GPU and CPU pipelines lower those
+// to libdevice calls and to LLVM intrinsics or libm calls (docs/pipeline.md).
+// sqrt, rsqrt and sigmoid are built otherwise for accuracy, as their patterns
+// say. f16 and bf16 compute in f32 (ElementLowering.h).
 //
 //===----------------------------------------------------------------------===//
 
@@ -15,6 +15,7 @@
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/Dialect/Math/IR/Math.h"
+#include "mlir/IR/Matchers.h"
 
 using namespace mlir;
 using namespace mlir::ew;
@@ -22,13 +23,45 @@ using namespace mlir::ew::lowering;
 
 namespace {
 
-/// A math function that is one math op.
+/// A math function that is one math op of the same operands.
 template <typename EwOp, typename MathOp>
 struct MathLowering : ElementwiseLowering<EwOp> {
   using ElementwiseLowering<EwOp>::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, EwOp op,
                      ValueRange operands) const override {
-    return MathOp::create(builder, loc, operands[0]);
+    return MathOp::create(builder, loc, TypeRange{operands[0].getType()},
+                          operands)
+        .getResult();
+  }
+};
+
+/// pow(x, y): math.powf (libdevice's __nv_powf, libm's powf), except for a
+/// constant exponent whose power is one exact step: pow(x, 0) = 1 (for NaN x
+/// too), pow(x, 1) = x, pow(x, 2) = x * x and pow(x, -1) = 1 / x are each
+/// the correctly rounded value, special cases included (pow(-0, -1) and
+/// 1 / -0 are -inf), where libdevice's powf may be 4 ulps off and costs a
+/// log and an exp. Other integers (x * x * x rounds twice) keep powf.
+struct PowLowering : ElementwiseLowering<PowOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, PowOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    Type type = x.getType();
+    FloatAttr exponent;
+    if (matchPattern(op.getRhs(), m_Constant(&exponent)) &&
+        isa<FloatType>(type)) {
+      double y = exponent.getValueAsDouble();
+      if (y == 0)
+        return createConstant(builder, loc, type, 1);
+      if (y == 1)
+        return x;
+      if (y == 2)
+        return arith::MulFOp::create(builder, loc, x, x);
+      if (y == -1)
+        return arith::DivFOp::create(builder, loc,
+                                     createConstant(builder, loc, type, 1), x);
+    }
+    return math::PowFOp::create(builder, loc, x, operands[1]);
   }
 };
 
@@ -125,13 +158,23 @@ struct SigmoidLowering : ElementwiseLowering<SigmoidOp> {
 
 void lowering::populateEwMathPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns) {
-  patterns
-      .add<RoundingLowering<FloorOp, math::FloorOp>,
-           RoundingLowering<CeilOp, math::CeilOp>,
-           RoundingLowering<TruncOp, math::TruncOp>,
-           RoundingLowering<RoundOp, math::RoundEvenOp>,
-           MathLowering<ExpOp, math::ExpOp>, MathLowering<LogOp, math::LogOp>,
-           MathLowering<TanhOp, math::TanhOp>, MathLowering<ErfOp, math::ErfOp>,
-           SqrtLowering, RsqrtLowering, SigmoidLowering>(converter,
-                                                         patterns.getContext());
+  patterns.add<
+      RoundingLowering<FloorOp, math::FloorOp>,
+      RoundingLowering<CeilOp, math::CeilOp>,
+      RoundingLowering<TruncOp, math::TruncOp>,
+      RoundingLowering<RoundOp, math::RoundEvenOp>,
+      MathLowering<ExpOp, math::ExpOp>, MathLowering<LogOp, math::LogOp>,
+      MathLowering<TanhOp, math::TanhOp>, MathLowering<ErfOp, math::ErfOp>,
+      MathLowering<ErfcOp, math::ErfcOp>, MathLowering<Exp2Op, math::Exp2Op>,
+      MathLowering<Expm1Op, math::ExpM1Op>, MathLowering<Log2Op, math::Log2Op>,
+      MathLowering<Log10Op, math::Log10Op>,
+      MathLowering<Log1pOp, math::Log1pOp>, MathLowering<SinOp, math::SinOp>,
+      MathLowering<CosOp, math::CosOp>, MathLowering<TanOp, math::TanOp>,
+      MathLowering<AsinOp, math::AsinOp>, MathLowering<AcosOp, math::AcosOp>,
+      MathLowering<AtanOp, math::AtanOp>, MathLowering<SinhOp, math::SinhOp>,
+      MathLowering<CoshOp, math::CoshOp>, MathLowering<AsinhOp, math::AsinhOp>,
+      MathLowering<AcoshOp, math::AcoshOp>,
+      MathLowering<AtanhOp, math::AtanhOp>,
+      MathLowering<Atan2Op, math::Atan2Op>, PowLowering, SqrtLowering,
+      RsqrtLowering, SigmoidLowering>(converter, patterns.getContext());
 }

@@ -389,6 +389,45 @@ ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i32>) -> (!ew
 
 // -----
 
+// The functions of libm's are the math op of the same name (the pipelines
+// make them libdevice or libm calls), in f32 for bf16. pow with a constant
+// exponent of 0, 1, 2 or -1 is one exact step (1, x, x * x, 1 / x); any
+// other exponent, constant (3) or not, is math.powf.
+// CHECK-LABEL: func.func @ew$libm(
+// CHECK-DAG:     math.sin %{{.*}} : f32
+// CHECK-DAG:     math.expm1 %{{.*}} : f32
+// CHECK-DAG:     math.log1p %{{.*}} : f32
+// CHECK-DAG:     math.erfc %{{.*}} : f32
+// CHECK-DAG:     math.atanh %{{.*}} : f32
+// CHECK-DAG:     math.atan2 %{{.*}}, %{{.*}} : f32
+// CHECK-DAG:     math.powf %[[X:.*]], %[[Y:.*]] : f32
+// CHECK-DAG:     %[[SQ:.*]] = arith.mulf %[[B:.*]], %[[B]] : f32
+// CHECK-DAG:     arith.divf %{{.*}}, %[[B]] : f32
+// CHECK-DAG:     math.powf %[[B]], %{{.*}} : f32
+// CHECK:         return
+ew.kernel @libm(%x: !ew.tensor<[n], bf16>, %y: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %0 = ew.sin %x : !ew.tensor<[n], bf16>
+  %1 = ew.expm1 %0 : !ew.tensor<[n], bf16>
+  %2 = ew.log1p %1 : !ew.tensor<[n], bf16>
+  %3 = ew.erfc %2 : !ew.tensor<[n], bf16>
+  %4 = ew.atanh %3 : !ew.tensor<[n], bf16>
+  %5 = ew.atan2 %y, %b : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %6 = ew.pow %y, %b : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %zero = ew.constant 0.0 : f32
+  %one = ew.constant 1.0 : f32
+  %two = ew.constant 2.0 : f32
+  %mone = ew.constant -1.0 : f32
+  %three = ew.constant 3.0 : f32
+  %7 = ew.pow %b, %zero : !ew.tensor<[n], f32>, f32
+  %8 = ew.pow %b, %one : !ew.tensor<[n], f32>, f32
+  %9 = ew.pow %b, %two : !ew.tensor<[n], f32>, f32
+  %10 = ew.pow %b, %mone : !ew.tensor<[n], f32>, f32
+  %11 = ew.pow %b, %three : !ew.tensor<[n], f32>, f32
+  ew.return %4, %5, %6, %7, %8, %9, %10, %11 : !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+}
+
+// -----
+
 // Classification: isnan is x != x (unordered), isinf |x| == inf, isfinite
 // |x| < inf (ordered: false for NaN), f16 in f32; of an integer a constant
 // (isfinite's true, stored as the byte 1).

@@ -191,6 +191,41 @@ ew.kernel @fold_math() -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tenso
 
 // -----
 
+// The functions of libm's fold with the host's libm in the compute type:
+// sin(0) = 0, cos(0) = 1, atan2(-0, -1) = -pi, pow(2, 10) = 1024,
+// pow(NaN, 0) = 1, log1p(-1) = -inf, exp2 of bf16 3 is 8; a tensor operand
+// does not fold.
+// CHECK-LABEL: ew.kernel @fold_libm(
+// CHECK-DAG:     %[[ZERO:.*]] = ew.constant 0.000000e+00 : f32
+// CHECK-DAG:     %[[ONE:.*]] = ew.constant 1.000000e+00 : f32
+// CHECK-DAG:     %[[MPI:.*]] = ew.constant -3.14159274 : f32
+// CHECK-DAG:     %[[K:.*]] = ew.constant 1.024000e+03 : f64
+// CHECK-DAG:     %[[NINF:.*]] = ew.constant 0xFF800000 : f32
+// CHECK-DAG:     %[[EIGHT:.*]] = ew.constant 8.000000e+00 : bf16
+// CHECK-DAG:     %[[T:.*]] = ew.pow %{{.*}}, %[[ONE]] : !ew.tensor<[n], f32>, f32
+// CHECK:         ew.return %[[ZERO]], %[[ONE]], %[[MPI]], %[[K]], %[[ONE]], %[[NINF]], %[[EIGHT]], %[[T]]
+ew.kernel @fold_libm(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>) {
+  %zero = ew.constant 0.0 : f32
+  %mzero = ew.constant -0.0 : f32
+  %one = ew.constant 1.0 : f32
+  %mone = ew.constant -1.0 : f32
+  %nan = ew.constant 0x7FC00000 : f32
+  %two = ew.constant 2.0 : f64
+  %ten = ew.constant 10.0 : f64
+  %three = ew.constant 3.0 : bf16
+  %0 = ew.sin %zero : f32
+  %1 = ew.cos %zero : f32
+  %2 = ew.atan2 %mzero, %mone : f32, f32
+  %3 = ew.pow %two, %ten : f64, f64
+  %4 = ew.pow %nan, %zero : f32, f32
+  %5 = ew.log1p %mone : f32
+  %6 = ew.exp2 %three : bf16
+  %7 = ew.pow %x, %one : !ew.tensor<[n], f32>, f32
+  ew.return %0, %1, %2, %3, %4, %5, %6, %7 : f32, f32, f32, f64, f32, f32, bf16, !ew.tensor<[n], f32>
+}
+
+// -----
+
 // Casts of constants: float to int truncates and saturates, NaN gives 0;
 // anything to i1 is `!= 0` (NaN true, -0.0 false); i1 is 0 or 1; integers
 // wrap or sign-extend; float to float rounds to nearest even (1 + 2^-8 is a

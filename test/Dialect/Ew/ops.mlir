@@ -223,6 +223,25 @@ ew.kernel @rounding(%x: !ew.tensor<[n], bf16>, %k: !ew.tensor<[n], i64>)
   ew.return %2, %3 : !ew.tensor<[n], bf16>, !ew.tensor<[n], i64>
 }
 
+// The math functions of libm's: one float operand, or two (atan2, pow)
+// of which either may be a scalar.
+// CHECK-LABEL: ew.kernel @libm_math(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[P:.*]]: f32)
+// CHECK-NEXT: %[[A:.*]] = ew.sin %[[X]] : !ew.tensor<[n], f32>
+// CHECK-NEXT: %[[B:.*]] = ew.acosh %[[A]] : !ew.tensor<[n], f32>
+// CHECK-NEXT: %[[C:.*]] = ew.log1p %[[P]] : f32
+// CHECK-NEXT: %[[D:.*]] = ew.atan2 %[[B]], %[[C]] : !ew.tensor<[n], f32>, f32
+// CHECK-NEXT: %[[E:.*]] = ew.pow %[[P]], %[[D]] : f32, !ew.tensor<[n], f32>
+// CHECK-NEXT: ew.return %[[E]]
+ew.kernel @libm_math(%x: !ew.tensor<[n], f32>, %p: f32) -> !ew.tensor<[n], f32> {
+  %0 = ew.sin %x : !ew.tensor<[n], f32>
+  %1 = ew.acosh %0 : !ew.tensor<[n], f32>
+  %2 = ew.log1p %p : f32
+  %3 = ew.atan2 %1, %2 : !ew.tensor<[n], f32>, f32
+  %4 = ew.pow %p, %3 : f32, !ew.tensor<[n], f32>
+  ew.return %4 : !ew.tensor<[n], f32>
+}
+
 // Classification: a number in, i1 out.
 // CHECK-LABEL: ew.kernel @classify(
 // CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f16>, %[[K:.*]]: i32)

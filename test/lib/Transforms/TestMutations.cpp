@@ -275,6 +275,21 @@ static unsigned roundHalfAway(ModuleOp module, IRRewriter &rewriter) {
   return ops.size();
 }
 
+/// atan2 takes its operands in the wrong order, atan2(x, y) for
+/// atan2(y, x): the angle mirrored about the diagonal, pi/2 - atan2(y, x)
+/// for positive operands, equal only where y == x.
+static unsigned swapAtan2(ModuleOp module, IRRewriter &rewriter) {
+  auto ops = collect<math::Atan2Op>(module, [](math::Atan2Op) { return true; });
+  for (math::Atan2Op op : ops) {
+    Value y = op.getLhs(), x = op.getRhs();
+    rewriter.modifyOpInPlace(op, [&] {
+      op.getLhsMutable().assign(x);
+      op.getRhsMutable().assign(y);
+    });
+  }
+  return ops.size();
+}
+
 /// Every float narrowing (truncf, round to nearest even) rounds toward zero
 /// instead: where rounding moved the value away from zero, step its bits one
 /// down in magnitude (for an overflow to inf, that is the largest finite).
@@ -1047,6 +1062,7 @@ const Mutation kMutations[] = {
     {"swap-where", kLowered, "no arith.select", swapWhere},
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
     {"round-half-away", kLowered, "no math.roundeven", roundHalfAway},
+    {"swap-atan2", kLowered, "no math.atan2", swapAtan2},
     {"stride-as-contiguous", kLowered, "no load from a kernel argument",
      strideAsContiguous},
     {"broadcast-wrong-dim", kLowered,

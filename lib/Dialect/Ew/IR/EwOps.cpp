@@ -419,6 +419,64 @@ OpFoldResult ErfOp::fold(FoldAdaptor adaptor) {
                   [](auto x) { return std::erf(x); });
 }
 
+// The rest of the functions of one float are libm's of the same name.
+#define EW_FOLD_LIBM(Op, function)                                             \
+  OpFoldResult Op::fold(FoldAdaptor adaptor) {                                 \
+    return foldMath(getType(), adaptor.getOperands(),                          \
+                    [](auto x) { return std::function(x); });                  \
+  }
+EW_FOLD_LIBM(ErfcOp, erfc)
+EW_FOLD_LIBM(Exp2Op, exp2)
+EW_FOLD_LIBM(Expm1Op, expm1)
+EW_FOLD_LIBM(Log2Op, log2)
+EW_FOLD_LIBM(Log10Op, log10)
+EW_FOLD_LIBM(Log1pOp, log1p)
+EW_FOLD_LIBM(SinOp, sin)
+EW_FOLD_LIBM(CosOp, cos)
+EW_FOLD_LIBM(TanOp, tan)
+EW_FOLD_LIBM(AsinOp, asin)
+EW_FOLD_LIBM(AcosOp, acos)
+EW_FOLD_LIBM(AtanOp, atan)
+EW_FOLD_LIBM(SinhOp, sinh)
+EW_FOLD_LIBM(CoshOp, cosh)
+EW_FOLD_LIBM(AsinhOp, asinh)
+EW_FOLD_LIBM(AcoshOp, acosh)
+EW_FOLD_LIBM(AtanhOp, atanh)
+#undef EW_FOLD_LIBM
+
+/// Folds a math function of two scalar float constants, as foldMath.
+template <typename Fn>
+static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
+                              Fn fn) {
+  return foldBinary(
+      resultType, operands,
+      [&](const APFloat &a, const APFloat &b) {
+        const llvm::fltSemantics &semantics = a.getSemantics();
+        if (&semantics == &APFloat::IEEEdouble())
+          return APFloat(fn(a.convertToDouble(), b.convertToDouble()));
+        bool losesInfo;
+        APFloat wideA = a, wideB = b;
+        wideA.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                      &losesInfo);
+        wideB.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
+                      &losesInfo);
+        APFloat result(fn(wideA.convertToFloat(), wideB.convertToFloat()));
+        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+        return result;
+      },
+      nullptr);
+}
+
+OpFoldResult Atan2Op::fold(FoldAdaptor adaptor) {
+  return foldMath2(getType(), adaptor.getOperands(),
+                   [](auto y, auto x) { return std::atan2(y, x); });
+}
+
+OpFoldResult PowOp::fold(FoldAdaptor adaptor) {
+  return foldMath2(getType(), adaptor.getOperands(),
+                   [](auto x, auto y) { return std::pow(x, y); });
+}
+
 //===----------------------------------------------------------------------===//
 // CmpOp
 //===----------------------------------------------------------------------===//

@@ -450,6 +450,48 @@ def Ew_RsqrtOp : Ew_FloatUnaryOp<"rsqrt", "1 / sqrt(x)">;
 def Ew_TanhOp : Ew_FloatUnaryOp<"tanh", "tanh(x)">;
 def Ew_SigmoidOp : Ew_FloatUnaryOp<"sigmoid", "sigmoid(x) = 1 / (1 + e^-x)">;
 def Ew_ErfOp : Ew_FloatUnaryOp<"erf", "erf(x)">;
+def Ew_ErfcOp : Ew_FloatUnaryOp<"erfc", "erfc(x) = 1 - erf(x)">;
+def Ew_Exp2Op : Ew_FloatUnaryOp<"exp2", "2^x">;
+def Ew_Expm1Op : Ew_FloatUnaryOp<"expm1", "e^x - 1">;
+def Ew_Log2Op : Ew_FloatUnaryOp<"log2", "log2(x)">;
+def Ew_Log10Op : Ew_FloatUnaryOp<"log10", "log10(x)">;
+def Ew_Log1pOp : Ew_FloatUnaryOp<"log1p", "ln(1 + x)">;
+def Ew_SinOp : Ew_FloatUnaryOp<"sin", "sin(x)">;
+def Ew_CosOp : Ew_FloatUnaryOp<"cos", "cos(x)">;
+def Ew_TanOp : Ew_FloatUnaryOp<"tan", "tan(x)">;
+def Ew_AsinOp : Ew_FloatUnaryOp<"asin", "asin(x)">;
+def Ew_AcosOp : Ew_FloatUnaryOp<"acos", "acos(x)">;
+def Ew_AtanOp : Ew_FloatUnaryOp<"atan", "atan(x)">;
+def Ew_SinhOp : Ew_FloatUnaryOp<"sinh", "sinh(x)">;
+def Ew_CoshOp : Ew_FloatUnaryOp<"cosh", "cosh(x)">;
+def Ew_AsinhOp : Ew_FloatUnaryOp<"asinh", "asinh(x)">;
+def Ew_AcoshOp : Ew_FloatUnaryOp<"acosh", "acosh(x)">;
+def Ew_AtanhOp : Ew_FloatUnaryOp<"atanh", "atanh(x)">;
+
+// A math function of two floats; f16 and bf16 compute in f32.
+class Ew_FloatBinaryOp<string mnemonic, string function, string rules>
+    : Ew_BinaryOp<mnemonic, Ew_FloatValue> {
+  let summary = "Elementwise " # function;
+  let description = !strconcat([{
+    `}], function, [{` of each pair of elements, computed on each target as
+    docs/pipeline.md ("Math functions") says. }], rules, [{ f16 and bf16
+    elements are computed in f32 and rounded back. Either operand may be a
+    scalar.
+
+    ```mlir
+    %r = ew.}], mnemonic, [{ %y, %x : !ew.tensor<[n], f32>, f32
+    ```
+  }]);
+}
+
+def Ew_Atan2Op : Ew_FloatBinaryOp<"atan2", "atan2(lhs, rhs)",
+    "The angle of the point (rhs, lhs), in [-pi, pi], with C's special "
+    "cases (atan2(+-0, -0) = +-pi, atan2(+-0, +0) = +-0).">;
+def Ew_PowOp : Ew_FloatBinaryOp<"pow", "lhs^rhs",
+    "C's and torch.pow's special cases: pow(x, +-0) = 1 and pow(1, y) = 1 "
+    "even for NaN, a negative base with a finite non-integral exponent "
+    "gives NaN. The lowering makes an exponent of 0, 1, 2 or -1 that is a "
+    "constant 1, x, x * x or 1 / x, which round the same.">;
 
 //===----------------------------------------------------------------------===//
 // Comparison and selection
