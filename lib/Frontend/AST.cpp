@@ -59,6 +59,9 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Max, "max", OpClass::Arith, 2},
     {OpKind::Min, "min", OpClass::Arith, 2},
     {OpKind::Clamp, "clamp", OpClass::Arith, 3},
+    {OpKind::Remainder, "remainder", OpClass::Arith, 2},
+    {OpKind::Fmod, "fmod", OpClass::Arith, 2},
+    {OpKind::Sign, "sign", OpClass::Arith, 1},
     {OpKind::Exp, "exp", OpClass::Math, 1},
     {OpKind::Log, "log", OpClass::Math, 1},
     {OpKind::Sqrt, "sqrt", OpClass::Math, 1},
@@ -85,6 +88,7 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Atanh, "atanh", OpClass::Math, 1},
     {OpKind::Atan2, "atan2", OpClass::Math, 2},
     {OpKind::Pow, "pow", OpClass::Math, 2},
+    {OpKind::Fma, "fma", OpClass::Math, 3},
     {OpKind::IsNan, "isnan", OpClass::Classify, 1},
     {OpKind::IsInf, "isinf", OpClass::Classify, 1},
     {OpKind::IsFinite, "isfinite", OpClass::Classify, 1},
@@ -224,6 +228,8 @@ llvm::StringRef BinaryExpr::getOperatorSpelling() const {
     return "*";
   case OpKind::Div:
     return "/";
+  case OpKind::Remainder:
+    return "%";
   case OpKind::And:
     return "&&";
   case OpKind::Or:

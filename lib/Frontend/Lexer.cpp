@@ -68,6 +68,8 @@ llvm::StringRef ewc::getTokenKindSpelling(TokenKind kind) {
     return "'*'";
   case TokenKind::Slash:
     return "'/'";
+  case TokenKind::Percent:
+    return "'%'";
   case TokenKind::EqEq:
     return "'=='";
   case TokenKind::NotEq:
@@ -174,6 +176,8 @@ Token Lexer::lex() {
     return makeToken(TokenKind::Star, start);
   case '/':
     return makeToken(TokenKind::Slash, start);
+  case '%':
+    return makeToken(TokenKind::Percent, start);
   case '-':
     return makeToken(peekIs('>') ? TokenKind::Arrow : TokenKind::Minus, start);
   case '=':

@@ -487,7 +487,7 @@ std::unique_ptr<Expr> Parser::parseComparison() {
 }
 
 /// The left-associative arithmetic operators of precedence `level`, loosest
-/// first: level 0 is `+ -`, level 1 is `* /`. Comparisons sit above them in
+/// first: level 0 is `+ -`, level 1 is `* / %`. Comparisons sit above them in
 /// parseComparison because they do not chain.
 static constexpr unsigned kNumArithmeticLevels = 2;
 static std::optional<OpKind> getArithmeticOp(TokenKind kind, unsigned level) {
@@ -500,13 +500,15 @@ static std::optional<OpKind> getArithmeticOp(TokenKind kind, unsigned level) {
     return level == 1 ? std::optional(OpKind::Mul) : std::nullopt;
   case TokenKind::Slash:
     return level == 1 ? std::optional(OpKind::Div) : std::nullopt;
+  case TokenKind::Percent:
+    return level == 1 ? std::optional(OpKind::Remainder) : std::nullopt;
   default:
     return std::nullopt;
   }
 }
 
 /// additive ::= multiplicative (('+' | '-') multiplicative)*
-/// multiplicative ::= unary (('*' | '/') unary)*
+/// multiplicative ::= unary (('*' | '/' | '%') unary)*
 std::unique_ptr<Expr> Parser::parseArithmetic(unsigned level) {
   if (level == kNumArithmeticLevels)
     return parseUnary();

@@ -493,6 +493,16 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     return unary(llvm::type_identity<ew::AcoshOp>());
   case OpKind::Atanh:
     return unary(llvm::type_identity<ew::AtanhOp>());
+  case OpKind::Remainder:
+    return binary(llvm::type_identity<ew::RemainderOp>());
+  case OpKind::Fmod:
+    return binary(llvm::type_identity<ew::FmodOp>());
+  case OpKind::Sign:
+    return unary(llvm::type_identity<ew::SignOp>());
+  case OpKind::Fma:
+    return ew::FmaOp::create(builder, loc, operands[0], operands[1],
+                             operands[2])
+        .getResult();
   case OpKind::Atan2:
     return binary(llvm::type_identity<ew::Atan2Op>());
   case OpKind::Pow:

@@ -233,6 +233,8 @@ private:
                         llvm::ArrayRef<ColumnPtr> operands);
   ColumnPtr evalIntOp(OpKind op, DType dtype, bool isTensor,
                       llvm::ArrayRef<ColumnPtr> operands);
+  ColumnPtr evalFma(DType dtype, bool isTensor,
+                    llvm::ArrayRef<ColumnPtr> operands);
   ColumnPtr evalClassify(OpKind op, DType dtype, bool isTensor,
                          const Column &a);
   ColumnPtr evalCmp(CmpPredicate pred, bool isTensor, const Column &a,
@@ -691,10 +693,18 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
     case OpKind::Round:
       // Ties to even whatever the rounding mode: nearbyint would follow it.
       return ref::roundHalfEven(x);
+    case OpKind::Fmod:
+      return std::fmod(x, y); // exact
+    case OpKind::Remainder:
+      return ref::remainder(x, y);
+    case OpKind::Sign:
+      return x > 0 ? 1.0 : x < 0 ? -1.0 : x;
     default:
       return ref::applyMath(op, x, y);
     }
   };
+  if (op == OpKind::Fma)
+    return evalFma(dtype, isTensor, operands);
   ColumnBuilder out(dtype, isTensor, size);
   bool exact = a.isExact() && b.isExact() && !isMath;
   for (size_t k = 0; k < size; ++k) {
@@ -710,11 +720,62 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
       out.setFloat(k, r, kInfinity);
       continue;
     }
+    if (op == OpKind::Fmod || op == OpKind::Remainder) {
+      // A saw: an operand off by its slack may land past a multiple of y,
+      // anywhere in (-|y|, |y|) (fmod) or between 0 and y (remainder); a y
+      // that may be 0 makes it NaN.
+      double bound = std::fabs(y) + ey;
+      bool mayBeZero = ey != 0 && !(std::fabs(y) > ey);
+      out.setFloat(k, r,
+                   mayBeZero || std::isinf(bound) ? kInfinity : 2 * bound);
+      continue;
+    }
     double slack = propagate(f, r, dtype, x, ex, y, ey, ulps);
     if (ex != 0 &&
         (op == OpKind::Sin || op == OpKind::Cos || op == OpKind::Tan))
       slack = std::max(slack, periodicSlack(op, x, ex));
     out.setFloat(k, r, slack);
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalFma(DType dtype, bool isTensor,
+                             llvm::ArrayRef<ColumnPtr> operands) {
+  size_t size = getSize(isTensor);
+  const Column &a = *operands[0], &b = *operands[1], &c = *operands[2];
+  bool exact = a.isExact() && b.isExact() && c.isExact();
+  ColumnBuilder out(dtype, isTensor, size);
+  for (size_t k = 0; k < size; ++k) {
+    double x = a.f(k), y = b.f(k), z = c.f(k);
+    double r = ref::fusedMultiplyAdd(x, y, z, dtype);
+    if (exact) {
+      out.setFloat(k, r, 0);
+      continue;
+    }
+    double ex = a.e(k), ey = b.e(k), ez = c.e(k);
+    if (std::isinf(ex) || std::isinf(ey) || std::isinf(ez)) {
+      out.setFloat(k, r, kInfinity);
+      continue;
+    }
+    // x * y + z over the corners of the three intervals (bilinear in x and
+    // y, linear in z: the corners bound it), as cornerDeviation does for
+    // two operands, plus the kernel's own rounding.
+    double deviation = 0;
+    for (double cx : {x - ex, x + ex})
+      for (double cy : {y - ey, y + ey})
+        for (double cz : {z - ez, z + ez}) {
+          double corner = cx * cy + cz;
+          if (std::isnan(corner) != std::isnan(r) ||
+              (!std::isinf(r) && std::isinf(ref::roundTo(corner, dtype)))) {
+            deviation = kInfinity;
+            break;
+          }
+          if (!std::isnan(corner) && corner != r)
+            deviation = std::max(deviation, std::fabs(corner - r));
+        }
+    if (!std::isnan(r) && !std::isinf(deviation))
+      deviation += ref::getUlp(r, dtype);
+    out.setFloat(k, r, deviation);
   }
   return out.finish();
 }
@@ -747,6 +808,15 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       break;
     case OpKind::Div:
       r = ref::divideInt(x, y, dtype);
+      break;
+    case OpKind::Fmod:
+      r = ref::remainderInt(x, y, /*signOfDivisor=*/false);
+      break;
+    case OpKind::Remainder:
+      r = ref::remainderInt(x, y, /*signOfDivisor=*/true);
+      break;
+    case OpKind::Sign:
+      r = (x > 0) - (x < 0);
       break;
     case OpKind::Neg:
       r = wrap(0 - ux);

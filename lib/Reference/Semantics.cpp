@@ -15,6 +15,7 @@
 
 #include <algorithm>
 #include <cmath>
+#include <cstring>
 #include <limits>
 
 using namespace ewc;
@@ -128,6 +129,45 @@ double ref::minimum(double a, double b) {
   return a < b ? a : b;
 }
 
+int64_t ref::remainderInt(int64_t a, int64_t b, bool signOfDivisor) {
+  if (b == 0 || b == -1)
+    return 0;
+  int64_t r = a % b;
+  if (signOfDivisor && r != 0 && (r < 0) != (b < 0))
+    r += b; // |r| < |b| with opposite signs: no overflow
+  return r;
+}
+
+double ref::remainder(double a, double b) {
+  double r = std::fmod(a, b);
+  if (r != 0 && (r < 0) != (b < 0))
+    r += b;
+  return r;
+}
+
+double ref::fusedMultiplyAdd(double a, double b, double c, DType dtype) {
+  if (dtype == DType::F64)
+    return std::fma(a, b, c);
+  double product = a * b; // exact: 24 + 24 bits
+  double sum = product + c;
+  if (!std::isfinite(sum) || !std::isfinite(product) || !std::isfinite(c))
+    return roundTo(sum, dtype);
+  // Two-sum: sum + error is product + c exactly.
+  double bv = sum - product;
+  double error = (product - (sum - bv)) + (c - bv);
+  if (error != 0) {
+    // Round to odd: where the sum was rounded, take the neighbour toward the
+    // exact value if the sum's last bit is even.
+    uint64_t bits;
+    std::memcpy(&bits, &sum, sizeof bits);
+    if ((bits & 1) == 0)
+      sum = std::nextafter(sum, error > 0
+                                    ? std::numeric_limits<double>::infinity()
+                                    : -std::numeric_limits<double>::infinity());
+  }
+  return roundTo(sum, dtype);
+}
+
 double ref::roundHalfEven(double x) {
   // Past 2^52 every double is integral (and NaN, inf pass).
   if (!(std::fabs(x) < 0x1p52))
@@ -226,6 +266,7 @@ unsigned ref::getMathUlps(OpKind op) {
   // for glibc's f64 functions, which list up to 2.
   switch (op) {
   case OpKind::Sqrt:
+  case OpKind::Fma:
     return 0;
   case OpKind::Log:
     return 1;

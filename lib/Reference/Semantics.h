@@ -41,6 +41,25 @@ double convertIntToFloat(int64_t value, DType to);
 /// INT_MIN / -1 wraps to INT_MIN, so no input traps.
 int64_t divideInt(int64_t a, int64_t b, DType dtype);
 
+/// Integer remainder: C's truncated `%` (the sign of the dividend: fmod), or
+/// with `signOfDivisor` torch.remainder's (the fmod, plus b where it is not
+/// zero and its sign is not b's); a zero divisor gives 0 and INT_MIN % -1 is
+/// 0, so no input traps.
+int64_t remainderInt(int64_t a, int64_t b, bool signOfDivisor);
+
+/// torch.remainder of floats: r = fmod(a, b) (exact), then r + b where r is
+/// not zero and its sign is not b's, that sum rounded once (here in double;
+/// the caller rounds to the compute type, which gives the same value: f32's
+/// sum of two f32 values is the double sum rounded).
+double remainder(double a, double b);
+
+/// a * b + c with one rounding to the float compute type `dtype` (f32 or
+/// f64): f64 by the C library's fma; f32 by the exact product (two f32 fit
+/// a double) and a sum rounded to odd in double, which then rounds to f32
+/// correctly (53 >= 2 * 24 + 2 bits: round-to-odd's double rounding is
+/// innocuous).
+double fusedMultiplyAdd(double a, double b, double c, DType dtype);
+
 /// IEEE 754-2019 maximum and minimum: NaN if either operand is NaN, and
 /// -0.0 < +0.0.
 double maximum(double a, double b);

@@ -114,3 +114,16 @@ ew.kernel @libm(%x: !ew.tensor<[n], f32>, %d: !ew.tensor<[n], f64>, %h: !ew.tens
   %9 = ew.pow %b, %two : !ew.tensor<[n], f32>, f32
   ew.return %5, %7, %8, %9 : !ew.tensor<[n], f32>, !ew.tensor<[n], f64>, !ew.tensor<[n], bf16>, !ew.tensor<[n], f32>
 }
+
+// fma, asked for, is one fma.rn (the only one: ew never contracts on its
+// own); an integer remainder is one rem.s32 by the guarded divisor.
+// CHECK-LABEL: .visible .entry ew$fused(
+// CHECK-DAG:   fma.rn.f32
+// CHECK-DAG:   rem.s32
+// CHECK:       ret;
+ew.kernel @fused(%a: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>, %j: !ew.tensor<[n], i32>)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i32>) {
+  %0 = ew.fma %a, %b, %a : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.remainder %k, %j : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %0, %1 : !ew.tensor<[n], f32>, !ew.tensor<[n], i32>
+}

@@ -684,8 +684,16 @@ Expr KernelGen::genBool(Type type, int depth) {
 Expr KernelGen::genNumber(Type type, int depth) {
   uint64_t r = below(100);
   if (r < 45) {
-    static const char *const kFns[] = {"add", "sub", "mul", "div"};
-    static const char *const kOps[] = {"+", "-", "*", "/"};
+    // One in nine a remainder: `%` (torch.remainder) or fmod.
+    static const char *const kFns[] = {"add", "sub", "mul", "div", "remainder"};
+    static const char *const kOps[] = {"+", "-", "*", "/", "%"};
+    if (chance(11)) {
+      std::vector<Expr> args = operands(type, 2, depth - 1, true);
+      if (chance(50))
+        return call("fmod", args);
+      return chance(75) ? infix(args[0], "%", Mul, args[1])
+                        : call("remainder", args);
+    }
     unsigned op = below(4);
     std::vector<Expr> args = operands(type, 2, depth - 1, true);
     if (chance(75))
@@ -704,6 +712,8 @@ Expr KernelGen::genNumber(Type type, int depth) {
       Expr operand = gen(type, depth - 1);
       return call(pick(kRounding), {operand});
     }
+    if (chance(25))
+      return call("sign", {gen(type, depth - 1)});
     return call("abs", {gen(type, depth - 1)});
   }
   if (r < 70) {
@@ -724,6 +734,8 @@ Expr KernelGen::genNumber(Type type, int depth) {
         return call("pow",
                     {base, {exponent, exponent[0] == '-' ? Unary : Primary}});
       }
+      if (chance(20))
+        return call("fma", operands(type, 3, depth - 1, true));
       std::vector<Expr> args = operands(type, 2, depth - 1, true);
       return call(chance(50) ? "atan2" : "pow", args);
     }
@@ -880,6 +892,13 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "acosh",
                                                 "atanh",
                                                 "pow",
+                                                "fma",
+                                                "fmaf",
+                                                "fmod",
+                                                "fmodf",
+                                                "remainder",
+                                                "remainderf",
+                                                "sign",
                                                 "powf",
                                                 "sinf",
                                                 "expm1f",

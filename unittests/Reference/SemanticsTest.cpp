@@ -395,12 +395,50 @@ TEST(SemanticsTest, EveryMathBuiltinHasUlps) {
   for (llvm::StringRef name : getBuiltinNames()) {
     std::optional<OpKind> op = lookupBuiltin(name);
     ASSERT_TRUE(op.has_value()) << name.str();
-    if (getOpClass(*op) != OpClass::Math)
-      continue;
+    if (getOpClass(*op) != OpClass::Math || getNumValueOperands(*op) > 2)
+      continue; // fma: fusedMultiplyAdd
     EXPECT_LE(ref::getMathUlps(*op), 5u) << name.str();
     // A point inside every domain: (-1, 1) for asin and atanh, [1, inf)
     // for acosh.
     double x = *op == OpKind::Acosh ? 1.5 : 0.5;
     EXPECT_FALSE(std::isnan(ref::applyMath(*op, x, 0.5))) << name.str();
   }
+}
+
+// fma rounds once: the double rounding of (a * b + c in double) then f32 is
+// what round-to-odd avoids. a = b = 1 + 2^-12, c = -(1 + 2^-11): the exact
+// result is 2^-24, and a * b + c with two roundings in f32 gives 0.
+// 1 + 2^-23 times itself plus 2^-70 lies just above a tie between two f32
+// values: round to nearest even in double loses the 2^-70 and the tie goes
+// to even, one ulp below the correctly rounded result.
+TEST(SemanticsTest, FusedMultiplyAddRoundsOnce) {
+  double a = 1 + 0x1p-12, c = -(1 + 0x1p-11);
+  EXPECT_EQ(ref::fusedMultiplyAdd(a, a, c, DType::F32), 0x1p-24);
+  double x = 1 + 0x1p-23;
+  // x * x = 1 + 2^-22 + 2^-46: between f32's 1 + 2^-22 and 1 + 2^-22 + 2^-23
+  // far below the tie; with c = 2^-24 - 2^-46 + 2^-70 the exact sum is
+  // 1 + 2^-22 + 2^-24 + 2^-70, just above the tie (1 + 2^-22 + 2^-24), so
+  // it rounds up, though in double the 2^-70 is lost and the tie goes to
+  // even (down).
+  double c2 = 0x1p-24 - 0x1p-46 + 0x1p-70;
+  EXPECT_EQ(ref::fusedMultiplyAdd(x, x, c2, DType::F32), 1 + 0x1p-22 + 0x1p-23);
+  EXPECT_EQ(ref::fusedMultiplyAdd(2.0, 3.0, 1.0, DType::F64), 7.0);
+  EXPECT_TRUE(std::isnan(ref::fusedMultiplyAdd(
+      std::numeric_limits<double>::infinity(), 0.0, 1.0, DType::F32)));
+}
+
+// Remainders: fmod has the dividend's sign, remainder (%) the divisor's;
+// integers by zero and INT_MIN by -1 give 0.
+TEST(SemanticsTest, Remainders) {
+  EXPECT_EQ(ref::remainder(-7.0, 3.0), 2.0);
+  EXPECT_EQ(ref::remainder(7.0, -3.0), -2.0);
+  EXPECT_EQ(std::fmod(-7.0, 3.0), -1.0);
+  EXPECT_TRUE(std::signbit(ref::remainder(-6.0, 3.0))); // fmod's -0.0 kept
+  EXPECT_EQ(ref::remainder(-1.0, std::numeric_limits<double>::infinity()),
+            std::numeric_limits<double>::infinity());
+  EXPECT_EQ(ref::remainderInt(-7, 3, true), 2);
+  EXPECT_EQ(ref::remainderInt(-7, 3, false), -1);
+  EXPECT_EQ(ref::remainderInt(7, 0, true), 0);
+  EXPECT_EQ(ref::remainderInt(std::numeric_limits<int64_t>::min(), -1, true),
+            0);
 }

@@ -109,6 +109,11 @@ enum class OpKind {
   Max,
   Min,
   Clamp,
+  // Remainders: `%` (sign of the divisor) and fmod (sign of the dividend).
+  Remainder,
+  Fmod,
+  // -1, 0 or +1 (floats keep a zero's sign and NaN).
+  Sign,
   // Math functions, floats only.
   Exp,
   Log,
@@ -137,6 +142,8 @@ enum class OpKind {
   // Math functions of two floats.
   Atan2,
   Pow,
+  // a * b + c rounded once.
+  Fma,
   // Classification of numbers: bool results.
   IsNan,
   IsInf,

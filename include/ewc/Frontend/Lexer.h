@@ -55,6 +55,7 @@ enum class TokenKind {
   Minus,
   Star,
   Slash,
+  Percent,
   EqEq,
   NotEq,
   Less,

@@ -113,6 +113,27 @@ struct BinaryLowering : ElementwiseLowering<EwOp> {
   }
 };
 
+/// An integer divisor that cannot trap: `rhs`, or 1 where it is 0 or -1
+/// (x / 0 and INT_MIN / -1 trap in LLVM's sdiv and srem), with the two
+/// conditions for the caller's own results there.
+struct SafeDivisor {
+  Value divisor, isZero, isMinusOne;
+};
+static SafeDivisor buildSafeDivisor(OpBuilder &builder, Location loc,
+                                    Value rhs) {
+  Type type = rhs.getType();
+  Value zero = createConstant(builder, loc, type, 0);
+  Value one = createConstant(builder, loc, type, 1);
+  Value minusOne = createConstant(builder, loc, type, -1);
+  Value isZero =
+      arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, rhs, zero);
+  Value isMinusOne = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::eq, rhs, minusOne);
+  Value special = arith::OrIOp::create(builder, loc, isZero, isMinusOne);
+  Value divisor = arith::SelectOp::create(builder, loc, special, one, rhs);
+  return {divisor, isZero, isMinusOne};
+}
+
 /// Division: IEEE for floats. For integers, arith.divsi is undefined for a
 /// zero divisor and for INT_MIN / -1, and both trap on x86, so the divisor is
 /// replaced by 1 in those two cases before dividing and the ew results
@@ -126,20 +147,98 @@ struct DivLowering : ElementwiseLowering<DivOp> {
     Type type = lhs.getType();
     if (isa<FloatType>(type))
       return arith::DivFOp::create(builder, loc, lhs, rhs);
+    SafeDivisor safe = buildSafeDivisor(builder, loc, rhs);
+    Value quotient = arith::DivSIOp::create(builder, loc, lhs, safe.divisor);
+    Value zero = createConstant(builder, loc, type, 0);
+    Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
+    quotient = arith::SelectOp::create(builder, loc, safe.isMinusOne, negated,
+                                       quotient);
+    return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
+  }
+};
+
+/// C's remainder with ew's definitions: floats arith.remf (fmod, exact:
+/// libdevice's __nv_fmodf on the GPU, libm's fmodf on the CPU); integers
+/// arith.remsi by a divisor that is 1 where it was 0 or -1, so that `x % 0`
+/// and `INT_MIN % -1` (which traps in C) give 0 and nothing traps.
+static Value buildFmod(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+  if (isa<FloatType>(lhs.getType()))
+    return arith::RemFOp::create(builder, loc, lhs, rhs);
+  // x rem 1 is 0, which is ew's x % 0 and INT_MIN % -1.
+  SafeDivisor safe = buildSafeDivisor(builder, loc, rhs);
+  return arith::RemSIOp::create(builder, loc, lhs, safe.divisor);
+}
+
+struct FmodLowering : ElementwiseLowering<FmodOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, FmodOp op,
+                     ValueRange operands) const override {
+    return buildFmod(builder, loc, operands[0], operands[1]);
+  }
+};
+
+/// `%`, torch.remainder: r = fmod(x, y), then r + y where r is not zero and
+/// its sign is not y's (ATen's formula for floats and integers alike).
+struct RemainderLowering : ElementwiseLowering<RemainderOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, RemainderOp op,
+                     ValueRange operands) const override {
+    Value y = operands[1];
+    Value r = buildFmod(builder, loc, operands[0], y);
+    Type type = r.getType();
+    bool isFloat = isa<FloatType>(type);
+    Value zero = createConstant(builder, loc, type, 0);
+    // NaN: une is true and olt false, so a NaN r with y < 0 takes r + y, NaN
+    // again.
+    auto isNegative = [&](Value v) -> Value {
+      if (isFloat)
+        return arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, v,
+                                     zero);
+      return arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt, v,
+                                   zero);
+    };
+    Value nonZero =
+        isFloat ? arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNE,
+                                        r, zero)
+                      .getResult()
+                : arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::ne,
+                                        r, zero)
+                      .getResult();
+    Value rNegative = isNegative(r);
+    Value yNegative = isNegative(y);
+    Value differ = arith::XOrIOp::create(builder, loc, rNegative, yNegative);
+    Value adjust = arith::AndIOp::create(builder, loc, nonZero, differ);
+    Value sum = isFloat ? arith::AddFOp::create(builder, loc, r, y).getResult()
+                        : arith::AddIOp::create(builder, loc, r, y).getResult();
+    return arith::SelectOp::create(builder, loc, adjust, sum, r);
+  }
+};
+
+/// sign: floats x > 0 ? 1 : (x < 0 ? -1 : x), which keeps a zero's sign and
+/// NaN; integers (x > 0) - (x < 0).
+struct SignLowering : ElementwiseLowering<SignOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, SignOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    Type type = x.getType();
     Value zero = createConstant(builder, loc, type, 0);
     Value one = createConstant(builder, loc, type, 1);
     Value minusOne = createConstant(builder, loc, type, -1);
-    Value isZero = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq,
-                                         rhs, zero);
-    Value isMinusOne = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::eq, rhs, minusOne);
-    Value special = arith::OrIOp::create(builder, loc, isZero, isMinusOne);
-    Value divisor = arith::SelectOp::create(builder, loc, special, one, rhs);
-    Value quotient = arith::DivSIOp::create(builder, loc, lhs, divisor);
-    Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
-    quotient =
-        arith::SelectOp::create(builder, loc, isMinusOne, negated, quotient);
-    return arith::SelectOp::create(builder, loc, isZero, zero, quotient);
+    Value positive, negative;
+    if (isa<FloatType>(type)) {
+      positive = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGT,
+                                       x, zero);
+      negative = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
+                                       x, zero);
+    } else {
+      positive = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
+                                       x, zero);
+      negative = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::slt,
+                                       x, zero);
+    }
+    Value rest = arith::SelectOp::create(builder, loc, negative, minusOne, x);
+    return arith::SelectOp::create(builder, loc, positive, one, rest);
   }
 };
 
@@ -439,11 +538,12 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
       BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
       BinaryLowering<AndOp, void, arith::AndIOp>,
-      BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering, NegLowering,
-      AbsLowering, NotLowering, CmpLowering, ClassifyLowering<IsNanOp>,
-      ClassifyLowering<IsInfOp>, ClassifyLowering<IsFiniteOp>, WhereLowering,
-      KernelToElementFunction, ReturnLowering, BroadcastLowering, IndexLowering,
-      SizeLowering, CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
+      BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering, FmodLowering,
+      RemainderLowering, SignLowering, NegLowering, AbsLowering, NotLowering,
+      CmpLowering, ClassifyLowering<IsNanOp>, ClassifyLowering<IsInfOp>,
+      ClassifyLowering<IsFiniteOp>, WhereLowering, KernelToElementFunction,
+      ReturnLowering, BroadcastLowering, IndexLowering, SizeLowering,
+      CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
       converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);

@@ -175,6 +175,7 @@ void lowering::populateEwMathPatterns(const TypeConverter &converter,
       MathLowering<CoshOp, math::CoshOp>, MathLowering<AsinhOp, math::AsinhOp>,
       MathLowering<AcoshOp, math::AcoshOp>,
       MathLowering<AtanhOp, math::AtanhOp>,
-      MathLowering<Atan2Op, math::Atan2Op>, PowLowering, SqrtLowering,
-      RsqrtLowering, SigmoidLowering>(converter, patterns.getContext());
+      MathLowering<Atan2Op, math::Atan2Op>, MathLowering<FmaOp, math::FmaOp>,
+      PowLowering, SqrtLowering, RsqrtLowering, SigmoidLowering>(
+      converter, patterns.getContext());
 }

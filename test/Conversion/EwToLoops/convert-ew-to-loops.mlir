@@ -428,6 +428,36 @@ ew.kernel @libm(%x: !ew.tensor<[n], bf16>, %y: !ew.tensor<[n], f32>, %b: !ew.ten
 
 // -----
 
+// Remainders: floats arith.remf (C's fmod), integers arith.remsi by a divisor
+// made 1 where it is 0 or -1 (x % 0 and INT_MIN % -1 give 0, nothing traps);
+// `%` then adds the divisor where the remainder is not zero and its sign is
+// not the divisor's. sign: two compares and two selects (x itself for zeros
+// and NaN). fma: math.fma.
+// CHECK-LABEL: func.func @ew$remainders(
+// CHECK:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:         %[[Y:.*]] = memref.load %{{.*}} : memref<?xf32
+// CHECK:         %[[K:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK:         %[[J:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK-DAG:     %[[R:.*]] = arith.remf %[[X]], %[[Y]] : f32
+// CHECK-DAG:     %[[NZ:.*]] = arith.cmpf une, %[[R]], %{{.*}} : f32
+// CHECK-DAG:     %[[SUM:.*]] = arith.addf %[[R]], %[[Y]] : f32
+// CHECK-DAG:     arith.select %{{.*}}, %[[SUM]], %[[R]] : f32
+// CHECK-DAG:     %[[Z:.*]] = arith.cmpi eq, %[[J]], %{{.*}} : i32
+// CHECK-DAG:     %[[D:.*]] = arith.select %{{.*}}, %{{.*}}, %[[J]] : i32
+// CHECK-DAG:     arith.remsi %[[K]], %[[D]] : i32
+// CHECK-DAG:     arith.cmpf ogt, %[[X]], %{{.*}} : f32
+// CHECK-DAG:     math.fma %[[X]], %[[Y]], %[[X]] : f32
+// CHECK:         return
+ew.kernel @remainders(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>, %j: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>) {
+  %0 = ew.remainder %x, %y : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  %1 = ew.fmod %k, %j : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  %2 = ew.sign %x : !ew.tensor<[n], f32>
+  %3 = ew.fma %x, %y, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0, %1, %2, %3 : !ew.tensor<[n], f32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+}
+
+// -----
+
 // Classification: isnan is x != x (unordered), isinf |x| == inf, isfinite
 // |x| < inf (ordered: false for NaN), f16 in f32; of an integer a constant
 // (isfinite's true, stored as the byte 1).

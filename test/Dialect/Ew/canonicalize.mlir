@@ -226,6 +226,47 @@ ew.kernel @fold_libm(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.ten
 
 // -----
 
+// Remainders, sign and fma of constants, exactly as the lowering computes:
+// -7 % 3 = 2, fmod(-7, 3) = -1, 7 % -3 = -2, x % 0 = 0 and INT_MIN % -1 = 0
+// for integers, -6.0 % 3.0 = -0.0 (fmod's zero kept), sign(-0.0) = -0.0,
+// sign(-5) = -1, fma(1 + 2^-12, 1 + 2^-12, -(1 + 2^-11)) = 2^-24 (one
+// rounding; two give 0).
+// CHECK-LABEL: ew.kernel @fold_remainders(
+// CHECK-DAG:     %[[TWO:.*]] = ew.constant 2 : i32
+// CHECK-DAG:     %[[MONE:.*]] = ew.constant -1 : i32
+// CHECK-DAG:     %[[MTWO:.*]] = ew.constant -2.000000e+00 : f32
+// CHECK-DAG:     %[[ZERO:.*]] = ew.constant 0 : i32
+// CHECK-DAG:     %[[MZERO:.*]] = ew.constant -0.000000e+00 : f32
+// CHECK-DAG:     %[[TINY:.*]] = ew.constant 5.96046448E-8 : f32
+// CHECK:         ew.return %[[TWO]], %[[MONE]], %[[MTWO]], %[[ZERO]], %[[ZERO]], %[[MZERO]], %[[MZERO]], %[[MONE]], %[[TINY]]
+ew.kernel @fold_remainders() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f32>) {
+  %m7 = ew.constant -7 : i32
+  %three = ew.constant 3 : i32
+  %zero = ew.constant 0 : i32
+  %min = ew.constant -2147483648 : i32
+  %mone = ew.constant -1 : i32
+  %m5 = ew.constant -5 : i32
+  %f7 = ew.constant 7.0 : f32
+  %fm3 = ew.constant -3.0 : f32
+  %fm6 = ew.constant -6.0 : f32
+  %f3 = ew.constant 3.0 : f32
+  %fm0 = ew.constant -0.0 : f32
+  %a = ew.constant 1.000244140625 : f32
+  %c = ew.constant -1.00048828125 : f32
+  %0 = ew.remainder %m7, %three : i32, i32
+  %1 = ew.fmod %m7, %three : i32, i32
+  %2 = ew.remainder %f7, %fm3 : f32, f32
+  %3 = ew.remainder %m7, %zero : i32, i32
+  %4 = ew.fmod %min, %mone : i32, i32
+  %5 = ew.remainder %fm6, %f3 : f32, f32
+  %6 = ew.sign %fm0 : f32
+  %7 = ew.sign %m5 : i32
+  %8 = ew.fma %a, %a, %c : f32, f32, f32
+  ew.return %0, %1, %2, %3, %4, %5, %6, %7, %8 : i32, i32, f32, i32, i32, f32, f32, i32, f32
+}
+
+// -----
+
 // Casts of constants: float to int truncates and saturates, NaN gives 0;
 // anything to i1 is `!= 0` (NaN true, -0.0 false); i1 is 0 or 1; integers
 // wrap or sign-extend; float to float rounds to nearest even (1 + 2^-8 is a

@@ -474,6 +474,30 @@ ew.kernel @bool_isnan(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i1> {
 
 // -----
 
+ew.kernel @fma_of_integers(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32> {
+  // expected-error @+1 {{'ew.fma' op operand #0 must be ew tensor or scalar of floats, but got '!ew.tensor<[n], i32>'}}
+  %0 = ew.fma %x, %x, %x : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  ew.return %0 : !ew.tensor<[n], i32>
+}
+
+// -----
+
+ew.kernel @sin_of_integers(%x: !ew.tensor<[n], i64>) -> !ew.tensor<[n], i64> {
+  // expected-error @+1 {{'ew.sin' op operand #0 must be ew tensor or scalar of floats, but got '!ew.tensor<[n], i64>'}}
+  %0 = ew.sin %x : !ew.tensor<[n], i64>
+  ew.return %0 : !ew.tensor<[n], i64>
+}
+
+// -----
+
+ew.kernel @pow_mixed_types(%x: !ew.tensor<[n], f32>, %y: f64) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.pow' op}}
+  %0 = ew.pow %x, %y : !ew.tensor<[n], f32>, f64
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+
+// -----
+
 ew.kernel @reduce_missing_dim(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[m], f32>) -> !ew.tensor<[m], f32> {
   // expected-error @+1 {{'ew.reduce' op the operand has no dimension 'm'}}
   %0 = ew.reduce %x over ["m"] init 0.0 : f32 : !ew.tensor<[n], f32> to !ew.tensor<[n], f32> {

@@ -242,6 +242,24 @@ ew.kernel @libm_math(%x: !ew.tensor<[n], f32>, %p: f32) -> !ew.tensor<[n], f32> 
   ew.return %4 : !ew.tensor<[n], f32>
 }
 
+// Remainders and sign of floats and integers, fma of three floats (any of
+// them a scalar).
+// CHECK-LABEL: ew.kernel @remainders(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>, %[[K:.*]]: !ew.tensor<[n], i32>, %[[S:.*]]: f32)
+// CHECK-NEXT: %[[R:.*]] = ew.remainder %[[X]], %[[S]] : !ew.tensor<[n], f32>, f32
+// CHECK-NEXT: %[[F:.*]] = ew.fmod %[[K]], %[[K]] : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+// CHECK-NEXT: %[[G:.*]] = ew.sign %[[F]] : !ew.tensor<[n], i32>
+// CHECK-NEXT: %[[M:.*]] = ew.fma %[[X]], %[[S]], %[[R]] : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], f32>
+// CHECK-NEXT: ew.return %[[M]], %[[G]]
+ew.kernel @remainders(%x: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>, %s: f32)
+    -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i32>) {
+  %0 = ew.remainder %x, %s : !ew.tensor<[n], f32>, f32
+  %1 = ew.fmod %k, %k : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  %2 = ew.sign %1 : !ew.tensor<[n], i32>
+  %3 = ew.fma %x, %s, %0 : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], f32>
+  ew.return %3, %2 : !ew.tensor<[n], f32>, !ew.tensor<[n], i32>
+}
+
 // Classification: a number in, i1 out.
 // CHECK-LABEL: ew.kernel @classify(
 // CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f16>, %[[K:.*]]: i32)

@@ -201,6 +201,49 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
       });
 }
 
+template <typename Fn>
+static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
+                              Fn fn);
+
+/// `a` rem `b` for integers as ew defines it: C's truncated remainder, 0 for
+/// a zero divisor and for -1 (INT_MIN % -1 overflows in C).
+static APInt remainderInt(const APInt &a, const APInt &b) {
+  if (b.isZero() || b.isAllOnes())
+    return APInt::getZero(a.getBitWidth());
+  return a.srem(b);
+}
+
+OpFoldResult FmodOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a, const APFloat &b) {
+        APFloat r = a; // APFloat::mod is C's fmod, exact
+        r.mod(b);
+        return r;
+      },
+      remainderInt);
+}
+
+OpFoldResult RemainderOp::fold(FoldAdaptor adaptor) {
+  // The sign of the divisor: fmod (exact), then + b where the signs differ,
+  // rounded in the compute type as the lowering does (foldMath2).
+  if (OpFoldResult folded =
+          foldMath2(getType(), adaptor.getOperands(), [](auto a, auto b) {
+            auto r = std::fmod(a, b);
+            if (r != 0 && (r < 0) != (b < 0))
+              r += b;
+            return r;
+          }))
+    return folded;
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) {
+                      APInt r = remainderInt(a, b);
+                      if (!r.isZero() && r.isNegative() != b.isNegative())
+                        r += b;
+                      return r;
+                    });
+}
+
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   // llvm::maximum is IEEE 754-2019 maximum: NaN-propagating, -0.0 < +0.0.
   return foldBinary(
@@ -226,6 +269,23 @@ OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
   return foldUnary(
       getType(), adaptor.getOperands(), [](const APFloat &a) { return -a; },
       [](const APInt &a) { return -a; });
+}
+
+OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
+  // A float zero keeps its sign and NaN stays NaN.
+  return foldUnary(
+      getType(), adaptor.getOperands(),
+      [](const APFloat &a) {
+        if (a.isZero() || a.isNaN())
+          return a;
+        return APFloat::getOne(a.getSemantics(), a.isNegative());
+      },
+      [](const APInt &a) {
+        unsigned width = a.getBitWidth();
+        if (a.isZero())
+          return APInt::getZero(width);
+        return a.isNegative() ? APInt::getAllOnes(width) : APInt(width, 1);
+      });
 }
 
 OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
@@ -465,6 +525,28 @@ static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
         return result;
       },
       nullptr);
+}
+
+OpFoldResult FmaOp::fold(FoldAdaptor adaptor) {
+  // One rounding in the compute type: f16 and bf16 in f32, then rounded.
+  if (isTensor(getType()))
+    return {};
+  auto a = dyn_cast_or_null<FloatAttr>(adaptor.getA());
+  auto b = dyn_cast_or_null<FloatAttr>(adaptor.getB());
+  auto c = dyn_cast_or_null<FloatAttr>(adaptor.getC());
+  if (!a || !b || !c)
+    return {};
+  const llvm::fltSemantics &semantics = a.getValue().getSemantics();
+  const llvm::fltSemantics &compute = &semantics == &APFloat::IEEEdouble()
+                                          ? APFloat::IEEEdouble()
+                                          : APFloat::IEEEsingle();
+  bool losesInfo;
+  APFloat x = a.getValue(), y = b.getValue(), z = c.getValue();
+  for (APFloat *v : {&x, &y, &z})
+    v->convert(compute, APFloat::rmNearestTiesToEven, &losesInfo);
+  x.fusedMultiplyAdd(y, z, APFloat::rmNearestTiesToEven);
+  x.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+  return FloatAttr::get(getType(), x);
 }
 
 OpFoldResult Atan2Op::fold(FoldAdaptor adaptor) {

@@ -309,6 +309,34 @@ def Ew_DivOp : Ew_ArithBinaryOp<"div"> {
   }];
 }
 
+def Ew_RemainderOp : Ew_ArithBinaryOp<"remainder"> {
+  let summary = "Elementwise remainder with the sign of the divisor";
+  let description = [{
+    `lhs % rhs` as `torch.remainder`: r = fmod(lhs, rhs), then r + rhs where
+    r is not zero and its sign differs from rhs's (one rounding for floats;
+    `-1 % inf` is inf, as torch's). Integers: the same on C's `%`, with
+    `x % 0` = 0 and `INT_MIN % -1` = 0, so none traps.
+
+    ```mlir
+    %r = ew.remainder %x, %y : !ew.tensor<[n], f32>, f32
+    ```
+  }];
+}
+
+def Ew_FmodOp : Ew_ArithBinaryOp<"fmod"> {
+  let summary = "Elementwise remainder with the sign of the dividend";
+  let description = [{
+    `fmod(lhs, rhs)` as C's and `torch.fmod`: lhs - n * rhs with n the
+    quotient truncated toward zero, exact for floats (`fmod(x, 0.0)` and
+    `fmod(inf, y)` are NaN, `fmod(x, inf)` is x); integers truncate as C's
+    `%`, with `x fmod 0` = 0 and `INT_MIN fmod -1` = 0.
+
+    ```mlir
+    %r = ew.fmod %x, %y : !ew.tensor<[n], i32>, i32
+    ```
+  }];
+}
+
 def Ew_MaxOp : Ew_ArithBinaryOp<"max", [Commutative]> {
   let summary = "Elementwise maximum";
   let description = [{
@@ -343,6 +371,18 @@ def Ew_NegOp : Ew_ArithUnaryOp<"neg"> {
 
     ```mlir
     %r = ew.neg %x : !ew.tensor<[n], f32>
+    ```
+  }];
+}
+
+def Ew_SignOp : Ew_ArithUnaryOp<"sign"> {
+  let summary = "Elementwise sign";
+  let description = [{
+    -1, 0 or +1 by the sign of each element; a float zero keeps its sign
+    (`sign(-0.0)` is -0.0) and NaN stays NaN.
+
+    ```mlir
+    %r = ew.sign %x : !ew.tensor<[n], f32>
     ```
   }];
 }
@@ -487,6 +527,27 @@ class Ew_FloatBinaryOp<string mnemonic, string function, string rules>
 def Ew_Atan2Op : Ew_FloatBinaryOp<"atan2", "atan2(lhs, rhs)",
     "The angle of the point (rhs, lhs), in [-pi, pi], with C's special "
     "cases (atan2(+-0, -0) = +-pi, atan2(+-0, +0) = +-0).">;
+def Ew_FmaOp : Ew_ElementwiseOp<"fma",
+    [Ew_AllElementTypesMatch<["a", "b", "c", "result"]>]> {
+  let summary = "Elementwise fused multiply-add";
+  let description = [{
+    `a * b + c` for each element with one rounding (IEEE fusedMultiplyAdd),
+    asked for explicitly: ew never contracts a multiply and an add on its
+    own. f16 and bf16 elements compute in f32 (one rounding to f32) and
+    round back. Any operand may be a scalar.
+
+    ```mlir
+    %r = ew.fma %x, %w, %b : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], f32>
+    ```
+  }];
+  let arguments = (ins Ew_FloatValue:$a, Ew_FloatValue:$b, Ew_FloatValue:$c);
+  let results = (outs Ew_FloatValue:$result);
+  let assemblyFormat = [{
+    $a `,` $b `,` $c attr-dict `:` type($a) `,` type($b) `,` type($c)
+  }];
+  let hasFolder = 1;
+}
+
 def Ew_PowOp : Ew_FloatBinaryOp<"pow", "lhs^rhs",
     "C's and torch.pow's special cases: pow(x, +-0) = 1 and pow(1, y) = 1 "
     "even for NaN, a negative base with a finite non-integral exponent "
