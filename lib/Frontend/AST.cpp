@@ -62,6 +62,12 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Remainder, "remainder", OpClass::Arith, 2},
     {OpKind::Fmod, "fmod", OpClass::Arith, 2},
     {OpKind::Sign, "sign", OpClass::Arith, 1},
+    {OpKind::BitAnd, "bitwise_and", OpClass::Bits, 2},
+    {OpKind::BitOr, "bitwise_or", OpClass::Bits, 2},
+    {OpKind::BitXor, "bitwise_xor", OpClass::Bits, 2},
+    {OpKind::BitNot, "bitwise_not", OpClass::Bits, 1},
+    {OpKind::Shl, "bitwise_left_shift", OpClass::Bits, 2},
+    {OpKind::Shr, "bitwise_right_shift", OpClass::Bits, 2},
     {OpKind::Exp, "exp", OpClass::Math, 1},
     {OpKind::Log, "log", OpClass::Math, 1},
     {OpKind::Sqrt, "sqrt", OpClass::Math, 1},
@@ -230,6 +236,16 @@ llvm::StringRef BinaryExpr::getOperatorSpelling() const {
     return "/";
   case OpKind::Remainder:
     return "%";
+  case OpKind::BitAnd:
+    return "&";
+  case OpKind::BitOr:
+    return "|";
+  case OpKind::BitXor:
+    return "^";
+  case OpKind::Shl:
+    return "<<";
+  case OpKind::Shr:
+    return ">>";
   case OpKind::And:
     return "&&";
   case OpKind::Or:

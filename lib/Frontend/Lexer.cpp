@@ -92,6 +92,18 @@ llvm::StringRef ewc::getTokenKindSpelling(TokenKind kind) {
     return "'||'";
   case TokenKind::Bang:
     return "'!'";
+  case TokenKind::Amp:
+    return "'&'";
+  case TokenKind::Pipe:
+    return "'|'";
+  case TokenKind::Caret:
+    return "'^'";
+  case TokenKind::Tilde:
+    return "'~'";
+  case TokenKind::LessLess:
+    return "'<<'";
+  case TokenKind::GreaterGreater:
+    return "'>>'";
   }
   llvm_unreachable("unknown TokenKind");
 }
@@ -183,20 +195,25 @@ Token Lexer::lex() {
   case '=':
     return makeToken(peekIs('=') ? TokenKind::EqEq : TokenKind::Assign, start);
   case '<':
+    if (peekIs('<'))
+      return makeToken(TokenKind::LessLess, start);
     return makeToken(peekIs('=') ? TokenKind::LessEq : TokenKind::Less, start);
   case '>':
+    if (peekIs('>'))
+      return makeToken(TokenKind::GreaterGreater, start);
     return makeToken(peekIs('=') ? TokenKind::GreaterEq : TokenKind::Greater,
                      start);
   case '!':
     return makeToken(peekIs('=') ? TokenKind::NotEq : TokenKind::Bang, start);
   case '&':
-    if (peekIs('&'))
-      return makeToken(TokenKind::AmpAmp, start);
-    return lexError(start, "unexpected character '&'; did you mean '&&'?");
+    return makeToken(peekIs('&') ? TokenKind::AmpAmp : TokenKind::Amp, start);
   case '|':
-    if (peekIs('|'))
-      return makeToken(TokenKind::PipePipe, start);
-    return lexError(start, "unexpected character '|'; did you mean '||'?");
+    return makeToken(peekIs('|') ? TokenKind::PipePipe : TokenKind::Pipe,
+                     start);
+  case '^':
+    return makeToken(TokenKind::Caret, start);
+  case '~':
+    return makeToken(TokenKind::Tilde, start);
   case '?':
     // C's conditional operator: the language spells it as a builtin.
     return lexError(start, "unexpected character '?'; a choice between two "

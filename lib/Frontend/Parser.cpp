@@ -486,27 +486,45 @@ std::unique_ptr<Expr> Parser::parseComparison() {
                                    std::move(lhs), std::move(rhs)));
 }
 
-/// The left-associative arithmetic operators of precedence `level`, loosest
-/// first: level 0 is `+ -`, level 1 is `* / %`. Comparisons sit above them in
-/// parseComparison because they do not chain.
-static constexpr unsigned kNumArithmeticLevels = 2;
+/// The left-associative binary operators of precedence `level`, loosest
+/// first, as Python's (so `x & 255 == 0` compares the masked value, unlike
+/// C): level 0 is `|`, 1 `^`, 2 `&`, 3 `<< >>`, 4 `+ -`, 5 `* / %`.
+/// Comparisons sit above them in parseComparison because they do not chain.
+static constexpr unsigned kNumArithmeticLevels = 6;
 static std::optional<OpKind> getArithmeticOp(TokenKind kind, unsigned level) {
+  auto at = [&](unsigned opLevel, OpKind op) -> std::optional<OpKind> {
+    return level == opLevel ? std::optional(op) : std::nullopt;
+  };
   switch (kind) {
+  case TokenKind::Pipe:
+    return at(0, OpKind::BitOr);
+  case TokenKind::Caret:
+    return at(1, OpKind::BitXor);
+  case TokenKind::Amp:
+    return at(2, OpKind::BitAnd);
+  case TokenKind::LessLess:
+    return at(3, OpKind::Shl);
+  case TokenKind::GreaterGreater:
+    return at(3, OpKind::Shr);
   case TokenKind::Plus:
-    return level == 0 ? std::optional(OpKind::Add) : std::nullopt;
+    return at(4, OpKind::Add);
   case TokenKind::Minus:
-    return level == 0 ? std::optional(OpKind::Sub) : std::nullopt;
+    return at(4, OpKind::Sub);
   case TokenKind::Star:
-    return level == 1 ? std::optional(OpKind::Mul) : std::nullopt;
+    return at(5, OpKind::Mul);
   case TokenKind::Slash:
-    return level == 1 ? std::optional(OpKind::Div) : std::nullopt;
+    return at(5, OpKind::Div);
   case TokenKind::Percent:
-    return level == 1 ? std::optional(OpKind::Remainder) : std::nullopt;
+    return at(5, OpKind::Remainder);
   default:
     return std::nullopt;
   }
 }
 
+/// or ::= xor ('|' xor)*
+/// xor ::= and ('^' and)*
+/// and ::= shift ('&' shift)*
+/// shift ::= additive (('<<' | '>>') additive)*
 /// additive ::= multiplicative (('+' | '-') multiplicative)*
 /// multiplicative ::= unary (('*' | '/' | '%') unary)*
 std::unique_ptr<Expr> Parser::parseArithmetic(unsigned level) {
@@ -530,7 +548,7 @@ std::unique_ptr<Expr> Parser::parseArithmetic(unsigned level) {
   return lhs;
 }
 
-/// unary ::= ('-' | '!') unary | primary
+/// unary ::= ('-' | '!' | '~') unary | primary
 ///
 /// `-` directly before a number is folded into the literal, so `-1.5` is one
 /// literal everywhere, as in a default value, and `-2147483648` fits i32.
@@ -548,9 +566,12 @@ std::unique_ptr<Expr> Parser::parseUnary() {
     return nullptr;
   }
 
-  if (tok.isNot(TokenKind::Minus) && tok.isNot(TokenKind::Bang))
+  if (tok.isNot(TokenKind::Minus) && tok.isNot(TokenKind::Bang) &&
+      tok.isNot(TokenKind::Tilde))
     return parsePrimary();
-  OpKind op = tok.is(TokenKind::Minus) ? OpKind::Neg : OpKind::Not;
+  OpKind op = tok.is(TokenKind::Minus)  ? OpKind::Neg
+              : tok.is(TokenKind::Bang) ? OpKind::Not
+                                        : OpKind::BitNot;
   llvm::SMLoc start = tok.getLoc();
   consume();
   if (op == OpKind::Neg && isNumberToken(tok))

@@ -338,6 +338,7 @@ Checked KernelChecker::checkOp(OpExpr &op) {
   switch (getOpClass(op.getOp())) {
   case OpClass::Arith:
   case OpClass::Math:
+  case OpClass::Bits:
     result = unify(op, operands, checked, "operands");
     // A division or a math function of literals can only be a float: `1 / 2`
     // is 0.5 and `exp(1)` is e.
@@ -544,6 +545,36 @@ bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {
     diags.error(op.getLoc(),
                 "arithmetic on bool is not allowed: " + getDisplayName(op) +
                     " got an operand of type " + formatType(type),
+                op.getRange());
+    return false;
+  }
+  if (opClass == OpClass::Bits && !isInteger(type.dtype)) {
+    // A bool's logic has operators of its own.
+    llvm::StringRef logic;
+    switch (op.getOp()) {
+    case OpKind::BitAnd:
+      logic = "&&";
+      break;
+    case OpKind::BitOr:
+      logic = "||";
+      break;
+    case OpKind::BitNot:
+      logic = "!";
+      break;
+    case OpKind::BitXor:
+      logic = "!=";
+      break;
+    default:
+      break;
+    }
+    std::string hint =
+        type.dtype == DType::Bool
+            ? (logic.empty() ? std::string("; shifts take integers")
+                             : "; for logic on bool use '" + logic.str() + "'")
+            : std::string("; convert it first, e.g. 'i32(...)'");
+    diags.error(op.getLoc(),
+                getDisplayName(op) + " needs integer operands, got " +
+                    formatType(type) + hint,
                 op.getRange());
     return false;
   }

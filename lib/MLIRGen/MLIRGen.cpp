@@ -499,6 +499,18 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     return binary(llvm::type_identity<ew::FmodOp>());
   case OpKind::Sign:
     return unary(llvm::type_identity<ew::SignOp>());
+  case OpKind::BitAnd:
+    return binary(llvm::type_identity<ew::BitAndOp>());
+  case OpKind::BitOr:
+    return binary(llvm::type_identity<ew::BitOrOp>());
+  case OpKind::BitXor:
+    return binary(llvm::type_identity<ew::BitXorOp>());
+  case OpKind::BitNot:
+    return unary(llvm::type_identity<ew::BitNotOp>());
+  case OpKind::Shl:
+    return binary(llvm::type_identity<ew::ShlOp>());
+  case OpKind::Shr:
+    return binary(llvm::type_identity<ew::ShrOp>());
   case OpKind::Fma:
     return ew::FmaOp::create(builder, loc, operands[0], operands[1],
                              operands[2])

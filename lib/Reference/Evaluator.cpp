@@ -818,6 +818,24 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
     case OpKind::Sign:
       r = (x > 0) - (x < 0);
       break;
+    case OpKind::BitAnd:
+      r = x & y;
+      break;
+    case OpKind::BitOr:
+      r = x | y;
+      break;
+    case OpKind::BitXor:
+      r = x ^ y;
+      break;
+    case OpKind::BitNot:
+      r = ~x;
+      break;
+    case OpKind::Shl:
+      r = ref::shiftLeft(x, y, dtype);
+      break;
+    case OpKind::Shr:
+      r = ref::shiftRight(x, y, dtype);
+      break;
     case OpKind::Neg:
       r = wrap(0 - ux);
       break;

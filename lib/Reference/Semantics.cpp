@@ -138,6 +138,26 @@ int64_t ref::remainderInt(int64_t a, int64_t b, bool signOfDivisor) {
   return r;
 }
 
+int64_t ref::shiftLeft(int64_t x, int64_t b, DType dtype) {
+  unsigned width = getIntegerBitWidth(dtype);
+  if (b < 0 || b >= static_cast<int64_t>(width))
+    return 0;
+  // In uint64_t, where a shift below 64 is defined; then wrapped to the
+  // type's width and sign.
+  uint64_t shifted = static_cast<uint64_t>(x) << b;
+  return wrapToIntegerType(static_cast<int64_t>(shifted), dtype);
+}
+
+int64_t ref::shiftRight(int64_t x, int64_t b, DType dtype) {
+  int64_t most = static_cast<int64_t>(getIntegerBitWidth(dtype)) - 1;
+  if (b < 0 || b > most)
+    b = most;
+  // x is sign-extended to 64 bits, so its 64-bit arithmetic shift is the
+  // type's (>> of a negative value: implementation-defined in C++17,
+  // arithmetic in GCC and Clang, and defined so in C++20).
+  return x >> b;
+}
+
 double ref::remainder(double a, double b) {
   double r = std::fmod(a, b);
   if (r != 0 && (r < 0) != (b < 0))

@@ -47,6 +47,13 @@ int64_t divideInt(int64_t a, int64_t b, DType dtype);
 /// 0, so no input traps.
 int64_t remainderInt(int64_t a, int64_t b, bool signOfDivisor);
 
+/// Shifts of an integer of type `dtype` (held sign-extended) with torch's
+/// rule for amounts outside the type: `x << b` is 0 for b < 0 or b >= the
+/// width; `x >> b` is arithmetic, and x >> (width - 1) (0 or -1) for b < 0
+/// or b >= width - 1.
+int64_t shiftLeft(int64_t x, int64_t b, DType dtype);
+int64_t shiftRight(int64_t x, int64_t b, DType dtype);
+
 /// torch.remainder of floats: r = fmod(a, b) (exact), then r + b where r is
 /// not zero and its sign is not b's, that sum rounded once (here in double;
 /// the caller rounds to the compute type, which gives the same value: f32's

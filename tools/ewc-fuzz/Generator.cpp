@@ -73,7 +73,19 @@ struct Type {
 
 /// Binding strength, as the grammar's levels: a child binding less tightly
 /// than its parent's level is parenthesized.
-enum Prec { Or, And, Cmp, Add, Mul, Unary, Primary };
+enum Prec {
+  Or,
+  And,
+  Cmp,
+  BitOr,
+  BitXor,
+  BitAnd,
+  Shift,
+  Add,
+  Mul,
+  Unary,
+  Primary
+};
 
 struct Expr {
   std::string text;
@@ -682,6 +694,30 @@ Expr KernelGen::genBool(Type type, int depth) {
 }
 
 Expr KernelGen::genNumber(Type type, int depth) {
+  if (isInt(type.dt) && chance(10)) {
+    // Bitwise operations of integers; a shift's amount is often a literal
+    // up to 69, past i32's and i64's widths (torch's rule: 0, or the sign).
+    static const char *const kBitFns[] = {"bitwise_and", "bitwise_or",
+                                          "bitwise_xor", "bitwise_left_shift",
+                                          "bitwise_right_shift"};
+    static const char *const kBitOps[] = {"&", "|", "^", "<<", ">>"};
+    static const int kBitLevels[] = {BitAnd, BitOr, BitXor, Shift, Shift};
+    unsigned k = below(6);
+    if (k == 5) {
+      Expr operand = gen(type, depth - 1);
+      return chance(70) ? prefix("~", operand) : call("bitwise_not", {operand});
+    }
+    std::vector<Expr> args;
+    if (k >= 3 && chance(60)) {
+      Expr value = gen(type, depth - 1);
+      args = {value, {std::to_string(below(70)), Primary}};
+    } else {
+      args = operands(type, 2, depth - 1, true);
+    }
+    if (chance(70))
+      return infix(args[0], kBitOps[k], kBitLevels[k], args[1]);
+    return call(kBitFns[k], args);
+  }
   uint64_t r = below(100);
   if (r < 45) {
     // One in nine a remainder: `%` (torch.remainder) or fmod.
@@ -899,6 +935,9 @@ static const char *const kRiskyKernelNames[] = {"exp",
                                                 "remainder",
                                                 "remainderf",
                                                 "sign",
+                                                "bitwise_and",
+                                                "bitwise_not",
+                                                "shl",
                                                 "powf",
                                                 "sinf",
                                                 "expm1f",

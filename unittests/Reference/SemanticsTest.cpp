@@ -427,6 +427,22 @@ TEST(SemanticsTest, FusedMultiplyAddRoundsOnce) {
       std::numeric_limits<double>::infinity(), 0.0, 1.0, DType::F32)));
 }
 
+// Shifts as torch's: << of an amount outside [0, width) is 0, >> of one
+// outside [0, width - 1) copies the sign; in range, i32's own wrap.
+TEST(SemanticsTest, Shifts) {
+  EXPECT_EQ(ref::shiftLeft(1, 31, DType::I32), -2147483648LL);
+  EXPECT_EQ(ref::shiftLeft(1, 32, DType::I32), 0);
+  EXPECT_EQ(ref::shiftLeft(1, -1, DType::I32), 0);
+  EXPECT_EQ(ref::shiftLeft(3, 63, DType::I64),
+            std::numeric_limits<int64_t>::min());
+  EXPECT_EQ(ref::shiftLeft(1, 64, DType::I64), 0);
+  EXPECT_EQ(ref::shiftRight(-8, 2, DType::I32), -2);
+  EXPECT_EQ(ref::shiftRight(-8, 100, DType::I32), -1);
+  EXPECT_EQ(ref::shiftRight(8, -3, DType::I32), 0);
+  EXPECT_EQ(
+      ref::shiftRight(std::numeric_limits<int64_t>::min(), 63, DType::I64), -1);
+}
+
 // Remainders: fmod has the dividend's sign, remainder (%) the divisor's;
 // integers by zero and INT_MIN by -1 give 0.
 TEST(SemanticsTest, Remainders) {

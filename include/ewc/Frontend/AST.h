@@ -114,6 +114,13 @@ enum class OpKind {
   Fmod,
   // -1, 0 or +1 (floats keep a zero's sign and NaN).
   Sign,
+  // Bitwise operations on integers.
+  BitAnd,
+  BitOr,
+  BitXor,
+  BitNot,
+  Shl,
+  Shr,
   // Math functions, floats only.
   Exp,
   Log,
@@ -182,6 +189,7 @@ enum class OpClass {
   Dim,      ///< no value operand, a dimension name: `index(n)`, `size(n)`
   Cast,     ///< any type to the cast's type
   Classify, ///< integers and floats; the result is bool
+  Bits,     ///< integers only; the result has the operands' type
   Reduce,   ///< a value, then the dimensions it removes: `sum(x, n)`
   Scan,     ///< a value, then the dimension it runs along: `cumsum(x, n)`
 };
@@ -437,19 +445,20 @@ protected:
   }
 };
 
-/// `-operand` (neg) or `!operand` (not).
+/// `-operand` (neg), `!operand` (not) or `~operand` (bitwise_not).
 class UnaryExpr : public OpExpr {
 public:
   UnaryExpr(llvm::SMRange range, llvm::SMLoc opLoc, OpKind op,
             std::unique_ptr<Expr> operand)
       : OpExpr(Expr_Unary, range, opLoc, makeOperands(std::move(operand))) {
-    assert((op == OpKind::Neg || op == OpKind::Not) && "not a prefix op");
+    assert((op == OpKind::Neg || op == OpKind::Not || op == OpKind::BitNot) &&
+           "not a prefix op");
     setOp(op, CmpPredicate::Eq);
   }
 
-  /// The operator as written ("-" or "!").
+  /// The operator as written ("-", "!" or "~").
   llvm::StringRef getOperatorSpelling() const {
-    return getOp() == OpKind::Neg ? "-" : "!";
+    return getOp() == OpKind::Neg ? "-" : getOp() == OpKind::Not ? "!" : "~";
   }
 
   static bool classof(const Expr *e) { return e->getKind() == Expr_Unary; }

@@ -65,6 +65,13 @@ enum class TokenKind {
   AmpAmp,   ///< `&&`
   PipePipe, ///< `||`
   Bang,     ///< `!`
+  // Bitwise operators on integers.
+  Amp,            ///< `&`
+  Pipe,           ///< `|`
+  Caret,          ///< `^`
+  Tilde,          ///< `~`
+  LessLess,       ///< `<<`
+  GreaterGreater, ///< `>>`
 };
 
 /// Returns how a token kind is written, for messages ("';'", "identifier").

@@ -214,6 +214,46 @@ struct RemainderLowering : ElementwiseLowering<RemainderOp> {
   }
 };
 
+/// Shifts with torch's rule for amounts outside [0, width): shl gives 0 and
+/// shr lhs >> (width - 1) (0 or -1), where LLVM's shl and ashr give poison.
+/// The amount is clamped into range first, so the shift itself is always
+/// defined, then shl's out-of-range result is selected away.
+template <typename EwOp, typename ShiftOp>
+struct ShiftLowering : ElementwiseLowering<EwOp> {
+  using ElementwiseLowering<EwOp>::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, EwOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0], amount = operands[1];
+    Type type = x.getType();
+    unsigned width = type.getIntOrFloatBitWidth();
+    constexpr bool isLeft = std::is_same_v<ShiftOp, arith::ShLIOp>;
+    Value zero = createConstant(builder, loc, type, 0);
+    Value most = createConstant(builder, loc, type, isLeft ? width : width - 1);
+    // Unsigned: a negative amount is above every in-range one.
+    Value inRange = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, amount, most);
+    Value fallback =
+        isLeft ? zero : createConstant(builder, loc, type, width - 1);
+    Value clamped =
+        arith::SelectOp::create(builder, loc, inRange, amount, fallback);
+    Value shifted = ShiftOp::create(builder, loc, x, clamped);
+    if (!isLeft)
+      return shifted;
+    return arith::SelectOp::create(builder, loc, inRange, shifted, zero);
+  }
+};
+
+/// ~x: x xor -1.
+struct BitNotLowering : ElementwiseLowering<BitNotOp> {
+  using ElementwiseLowering::ElementwiseLowering;
+  Value buildElement(OpBuilder &builder, Location loc, BitNotOp op,
+                     ValueRange operands) const override {
+    Value x = operands[0];
+    Value ones = createConstant(builder, loc, x.getType(), -1);
+    return arith::XOrIOp::create(builder, loc, x, ones);
+  }
+};
+
 /// sign: floats x > 0 ? 1 : (x < 0 ? -1 : x), which keeps a zero's sign and
 /// NaN; integers (x > 0) - (x < 0).
 struct SignLowering : ElementwiseLowering<SignOp> {
@@ -538,12 +578,16 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
       BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
       BinaryLowering<AndOp, void, arith::AndIOp>,
-      BinaryLowering<OrOp, void, arith::OrIOp>, DivLowering, FmodLowering,
-      RemainderLowering, SignLowering, NegLowering, AbsLowering, NotLowering,
-      CmpLowering, ClassifyLowering<IsNanOp>, ClassifyLowering<IsInfOp>,
-      ClassifyLowering<IsFiniteOp>, WhereLowering, KernelToElementFunction,
-      ReturnLowering, BroadcastLowering, IndexLowering, SizeLowering,
-      CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
+      BinaryLowering<OrOp, void, arith::OrIOp>,
+      BinaryLowering<BitAndOp, void, arith::AndIOp>,
+      BinaryLowering<BitOrOp, void, arith::OrIOp>,
+      BinaryLowering<BitXorOp, void, arith::XOrIOp>, BitNotLowering,
+      ShiftLowering<ShlOp, arith::ShLIOp>, ShiftLowering<ShrOp, arith::ShRSIOp>,
+      DivLowering, FmodLowering, RemainderLowering, SignLowering, NegLowering,
+      AbsLowering, NotLowering, CmpLowering, ClassifyLowering<IsNanOp>,
+      ClassifyLowering<IsInfOp>, ClassifyLowering<IsFiniteOp>, WhereLowering,
+      KernelToElementFunction, ReturnLowering, BroadcastLowering, IndexLowering,
+      SizeLowering, CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
       converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);

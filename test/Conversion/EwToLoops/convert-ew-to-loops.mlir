@@ -458,6 +458,30 @@ ew.kernel @remainders(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f32>, %k: !e
 
 // -----
 
+// Shifts: the amount clamped into range (unsigned compare: a negative amount
+// is out of range too) so that LLVM's shift is never poison, then << selects
+// 0 where it was out of range; >> shifts by width - 1 there. ~x is x xor -1.
+// CHECK-LABEL: func.func @ew$shifts(
+// CHECK:         %[[K:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK:         %[[J:.*]] = memref.load %{{.*}} : memref<?xi32
+// CHECK-DAG:     %[[IN:.*]] = arith.cmpi ult, %[[J]], %c32_i32 : i32
+// CHECK-DAG:     %[[AMT:.*]] = arith.select %[[IN]], %[[J]], %c0_i32 : i32
+// CHECK-DAG:     %[[SHL:.*]] = arith.shli %[[K]], %[[AMT]] : i32
+// CHECK-DAG:     arith.select %[[IN]], %[[SHL]], %c0_i32 : i32
+// CHECK-DAG:     %[[IN2:.*]] = arith.cmpi ult, %[[J]], %c31_i32 : i32
+// CHECK-DAG:     %[[AMT2:.*]] = arith.select %[[IN2]], %[[J]], %c31_i32 : i32
+// CHECK-DAG:     arith.shrsi %[[K]], %[[AMT2]] : i32
+// CHECK-DAG:     arith.xori %[[K]], %c-1_i32 : i32
+// CHECK:         return
+ew.kernel @shifts(%k: !ew.tensor<[n], i32>, %j: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>) {
+  %0 = ew.shl %k, %j : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  %1 = ew.shr %k, %j : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+  %2 = ew.bitwise_not %k : !ew.tensor<[n], i32>
+  ew.return %0, %1, %2 : !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+}
+
+// -----
+
 // Classification: isnan is x != x (unordered), isinf |x| == inf, isfinite
 // |x| < inf (ordered: false for NaN), f16 in f32; of an integer a constant
 // (isfinite's true, stored as the byte 1).

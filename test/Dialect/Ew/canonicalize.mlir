@@ -267,6 +267,33 @@ ew.kernel @fold_remainders() -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew
 
 // -----
 
+// Bitwise operations of constants; shifts by amounts outside the type as
+// torch's (1 << 32 is 0 and -8 >> 40 is -1 in i32), ~~x is x.
+// CHECK-LABEL: ew.kernel @fold_bits(
+// CHECK-DAG:     %[[EIGHT:.*]] = ew.constant 8 : i32
+// CHECK-DAG:     %[[ZERO:.*]] = ew.constant 0 : i32
+// CHECK-DAG:     %[[MONE:.*]] = ew.constant -1 : i32
+// CHECK-DAG:     %[[MIN:.*]] = ew.constant -2147483648 : i32
+// CHECK:         ew.return %[[EIGHT]], %[[ZERO]], %[[MONE]], %[[MIN]], %[[X:.*]] :
+ew.kernel @fold_bits(%x: !ew.tensor<[n], i32>) -> (!ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>) {
+  %twelve = ew.constant 12 : i32
+  %ten = ew.constant 10 : i32
+  %one = ew.constant 1 : i32
+  %m8 = ew.constant -8 : i32
+  %thirtytwo = ew.constant 32 : i32
+  %thirtyone = ew.constant 31 : i32
+  %forty = ew.constant 40 : i32
+  %0 = ew.bitwise_and %twelve, %ten : i32, i32
+  %1 = ew.shl %one, %thirtytwo : i32, i32
+  %2 = ew.shr %m8, %forty : i32, i32
+  %3 = ew.shl %one, %thirtyone : i32, i32
+  %4 = ew.bitwise_not %x : !ew.tensor<[n], i32>
+  %5 = ew.bitwise_not %4 : !ew.tensor<[n], i32>
+  ew.return %0, %1, %2, %3, %5 : i32, i32, i32, i32, !ew.tensor<[n], i32>
+}
+
+// -----
+
 // Casts of constants: float to int truncates and saturates, NaN gives 0;
 // anything to i1 is `!= 0` (NaN true, -0.0 false); i1 is 0 or 1; integers
 // wrap or sign-extend; float to float rounds to nearest even (1 + 2^-8 is a

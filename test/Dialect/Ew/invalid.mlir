@@ -482,6 +482,14 @@ ew.kernel @fma_of_integers(%x: !ew.tensor<[n], i32>) -> !ew.tensor<[n], i32> {
 
 // -----
 
+ew.kernel @shift_of_floats(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.shl' op operand #0 must be ew tensor or scalar of integers (not i1), but got '!ew.tensor<[n], f32>'}}
+  %0 = ew.shl %x, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+
+// -----
+
 ew.kernel @sin_of_integers(%x: !ew.tensor<[n], i64>) -> !ew.tensor<[n], i64> {
   // expected-error @+1 {{'ew.sin' op operand #0 must be ew tensor or scalar of floats, but got '!ew.tensor<[n], i64>'}}
   %0 = ew.sin %x : !ew.tensor<[n], i64>

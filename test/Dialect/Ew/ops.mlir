@@ -260,6 +260,20 @@ ew.kernel @remainders(%x: !ew.tensor<[n], f32>, %k: !ew.tensor<[n], i32>, %s: f3
   ew.return %3, %2 : !ew.tensor<[n], f32>, !ew.tensor<[n], i32>
 }
 
+// Bitwise operations of integers.
+// CHECK-LABEL: ew.kernel @bits(
+// CHECK-SAME:    %[[K:.*]]: !ew.tensor<[n], i32>, %[[S:.*]]: i32)
+// CHECK-NEXT: %[[A:.*]] = ew.bitwise_and %[[K]], %[[S]] : !ew.tensor<[n], i32>, i32
+// CHECK-NEXT: %[[B:.*]] = ew.shl %[[A]], %[[S]] : !ew.tensor<[n], i32>, i32
+// CHECK-NEXT: %[[C:.*]] = ew.bitwise_not %[[B]] : !ew.tensor<[n], i32>
+// CHECK-NEXT: ew.return %[[C]]
+ew.kernel @bits(%k: !ew.tensor<[n], i32>, %s: i32) -> !ew.tensor<[n], i32> {
+  %0 = ew.bitwise_and %k, %s : !ew.tensor<[n], i32>, i32
+  %1 = ew.shl %0, %s : !ew.tensor<[n], i32>, i32
+  %2 = ew.bitwise_not %1 : !ew.tensor<[n], i32>
+  ew.return %2 : !ew.tensor<[n], i32>
+}
+
 // Classification: a number in, i1 out.
 // CHECK-LABEL: ew.kernel @classify(
 // CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f16>, %[[K:.*]]: i32)

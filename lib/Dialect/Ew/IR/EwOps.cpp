@@ -244,6 +244,49 @@ OpFoldResult RemainderOp::fold(FoldAdaptor adaptor) {
                     });
 }
 
+OpFoldResult BitAndOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) { return a & b; });
+}
+
+OpFoldResult BitOrOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) { return a | b; });
+}
+
+OpFoldResult BitXorOp::fold(FoldAdaptor adaptor) {
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) { return a ^ b; });
+}
+
+OpFoldResult BitNotOp::fold(FoldAdaptor adaptor) {
+  if (Value x = getInvolutionOperand<BitNotOp>(getOperand()))
+    return x;
+  return foldUnary(getType(), adaptor.getOperands(), nullptr,
+                   [](const APInt &a) { return ~a; });
+}
+
+OpFoldResult ShlOp::fold(FoldAdaptor adaptor) {
+  // A shift below 0 or by the width or more gives 0 (torch's rule).
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) {
+                      if (b.isNegative() || b.uge(a.getBitWidth()))
+                        return APInt::getZero(a.getBitWidth());
+                      return a.shl(b);
+                    });
+}
+
+OpFoldResult ShrOp::fold(FoldAdaptor adaptor) {
+  // A shift below 0 or by width - 1 or more copies the sign everywhere.
+  return foldBinary(getType(), adaptor.getOperands(), nullptr,
+                    [](const APInt &a, const APInt &b) {
+                      unsigned most = a.getBitWidth() - 1;
+                      if (b.isNegative() || b.uge(most))
+                        return a.ashr(most);
+                      return a.ashr(b);
+                    });
+}
+
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
   // llvm::maximum is IEEE 754-2019 maximum: NaN-propagating, -0.0 < +0.0.
   return foldBinary(

@@ -52,6 +52,10 @@ def Ew_FloatValue : Ew_ValueOf<"::llvm::isa<::mlir::FloatType>($_elem)",
 // Arithmetic is not defined on i1 (bool has and/or/not instead).
 def Ew_NumericValue : Ew_ValueOf<"!$_elem.isInteger(1)",
                                  "integers or floats (not i1)">;
+// Bitwise operations: integers of two or more bits.
+def Ew_IntValue : Ew_ValueOf<
+    "::llvm::isa<::mlir::IntegerType>($_elem) && !$_elem.isInteger(1)",
+    "integers (not i1)">;
 
 //===----------------------------------------------------------------------===//
 // Base classes
@@ -333,6 +337,43 @@ def Ew_FmodOp : Ew_ArithBinaryOp<"fmod"> {
 
     ```mlir
     %r = ew.fmod %x, %y : !ew.tensor<[n], i32>, i32
+    ```
+  }];
+}
+
+// A bitwise operation of integers.
+class Ew_BitBinaryOp<string mnemonic, string rule, list<Trait> traits = []>
+    : Ew_BinaryOp<mnemonic, Ew_IntValue, traits> {
+  let summary = "Elementwise " # rule;
+  let description = [{
+    The }] # rule # [{ of each pair of integer elements; either operand may
+    be a scalar.
+
+    ```mlir
+    %r = ew.}] # mnemonic # [{ %x, %mask : !ew.tensor<[n], i32>, i32
+    ```
+  }];
+}
+
+def Ew_BitAndOp : Ew_BitBinaryOp<"bitwise_and", "bitwise and", [Commutative]>;
+def Ew_BitOrOp : Ew_BitBinaryOp<"bitwise_or", "bitwise or", [Commutative]>;
+def Ew_BitXorOp : Ew_BitBinaryOp<"bitwise_xor", "bitwise exclusive or",
+                                 [Commutative]>;
+def Ew_ShlOp : Ew_BitBinaryOp<"shl",
+    "left shift (lhs << rhs; a shift below 0 or by the width or more gives 0, "
+    "as torch's bitwise_left_shift)">;
+def Ew_ShrOp : Ew_BitBinaryOp<"shr",
+    "arithmetic right shift (lhs >> rhs, the sign copied in; a shift below 0 "
+    "or by the width - 1 or more gives lhs >> (width - 1), 0 or -1, as "
+    "torch's bitwise_right_shift of signed types)">;
+
+def Ew_BitNotOp : Ew_UnaryOp<"bitwise_not", Ew_IntValue> {
+  let summary = "Elementwise bitwise not";
+  let description = [{
+    Every bit of each integer element flipped (`~x` = -x - 1).
+
+    ```mlir
+    %r = ew.bitwise_not %x : !ew.tensor<[n], i64>
     ```
   }];
 }
