@@ -105,27 +105,31 @@ struct ColumnBuilder {
 // Slack
 //===----------------------------------------------------------------------===//
 
+/// How far a function's value at one corner of its operands' intervals is
+/// from `result`: infinite if the corner is NaN and the result is not (or
+/// the reverse), or if the corner overflows `dtype` where the result does
+/// not: a kernel whose operand is off by its slack may then get an infinity,
+/// and NaN after it (ewc-fuzz seed 600, program 47259: x * rsqrt(y) with
+/// x = -FLT_MAX).
+static double cornerChange(double corner, double result, DType dtype) {
+  if (std::isnan(corner) != std::isnan(result))
+    return kInfinity;
+  if (!std::isinf(result) && std::isinf(ref::roundTo(corner, dtype)))
+    return kInfinity;
+  if (corner == result || std::isnan(corner))
+    return 0;
+  return std::fabs(corner - result);
+}
+
 /// How far `f` may be from `result` when its operands lie anywhere in
-/// [a - ea, a + ea] x [b - eb, b + eb]: the largest change over the corners,
-/// infinite if some corner is NaN and the result is not (or the reverse), or
-/// if some corner overflows `dtype` where the result does not: a kernel whose
-/// operand is off by its slack may then get an infinity, and NaN after it
-/// (ewc-fuzz seed 600, program 47259: x * rsqrt(y) with x = -FLT_MAX).
+/// [a - ea, a + ea] x [b - eb, b + eb]: the largest change over the corners.
 template <typename F>
 double cornerDeviation(F f, double result, DType dtype, double a, double ea,
                        double b, double eb) {
   double deviation = 0;
   for (double x : {a - ea, a + ea})
-    for (double y : {b - eb, b + eb}) {
-      double corner = f(x, y);
-      if (std::isnan(corner) != std::isnan(result))
-        return kInfinity;
-      if (!std::isinf(result) && std::isinf(ref::roundTo(corner, dtype)))
-        return kInfinity;
-      if (corner == result || std::isnan(corner))
-        continue;
-      deviation = std::max(deviation, std::fabs(corner - result));
-    }
+    for (double y : {b - eb, b + eb})
+      deviation = std::max(deviation, cornerChange(f(x, y), result, dtype));
   return deviation;
 }
 
@@ -759,20 +763,12 @@ ColumnPtr Evaluator::evalFma(DType dtype, bool isTensor,
     }
     // x * y + z over the corners of the three intervals (bilinear in x and
     // y, linear in z: the corners bound it), as cornerDeviation does for
-    // two operands, plus the kernel's own rounding.
+    // two operands, plus the kernel's own rounding as propagate adds it.
     double deviation = 0;
     for (double cx : {x - ex, x + ex})
       for (double cy : {y - ey, y + ey})
-        for (double cz : {z - ez, z + ez}) {
-          double corner = cx * cy + cz;
-          if (std::isnan(corner) != std::isnan(r) ||
-              (!std::isinf(r) && std::isinf(ref::roundTo(corner, dtype)))) {
-            deviation = kInfinity;
-            break;
-          }
-          if (!std::isnan(corner) && corner != r)
-            deviation = std::max(deviation, std::fabs(corner - r));
-        }
+        for (double cz : {z - ez, z + ez})
+          deviation = std::max(deviation, cornerChange(cx * cy + cz, r, dtype));
     if (!std::isnan(r) && !std::isinf(deviation))
       deviation += ref::getUlp(r, dtype);
     out.setFloat(k, r, deviation);

@@ -154,6 +154,55 @@ static OpFoldResult foldUnary(Type resultType, ArrayRef<Attribute> operands,
   return {};
 }
 
+/// The float's value in its compute type, for the host's functions: f64 as
+/// a double, f32, f16 and bf16 as a float (exactly).
+static double toHost(const APFloat &value, double) {
+  return value.convertToDouble();
+}
+static float toHost(const APFloat &value, float) {
+  bool losesInfo;
+  APFloat wide = value;
+  wide.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven, &losesInfo);
+  return wide.convertToFloat();
+}
+
+/// `fn` (generic over float and double) of the floats in their compute
+/// type, as the lowering computes them: in f64 for f64, in f32 for f32, f16
+/// and bf16; the result rounded back to the operands' type. The host's libm
+/// may differ from the device's by the ulps that the accuracy table allows.
+template <typename Fn, typename... Rest>
+static APFloat applyInComputeType(Fn fn, const APFloat &first,
+                                  const Rest &...rest) {
+  const llvm::fltSemantics &semantics = first.getSemantics();
+  if (&semantics == &APFloat::IEEEdouble())
+    return APFloat(fn(toHost(first, 0.0), toHost(rest, 0.0)...));
+  APFloat result(fn(toHost(first, 0.0f), toHost(rest, 0.0f)...));
+  bool losesInfo;
+  result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
+  return result;
+}
+
+/// Folds a math function of one scalar float constant (applyInComputeType).
+template <typename Fn>
+static OpFoldResult foldMath(Type resultType, ArrayRef<Attribute> operands,
+                             Fn fn) {
+  return foldUnary(
+      resultType, operands,
+      [&](const APFloat &a) { return applyInComputeType(fn, a); }, nullptr);
+}
+
+/// Folds a math function of two scalar float constants, as foldMath.
+template <typename Fn>
+static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
+                              Fn fn) {
+  return foldBinary(
+      resultType, operands,
+      [&](const APFloat &a, const APFloat &b) {
+        return applyInComputeType(fn, a, b);
+      },
+      nullptr);
+}
+
 /// The value of `operand` if it is `op(x)` for an op of type OpTy, for the
 /// involutions neg(neg x) and not(not x).
 template <typename OpTy> static Value getInvolutionOperand(Value operand) {
@@ -200,10 +249,6 @@ OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
         return b.isZero() ? APInt::getZero(a.getBitWidth()) : a.sdiv(b);
       });
 }
-
-template <typename Fn>
-static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
-                              Fn fn);
 
 /// `a` rem `b` for integers as ew defines it: C's truncated remainder, 0 for
 /// a zero divisor and for -1 (INT_MIN % -1 overflows in C).
@@ -458,30 +503,6 @@ OpFoldResult NotOp::fold(FoldAdaptor adaptor) {
 // Math functions
 //===----------------------------------------------------------------------===//
 
-/// Folds a math function of a scalar float constant with the host's libm:
-/// `fn` (generic over float and double) runs in f64 for f64 and in f32 for
-/// f32, f16 and bf16, as the lowering computes them. The host's result may
-/// differ from the device's by the ulps that the accuracy table allows.
-template <typename Fn>
-static OpFoldResult foldMath(Type resultType, ArrayRef<Attribute> operands,
-                             Fn fn) {
-  return foldUnary(
-      resultType, operands,
-      [&](const APFloat &a) {
-        const llvm::fltSemantics &semantics = a.getSemantics();
-        if (&semantics == &APFloat::IEEEdouble())
-          return APFloat(fn(a.convertToDouble()));
-        bool losesInfo;
-        APFloat wide = a;
-        wide.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                     &losesInfo);
-        APFloat result(fn(wide.convertToFloat()));
-        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
-        return result;
-      },
-      nullptr);
-}
-
 OpFoldResult ExpOp::fold(FoldAdaptor adaptor) {
   return foldMath(getType(), adaptor.getOperands(),
                   [](auto x) { return std::exp(x); });
@@ -547,31 +568,8 @@ EW_FOLD_LIBM(AcoshOp, acosh)
 EW_FOLD_LIBM(AtanhOp, atanh)
 #undef EW_FOLD_LIBM
 
-/// Folds a math function of two scalar float constants, as foldMath.
-template <typename Fn>
-static OpFoldResult foldMath2(Type resultType, ArrayRef<Attribute> operands,
-                              Fn fn) {
-  return foldBinary(
-      resultType, operands,
-      [&](const APFloat &a, const APFloat &b) {
-        const llvm::fltSemantics &semantics = a.getSemantics();
-        if (&semantics == &APFloat::IEEEdouble())
-          return APFloat(fn(a.convertToDouble(), b.convertToDouble()));
-        bool losesInfo;
-        APFloat wideA = a, wideB = b;
-        wideA.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                      &losesInfo);
-        wideB.convert(APFloat::IEEEsingle(), APFloat::rmNearestTiesToEven,
-                      &losesInfo);
-        APFloat result(fn(wideA.convertToFloat(), wideB.convertToFloat()));
-        result.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
-        return result;
-      },
-      nullptr);
-}
-
 OpFoldResult FmaOp::fold(FoldAdaptor adaptor) {
-  // One rounding in the compute type: f16 and bf16 in f32, then rounded.
+  // One rounding in the compute type (the host's fma is IEEE's).
   if (isTensor(getType()))
     return {};
   auto a = dyn_cast_or_null<FloatAttr>(adaptor.getA());
@@ -579,17 +577,10 @@ OpFoldResult FmaOp::fold(FoldAdaptor adaptor) {
   auto c = dyn_cast_or_null<FloatAttr>(adaptor.getC());
   if (!a || !b || !c)
     return {};
-  const llvm::fltSemantics &semantics = a.getValue().getSemantics();
-  const llvm::fltSemantics &compute = &semantics == &APFloat::IEEEdouble()
-                                          ? APFloat::IEEEdouble()
-                                          : APFloat::IEEEsingle();
-  bool losesInfo;
-  APFloat x = a.getValue(), y = b.getValue(), z = c.getValue();
-  for (APFloat *v : {&x, &y, &z})
-    v->convert(compute, APFloat::rmNearestTiesToEven, &losesInfo);
-  x.fusedMultiplyAdd(y, z, APFloat::rmNearestTiesToEven);
-  x.convert(semantics, APFloat::rmNearestTiesToEven, &losesInfo);
-  return FloatAttr::get(getType(), x);
+  return FloatAttr::get(
+      getType(), applyInComputeType(
+                     [](auto x, auto y, auto z) { return std::fma(x, y, z); },
+                     a.getValue(), b.getValue(), c.getValue()));
 }
 
 OpFoldResult Atan2Op::fold(FoldAdaptor adaptor) {
