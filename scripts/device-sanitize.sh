@@ -28,6 +28,12 @@
 # several warps with its shared slots and barriers all run),
 # contiguous at offset 0 and in a random layout at offset 1.
 #
+# EWC_SANITIZE_MATRIX=vocabulary: memcheck and initcheck over issue 18's
+# operations (the golden inputs of the math functions through libdevice, the
+# remainders, sign and fma, the bitwise operations and shifts, and the
+# kernels rotary_embedding, hash, nan_to_zero, softplus) at extents around
+# the vector widths and the block, aligned and three elements in.
+#
 # The three tools run side by side (one GPU, 16 host cores); each case's
 # verdict and the sanitizer's error summary go to one line of
 # $OUT/sanitize-cases.txt, the whole log of every case that was not clean to
@@ -109,6 +115,25 @@ cases() {
             echo "$tool $file 0 --offset $apart --n $n"
           done
         done
+      done
+    done
+    return
+  fi
+  if [[ "${EWC_SANITIZE_MATRIX:-dtypes}" == vocabulary ]]; then
+    for tool in memcheck initcheck; do
+      for file in test/Integration/Golden/Inputs/transcendental.ew \
+          test/Integration/Golden/Inputs/remainder.ew \
+          test/Integration/Golden/Inputs/bitwise.ew kernels/hash.ew \
+          kernels/nan_to_zero.ew kernels/softplus.ew; do
+        for n in 1 5 129 1025 1048577; do
+          for off in 0 3; do
+            echo "$tool $file $off --n $n"
+          done
+        done
+      done
+      # RoPE over [b, s, h] with the halves as views of one tensor: odd s and h.
+      for layout in contiguous random; do
+        echo "$tool kernels/rotary_embedding.ew 1 --layout $layout --batch 3 --dim s=37 --dim h=65"
       done
     done
     return

@@ -26,8 +26,10 @@ extern "C" {
    caches GPU code only in a directory the caller sets
    (ewcCompileOptionsSetCacheDir; python/ewc passes the tools' default), and
    the EWC_* variables are the tools' (docs/runtime.md). No struct changed.
-   5: ewcModuleLaunchPackedArray (added; nothing else changed). */
-#define EWC_C_API_VERSION 5
+   5: ewcModuleLaunchPackedArray (added; nothing else changed).
+   6: EwcElementType gains EWC_I8, EWC_I16, EWC_U8, EWC_U16, EWC_U32 and
+   EWC_U64 after EWC_F64 (the earlier values are unchanged). */
+#define EWC_C_API_VERSION 6
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -40,7 +42,14 @@ typedef enum {
   EWC_F16,
   EWC_BF16,
   EWC_F32,
-  EWC_F64
+  EWC_F64,
+  /* Added in version 6: the earlier types keep their numbers. */
+  EWC_I8,
+  EWC_I16,
+  EWC_U8,
+  EWC_U16,
+  EWC_U32,
+  EWC_U64
 } EwcElementType;
 
 /** A tensor, as DLPack's DLTensor has it: the address of its element at

@@ -41,9 +41,26 @@ enum class Target {
 };
 
 /// Element types, as the language spells them (bool, i32, ..., f64).
-enum class ElementType { Bool, I32, I64, F16, BF16, F32, F64 };
+/// Element types, as the language spells them (the types after F64 were
+/// added later, so the earlier ones keep their numbers).
+enum class ElementType {
+  Bool,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  I8,
+  I16,
+  U8,
+  U16,
+  U32,
+  U64
+};
 
-/// "bool", "i32", "i64", "f16", "bf16", "f32" or "f64".
+/// "bool", "i32", "i64", "f16", "bf16", "f32", "f64", "i8", "i16", "u8",
+/// "u16", "u32" or "u64".
 const char *getElementTypeName(ElementType type);
 /// Bytes per element (bool: one byte holding 0 or 1).
 unsigned getElementTypeSize(ElementType type);

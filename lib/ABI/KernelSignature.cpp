@@ -13,6 +13,7 @@
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Casting.h"
+#include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/raw_ostream.h"
@@ -42,20 +43,17 @@ double ScalarValue::asDouble() const {
 }
 
 void ScalarValue::toBytes(void *storage) const {
+  if (isInteger(dtype)) {
+    // The low bytes of the value (little-endian host): it wraps to the type.
+    std::memcpy(storage, &intValue, getDTypeSize(dtype));
+    return;
+  }
   switch (dtype) {
   case DType::Bool: {
     uint8_t byte = intValue != 0;
     std::memcpy(storage, &byte, 1);
     return;
   }
-  case DType::I32: {
-    int32_t value = static_cast<int32_t>(intValue);
-    std::memcpy(storage, &value, 4);
-    return;
-  }
-  case DType::I64:
-    std::memcpy(storage, &intValue, 8);
-    return;
   case DType::F16:
   case DType::BF16: {
     // APFloat rounds to nearest-even, as the kernels' own conversions do.
@@ -76,6 +74,8 @@ void ScalarValue::toBytes(void *storage) const {
   case DType::F64:
     std::memcpy(storage, &floatValue, 8);
     return;
+  default:
+    llvm_unreachable("unknown DType");
   }
 }
 

@@ -311,7 +311,7 @@ const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d) {
 
 static bool isElementType(const EwcElementType &type) {
   int value = getCValue(type);
-  return value >= EWC_BOOL && value <= EWC_F64;
+  return value >= EWC_BOOL && value <= EWC_U64;
 }
 
 const char *ewcElementTypeGetName(EwcElementType type) {

@@ -107,10 +107,14 @@ private:
 std::optional<DType> getDType(mlir::Type type) {
   if (type.isInteger(1))
     return DType::Bool;
-  if (type.isInteger(32))
-    return DType::I32;
-  if (type.isInteger(64))
-    return DType::I64;
+  if (auto integer = llvm::dyn_cast<mlir::IntegerType>(type)) {
+    bool isUnsigned = integer.isUnsigned();
+    for (DType dtype : getAllDTypes())
+      if (isInteger(dtype) && getIntegerBitWidth(dtype) == integer.getWidth() &&
+          isUnsignedInteger(dtype) == isUnsigned && !integer.isSigned())
+        return dtype;
+    return std::nullopt;
+  }
   if (type.isF16())
     return DType::F16;
   if (type.isBF16())

@@ -32,7 +32,13 @@ static_assert(
         static_cast<int>(ElementType::F16) == static_cast<int>(DType::F16) &&
         static_cast<int>(ElementType::BF16) == static_cast<int>(DType::BF16) &&
         static_cast<int>(ElementType::F32) == static_cast<int>(DType::F32) &&
-        static_cast<int>(ElementType::F64) == static_cast<int>(DType::F64),
+        static_cast<int>(ElementType::F64) == static_cast<int>(DType::F64) &&
+        static_cast<int>(ElementType::I8) == static_cast<int>(DType::I8) &&
+        static_cast<int>(ElementType::I16) == static_cast<int>(DType::I16) &&
+        static_cast<int>(ElementType::U8) == static_cast<int>(DType::U8) &&
+        static_cast<int>(ElementType::U16) == static_cast<int>(DType::U16) &&
+        static_cast<int>(ElementType::U32) == static_cast<int>(DType::U32) &&
+        static_cast<int>(ElementType::U64) == static_cast<int>(DType::U64),
     "ElementType must list the DTypes in their order");
 
 static ElementType toElementType(DType dtype) {

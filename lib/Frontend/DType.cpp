@@ -23,14 +23,16 @@ struct DTypeFacts {
   unsigned bytes;
   bool isFloat;
   unsigned integerBits;
+  bool isUnsigned;
   llvm::StringLiteral cxxType;
   llvm::StringLiteral npyDescr;
 };
 } // namespace
 
 static constexpr DTypeFacts kDTypes[] = {
-#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, CXX_TYPE, NPY_DESCR)  \
-  {NAME, BYTES, IS_FLOAT != 0, INT_BITS, CXX_TYPE, NPY_DESCR},
+#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, IS_UNSIGNED,          \
+                  CXX_TYPE, NPY_DESCR)                                         \
+  {NAME, BYTES, IS_FLOAT != 0, INT_BITS, IS_UNSIGNED != 0, CXX_TYPE, NPY_DESCR},
 #include "ewc/Frontend/DTypes.def"
 };
 
@@ -66,6 +68,18 @@ DType ewc::getComputeDType(DType dtype) {
 }
 
 bool ewc::isInteger(DType dtype) { return getFacts(dtype).integerBits != 0; }
+
+bool ewc::isUnsignedInteger(DType dtype) { return getFacts(dtype).isUnsigned; }
+
+llvm::ArrayRef<DType> ewc::getAllDTypes() {
+  static constexpr DType kAll[] = {
+#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, IS_UNSIGNED,          \
+                  CXX_TYPE, NPY_DESCR)                                         \
+  DType::ENUM,
+#include "ewc/Frontend/DTypes.def"
+  };
+  return kAll;
+}
 
 unsigned ewc::getIntegerBitWidth(DType dtype) {
   assert(isInteger(dtype) && "not an integer type");

@@ -43,32 +43,36 @@ static Kind getKind(DType dtype) {
   return isFloat(dtype) ? Kind::Float : Kind::Integer;
 }
 
-/// The common type of two scalars of the same kind: the wider one, and f32
-/// for f16 with bf16 (neither holds the other), as torch.promote_types.
-static DType promoteScalars(DType a, DType b) {
+/// The common type of two scalars of the same kind, as torch.promote_types:
+/// the wider float (f32 for f16 with bf16, neither of which holds the
+/// other); for integers the narrowest signed type that holds both (u8 with
+/// i8 gives i16). torch defines no promotion of u16, u32 or u64 with another
+/// integer type: std::nullopt.
+static std::optional<DType> promoteScalars(DType a, DType b) {
   if (a == b)
     return a;
-  auto rank = [](DType d) {
-    switch (d) {
-    case DType::F16:
-    case DType::BF16:
-      return 1;
-    case DType::F32:
-      return 2;
-    case DType::F64:
-      return 3;
-    case DType::I32:
-      return 1;
-    case DType::I64:
-      return 2;
-    case DType::Bool:
-      return 0;
-    }
-    return 0;
+  if (isFloat(a)) {
+    auto rank = [](DType d) {
+      return d == DType::F64 ? 3 : d == DType::F32 ? 2 : 1;
+    };
+    if (rank(a) == rank(b))
+      return DType::F32; // f16 and bf16
+    return rank(a) > rank(b) ? a : b;
+  }
+  if (a == DType::Bool)
+    return a;
+  // Bits of a signed type that holds every value: u8 needs 9.
+  auto signedBits = [](DType d) {
+    return getIntegerBitWidth(d) + (isUnsignedInteger(d) ? 1 : 0);
   };
-  if (rank(a) == rank(b))
-    return DType::F32; // f16 and bf16
-  return rank(a) > rank(b) ? a : b;
+  if ((isUnsignedInteger(a) && a != DType::U8) ||
+      (isUnsignedInteger(b) && b != DType::U8))
+    return std::nullopt;
+  unsigned bits = std::max(signedBits(a), signedBits(b));
+  return bits <= 8    ? DType::I8
+         : bits <= 16 ? DType::I16
+         : bits <= 32 ? DType::I32
+                      : DType::I64;
 }
 
 //===----------------------------------------------------------------------===//
@@ -229,8 +233,7 @@ bool KernelChecker::resolveCall(CallExpr &call) {
       if (getNumArguments(*lookupBuiltin(name)) == call.getNumArgs())
         candidates.push_back(name);
     if (call.getNumArgs() == 1)
-      for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,
-                          DType::BF16, DType::F32, DType::F64})
+      for (DType dtype : getAllDTypes())
         candidates.push_back(getDTypeName(dtype));
     suggestName(msg, call.getCallee(), candidates);
     diags.error(call.getLoc(), msg, call.getCalleeRange());
@@ -638,8 +641,20 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
     }
     if (getKind(scalar) != getKind(*dtype))
       return mismatch(*first, *value);
-    if (!firstTensor)
-      dtype = promoteScalars(*dtype, scalar);
+    if (firstTensor)
+      continue;
+    std::optional<DType> promoted = promoteScalars(*dtype, scalar);
+    if (!promoted) {
+      diags.error(op.getLoc(),
+                  "no common type for the " + what.str() + " of " +
+                      getDisplayName(op) + ", " + getDTypeName(*dtype).str() +
+                      " and " + getDTypeName(scalar).str() +
+                      " (torch promotes u16, u32 and u64 with no other "
+                      "integer type); convert one with a cast, e.g. 'i64(...)'",
+                  {first->getRange(), value->getRange()});
+      return Checked::error();
+    }
+    dtype = promoted;
   }
   if (!dtype)
     return Checked::weak(anyFloatLiteral ? Checked::State::WeakFloat
@@ -679,9 +694,22 @@ bool KernelChecker::checkLiteralFits(const NumberExpr &number, DType dtype,
                   number.getRange());
       return false;
     }
+    // Literals are int64 values: u64's upper half is written as a cast or
+    // with ~, e.g. ~u64(0).
     int64_t value = number.getIntValue();
-    if (dtype == DType::I32 && (value < INT32_MIN || value > INT32_MAX)) {
-      diags.error(number.getLoc(), kind + " is out of range for i32",
+    unsigned bits = getIntegerBitWidth(dtype);
+    bool isUnsigned = isUnsignedInteger(dtype);
+    int64_t min = isUnsigned   ? 0
+                  : bits == 64 ? INT64_MIN
+                               : -(int64_t(1) << (bits - 1));
+    int64_t max = bits == 64
+                      ? INT64_MAX
+                      : (int64_t(1) << (bits - (isUnsigned ? 0 : 1))) - 1;
+    if (value < min || value > max) {
+      diags.error(number.getLoc(),
+                  kind + " is out of range for " + getDTypeName(dtype).str() +
+                      " (" + llvm::Twine(min).str() + " to " +
+                      llvm::Twine(max).str() + ")",
                   number.getRange());
       return false;
     }

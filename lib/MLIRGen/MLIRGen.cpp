@@ -104,13 +104,16 @@ private:
 } // namespace
 
 mlir::Type MLIRGenImpl::getElementType(DType dtype) {
+  // Signed integers are MLIR's signless ones (as arith has them), unsigned
+  // ones ui8 ... ui64: the type carries what the ops' lowering needs.
+  if (isInteger(dtype))
+    return mlir::IntegerType::get(
+        builder.getContext(), getIntegerBitWidth(dtype),
+        isUnsignedInteger(dtype) ? mlir::IntegerType::Unsigned
+                                 : mlir::IntegerType::Signless);
   switch (dtype) {
   case DType::Bool:
     return builder.getI1Type();
-  case DType::I32:
-    return builder.getI32Type();
-  case DType::I64:
-    return builder.getI64Type();
   case DType::F16:
     return builder.getF16Type();
   case DType::BF16:
@@ -119,8 +122,9 @@ mlir::Type MLIRGenImpl::getElementType(DType dtype) {
     return builder.getF32Type();
   case DType::F64:
     return builder.getF64Type();
+  default:
+    llvm_unreachable("unknown DType");
   }
-  llvm_unreachable("unknown DType");
 }
 
 mlir::Type MLIRGenImpl::getTensorType(llvm::ArrayRef<DimId> dims,
@@ -306,10 +310,15 @@ static mlir::TypedAttr getIdentity(mlir::OpBuilder &builder, OpKind kind,
   unsigned width = type.getIntOrFloatBitWidth();
   if (kind == OpKind::All)
     return builder.getBoolAttr(true);
+  bool isUnsigned = type.isUnsignedInteger();
   if (isMax)
-    return builder.getIntegerAttr(type, llvm::APInt::getSignedMinValue(width));
+    return builder.getIntegerAttr(
+        type, isUnsigned ? llvm::APInt::getMinValue(width)
+                         : llvm::APInt::getSignedMinValue(width));
   if (isMin)
-    return builder.getIntegerAttr(type, llvm::APInt::getSignedMaxValue(width));
+    return builder.getIntegerAttr(
+        type, isUnsigned ? llvm::APInt::getMaxValue(width)
+                         : llvm::APInt::getSignedMaxValue(width));
   return builder.getIntegerAttr(type, 0);
 }
 

@@ -8,6 +8,8 @@
 
 #include "Semantics.h"
 
+#include "ewc/Reference/HostArray.h"
+
 #include "llvm/Support/ErrorHandling.h"
 
 #include <algorithm>
@@ -52,14 +54,15 @@ Folder::Folder(OpKind kind, DType dtype) : dtype(dtype) {
     llvm_unreachable("not a reduction or a scan");
   }
   // The identities, as the compiled code starts from them.
+  // An integer type's extremes are where -inf and +inf saturate.
   if (combine == Combine::Max) {
     best = -kInfinity;
-    bestInt = dtype == DType::I32 ? std::numeric_limits<int32_t>::min()
-                                  : std::numeric_limits<int64_t>::min();
+    if (isInteger(dtype))
+      bestInt = convertFloatToInt(-kInfinity, dtype);
   } else if (combine == Combine::Min) {
     best = kInfinity;
-    bestInt = dtype == DType::I32 ? std::numeric_limits<int32_t>::max()
-                                  : std::numeric_limits<int64_t>::max();
+    if (isInteger(dtype))
+      bestInt = convertFloatToInt(kInfinity, dtype);
   }
 }
 
@@ -109,10 +112,12 @@ void Folder::addInt(int64_t value, bool unsure) {
     wrapped += static_cast<uint64_t>(value);
     return;
   case Combine::Max:
-    bestInt = std::max(bestInt, value);
+    if (lessInt(bestInt, value, dtype))
+      bestInt = value;
     return;
   case Combine::Min:
-    bestInt = std::min(bestInt, value);
+    if (lessInt(value, bestInt, dtype))
+      bestInt = value;
     return;
   case Combine::Or:
     sureTrue |= value && !unsure;
@@ -131,10 +136,7 @@ Folded Folder::finish() const {
     switch (combine) {
     case Combine::Add: {
       // Wrapped to the type: i32 sums keep their low 32 bits, signed.
-      uint64_t bits = wrapped;
-      folded.intValue = dtype == DType::I32
-                            ? static_cast<int32_t>(static_cast<uint32_t>(bits))
-                            : static_cast<int64_t>(bits);
+      folded.intValue = wrapToIntegerType(static_cast<int64_t>(wrapped), dtype);
       folded.unsure = anyUnsure;
       break;
     }

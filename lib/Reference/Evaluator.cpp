@@ -544,7 +544,7 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     return result;
   auto count = std::make_shared<Column>();
   count->dtype = dtype;
-  count->floats = {ref::convertIntToFloat(run, dtype)};
+  count->floats = {ref::convertIntToFloat(run, DType::I64, dtype)};
   return evalFloatOp(OpKind::Div, dtype, op.getType().isTensor(),
                      {result, count});
 }
@@ -599,7 +599,8 @@ ColumnPtr Evaluator::convert(ColumnPtr column, DType to) {
     int64_t v = a.i(k);
     bool unsure = a.u(k);
     if (isFloat(to))
-      out.setFloat(k, ref::convertIntToFloat(v, to), unsure ? kInfinity : 0);
+      out.setFloat(k, ref::convertIntToFloat(v, from, to),
+                   unsure ? kInfinity : 0);
     else if (to == DType::Bool)
       out.setInt(k, v != 0, unsure);
     else
@@ -640,6 +641,7 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   case OpClass::Arith:
   case OpClass::Math:
   case OpClass::Logic:
+  case OpClass::Bits:
     break;
   case OpClass::Reduce:
   case OpClass::Scan:
@@ -806,13 +808,13 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       r = ref::divideInt(x, y, dtype);
       break;
     case OpKind::Fmod:
-      r = ref::remainderInt(x, y, /*signOfDivisor=*/false);
+      r = ref::remainderInt(x, y, dtype, /*signOfDivisor=*/false);
       break;
     case OpKind::Remainder:
-      r = ref::remainderInt(x, y, /*signOfDivisor=*/true);
+      r = ref::remainderInt(x, y, dtype, /*signOfDivisor=*/true);
       break;
     case OpKind::Sign:
-      r = (x > 0) - (x < 0);
+      r = isUnsignedInteger(dtype) ? x != 0 : (x > 0) - (x < 0);
       break;
     case OpKind::BitAnd:
       r = x & y;
@@ -836,7 +838,7 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       r = wrap(0 - ux);
       break;
     case OpKind::Abs:
-      r = x < 0 ? wrap(0 - ux) : x;
+      r = x < 0 && !isUnsignedInteger(dtype) ? wrap(0 - ux) : x;
       break;
     case OpKind::Floor:
     case OpKind::Ceil:
@@ -845,10 +847,10 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       r = x; // integral already
       break;
     case OpKind::Max:
-      r = std::max(x, y);
+      r = ref::lessInt(x, y, dtype) ? y : x;
       break;
     case OpKind::Min:
-      r = std::min(x, y);
+      r = ref::lessInt(y, x, dtype) ? y : x;
       break;
     case OpKind::And:
       // false && anything is false, however unsure the other side.
@@ -921,6 +923,14 @@ ColumnPtr Evaluator::evalCmp(CmpPredicate pred, bool isTensor, const Column &a,
     llvm_unreachable("unknown CmpPredicate");
   };
   for (size_t k = 0; k < size; ++k) {
+    if (a.dtype == DType::U64) {
+      // Its int64 form is out of order from 2^63 on.
+      out.setInt(
+          k,
+          compare(static_cast<uint64_t>(a.i(k)), static_cast<uint64_t>(b.i(k))),
+          a.u(k) || b.u(k));
+      continue;
+    }
     if (!isFloat(a.dtype)) {
       out.setInt(k, compare(a.i(k), b.i(k)), a.u(k) || b.u(k));
       continue;

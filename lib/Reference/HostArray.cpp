@@ -153,13 +153,37 @@ std::optional<double> ewc::parseDecimal(llvm::StringRef text, DType dtype) {
   return roundToFloatType(odd, dtype);
 }
 
+/// Calls `f` with a value of the C++ type of integer type `dtype` (its type
+/// is what `f` uses).
+template <typename F> static auto visitInteger(DType dtype, F &&f) {
+  switch (dtype) {
+  case DType::I8:
+    return f(int8_t());
+  case DType::I16:
+    return f(int16_t());
+  case DType::I32:
+    return f(int32_t());
+  case DType::I64:
+    return f(int64_t());
+  case DType::U8:
+    return f(uint8_t());
+  case DType::U16:
+    return f(uint16_t());
+  case DType::U32:
+    return f(uint32_t());
+  case DType::U64:
+    return f(uint64_t());
+  default:
+    llvm_unreachable("not an integer type");
+  }
+}
+
 int64_t ewc::wrapToIntegerType(int64_t value, DType dtype) {
-  if (dtype == DType::I64)
-    return value;
-  assert(dtype == DType::I32 && "not an integer type");
-  // Sign-extend the low 32 bits; unsigned arithmetic keeps it well defined.
-  uint64_t low = static_cast<uint64_t>(value) & 0xffffffffull;
-  return static_cast<int64_t>((low ^ 0x80000000ull)) - 0x80000000ll;
+  // The low bits, sign- or zero-extended (u64: the bits themselves); the
+  // conversions to narrower types are modular (C++20).
+  return visitInteger(dtype, [&](auto t) {
+    return static_cast<int64_t>(static_cast<decltype(t)>(value));
+  });
 }
 
 /// Truncates toward zero into int64, saturating; NaN gives 0.
@@ -173,13 +197,28 @@ static int64_t truncateToInt64(double value) {
   return static_cast<int64_t>(value);
 }
 
-/// Converts a double to an integer type: truncation saturating at its range.
+/// Converts a double to an integer type: truncation saturating at its range
+/// (u64's values from 2^63 on as their bits, as everywhere in the reference).
 static int64_t convertToIntegerType(double value, DType dtype) {
-  int64_t result = truncateToInt64(value);
-  if (dtype == DType::I32)
-    result = std::clamp<int64_t>(result, std::numeric_limits<int32_t>::min(),
-                                 std::numeric_limits<int32_t>::max());
-  return result;
+  if (dtype == DType::U64) {
+    if (std::isnan(value) || value <= 0)
+      return 0;
+    if (value >= 18446744073709551616.0)
+      return -1; // 2^64 - 1
+    return static_cast<int64_t>(static_cast<uint64_t>(value));
+  }
+  return visitInteger(dtype, [&](auto t) {
+    using T = decltype(t);
+    return std::clamp<int64_t>(truncateToInt64(value),
+                               std::numeric_limits<T>::min(),
+                               std::numeric_limits<T>::max());
+  });
+}
+
+/// An integer element's value as a double (u64 as unsigned).
+static double integerToDouble(int64_t value, DType dtype) {
+  return dtype == DType::U64 ? static_cast<double>(static_cast<uint64_t>(value))
+                             : static_cast<double>(value);
 }
 
 //===----------------------------------------------------------------------===//
@@ -265,10 +304,18 @@ static uint64_t getPoisonPattern(DType dtype) {
     return 0x7d5a;
   case DType::BF16:
     return 0x7f8b;
+  case DType::I8:
+  case DType::U8:
+    return 0xa5;
+  case DType::I16:
+  case DType::U16:
+    return 0x7bad;
   case DType::I32:
+  case DType::U32:
   case DType::F32:
     return 0x7f800badull;
   case DType::I64:
+  case DType::U64:
   case DType::F64:
     return 0x7ff0000000000badull;
   }
@@ -331,13 +378,11 @@ template <typename T> static void store(uint8_t *base, int64_t i, T value) {
 double HostArray::getAsDouble(int64_t i) const {
   assert(i >= 0 && i < numElements && "index out of range");
   const uint8_t *base = bytes.get();
+  if (isInteger(dtype))
+    return integerToDouble(getAsInt(i), dtype);
   switch (dtype) {
   case DType::Bool:
     return load<uint8_t>(base, i) ? 1.0 : 0.0;
-  case DType::I32:
-    return load<int32_t>(base, i);
-  case DType::I64:
-    return static_cast<double>(load<int64_t>(base, i));
   case DType::F16:
     return convertHalfBitsToDouble(load<uint16_t>(base, i));
   case DType::BF16:
@@ -346,36 +391,31 @@ double HostArray::getAsDouble(int64_t i) const {
     return load<float>(base, i);
   case DType::F64:
     return load<double>(base, i);
+  default:
+    llvm_unreachable("unknown DType");
   }
-  llvm_unreachable("unknown DType");
 }
 
 int64_t HostArray::getAsInt(int64_t i) const {
   assert(i >= 0 && i < numElements && "index out of range");
   const uint8_t *base = bytes.get();
-  switch (dtype) {
-  case DType::Bool:
+  if (isInteger(dtype))
+    return visitInteger(dtype, [&](auto t) {
+      return static_cast<int64_t>(load<decltype(t)>(base, i));
+    });
+  if (dtype == DType::Bool)
     return load<uint8_t>(base, i) ? 1 : 0;
-  case DType::I32:
-    return load<int32_t>(base, i);
-  case DType::I64:
-    return load<int64_t>(base, i);
-  default:
-    return truncateToInt64(getAsDouble(i));
-  }
+  return truncateToInt64(getAsDouble(i));
 }
 
 void HostArray::setFromDouble(int64_t i, double value) {
   assert(i >= 0 && i < numElements && "index out of range");
   uint8_t *base = bytes.get();
+  if (isInteger(dtype))
+    return setFromInt(i, convertToIntegerType(value, dtype));
   switch (dtype) {
   case DType::Bool:
     return store<uint8_t>(base, i, value != 0.0 ? 1 : 0);
-  case DType::I32:
-    return store<int32_t>(
-        base, i, static_cast<int32_t>(convertToIntegerType(value, dtype)));
-  case DType::I64:
-    return store<int64_t>(base, i, convertToIntegerType(value, dtype));
   case DType::F16:
     return store<uint16_t>(base, i, convertToHalfBits(value));
   case DType::BF16:
@@ -384,24 +424,21 @@ void HostArray::setFromDouble(int64_t i, double value) {
     return store<float>(base, i, static_cast<float>(value));
   case DType::F64:
     return store<double>(base, i, value);
+  default:
+    llvm_unreachable("unknown DType");
   }
-  llvm_unreachable("unknown DType");
 }
 
 void HostArray::setFromInt(int64_t i, int64_t value) {
   assert(i >= 0 && i < numElements && "index out of range");
   uint8_t *base = bytes.get();
-  switch (dtype) {
-  case DType::Bool:
+  if (isInteger(dtype))
+    return visitInteger(dtype, [&](auto t) {
+      store(base, i, static_cast<decltype(t)>(value)); // wraps
+    });
+  if (dtype == DType::Bool)
     return store<uint8_t>(base, i, value != 0 ? 1 : 0);
-  case DType::I32:
-    return store<int32_t>(
-        base, i, static_cast<int32_t>(wrapToIntegerType(value, dtype)));
-  case DType::I64:
-    return store<int64_t>(base, i, value);
-  default:
-    return setFromDouble(i, static_cast<double>(value));
-  }
+  setFromDouble(i, static_cast<double>(value));
 }
 
 // The bulk conversions switch on the type once, outside the loop; the
@@ -416,15 +453,13 @@ void HostArray::readDoubles(int64_t begin,
     for (int64_t k = 0; k < count; ++k)
       out[k] = convert(begin + k);
   };
+  if (isInteger(dtype))
+    return visitInteger(dtype, [&](auto t) {
+      fill([&](int64_t i) { return double(load<decltype(t)>(base, i)); });
+    });
   switch (dtype) {
   case DType::Bool:
     fill([&](int64_t i) { return load<uint8_t>(base, i) ? 1.0 : 0.0; });
-    break;
-  case DType::I32:
-    fill([&](int64_t i) { return double(load<int32_t>(base, i)); });
-    break;
-  case DType::I64:
-    fill([&](int64_t i) { return double(load<int64_t>(base, i)); });
     break;
   case DType::F16:
     fill([&](int64_t i) {
@@ -442,6 +477,8 @@ void HostArray::readDoubles(int64_t begin,
   case DType::F64:
     fill([&](int64_t i) { return load<double>(base, i); });
     break;
+  default:
+    llvm_unreachable("unknown DType");
   }
 }
 
@@ -450,18 +487,15 @@ void HostArray::readInts(int64_t begin,
   int64_t count = out.size();
   assert(begin >= 0 && begin + count <= numElements && "range out of bounds");
   const uint8_t *base = bytes.get();
+  if (isInteger(dtype))
+    return visitInteger(dtype, [&](auto t) {
+      for (int64_t k = 0; k < count; ++k)
+        out[k] = static_cast<int64_t>(load<decltype(t)>(base, begin + k));
+    });
   switch (dtype) {
   case DType::Bool:
     for (int64_t k = 0; k < count; ++k)
       out[k] = load<uint8_t>(base, begin + k) ? 1 : 0;
-    break;
-  case DType::I32:
-    for (int64_t k = 0; k < count; ++k)
-      out[k] = load<int32_t>(base, begin + k);
-    break;
-  case DType::I64:
-    for (int64_t k = 0; k < count; ++k)
-      out[k] = load<int64_t>(base, begin + k);
     break;
   default:
     for (int64_t k = 0; k < count; ++k)
@@ -502,19 +536,15 @@ void HostArray::writeInts(int64_t begin, llvm::ArrayRef<int64_t> values) {
   int64_t count = values.size();
   assert(begin >= 0 && begin + count <= numElements && "range out of bounds");
   uint8_t *base = bytes.get();
+  if (isInteger(dtype))
+    return visitInteger(dtype, [&](auto t) {
+      for (int64_t k = 0; k < count; ++k)
+        store(base, begin + k, static_cast<decltype(t)>(values[k])); // wraps
+    });
   switch (dtype) {
   case DType::Bool:
     for (int64_t k = 0; k < count; ++k)
       store<uint8_t>(base, begin + k, values[k] != 0 ? 1 : 0);
-    break;
-  case DType::I32:
-    for (int64_t k = 0; k < count; ++k)
-      store<int32_t>(base, begin + k,
-                     static_cast<int32_t>(wrapToIntegerType(values[k], dtype)));
-    break;
-  case DType::I64:
-    for (int64_t k = 0; k < count; ++k)
-      store<int64_t>(base, begin + k, values[k]);
     break;
   default:
     for (int64_t k = 0; k < count; ++k)

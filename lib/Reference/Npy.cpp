@@ -42,8 +42,9 @@ static constexpr size_t kHeaderAlignment = 64;
 StringRef ewc::getNpyDescr(DType dtype) { return getDTypeNpyDescr(dtype); }
 
 std::optional<DType> ewc::getDTypeOfNpyDescr(StringRef descr) {
-  for (DType dtype : {DType::Bool, DType::I32, DType::I64, DType::F16,
-                      DType::BF16, DType::F32, DType::F64})
+  // "<u2" is bf16's (its bits, the first) and u16's: a reader that expects
+  // one of them takes it (parseNpyArray).
+  for (DType dtype : getAllDTypes())
     if (getNpyDescr(dtype) == descr)
       return dtype;
   return std::nullopt;
@@ -291,11 +292,13 @@ llvm::Expected<NpyArray> ewc::parseNpyArray(StringRef bytes, DType dtype) {
   llvm::Expected<NpyHeader> header = parseNpyHeader(bytes);
   if (!header)
     return header.takeError();
-  std::optional<DType> fileDType = getDTypeOfNpyDescr(header->descr);
-  if (fileDType != dtype) {
-    std::string held = "'" + header->descr + "'";
-    if (fileDType)
-      held += " (" + getDTypeName(*fileDType).str() + ")";
+  if (header->descr != getNpyDescr(dtype)) {
+    std::string held = "'" + header->descr + "'", names;
+    for (DType other : getAllDTypes())
+      if (getNpyDescr(other) == header->descr)
+        names += (names.empty() ? "" : " or ") + getDTypeName(other).str();
+    if (!names.empty())
+      held += " (" + names + ")";
     return llvm::createStringError(
         llvm::formatv("holds {0}, but {1} ('{2}') is expected", held,
                       getDTypeName(dtype), getNpyDescr(dtype)));

@@ -10,6 +10,8 @@
 
 #include "ewc/Reference/RandomInput.h"
 
+#include "Semantics.h"
+
 #include "ewc/Frontend/AST.h"
 
 #include "llvm/ADT/APFloat.h"
@@ -145,11 +147,14 @@ double specialFloat(std::mt19937_64 &rng, const FloatShape &shape) {
   return ordinaryValue(rng);
 }
 
-/// One element of InputKind::Special for an integer type of `bits` bits.
-int64_t specialInt(std::mt19937_64 &rng, unsigned bits) {
-  int64_t max = bits == 32 ? std::numeric_limits<int32_t>::max()
-                           : std::numeric_limits<int64_t>::max();
-  int64_t min = -max - 1;
+/// One element of InputKind::Special for the integer type `dtype` (wider
+/// than 8 bits: fillRange gives those every bit pattern).
+int64_t specialInt(std::mt19937_64 &rng, DType dtype) {
+  // The extremes, where +-inf saturate (u64's maximum as its bits).
+  int64_t max =
+      ref::convertFloatToInt(std::numeric_limits<double>::infinity(), dtype);
+  int64_t min =
+      ref::convertFloatToInt(-std::numeric_limits<double>::infinity(), dtype);
   // Out of 16: 7 edge values, 3 small, 6 full width.
   switch (uint64_t pick = rng() % 16) {
   case 0:
@@ -161,15 +166,15 @@ int64_t specialInt(std::mt19937_64 &rng, unsigned bits) {
   case 3:
     return 1;
   case 4:
-    return -1;
+    return -1; // an unsigned type's maximum
   case 5:
     return min + 1;
   case 6:
     return max - 1;
   default:
     if (pick < 10)
-      return uniformInt(rng, -8, 8);
-    return static_cast<int64_t>(rng()); // Wrapped to `bits` by the store.
+      return uniformInt(rng, isUnsignedInteger(dtype) ? 0 : -8, 8);
+    return static_cast<int64_t>(rng()); // Wrapped to the type by the store.
   }
 }
 
@@ -197,17 +202,31 @@ static void fillRange(HostArray &result, InputKind kind, std::mt19937_64 &rng,
   }
 
   if (isInteger(dtype)) {
+    // Unsigned types draw from as many values, none negative.
+    int64_t shift = isUnsignedInteger(dtype) ? 1 : 0;
+    if (kind == InputKind::Special && getIntegerBitWidth(dtype) == 8) {
+      // Every bit pattern in each 256 consecutive elements: k * step +
+      // first for an odd step (a bijection mod 256), drawn per range so that
+      // two arrays pair their patterns differently.
+      uint64_t first = rng() & 255, step = (rng() & 254) | 1;
+      for (int64_t i = begin; i < end; ++i)
+        result.setFromInt(i,
+                          static_cast<int64_t>(
+                              (first + static_cast<uint64_t>(i) * step) & 255));
+      return;
+    }
     for (int64_t i = begin; i < end; ++i) {
       switch (kind) {
       case InputKind::Normal:
       case InputKind::Uniform:
-        result.setFromInt(i, uniformInt(rng, -100, 100));
+        result.setFromInt(
+            i, uniformInt(rng, -100 + 100 * shift, 100 + 100 * shift));
         break;
       case InputKind::Ints:
-        result.setFromInt(i, uniformInt(rng, -8, 8));
+        result.setFromInt(i, uniformInt(rng, -8 + 8 * shift, 8 + 8 * shift));
         break;
       case InputKind::Special:
-        result.setFromInt(i, specialInt(rng, getIntegerBitWidth(dtype)));
+        result.setFromInt(i, specialInt(rng, dtype));
         break;
       }
     }

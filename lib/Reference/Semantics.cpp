@@ -80,33 +80,57 @@ int64_t ref::convertFloatToInt(double value, DType to) {
   if (std::isnan(value))
     return 0;
   double truncated = std::trunc(value);
-  if (to == DType::I32)
-    return static_cast<int64_t>(
-        std::clamp(truncated, -2147483648.0, 2147483647.0));
-  // 2^63 is the first double past INT64_MAX.
-  if (truncated >= 9223372036854775808.0)
-    return std::numeric_limits<int64_t>::max();
-  if (truncated < -9223372036854775808.0)
-    return std::numeric_limits<int64_t>::min();
+  unsigned width = getIntegerBitWidth(to);
+  // The bounds are powers of two, exact in double: the type's range is
+  // [low, high), and a value at or past high saturates to the maximum.
+  bool isUnsigned = isUnsignedInteger(to);
+  double low = isUnsigned ? 0.0 : -std::ldexp(1.0, width - 1);
+  double high = std::ldexp(1.0, isUnsigned ? width : width - 1);
+  if (truncated < low)
+    truncated = low;
+  if (truncated >= high) {
+    // The maximum, 2^w - 1 or 2^(w-1) - 1 (u64's as its bits, -1).
+    uint64_t max = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+    return wrapToIntegerType(static_cast<int64_t>(isUnsigned ? max : max >> 1),
+                             to);
+  }
+  if (truncated >= 9223372036854775808.0) // u64 from 2^63: its bits
+    return static_cast<int64_t>(static_cast<uint64_t>(truncated));
   return static_cast<int64_t>(truncated);
 }
 
-double ref::convertIntToFloat(int64_t value, DType to) {
-  // The conversion to double rounds once (exact for i32); f32 must be
+double ref::convertIntToFloat(int64_t value, DType from, DType to) {
+  // The conversion to double rounds once (exact up to 53 bits); f32 must be
   // rounded from the integer directly, since i64 -> f64 -> f32 could round
   // twice.
+  bool isUnsigned = isUnsignedInteger(from);
   if (to == DType::F32) {
     llvm::APFloat result(llvm::APFloat::IEEEsingle());
-    result.convertFromAPInt(llvm::APSInt::get(value), /*IsSigned=*/true,
+    result.convertFromAPInt(llvm::APInt(64, static_cast<uint64_t>(value)),
+                            /*IsSigned=*/!isUnsigned,
                             llvm::APFloat::rmNearestTiesToEven);
     return result.convertToFloat();
   }
-  return roundTo(static_cast<double>(value), to);
+  double wide = isUnsigned ? static_cast<double>(static_cast<uint64_t>(value))
+                           : static_cast<double>(value);
+  return roundTo(wide, to);
+}
+
+bool ref::lessInt(int64_t a, int64_t b, DType dtype) {
+  // Only u64 holds values whose int64 form is out of order.
+  if (dtype == DType::U64)
+    return static_cast<uint64_t>(a) < static_cast<uint64_t>(b);
+  return a < b;
 }
 
 int64_t ref::divideInt(int64_t a, int64_t b, DType dtype) {
   if (b == 0)
     return 0;
+  if (dtype == DType::U64)
+    return static_cast<int64_t>(static_cast<uint64_t>(a) /
+                                static_cast<uint64_t>(b));
+  if (isUnsignedInteger(dtype)) // values below 2^32: int64's division
+    return a / b;
   if (b == -1) // a / -1 is -a, which wraps for INT_MIN.
     return wrapToIntegerType(static_cast<int64_t>(0 - static_cast<uint64_t>(a)),
                              dtype);
@@ -129,8 +153,14 @@ double ref::minimum(double a, double b) {
   return a < b ? a : b;
 }
 
-int64_t ref::remainderInt(int64_t a, int64_t b, bool signOfDivisor) {
-  if (b == 0 || b == -1)
+int64_t ref::remainderInt(int64_t a, int64_t b, DType dtype,
+                          bool signOfDivisor) {
+  if (b == 0)
+    return 0;
+  if (isUnsignedInteger(dtype))
+    return static_cast<int64_t>(static_cast<uint64_t>(a) %
+                                static_cast<uint64_t>(b));
+  if (b == -1)
     return 0;
   int64_t r = a % b;
   if (signOfDivisor && r != 0 && (r < 0) != (b < 0))
@@ -149,7 +179,15 @@ int64_t ref::shiftLeft(int64_t x, int64_t b, DType dtype) {
 }
 
 int64_t ref::shiftRight(int64_t x, int64_t b, DType dtype) {
-  int64_t most = static_cast<int64_t>(getIntegerBitWidth(dtype)) - 1;
+  int64_t width = getIntegerBitWidth(dtype);
+  if (isUnsignedInteger(dtype)) {
+    // Logical: zeros in from the top. An amount of u64 from 2^63 on is
+    // negative in its int64 form, and as far out of range.
+    if (b < 0 || b >= width)
+      return 0;
+    return static_cast<int64_t>(static_cast<uint64_t>(x) >> b);
+  }
+  int64_t most = width - 1;
   if (b < 0 || b > most)
     b = most;
   // x is sign-extended to 64 bits, so its 64-bit arithmetic shift is the

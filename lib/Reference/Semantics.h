@@ -29,13 +29,21 @@ double getUlp(double value, DType dtype);
 /// Rounds to the float type `dtype`, to nearest, ties to even.
 double roundTo(double value, DType dtype);
 
+// Integers of every type are held in an int64 (wrapToIntegerType's form):
+// u64's values from 2^63 on as their bits, so the operations below that
+// order or divide read them as unsigned.
+
 /// float -> integer: truncates toward zero, saturates at the range of `to`,
 /// NaN gives 0.
 int64_t convertFloatToInt(double value, DType to);
 
-/// integer -> float: rounds to nearest even. i64 to f16 or bf16 goes through
-/// f64, as the compiled code does (docs/language.md).
-double convertIntToFloat(int64_t value, DType to);
+/// integer (of type `from`) -> float: rounds to nearest even. i64 and u64 to
+/// f16 or bf16 go through f64, as the compiled code does
+/// (docs/language.md).
+double convertIntToFloat(int64_t value, DType from, DType to);
+
+/// a < b for integers of type `dtype` (unsigned for u8 ... u64).
+bool lessInt(int64_t a, int64_t b, DType dtype);
 
 /// Integer division: truncates toward zero; a zero divisor gives 0 and
 /// INT_MIN / -1 wraps to INT_MIN, so no input traps.
@@ -44,13 +52,13 @@ int64_t divideInt(int64_t a, int64_t b, DType dtype);
 /// Integer remainder: C's truncated `%` (the sign of the dividend: fmod), or
 /// with `signOfDivisor` torch.remainder's (the fmod, plus b where it is not
 /// zero and its sign is not b's); a zero divisor gives 0 and INT_MIN % -1 is
-/// 0, so no input traps.
-int64_t remainderInt(int64_t a, int64_t b, bool signOfDivisor);
+/// 0, so no input traps. Unsigned types: the remainder (both are the same).
+int64_t remainderInt(int64_t a, int64_t b, DType dtype, bool signOfDivisor);
 
-/// Shifts of an integer of type `dtype` (held sign-extended) with torch's
-/// rule for amounts outside the type: `x << b` is 0 for b < 0 or b >= the
-/// width; `x >> b` is arithmetic, and x >> (width - 1) (0 or -1) for b < 0
-/// or b >= width - 1.
+/// Shifts of an integer of type `dtype` with torch's rule for amounts outside
+/// the type: `x << b` is 0 for b < 0 or b >= the width; `x >> b` of a signed
+/// type is arithmetic, and x >> (width - 1) (0 or -1) for b < 0 or b >=
+/// width - 1; of an unsigned type logical, and 0 for b >= the width.
 int64_t shiftLeft(int64_t x, int64_t b, DType dtype);
 int64_t shiftRight(int64_t x, int64_t b, DType dtype);
 

@@ -46,12 +46,13 @@ TEST(SemanticsTest, FloatToIntTruncatesSaturatesAndZeroesNaN) {
 
 TEST(SemanticsTest, IntToFloatRoundsOnce) {
   // 2^24 + 1 is halfway between two f32s: ties to even gives 2^24.
-  EXPECT_EQ(ref::convertIntToFloat(16777217, DType::F32), 16777216.0);
+  EXPECT_EQ(ref::convertIntToFloat(16777217, DType::I64, DType::F32),
+            16777216.0);
   // 2^60 + 2^36 + 1 is just above a tie at f32 precision: rounding through
   // f64 first would land on the tie and round down; once, it rounds up.
   int64_t v = (int64_t(1) << 60) + (int64_t(1) << 36) + 1;
-  EXPECT_EQ(ref::convertIntToFloat(v, DType::F32), 0x1p60 + 0x1p37);
-  EXPECT_EQ(ref::convertIntToFloat(65520, DType::F16), kInf);
+  EXPECT_EQ(ref::convertIntToFloat(v, DType::I64, DType::F32), 0x1p60 + 0x1p37);
+  EXPECT_EQ(ref::convertIntToFloat(65520, DType::I64, DType::F16), kInf);
 }
 
 TEST(SemanticsTest, DecimalsRoundOnceNextToTies) {
@@ -452,9 +453,10 @@ TEST(SemanticsTest, Remainders) {
   EXPECT_TRUE(std::signbit(ref::remainder(-6.0, 3.0))); // fmod's -0.0 kept
   EXPECT_EQ(ref::remainder(-1.0, std::numeric_limits<double>::infinity()),
             std::numeric_limits<double>::infinity());
-  EXPECT_EQ(ref::remainderInt(-7, 3, true), 2);
-  EXPECT_EQ(ref::remainderInt(-7, 3, false), -1);
-  EXPECT_EQ(ref::remainderInt(7, 0, true), 0);
-  EXPECT_EQ(ref::remainderInt(std::numeric_limits<int64_t>::min(), -1, true),
+  EXPECT_EQ(ref::remainderInt(-7, 3, DType::I64, true), 2);
+  EXPECT_EQ(ref::remainderInt(-7, 3, DType::I64, false), -1);
+  EXPECT_EQ(ref::remainderInt(7, 0, DType::I64, true), 0);
+  EXPECT_EQ(ref::remainderInt(std::numeric_limits<int64_t>::min(), -1,
+                              DType::I64, true),
             0);
 }

@@ -9,6 +9,7 @@
 #ifndef EWC_FRONTEND_DTYPE_H
 #define EWC_FRONTEND_DTYPE_H
 
+#include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
 #include <optional>
@@ -22,7 +23,8 @@ namespace ewc {
 /// An element type, in the order of the language reference. Its facts are
 /// one row each of DTypes.def.
 enum class DType {
-#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, CXX_TYPE, NPY_DESCR)  \
+#define EWC_DTYPE(ENUM, NAME, BYTES, IS_FLOAT, INT_BITS, IS_UNSIGNED,          \
+                  CXX_TYPE, NPY_DESCR)                                         \
   ENUM,
 #include "ewc/Frontend/DTypes.def"
 };
@@ -44,11 +46,18 @@ bool isFloat(DType dtype);
 /// their own type only where they are returned or cast.
 DType getComputeDType(DType dtype);
 
-/// True for i32 and i64 (bool is not an integer type in the language).
+/// True for i8 ... i64 and u8 ... u64 (bool is not an integer type in the
+/// language).
 bool isInteger(DType dtype);
 
-/// Returns the width in bits of an integer type (32 or 64).
+/// True for the unsigned integer types u8, u16, u32 and u64.
+bool isUnsignedInteger(DType dtype);
+
+/// Returns the width in bits of an integer type (8, 16, 32 or 64).
 unsigned getIntegerBitWidth(DType dtype);
+
+/// Every element type, in DType's order.
+llvm::ArrayRef<DType> getAllDTypes();
 
 /// The C++ type of an element in the exported header (DTypes.def).
 llvm::StringRef getDTypeCxxType(DType dtype);

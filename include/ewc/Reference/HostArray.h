@@ -80,7 +80,9 @@ public:
   /// round beyond 2^53.
   double getAsDouble(int64_t i) const;
   /// Element `i` as an integer: floats truncate toward zero, saturating at
-  /// the int64 range (NaN gives 0); bool is 0 or 1.
+  /// the int64 range (NaN gives 0); bool is 0 or 1. The reference holds every
+  /// integer type's values in an int64 (wrapToIntegerType's form), u64's
+  /// from 2^63 on as their bits: negative.
   int64_t getAsInt(int64_t i) const;
   /// Stores `value` rounded to nearest-even in a float type; an integer type
   /// truncates toward zero, saturating at its range (NaN stores 0); bool
@@ -139,7 +141,8 @@ double roundToFloatType(double value, DType dtype);
 std::optional<double> parseDecimal(llvm::StringRef text, DType dtype);
 
 /// Wraps `value` around to the width of the integer type `dtype`, as
-/// two's-complement hardware does.
+/// two's-complement hardware does: its low bits, sign-extended for a signed
+/// type and zero-extended for an unsigned one (u64: the bits as they are).
 int64_t wrapToIntegerType(int64_t value, DType dtype);
 
 } // namespace ewc

@@ -5,7 +5,8 @@
 //   float -> float   round to nearest even; f64 -> bf16 with one rounding
 //   float -> int     truncate, saturate at the int range, NaN -> 0
 //   int -> float     round to nearest even; into f16/bf16 through f64
-//   int -> int       sign-extend or truncate (wrap)
+//   int -> int       sign-extend (zero-extend from an unsigned type) or
+//                    truncate (wrap)
 //   i1 -> number     0 or 1
 //   x -> i1          x != 0 (NaN -> true, -0.0 -> false)
 //
@@ -18,6 +19,7 @@
 
 #include "ElementLowering.h"
 
+#include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Dialect/Ew/IR/EwOps.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -79,44 +81,50 @@ static Value convertFloat(OpBuilder &builder, Location loc, Value x,
   return arith::TruncFOp::create(builder, loc, to, x);
 }
 
-/// Float (f32 or f64) to a wider-than-i1 integer. arith.fptosi is poison when
-/// the truncated value does not fit, so selects put the ew results there:
-/// INT_MIN below the range, INT_MAX above, 0 for NaN. (The LLVM dialect has
-/// no op for llvm.fptosi.sat, which means the same; its generic expansion in
-/// LLVM is these compares and selects too.) The bounds +-2^(w-1) are exact in
-/// f32 and f64, and every x in (-2^(w-1) - 1, -2^(w-1)) truncates to INT_MIN,
-/// so `x < -2^(w-1)` is the exact underflow test.
+/// Float (f32 or f64) to a wider-than-i1 integer (signless `to`, unsigned
+/// where `toUnsigned`). arith.fptosi and fptoui are poison when the
+/// truncated value does not fit, so selects put the ew results there: the
+/// type's minimum below the range, its maximum above, 0 for NaN. (The LLVM
+/// dialect has no op for llvm.fptosi.sat, which means the same; its generic
+/// expansion in LLVM is these compares and selects too.) The bounds
+/// -2^(w-1) and 2^(w-1) (0 and 2^w unsigned) are exact in f32 and f64, and
+/// every x in (-2^(w-1) - 1, -2^(w-1)) truncates to INT_MIN (in (-1, 0) to
+/// 0), so `x < low` is the exact underflow test.
 static Value convertFloatToInt(OpBuilder &builder, Location loc, Value x,
-                               IntegerType to) {
+                               IntegerType to, bool toUnsigned) {
   Type type = x.getType();
   unsigned width = to.getWidth();
-  double bound = std::ldexp(1.0, width - 1);
-  Value low = createConstant(builder, loc, type, -bound);
+  double bound = std::ldexp(1.0, toUnsigned ? width : width - 1);
+  Value low = createConstant(builder, loc, type, toUnsigned ? 0.0 : -bound);
   Value high = createConstant(builder, loc, type, bound);
   auto intConstant = [&](const APInt &value) -> Value {
     return arith::ConstantOp::create(builder, loc,
                                      builder.getIntegerAttr(to, value));
   };
-  Value result = arith::FPToSIOp::create(builder, loc, to, x);
+  Value result = toUnsigned
+                     ? Value(arith::FPToUIOp::create(builder, loc, to, x))
+                     : Value(arith::FPToSIOp::create(builder, loc, to, x));
   Value below =
       arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT, x, low);
-  result = arith::SelectOp::create(builder, loc, below,
-                                   intConstant(APInt::getSignedMinValue(width)),
-                                   result);
+  Value min = intConstant(toUnsigned ? APInt::getMinValue(width)
+                                     : APInt::getSignedMinValue(width));
+  result = arith::SelectOp::create(builder, loc, below, min, result);
   Value above =
       arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OGE, x, high);
-  result = arith::SelectOp::create(builder, loc, above,
-                                   intConstant(APInt::getSignedMaxValue(width)),
-                                   result);
+  Value max = intConstant(toUnsigned ? APInt::getMaxValue(width)
+                                     : APInt::getSignedMaxValue(width));
+  result = arith::SelectOp::create(builder, loc, above, max, result);
   Value isNaN =
       arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::UNO, x, x);
   return arith::SelectOp::create(builder, loc, isNaN,
                                  intConstant(APInt::getZero(width)), result);
 }
 
-/// Converts element `x` (i1, i32, i64, f32 or f64: f16/bf16 are extended to
-/// f32 by ElementwiseLowering) to `to`.
-static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
+/// Converts element `x` (i1, a signless integer, f32 or f64: f16/bf16 are
+/// extended to f32 by ElementwiseLowering; unsigned where `fromUnsigned`) to
+/// `to` (signless; unsigned where `toUnsigned`).
+static Value convert(OpBuilder &builder, Location loc, Value x,
+                     bool fromUnsigned, Type to, bool toUnsigned) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -140,15 +148,23 @@ static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
   }
   auto toInt = dyn_cast<IntegerType>(to);
   if (isa<IntegerType>(from)) {
-    if (toInt)
-      return toInt.getWidth() > from.getIntOrFloatBitWidth()
-                 ? Value(arith::ExtSIOp::create(builder, loc, to, x))
-                 : Value(arith::TruncIOp::create(builder, loc, to, x));
-    // Into f16/bf16 through f64, exact for i32: the ew definition.
+    unsigned fromWidth = from.getIntOrFloatBitWidth();
+    if (toInt) {
+      if (toInt.getWidth() <= fromWidth)
+        return arith::TruncIOp::create(builder, loc, to, x);
+      if (fromUnsigned)
+        return arith::ExtUIOp::create(builder, loc, to, x);
+      return arith::ExtSIOp::create(builder, loc, to, x);
+    }
+    // Into f16/bf16 through f64, exact up to 32 bits: the ew definition.
     Type via = computesInF32(to) ? builder.getF64Type() : to;
-    Value wide = arith::SIToFPOp::create(builder, loc, via, x);
+    Value wide = fromUnsigned
+                     ? Value(arith::UIToFPOp::create(builder, loc, via, x))
+                     : Value(arith::SIToFPOp::create(builder, loc, via, x));
     Value narrow = convertFloat(builder, loc, wide, cast<FloatType>(to));
-    if (!to.isF16())
+    // Only f16 overflows, from 65520 on: types whose values stay below
+    // (i8, u8, i16) need no selects.
+    if (!to.isF16() || fromWidth < 16 || (fromWidth == 16 && !fromUnsigned))
       return narrow;
     // Integers from 65520 on round to f16's infinities; say so explicitly.
     // LLVM 22's InstCombine takes fpext(fptrunc(sitofp x) to half) as
@@ -157,20 +173,24 @@ static Value convert(OpBuilder &builder, Location loc, Value x, Type to) {
     // program 69945). With the selects, whatever that fold does to the
     // in-range values is exact, and the rest are right.
     Value limit = createConstant(builder, loc, from, 65520);
-    Value negativeLimit = createConstant(builder, loc, from, -65520);
-    Value above = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sge,
-                                        x, limit);
-    Value below = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
-                                        x, negativeLimit);
+    Value above = arith::CmpIOp::create(
+        builder, loc,
+        fromUnsigned ? arith::CmpIPredicate::uge : arith::CmpIPredicate::sge, x,
+        limit);
     Value inf = createConstant(builder, loc, to,
                                std::numeric_limits<double>::infinity());
+    if (fromUnsigned)
+      return arith::SelectOp::create(builder, loc, above, inf, narrow);
+    Value negativeLimit = createConstant(builder, loc, from, -65520);
+    Value below = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sle,
+                                        x, negativeLimit);
     Value negativeInf = createConstant(
         builder, loc, to, -std::numeric_limits<double>::infinity());
     Value high = arith::SelectOp::create(builder, loc, above, inf, narrow);
     return arith::SelectOp::create(builder, loc, below, negativeInf, high);
   }
   if (toInt)
-    return convertFloatToInt(builder, loc, x, toInt);
+    return convertFloatToInt(builder, loc, x, toInt, toUnsigned);
   return convertFloat(builder, loc, x, cast<FloatType>(to));
 }
 
@@ -180,7 +200,10 @@ struct CastLowering : ElementwiseLowering<CastOp> {
   using ElementwiseLowering::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, CastOp op,
                      ValueRange operands) const override {
-    return convert(builder, loc, operands[0], getElementType(op.getType()));
+    Type to = getElementType(op.getType());
+    return convert(builder, loc, operands[0],
+                   isUnsignedValue(op.getOperand().getType()),
+                   getSignlessType(to), to.isUnsignedInteger());
   }
 };
 

@@ -29,6 +29,11 @@ bool computesInF32(Type type);
 /// `value` in its compute type: f16 and bf16 extended to f32, others as is.
 Value extendToComputeType(OpBuilder &builder, Location loc, Value value);
 
+/// True if the ew value type `type` (a tensor or a scalar) has unsigned
+/// integer elements: the ops on it are the unsigned ones once its elements
+/// are signless.
+bool isUnsignedValue(Type type);
+
 /// A constant of scalar `type` with value `value` (float or integer).
 Value createConstant(OpBuilder &builder, Location loc, Type type, double value);
 

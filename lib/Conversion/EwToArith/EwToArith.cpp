@@ -26,7 +26,8 @@ using namespace mlir::ew;
 using namespace mlir::ew::lowering;
 
 ElementTypeConverter::ElementTypeConverter() {
-  addConversion([](Type type) { return getElementType(type); });
+  addConversion(
+      [](Type type) { return getSignlessType(getElementType(type)); });
 }
 
 std::string mlir::ew::getElementFunctionName(KernelOp kernel) {
@@ -66,6 +67,10 @@ Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
   return arith::BitcastOp::create(builder, loc, f32, shifted);
 }
 
+bool lowering::isUnsignedValue(Type type) {
+  return getElementType(type).isUnsignedInteger();
+}
+
 Value lowering::createConstant(OpBuilder &builder, Location loc, Type type,
                                double value) {
   if (isa<FloatType>(type))
@@ -73,6 +78,16 @@ Value lowering::createConstant(OpBuilder &builder, Location loc, Type type,
                                      builder.getFloatAttr(type, value));
   return arith::ConstantOp::create(
       builder, loc, builder.getIntegerAttr(type, static_cast<int64_t>(value)));
+}
+
+/// `attr` with a signless type in place of an unsigned one (arith's
+/// constants are signless), the same bits.
+static TypedAttr getSignlessAttr(TypedAttr attr) {
+  auto integer = dyn_cast<IntegerAttr>(attr);
+  if (!integer || !integer.getType().isUnsignedInteger())
+    return attr;
+  return IntegerAttr::get(getSignlessType(integer.getType()),
+                          integer.getValue());
 }
 
 namespace {
@@ -86,7 +101,8 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
   LogicalResult
   matchAndRewrite(ConstantOp op, OpAdaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
-    rewriter.replaceOpWithNewOp<arith::ConstantOp>(op, op.getValue());
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, getSignlessAttr(cast<TypedAttr>(op.getValue())));
     return success();
   }
 };
@@ -96,9 +112,11 @@ struct ConstantLowering : OpConversionPattern<ConstantOp> {
 //===----------------------------------------------------------------------===//
 
 /// A binary op that is one arith op: FloatOp for float elements, IntOp for
-/// integers (which wrap around, as ew integer arithmetic is defined to).
-/// `void` marks a form the op's type constraints exclude.
-template <typename EwOp, typename FloatOp, typename IntOp>
+/// integers (which wrap around, as ew integer arithmetic is defined to),
+/// UIntOp for unsigned ones. `void` marks a form the op's type constraints
+/// exclude.
+template <typename EwOp, typename FloatOp, typename IntOp,
+          typename UIntOp = IntOp>
 struct BinaryLowering : ElementwiseLowering<EwOp> {
   using ElementwiseLowering<EwOp>::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, EwOp op,
@@ -107,26 +125,34 @@ struct BinaryLowering : ElementwiseLowering<EwOp> {
     if constexpr (!std::is_void_v<FloatOp>)
       if (isa<FloatType>(lhs.getType()))
         return FloatOp::create(builder, loc, lhs, rhs);
-    if constexpr (!std::is_void_v<IntOp>)
+    if constexpr (!std::is_void_v<IntOp>) {
+      if (isUnsignedValue(op.getLhs().getType()))
+        return UIntOp::create(builder, loc, lhs, rhs);
       return IntOp::create(builder, loc, lhs, rhs);
+    }
     llvm_unreachable("element type excluded by the op's constraints");
   }
 };
 
-/// An integer divisor that cannot trap: `rhs`, or 1 where it is 0 or -1
-/// (x / 0 and INT_MIN / -1 trap in LLVM's sdiv and srem), with the two
-/// conditions for the caller's own results there.
+/// An integer divisor that cannot trap: `rhs`, or 1 where it is 0 or (for
+/// a signed division) -1 (x / 0 and INT_MIN / -1 trap in LLVM's sdiv and
+/// srem, x / 0 in udiv and urem), with the conditions for the caller's own
+/// results there (isMinusOne is null for an unsigned one).
 struct SafeDivisor {
   Value divisor, isZero, isMinusOne;
 };
-static SafeDivisor buildSafeDivisor(OpBuilder &builder, Location loc,
-                                    Value rhs) {
+static SafeDivisor buildSafeDivisor(OpBuilder &builder, Location loc, Value rhs,
+                                    bool isUnsigned) {
   Type type = rhs.getType();
   Value zero = createConstant(builder, loc, type, 0);
   Value one = createConstant(builder, loc, type, 1);
-  Value minusOne = createConstant(builder, loc, type, -1);
   Value isZero =
       arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::eq, rhs, zero);
+  if (isUnsigned) {
+    Value divisor = arith::SelectOp::create(builder, loc, isZero, one, rhs);
+    return {divisor, isZero, Value()};
+  }
+  Value minusOne = createConstant(builder, loc, type, -1);
   Value isMinusOne = arith::CmpIOp::create(
       builder, loc, arith::CmpIPredicate::eq, rhs, minusOne);
   Value special = arith::OrIOp::create(builder, loc, isZero, isMinusOne);
@@ -147,9 +173,14 @@ struct DivLowering : ElementwiseLowering<DivOp> {
     Type type = lhs.getType();
     if (isa<FloatType>(type))
       return arith::DivFOp::create(builder, loc, lhs, rhs);
-    SafeDivisor safe = buildSafeDivisor(builder, loc, rhs);
-    Value quotient = arith::DivSIOp::create(builder, loc, lhs, safe.divisor);
+    bool isUnsigned = isUnsignedValue(op.getLhs().getType());
+    SafeDivisor safe = buildSafeDivisor(builder, loc, rhs, isUnsigned);
     Value zero = createConstant(builder, loc, type, 0);
+    if (isUnsigned) {
+      Value quotient = arith::DivUIOp::create(builder, loc, lhs, safe.divisor);
+      return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
+    }
+    Value quotient = arith::DivSIOp::create(builder, loc, lhs, safe.divisor);
     Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
     quotient = arith::SelectOp::create(builder, loc, safe.isMinusOne, negated,
                                        quotient);
@@ -159,13 +190,16 @@ struct DivLowering : ElementwiseLowering<DivOp> {
 
 /// C's remainder with ew's definitions: floats arith.remf (fmod, exact:
 /// libdevice's __nv_fmodf on the GPU, libm's fmodf on the CPU); integers
-/// arith.remsi by a divisor that is 1 where it was 0 or -1, so that `x % 0`
-/// and `INT_MIN % -1` (which traps in C) give 0 and nothing traps.
-static Value buildFmod(OpBuilder &builder, Location loc, Value lhs, Value rhs) {
+/// arith.remsi (remui) by a divisor that is 1 where it was 0 or -1, so that
+/// `x % 0` and `INT_MIN % -1` (which traps in C) give 0 and nothing traps.
+static Value buildFmod(OpBuilder &builder, Location loc, Value lhs, Value rhs,
+                       bool isUnsigned) {
   if (isa<FloatType>(lhs.getType()))
     return arith::RemFOp::create(builder, loc, lhs, rhs);
   // x rem 1 is 0, which is ew's x % 0 and INT_MIN % -1.
-  SafeDivisor safe = buildSafeDivisor(builder, loc, rhs);
+  SafeDivisor safe = buildSafeDivisor(builder, loc, rhs, isUnsigned);
+  if (isUnsigned)
+    return arith::RemUIOp::create(builder, loc, lhs, safe.divisor);
   return arith::RemSIOp::create(builder, loc, lhs, safe.divisor);
 }
 
@@ -173,7 +207,8 @@ struct FmodLowering : ElementwiseLowering<FmodOp> {
   using ElementwiseLowering::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, FmodOp op,
                      ValueRange operands) const override {
-    return buildFmod(builder, loc, operands[0], operands[1]);
+    return buildFmod(builder, loc, operands[0], operands[1],
+                     isUnsignedValue(op.getLhs().getType()));
   }
 };
 
@@ -184,7 +219,11 @@ struct RemainderLowering : ElementwiseLowering<RemainderOp> {
   Value buildElement(OpBuilder &builder, Location loc, RemainderOp op,
                      ValueRange operands) const override {
     Value y = operands[1];
-    Value r = buildFmod(builder, loc, operands[0], y);
+    bool isUnsigned = isUnsignedValue(op.getLhs().getType());
+    Value r = buildFmod(builder, loc, operands[0], y, isUnsigned);
+    // Unsigned: r and y are never negative, r is the remainder.
+    if (isUnsigned)
+      return r;
     Type type = r.getType();
     bool isFloat = isa<FloatType>(type);
     Value zero = createConstant(builder, loc, type, 0);
@@ -214,10 +253,16 @@ struct RemainderLowering : ElementwiseLowering<RemainderOp> {
   }
 };
 
-/// Shifts with torch's rule for amounts outside [0, width): shl gives 0 and
-/// shr lhs >> (width - 1) (0 or -1), where LLVM's shl and ashr give poison.
-/// The amount is clamped into range first, so the shift itself is always
-/// defined, then shl's out-of-range result is selected away.
+/// Shifts with torch's rule for amounts outside [0, width): shl and an
+/// unsigned (logical) shr give 0, a signed shr lhs >> (width - 1) (0 or -1),
+/// where LLVM's shl, lshr and ashr give poison. The amount is clamped into
+/// range first with an unsigned min (a negative amount is above every
+/// in-range one), so the shift itself is always defined, then shl's and
+/// lshr's out-of-range results are selected away. Not a select of the
+/// amount: LLVM folds select(a < 64, shl(x, select(a < 64, a, 0)), 0) to
+/// NVPTX's shl.b64 of a alone, whose amount is 32 bits, so k << (2^32 + 4)
+/// gave k << 4 on the H200 (Integration/GPU/bitwise.test, 2026-12-05); the
+/// min keeps every amount the shift sees below the width.
 template <typename EwOp, typename ShiftOp>
 struct ShiftLowering : ElementwiseLowering<EwOp> {
   using ElementwiseLowering<EwOp>::ElementwiseLowering;
@@ -227,18 +272,22 @@ struct ShiftLowering : ElementwiseLowering<EwOp> {
     Type type = x.getType();
     unsigned width = type.getIntOrFloatBitWidth();
     constexpr bool isLeft = std::is_same_v<ShiftOp, arith::ShLIOp>;
-    Value zero = createConstant(builder, loc, type, 0);
-    Value most = createConstant(builder, loc, type, isLeft ? width : width - 1);
-    // Unsigned: a negative amount is above every in-range one.
-    Value inRange = arith::CmpIOp::create(
-        builder, loc, arith::CmpIPredicate::ult, amount, most);
-    Value fallback =
-        isLeft ? zero : createConstant(builder, loc, type, width - 1);
-    Value clamped =
-        arith::SelectOp::create(builder, loc, inRange, amount, fallback);
-    Value shifted = ShiftOp::create(builder, loc, x, clamped);
-    if (!isLeft)
+    bool toZero = isLeft || isUnsignedValue(op.getLhs().getType());
+    Value most = createConstant(builder, loc, type, width - 1);
+    Value clamped = arith::MinUIOp::create(builder, loc, amount, most);
+    Value shifted;
+    if (isLeft)
+      shifted = arith::ShLIOp::create(builder, loc, x, clamped);
+    else if (toZero)
+      shifted = arith::ShRUIOp::create(builder, loc, x, clamped);
+    else
+      shifted = arith::ShRSIOp::create(builder, loc, x, clamped);
+    if (!toZero)
       return shifted;
+    Value widthValue = createConstant(builder, loc, type, width);
+    Value inRange = arith::CmpIOp::create(
+        builder, loc, arith::CmpIPredicate::ult, amount, widthValue);
+    Value zero = createConstant(builder, loc, type, 0);
     return arith::SelectOp::create(builder, loc, inRange, shifted, zero);
   }
 };
@@ -255,7 +304,7 @@ struct BitNotLowering : ElementwiseLowering<BitNotOp> {
 };
 
 /// sign: floats x > 0 ? 1 : (x < 0 ? -1 : x), which keeps a zero's sign and
-/// NaN; integers (x > 0) - (x < 0).
+/// NaN; integers (x > 0) - (x < 0), unsigned ones x != 0.
 struct SignLowering : ElementwiseLowering<SignOp> {
   using ElementwiseLowering::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, SignOp op,
@@ -271,6 +320,10 @@ struct SignLowering : ElementwiseLowering<SignOp> {
                                        x, zero);
       negative = arith::CmpFOp::create(builder, loc, arith::CmpFPredicate::OLT,
                                        x, zero);
+    } else if (isUnsignedValue(op.getOperand().getType())) {
+      Value nonZero = arith::CmpIOp::create(builder, loc,
+                                            arith::CmpIPredicate::ne, x, zero);
+      return arith::SelectOp::create(builder, loc, nonZero, one, x);
     } else {
       positive = arith::CmpIOp::create(builder, loc, arith::CmpIPredicate::sgt,
                                        x, zero);
@@ -306,6 +359,8 @@ struct AbsLowering : ElementwiseLowering<AbsOp> {
     // absf clears the sign bit (abs(-0.0) = +0.0, NaN stays NaN).
     if (isa<FloatType>(type))
       return math::AbsFOp::create(builder, loc, operand);
+    if (isUnsignedValue(op.getOperand().getType()))
+      return operand;
     // x < 0 ? 0 - x : x, which wraps abs(INT_MIN) to INT_MIN. Not math.absi:
     // convert-gpu-to-nvvm lowers it for i32 only (libdevice's __nv_abs) and
     // leaves an i64 one unconverted.
@@ -380,10 +435,11 @@ struct CmpLowering : ElementwiseLowering<CmpOp> {
     if (isa<FloatType>(type))
       return arith::CmpFOp::create(
           builder, loc, getFloatPredicate(op.getPredicate()), lhs, rhs);
-    // i1 compares unsigned (false < true); wider integers are signed.
+    // i1 compares unsigned (false < true), as do the unsigned types.
+    bool isUnsigned =
+        type.isInteger(1) || isUnsignedValue(op.getLhs().getType());
     return arith::CmpIOp::create(
-        builder, loc, getIntPredicate(op.getPredicate(), type.isInteger(1)),
-        lhs, rhs);
+        builder, loc, getIntPredicate(op.getPredicate(), isUnsigned), lhs, rhs);
   }
 };
 
@@ -540,8 +596,9 @@ template <typename OpTy> struct CombineLowering : OpConversionPattern<OpTy> {
   matchAndRewrite(OpTy op, typename OpTy::Adaptor adaptor,
                   ConversionPatternRewriter &rewriter) const override {
     Value operand = adaptor.getOperand();
-    auto element = OpTy::create(rewriter, op.getLoc(), operand.getType(),
-                                operand, op.getDims(), op.getInit());
+    auto element =
+        OpTy::create(rewriter, op.getLoc(), operand.getType(), operand,
+                     op.getDims(), getSignlessAttr(op.getInit()));
     rewriter.inlineRegionBefore(op.getCombiner(), element.getCombiner(),
                                 element.getCombiner().end());
     rewriter.replaceOp(op, element.getResult());
@@ -575,8 +632,8 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       BinaryLowering<SubOp, arith::SubFOp, arith::SubIOp>,
       BinaryLowering<MulOp, arith::MulFOp, arith::MulIOp>,
       // IEEE 754-2019 maximum/minimum (NaN wins, -0.0 < +0.0).
-      BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp>,
-      BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp>,
+      BinaryLowering<MaxOp, arith::MaximumFOp, arith::MaxSIOp, arith::MaxUIOp>,
+      BinaryLowering<MinOp, arith::MinimumFOp, arith::MinSIOp, arith::MinUIOp>,
       BinaryLowering<AndOp, void, arith::AndIOp>,
       BinaryLowering<OrOp, void, arith::OrIOp>,
       BinaryLowering<BitAndOp, void, arith::AndIOp>,

@@ -78,12 +78,19 @@ SmallVector<std::string> mlir::ew::getMemRefDims(NamedTensorType type,
   return dims;
 }
 
+Type mlir::ew::getSignlessType(Type elementType) {
+  auto integer = dyn_cast<IntegerType>(elementType);
+  if (!integer || integer.isSignless())
+    return elementType;
+  return IntegerType::get(elementType.getContext(), integer.getWidth());
+}
+
 Type mlir::ew::getStorageType(Type elementType) {
   // LLVM stores i1 in a byte anyway; making it explicit fixes the layout the
   // runtime fills (one byte, 0 or 1) instead of leaving it to the target.
   if (elementType.isInteger(1))
     return IntegerType::get(elementType.getContext(), 8);
-  return elementType;
+  return getSignlessType(elementType);
 }
 
 MemRefType mlir::ew::getTensorMemRefType(NamedTensorType type,
@@ -109,7 +116,7 @@ FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
   auto add = [&](Type type) {
     auto named = dyn_cast<NamedTensorType>(type);
     if (!named) {
-      args.push_back(type);
+      args.push_back(getSignlessType(type));
       return;
     }
     args.push_back(getTensorMemRefType(named, variant.batchRank,
@@ -127,6 +134,7 @@ FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
 
 Value mlir::ew::loadElement(OpBuilder &builder, Location loc, Value memref,
                             ValueRange indices, Type elementType) {
+  elementType = getSignlessType(elementType);
   Value value = memref::LoadOp::create(builder, loc, memref, indices);
   if (value.getType() != elementType)
     value = arith::TruncIOp::create(builder, loc, elementType, value);
@@ -153,6 +161,7 @@ SmallVector<Value> mlir::ew::loadElements(OpBuilder &builder, Location loc,
                                           Value memref, ValueRange indices,
                                           unsigned lanes, Type elementType,
                                           unsigned alignment) {
+  elementType = getSignlessType(elementType);
   auto memrefType = cast<MemRefType>(memref.getType());
   auto type = VectorType::get({lanes}, memrefType.getElementType());
   Value vector =

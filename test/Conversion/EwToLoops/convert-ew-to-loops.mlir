@@ -458,18 +458,18 @@ ew.kernel @remainders(%x: !ew.tensor<[n], f32>, %y: !ew.tensor<[n], f32>, %k: !e
 
 // -----
 
-// Shifts: the amount clamped into range (unsigned compare: a negative amount
-// is out of range too) so that LLVM's shift is never poison, then << selects
-// 0 where it was out of range; >> shifts by width - 1 there. ~x is x xor -1.
+// Shifts: the amount clamped into range by an unsigned min (a negative
+// amount is out of range too) so that LLVM's shift is never poison and no
+// amount the shift sees is the width or more, then << selects 0 where it was
+// out of range; >> shifts by width - 1 there. ~x is x xor -1.
 // CHECK-LABEL: func.func @ew$shifts(
 // CHECK:         %[[K:.*]] = memref.load %{{.*}} : memref<?xi32
 // CHECK:         %[[J:.*]] = memref.load %{{.*}} : memref<?xi32
-// CHECK-DAG:     %[[IN:.*]] = arith.cmpi ult, %[[J]], %c32_i32 : i32
-// CHECK-DAG:     %[[AMT:.*]] = arith.select %[[IN]], %[[J]], %c0_i32 : i32
+// CHECK-DAG:     %[[AMT:.*]] = arith.minui %[[J]], %c31_i32 : i32
 // CHECK-DAG:     %[[SHL:.*]] = arith.shli %[[K]], %[[AMT]] : i32
+// CHECK-DAG:     %[[IN:.*]] = arith.cmpi ult, %[[J]], %c32_i32 : i32
 // CHECK-DAG:     arith.select %[[IN]], %[[SHL]], %c0_i32 : i32
-// CHECK-DAG:     %[[IN2:.*]] = arith.cmpi ult, %[[J]], %c31_i32 : i32
-// CHECK-DAG:     %[[AMT2:.*]] = arith.select %[[IN2]], %[[J]], %c31_i32 : i32
+// CHECK-DAG:     %[[AMT2:.*]] = arith.minui %[[J]], %c31_i32 : i32
 // CHECK-DAG:     arith.shrsi %[[K]], %[[AMT2]] : i32
 // CHECK-DAG:     arith.xori %[[K]], %c-1_i32 : i32
 // CHECK:         return

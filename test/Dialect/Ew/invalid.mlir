@@ -130,9 +130,9 @@ func.func @static_tensor(%y: tensor<4xf32>) {
 
 // -----
 
-func.func @unsupported_element(%y: i8) {
-  // expected-error @+1 {{'ew.cmp' op operand #0 must be ew tensor or scalar, but got 'i8'}}
-  %0 = ew.cmp eq, %y, %y : i8, i8
+func.func @unsupported_element(%y: i128) {
+  // expected-error @+1 {{'ew.cmp' op operand #0 must be ew tensor or scalar, but got 'i128'}}
+  %0 = ew.cmp eq, %y, %y : i128, i128
   return
 }
 
@@ -154,7 +154,7 @@ func.func @cast_to_scalar(%x: !ew.tensor<[n], f32>) {
 
 // -----
 
-func.func @cast_to_i8(%x: !ew.tensor<[n], f32>) {
+func.func @cast_to_builtin_tensor(%x: !ew.tensor<[n], f32>) {
   // expected-error @+1 {{'ew.cast' op result #0 must be ew tensor or scalar, but got 'tensor<?xi8>'}}
   %0 = "ew.cast"(%x) : (!ew.tensor<[n], f32>) -> tensor<?xi8>
   return
@@ -193,8 +193,8 @@ ew.kernel @static_param(%x: !ew.tensor<[n], f32>, %y: tensor<8xf32>) -> !ew.tens
 
 // -----
 
-// expected-error @+1 {{'ew.kernel' op parameter 0 must be an ew scalar or tensor, got 'i8'}}
-ew.kernel @i8_param(%s: i8, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+// expected-error @+1 {{'ew.kernel' op parameter 0 must be an ew scalar or tensor, got 'si8'}}
+ew.kernel @si8_param(%s: si8, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
   ew.return %x : !ew.tensor<[n], f32>
 }
 
@@ -257,10 +257,10 @@ ew.kernel @scalar_return(%x: !ew.tensor<[n], f32>, %s: f64) -> !ew.tensor<[n], f
 
 // -----
 
-ew.kernel @return_i8(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
-  %s = arith.constant 1 : i8
-  // expected-error @+1 {{'ew.return' op operand #0 must be variadic of ew tensor or scalar, but got 'i8'}}
-  "ew.return"(%s) : (i8) -> ()
+ew.kernel @return_i4(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %s = arith.constant 1 : i4
+  // expected-error @+1 {{'ew.return' op operand #0 must be variadic of ew tensor or scalar, but got 'i4'}}
+  "ew.return"(%s) : (i4) -> ()
 }
 
 // -----
@@ -454,8 +454,8 @@ func.func private @empty_name(%x: !ew.tensor<[""], f32>)
 
 // -----
 
-// expected-error @+1 {{element type must be i1, i32, i64, f16, bf16, f32 or f64, got 'i8'}}
-func.func private @i8_element(%x: !ew.tensor<[n], i8>)
+// expected-error @+1 {{element type must be i1, i8, i16, i32, i64 (signless), ui8, ui16, ui32, ui64, f16, bf16, f32 or f64, got 'si8'}}
+func.func private @si8_element(%x: !ew.tensor<[n], si8>)
 
 // -----
 

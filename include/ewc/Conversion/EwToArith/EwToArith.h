@@ -22,8 +22,9 @@ namespace ew {
 
 class KernelOp;
 
-/// Converts ew value types to the type of one element: !ew.tensor<[...], T>
-/// to T, scalars to themselves.
+/// Converts ew value types to the type arith computes one element in:
+/// !ew.tensor<[...], T> to T, scalars to themselves, unsigned integers to
+/// the signless ones of their width (getSignlessType).
 class ElementTypeConverter : public TypeConverter {
 public:
   ElementTypeConverter();

@@ -169,7 +169,13 @@ std::string getBatchDimName(unsigned index);
 SmallVector<std::string> getMemRefDims(NamedTensorType type,
                                        unsigned batchRank);
 
-/// The in-memory type of an element: i8 for i1, else the type itself.
+/// The type arith computes an element of type `elementType` in: the
+/// signless integer of an unsigned one (ui8 -> i8; the ew ops' lowering
+/// reads the signedness off the ew types), else the type itself.
+Type getSignlessType(Type elementType);
+
+/// The in-memory type of an element: i8 for i1, the signless integer of an
+/// unsigned one, else the type itself.
 Type getStorageType(Type elementType);
 
 /// The memref type of a tensor argument of type `type` in `memorySpace`

@@ -50,8 +50,16 @@ ArrayRef<StringAttr> mlir::ew::getDims(Type type) {
 }
 
 bool mlir::ew::isElementType(Type type) {
-  return type.isInteger(1) || type.isInteger(32) || type.isInteger(64) ||
-         type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  // Integers: i1 (bool); signless (signed) and unsigned ones of 8 to 64 bits.
+  if (auto integer = dyn_cast<IntegerType>(type)) {
+    if (integer.isSigned())
+      return false;
+    unsigned width = integer.getWidth();
+    if (width == 1)
+      return integer.isSignless();
+    return width == 8 || width == 16 || width == 32 || width == 64;
+  }
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
 }
 
 bool mlir::ew::isValueType(Type type) {
@@ -110,7 +118,13 @@ bool mlir::ew::isExactConversion(Type from, Type to) {
   unsigned width = from.getIntOrFloatBitWidth();
   if (toFloat) // integer -> float: exact while the mantissa holds the width
     return width <= APFloat::semanticsPrecision(toFloat.getFloatSemantics());
-  return width <= to.getIntOrFloatBitWidth();
+  // Integers: every value of `from` is one of `to` (a signed type holds an
+  // unsigned one of fewer bits; no unsigned type holds a negative value).
+  unsigned toWidth = to.getIntOrFloatBitWidth();
+  bool fromUnsigned = from.isUnsignedInteger();
+  if (fromUnsigned == to.isUnsignedInteger())
+    return width <= toWidth;
+  return fromUnsigned && width < toWidth;
 }
 
 //===----------------------------------------------------------------------===//
@@ -239,26 +253,37 @@ OpFoldResult MulOp::fold(FoldAdaptor adaptor) {
       [](const APInt &a, const APInt &b) { return a * b; });
 }
 
+/// True if `type` (an ew value type) has unsigned integer elements: its
+/// folds use APInt's unsigned operations.
+static bool isUnsignedValue(Type type) {
+  return getElementType(type).isUnsignedInteger();
+}
+
 OpFoldResult DivOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedValue(getType());
   return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return a / b; },
       // The ew definition: x / 0 = 0; APInt's sdiv wraps INT_MIN / -1 to
       // INT_MIN, as ew does.
-      [](const APInt &a, const APInt &b) {
-        return b.isZero() ? APInt::getZero(a.getBitWidth()) : a.sdiv(b);
+      [&](const APInt &a, const APInt &b) {
+        if (b.isZero())
+          return APInt::getZero(a.getBitWidth());
+        return isUnsigned ? a.udiv(b) : a.sdiv(b);
       });
 }
 
 /// `a` rem `b` for integers as ew defines it: C's truncated remainder, 0 for
-/// a zero divisor and for -1 (INT_MIN % -1 overflows in C).
-static APInt remainderInt(const APInt &a, const APInt &b) {
-  if (b.isZero() || b.isAllOnes())
+/// a zero divisor and for -1 (INT_MIN % -1 overflows in C); unsigned ones
+/// are urem (0 for a zero divisor).
+static APInt remainderInt(const APInt &a, const APInt &b, bool isUnsigned) {
+  if (b.isZero() || (!isUnsigned && b.isAllOnes()))
     return APInt::getZero(a.getBitWidth());
-  return a.srem(b);
+  return isUnsigned ? a.urem(b) : a.srem(b);
 }
 
 OpFoldResult FmodOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedValue(getType());
   return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) {
@@ -266,7 +291,9 @@ OpFoldResult FmodOp::fold(FoldAdaptor adaptor) {
         r.mod(b);
         return r;
       },
-      remainderInt);
+      [&](const APInt &a, const APInt &b) {
+        return remainderInt(a, b, isUnsigned);
+      });
 }
 
 OpFoldResult RemainderOp::fold(FoldAdaptor adaptor) {
@@ -280,10 +307,12 @@ OpFoldResult RemainderOp::fold(FoldAdaptor adaptor) {
             return r;
           }))
     return folded;
+  bool isUnsigned = isUnsignedValue(getType());
   return foldBinary(getType(), adaptor.getOperands(), nullptr,
-                    [](const APInt &a, const APInt &b) {
-                      APInt r = remainderInt(a, b);
-                      if (!r.isZero() && r.isNegative() != b.isNegative())
+                    [&](const APInt &a, const APInt &b) {
+                      APInt r = remainderInt(a, b, isUnsigned);
+                      if (!isUnsigned && !r.isZero() &&
+                          r.isNegative() != b.isNegative())
                         r += b;
                       return r;
                     });
@@ -312,7 +341,8 @@ OpFoldResult BitNotOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ShlOp::fold(FoldAdaptor adaptor) {
-  // A shift below 0 or by the width or more gives 0 (torch's rule).
+  // A shift below 0 or by the width or more gives 0 (torch's rule). (An
+  // unsigned amount is never below 0: b's top bit is a large amount.)
   return foldBinary(getType(), adaptor.getOperands(), nullptr,
                     [](const APInt &a, const APInt &b) {
                       if (b.isNegative() || b.uge(a.getBitWidth()))
@@ -322,9 +352,15 @@ OpFoldResult ShlOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult ShrOp::fold(FoldAdaptor adaptor) {
-  // A shift below 0 or by width - 1 or more copies the sign everywhere.
+  // Signed: a shift below 0 or by width - 1 or more copies the sign
+  // everywhere. Unsigned (logical): by the width or more gives 0.
+  bool isUnsigned = isUnsignedValue(getType());
   return foldBinary(getType(), adaptor.getOperands(), nullptr,
-                    [](const APInt &a, const APInt &b) {
+                    [&](const APInt &a, const APInt &b) {
+                      if (isUnsigned)
+                        return b.uge(a.getBitWidth())
+                                   ? APInt::getZero(a.getBitWidth())
+                                   : a.lshr(b);
                       unsigned most = a.getBitWidth() - 1;
                       if (b.isNegative() || b.uge(most))
                         return a.ashr(most);
@@ -333,21 +369,25 @@ OpFoldResult ShrOp::fold(FoldAdaptor adaptor) {
 }
 
 OpFoldResult MaxOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedValue(getType());
   // llvm::maximum is IEEE 754-2019 maximum: NaN-propagating, -0.0 < +0.0.
   return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return llvm::maximum(a, b); },
-      [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::smax(a, b);
+      [&](const APInt &a, const APInt &b) {
+        return isUnsigned ? llvm::APIntOps::umax(a, b)
+                          : llvm::APIntOps::smax(a, b);
       });
 }
 
 OpFoldResult MinOp::fold(FoldAdaptor adaptor) {
+  bool isUnsigned = isUnsignedValue(getType());
   return foldBinary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a, const APFloat &b) { return llvm::minimum(a, b); },
-      [](const APInt &a, const APInt &b) {
-        return llvm::APIntOps::smin(a, b);
+      [&](const APInt &a, const APInt &b) {
+        return isUnsigned ? llvm::APIntOps::umin(a, b)
+                          : llvm::APIntOps::smin(a, b);
       });
 }
 
@@ -361,6 +401,7 @@ OpFoldResult NegOp::fold(FoldAdaptor adaptor) {
 
 OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
   // A float zero keeps its sign and NaN stays NaN.
+  bool isUnsigned = isUnsignedValue(getType());
   return foldUnary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a) {
@@ -368,20 +409,23 @@ OpFoldResult SignOp::fold(FoldAdaptor adaptor) {
           return a;
         return APFloat::getOne(a.getSemantics(), a.isNegative());
       },
-      [](const APInt &a) {
+      [&](const APInt &a) {
         unsigned width = a.getBitWidth();
         if (a.isZero())
           return APInt::getZero(width);
-        return a.isNegative() ? APInt::getAllOnes(width) : APInt(width, 1);
+        return a.isNegative() && !isUnsigned ? APInt::getAllOnes(width)
+                                             : APInt(width, 1);
       });
 }
 
 OpFoldResult AbsOp::fold(FoldAdaptor adaptor) {
-  // APInt::abs wraps abs(INT_MIN) to INT_MIN, as ew does.
+  // APInt::abs wraps abs(INT_MIN) to INT_MIN, as ew does; an unsigned
+  // value is its own magnitude.
+  bool isUnsigned = isUnsignedValue(getType());
   return foldUnary(
       getType(), adaptor.getOperands(),
       [](const APFloat &a) { return llvm::abs(a); },
-      [](const APInt &a) { return a.abs(); });
+      [&](const APInt &a) { return isUnsigned ? a : a.abs(); });
 }
 
 /// isnan, isinf and isfinite of a scalar constant: `onFloat` of a float,
@@ -632,10 +676,12 @@ OpFoldResult CmpOp::fold(FoldAdaptor adaptor) {
                                      r == APFloat::cmpUnordered));
               }))
     return folded;
+  bool isUnsigned = isUnsignedValue(getLhs().getType());
   return constFoldBinaryOp<IntegerAttr, APInt, void>(
       adaptor.getOperands(), getType(), [&](const APInt &a, const APInt &b) {
-        // i1 is unsigned (false < true); wider integers are signed.
-        bool less = a.getBitWidth() == 1 ? a.ult(b) : a.slt(b);
+        // i1 is unsigned (false < true), as are u8 ... u64; the other
+        // integers are signed.
+        bool less = a.getBitWidth() == 1 || isUnsigned ? a.ult(b) : a.slt(b);
         return toI1(evaluate(predicate, less, a == b, false));
       });
 }
@@ -673,6 +719,8 @@ static APFloat convertFloat(APFloat value, Type type) {
 /// Folds ew.cast of a scalar constant with the semantics of the lowering.
 static OpFoldResult foldCastConstant(Attribute operand, Type to) {
   ArrayRef<Attribute> operands(operand);
+  bool fromUnsigned = cast<TypedAttr>(operand).getType().isUnsignedInteger();
+  bool toUnsigned = to.isUnsignedInteger();
   if (isa<FloatType>(to)) {
     if (Attribute folded =
             constFoldCastOp<FloatAttr, FloatAttr, APFloat, APFloat, void>(
@@ -681,13 +729,16 @@ static OpFoldResult foldCastConstant(Attribute operand, Type to) {
       return folded;
     return constFoldCastOp<IntegerAttr, FloatAttr, APInt, APFloat, void>(
         operands, to, [&](const APInt &a, bool &) {
-          // i1 is 0 or 1; other integers are signed. Into f16 and bf16 the
-          // value rounds through f64, as the lowering does.
+          // i1 is 0 or 1; u8 ... u64 are unsigned, the other integers
+          // signed. Into f16 and bf16 the value rounds through f64, as the
+          // lowering does.
           auto &semantics = to.isF16() || to.isBF16()
                                 ? APFloat::IEEEdouble()
                                 : cast<FloatType>(to).getFloatSemantics();
           APFloat result(semantics);
-          result.convertFromAPInt(a, /*IsSigned=*/a.getBitWidth() != 1,
+          result.convertFromAPInt(a,
+                                  /*IsSigned=*/a.getBitWidth() != 1 &&
+                                      !fromUnsigned,
                                   APFloat::rmNearestTiesToEven);
           return convertFloat(result, to);
         });
@@ -700,7 +751,7 @@ static OpFoldResult foldCastConstant(Attribute operand, Type to) {
                   return APInt(1, !a.isZero()); // NaN is true
                 // convertToInteger saturates out-of-range values and gives
                 // 0 for NaN, the ew definition.
-                APSInt result(width, /*isUnsigned=*/false);
+                APSInt result(width, toUnsigned);
                 bool isExact;
                 a.convertToInteger(result, APFloat::rmTowardZero, &isExact);
                 return APInt(result);
@@ -710,7 +761,8 @@ static OpFoldResult foldCastConstant(Attribute operand, Type to) {
       operands, to, [&](const APInt &a, bool &) {
         if (width == 1)
           return APInt(1, !a.isZero());
-        return a.getBitWidth() == 1 ? a.zext(width) : a.sextOrTrunc(width);
+        return a.getBitWidth() == 1 || fromUnsigned ? a.zextOrTrunc(width)
+                                                    : a.sextOrTrunc(width);
       });
 }
 

@@ -56,7 +56,8 @@ NamedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
                          << "' appears twice";
   }
   if (!isElementType(elementType))
-    return emitError() << "element type must be i1, i32, i64, f16, bf16, f32 "
+    return emitError() << "element type must be i1, i8, i16, i32, i64 "
+                          "(signless), ui8, ui16, ui32, ui64, f16, bf16, f32 "
                           "or f64, got "
                        << elementType;
   return success();

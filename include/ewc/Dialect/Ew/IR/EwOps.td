@@ -667,8 +667,10 @@ def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Ew_SameTensorDims, Pure]> {
     - float to integer: truncates toward zero and saturates at the integer
       range; NaN gives 0;
     - integer to float: rounds to nearest even; into f16 and bf16 it goes
-      through f64 (exact for i32, one more rounding for large i64);
-    - integer to integer: sign-extends, or truncates (wraps);
+      through f64 (exact up to 32 bits, one more rounding for large i64 and
+      u64);
+    - integer to integer: sign-extends (zero-extends an unsigned source),
+      or truncates (wraps);
     - i1 to a number: 0 or 1;
     - anything to i1: `x != 0` (a float NaN gives true, -0.0 false).
 
