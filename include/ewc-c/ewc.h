@@ -267,7 +267,8 @@ char *ewcModuleLaunch(EwcModule module, int k, const EwcArg *args, int numArgs,
  *  one EwcSlot per parameter, then one per result, in the kernel's order. A
  *  tensor or output slot holds its pointer to `n` contiguous elements; a
  *  scalar slot its value, as `floatValue` for f16, bf16, f32 and f64
- *  parameters, as `intValue` for bool, i32 and i64 (a default comes from
+ *  parameters, as `intValue` for bool and the integer types (u64 values
+ *  from 2^63 on as their bits; a default comes from
  *  ewcKernelGetParamDefaultSlot). */
 char *ewcModuleLaunchPacked(EwcModule module, int k, const EwcSlot *slots,
                             int64_t n, void *stream);

@@ -11,6 +11,7 @@
 
 #include "ewc-c/ewc.h"
 
+#include "ewc/Frontend/DType.h"
 #include "ewc/ewc.h"
 
 #include <climits>
@@ -253,9 +254,10 @@ const char *ewcKernelGetParamDim(EwcModule module, int k, int p, int d) {
   return getDim(getParamDims(module, k, p), d);
 }
 
-// f16 and wider are floats (EwcElementType's order).
+// ElementType mirrors DType (lib/Driver/ewc.cpp checks it), whose table
+// says which types are floats.
 static bool isFloatType(ewc::ElementType type) {
-  return type >= ewc::ElementType::F16;
+  return ewc::isFloat(static_cast<ewc::DType>(type));
 }
 
 int ewcKernelGetParamDefault(EwcModule module, int k, int p, double *value) {

@@ -826,7 +826,7 @@ ColumnPtr Evaluator::evalIntOp(OpKind op, DType dtype, bool isTensor,
       r = x ^ y;
       break;
     case OpKind::BitNot:
-      r = ~x;
+      r = wrap(~ux); // ~ of an unsigned value sets its high bits
       break;
     case OpKind::Shl:
       r = ref::shiftLeft(x, y, dtype);

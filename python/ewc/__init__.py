@@ -14,6 +14,8 @@ the GPU path, on torch's current stream when torch is in use; DLPack objects
 on the device they name. Outputs are allocated in the results' shapes like
 the first tensor argument, or passed with out= (any view: only it is
 written); dims={'n': 5} gives the extent of a dimension only results have.
+A type NumPy lacks (bf16) goes as its bit patterns, marked:
+ewc.bits(x.view(np.uint16), "bf16"); such a result comes back marked.
 Pure Python over the C API (include/ewc-c/ewc.h) with ctypes: one package
 for any CPython 3.
 """
@@ -28,8 +30,10 @@ import threading
 from . import _arrays, _capi
 from ._capi import lib
 
-__all__ = ["compile", "CompileError", "LaunchError", "Module", "Kernel",
-           "Param", "Result"]
+__all__ = ["compile", "bits", "Bits", "CompileError", "LaunchError", "Module",
+           "Kernel", "Param", "Result"]
+
+Bits = _arrays.Bits
 
 
 class CompileError(Exception):
@@ -77,9 +81,23 @@ def _names(count, get):
 
 
 # The range of each integer parameter type, for the OverflowError of a
-# value outside it (ctypes would wrap it silently).
-_INT_RANGES = {"bool": (0, 1), "i32": (-2 ** 31, 2 ** 31 - 1),
-               "i64": (-2 ** 63, 2 ** 63 - 1)}
+# value outside it (ctypes would wrap it silently). A u64 value from 2^63
+# up goes into its int64 slot as its bits: ctypes stores an int modulo
+# 2^64, and the library takes the low bytes of the slot.
+_INT_RANGES = {"bool": (0, 1), "i8": (-2 ** 7, 2 ** 7 - 1),
+               "i16": (-2 ** 15, 2 ** 15 - 1), "i32": (-2 ** 31, 2 ** 31 - 1),
+               "i64": (-2 ** 63, 2 ** 63 - 1), "u8": (0, 2 ** 8 - 1),
+               "u16": (0, 2 ** 16 - 1), "u32": (0, 2 ** 32 - 1),
+               "u64": (0, 2 ** 64 - 1)}
+
+
+def bits(array, dtype):
+    """`array`, unsigned integers of `dtype`'s width (uint16 for "bf16" or
+    "f16"), marked as holding the bit patterns of the floating type
+    `dtype`: a kernel takes it where it declares `dtype`, as an argument or
+    in out=. Nothing is copied. The one way to pass bf16 from NumPy: a plain
+    uint16 array binds to u16 only."""
+    return Bits(array, dtype)
 
 
 class Kernel:
@@ -139,7 +157,8 @@ class Kernel:
             has_default = lib.ewcKernelGetParamDefaultSlot(
                 handle, index, i, ctypes.byref(slot))
             kind = (_TENSOR if param.is_tensor else
-                    _FLOAT if param.type in _FLOAT_TYPES else _INT)
+                    _FLOAT if param.type in _arrays.FLOAT_TYPES else
+                    _INT)
             # A default as the bits of its slot: exact for any i64.
             self._plan.append((i, kind, param.type,
                                "%s(): '%s'" % (self.name, param.name),
@@ -605,13 +624,20 @@ def _new_output(r, type_name, first, first_type, on_gpu, slot, general):
     than taking it as an argument, NumPy, here)."""
     out = "_ewc_out%d" % r
     if on_gpu:
-        like = ("_torch_empty_like(%s)" % first if type_name == first_type
-                else "_torch_empty_like(%s, dtype=_TORCH_DTYPES[%r])" % (
-                    first, type_name))
-        return ["        %s = %s" % (out, like),
-                "        _ewc_ints[%d] = %s.data_ptr()" % (slot, out)]
+        if type_name == first_type:
+            lines = ["        %s = _torch_empty_like(%s)" % (out, first)]
+        else:
+            # A torch older than 2.3 lacks uint16, uint32 and uint64: the
+            # general path says so.
+            lines = ["        if %r not in _TORCH_DTYPES:" % type_name,
+                     "            " + general,
+                     "        %s = _torch_empty_like(%s, "
+                     "dtype=_TORCH_DTYPES[%r])" % (out, first, type_name)]
+        return lines + ["        _ewc_ints[%d] = %s.data_ptr()" % (slot,
+                                                                  out)]
     if type_name not in _arrays.NUMPY_OF:
-        # NumPy has no such type: the general path says so.
+        # NumPy has no such type: the general path returns its bits
+        # (_arrays.allocate).
         return ["        " + general]
     return ["        %s = _numpy_empty(%s.shape, _NUMPY_DTYPES[%r])" % (
                 out, first, type_name),
@@ -625,7 +651,6 @@ _TENSOR, _FLOAT, _INT = range(3)
 # index, n and the stream come before the slots.
 _HEAD = 4
 _launch_packed_array = lib.ewcModuleLaunchPackedArray
-_FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
 
 # The classes, dtypes and functions of the fast path, filled in once NumPy
 # or torch is seen (neither is imported here: torch costs seconds to
@@ -675,7 +700,8 @@ def _learn_types():
     torch = _arrays.torch()
     if torch is not None and _TORCH_TENSOR is None:
         _TORCH_DTYPES.update((t, getattr(torch, name))
-                             for name, t in _arrays.TORCH_NAMES.items())
+                             for name, t in _arrays.TORCH_NAMES.items()
+                             if hasattr(torch, name))
         _torch_empty_like = torch.empty_like
         # What Triton calls too: torch.cuda.current_stream() builds a
         # Stream object, several microseconds a call.

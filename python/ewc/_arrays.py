@@ -5,25 +5,59 @@ __cuda_array_interface__ (CuPy, Numba) or any DLPack object (__dlpack__):
 the address of its element at index 0, its shape, its strides in elements
 (NumPy's and the CUDA array interface's are in bytes), its ewc element type
 and its device. Kernel calls that are not the 1-D fast path go through here
-(python/ewc/__init__.py).
+(python/ewc/__init__.py). Bits marks an array of unsigned integers as the bit
+patterns of a floating type its library lacks (NumPy's bf16).
 """
 
 import ctypes
 import sys
 from . import _capi
 
-NUMPY_TYPES = {"bool": "bool", "int32": "i32", "int64": "i64",
-               "float16": "f16", "float32": "f32", "float64": "f64"}
+NUMPY_TYPES = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
+               "int64": "i64", "uint8": "u8", "uint16": "u16",
+               "uint32": "u32", "uint64": "u64", "float16": "f16",
+               "float32": "f32", "float64": "f64"}
 NUMPY_OF = {v: k for k, v in NUMPY_TYPES.items()}
 _NUMPY_BY_DTYPE = None  # numpy.dtype -> ewc type, made on first use
-_CAI_TYPES = {"|b1": "bool", "<i4": "i32", "<i8": "i64", "<f2": "f16",
-              "<f4": "f32", "<f8": "f64"}
-TORCH_NAMES = {"bool": "bool", "int32": "i32", "int64": "i64",
-               "float16": "f16", "bfloat16": "bf16", "float32": "f32",
-               "float64": "f64"}
+_CAI_TYPES = {"|b1": "bool", "|i1": "i8", "<i2": "i16", "<i4": "i32",
+              "<i8": "i64", "|u1": "u8", "<u2": "u16", "<u4": "u32",
+              "<u8": "u64", "<f2": "f16", "<f4": "f32", "<f8": "f64"}
+# torch has uint16, uint32 and uint64 from 2.3 on; an older one lacks them
+# (the package then skips those names: _learn_types, allocate).
+TORCH_NAMES = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
+               "int64": "i64", "uint8": "u8", "uint16": "u16",
+               "uint32": "u32", "uint64": "u64", "float16": "f16",
+               "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
 _TORCH_NAMES_INV = {v: k for k, v in TORCH_NAMES.items()}
 # Bytes per element of each ewc type, from the library's table.
 ELEMENT_SIZES = _capi.ELEMENT_SIZES
+# The floating types: scalars of these go as doubles, and Bits holds them.
+FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+
+
+def bits_holder(type_name):
+    """The unsigned integer type of `type_name`'s width, which holds its bit
+    patterns (u16 for bf16)."""
+    return "u%d" % (8 * ELEMENT_SIZES[type_name])
+
+
+class Bits:
+    """An array of unsigned integers marked as holding the bit patterns of
+    the floating type `dtype` (ewc.bits): the one way to pass a type that
+    the array's library lacks, such as bf16 from NumPy as uint16. A kernel
+    takes it where it declares `dtype`, as an argument or in out=, and
+    returns one for such a result it allocates from NumPy or CuPy."""
+    __slots__ = ("array", "dtype")
+
+    def __init__(self, array, dtype):
+        if dtype not in FLOAT_TYPES:
+            raise ValueError("ewc.bits() marks the bit patterns of a "
+                             "floating type (%s), got %r" % (
+                                 ", ".join(FLOAT_TYPES), dtype))
+        self.array, self.dtype = array, dtype
+
+    def __repr__(self):
+        return "ewc.bits(%r, %r)" % (self.array, self.dtype)
 
 
 def torch():
@@ -38,6 +72,15 @@ class Array:
                  "writable", "kind", "capsule", "description")
 
     def __init__(self, obj, what):
+        # description: what type_description says instead of the dtype.
+        self.description = None
+        if type(obj) is Bits:
+            self._read(obj.array, what)
+            self._as_bits(obj.dtype, what)
+        else:
+            self._read(obj, what)
+
+    def _read(self, obj, what):
         self.obj = obj
         self.writable = True
         # strides: in elements; None for contiguous (row-major).
@@ -113,12 +156,28 @@ class Array:
                                                 "device type %d" %
                                                 tensor.device.device_type)
 
+    def _as_bits(self, dtype, what):
+        holder = bits_holder(dtype)
+        if self.type != holder:
+            raise TypeError("%s: ewc.bits(x, %r) takes the bit patterns of %s "
+                            "as %s (%s), got %s" % (
+                                what, dtype, dtype, NUMPY_OF[holder], holder,
+                                self.type_description()))
+        self.type = dtype
+        self.description = "%s bit patterns (ewc.bits)" % dtype
+
     def check(self, type_name, device, where, output):
         """Raises what is wrong with this array as `where` of a kernel on
         `device` that takes `type_name` elements."""
         if self.type != type_name:
-            raise TypeError("%s: expected %s elements, got %s" % (
-                where, type_name, self.type_description()))
+            hint = ""
+            if type_name in FLOAT_TYPES and self.type == bits_holder(
+                    type_name):
+                # Never taken silently: u16 is a type of its own.
+                hint = ("; to pass the bit patterns of %s, mark them: "
+                        "ewc.bits(x, %r)" % (type_name, type_name))
+            raise TypeError("%s: expected %s elements, got %s%s" % (
+                where, type_name, self.type_description(), hint))
         if self.device != device:
             raise ValueError("%s is on %s, but this module runs on the %s "
                              "(compile with device='%s')" % (
@@ -133,7 +192,7 @@ class Array:
             raise ValueError("%s is read-only" % where)
 
     def type_description(self):
-        if self.kind == "dlpack":
+        if self.description is not None:
             return self.description
         obj = self.obj
         return str(getattr(obj, "dtype", None) or
@@ -153,14 +212,19 @@ def allocate(kind, device, shape, type_name, like=None):
     made like, for the error where no library of those is."""
     if kind == "torch":
         tch = torch()
-        return tch.empty(shape, dtype=getattr(tch, _TORCH_NAMES_INV[type_name]),
-                         device=device)
+        dtype = getattr(tch, _TORCH_NAMES_INV[type_name], None)
+        if dtype is None:
+            raise TypeError("torch %s has no %s; pass out=" % (
+                tch.__version__, type_name))
+        return tch.empty(shape, dtype=dtype, device=device)
     if kind in ("numpy", "cupy"):
         library = __import__(kind)
-        if type_name not in NUMPY_OF:
-            raise TypeError("%s has no %s; pass out=" % (
-                "NumPy" if kind == "numpy" else "CuPy", type_name))
-        return library.empty(shape, dtype=NUMPY_OF[type_name])
+        if type_name in NUMPY_OF:
+            return library.empty(shape, dtype=NUMPY_OF[type_name])
+        # A type the library lacks (bf16) comes back as its bits, marked as
+        # ewc.bits marks an argument: it goes on into the next kernel.
+        return Bits(library.empty(shape, dtype=NUMPY_OF[bits_holder(
+            type_name)]), type_name)
     raise TypeError("cannot allocate an output like a %s; pass out=" % (
         like or kind))
 
@@ -198,9 +262,11 @@ class _DLTensor(ctypes.Structure):
                 ("byte_offset", ctypes.c_uint64)]
 
 
-# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLFloat 2, kDLBfloat 4,
-# kDLBool 6.
-_DLPACK_TYPES = {(0, 32): "i32", (0, 64): "i64", (2, 16): "f16",
+# (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLUInt 1, kDLFloat 2,
+# kDLBfloat 4, kDLBool 6.
+_DLPACK_TYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32",
+                 (0, 64): "i64", (1, 8): "u8", (1, 16): "u16",
+                 (1, 32): "u32", (1, 64): "u64", (2, 16): "f16",
                  (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
                  (6, 8): "bool"}
 ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p

@@ -46,19 +46,37 @@ using namespace ewc::fuzz;
 
 namespace {
 
-enum class DT { Bool, I32, I64, F16, BF16, F32, F64 };
-constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16,
-                            DT::BF16, DT::F32, DT::F64};
+enum class DT {
+  Bool,
+  I32,
+  I64,
+  F16,
+  BF16,
+  F32,
+  F64,
+  I8,
+  I16,
+  U8,
+  U16,
+  U32,
+  U64
+};
+constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16, DT::BF16,
+                            DT::F32,  DT::F64, DT::I8,  DT::I16, DT::U8,
+                            DT::U16,  DT::U32, DT::U64};
 constexpr DT kFloatTypes[] = {DT::F16, DT::BF16, DT::F32, DT::F64};
-constexpr DT kIntTypes[] = {DT::I32, DT::I64};
+constexpr DT kIntTypes[] = {DT::I32, DT::I64, DT::I8,  DT::I16,
+                            DT::U8,  DT::U16, DT::U32, DT::U64};
 
 const char *getName(DT dt) {
-  static const char *const kNames[] = {"bool", "i32", "i64", "f16",
-                                       "bf16", "f32", "f64"};
+  static const char *const kNames[] = {"bool", "i32", "i64", "f16", "bf16",
+                                       "f32",  "f64", "i8",  "i16", "u8",
+                                       "u16",  "u32", "u64"};
   return kNames[static_cast<int>(dt)];
 }
-bool isFloat(DT dt) { return dt >= DT::F16; }
-bool isInt(DT dt) { return dt == DT::I32 || dt == DT::I64; }
+bool isFloat(DT dt) { return dt >= DT::F16 && dt <= DT::F64; }
+bool isInt(DT dt) { return dt != DT::Bool && !isFloat(dt); }
+bool isUnsigned(DT dt) { return dt >= DT::U8; }
 
 /// A set of a kernel's dimensions: bit i is the program's dimension i
 /// (ProgramDims::names), kBatchBit the batch `...`. Empty: a scalar.
@@ -249,23 +267,50 @@ Expr KernelGen::prefix(const char *op, const Expr &operand) {
 //===----------------------------------------------------------------------===//
 
 std::string KernelGen::intLiteral(DT dt) {
-  bool wide = dt == DT::I64;
   uint64_t r = below(100);
   if (r < 40)
     return std::to_string(below(10));
   if (r < 60)
-    return "-" + std::to_string(1 + below(100));
+    // Negative, or for an unsigned type as many values from 100.
+    return (isUnsigned(dt) ? "1" : "-") + std::to_string(1 + below(99));
   if (r < 75) {
-    static const char *const kI32[] = {"2147483647", "-2147483648",
-                                       "-2147483647", "65536"};
-    static const char *const kI64[] = {"9223372036854775807",
-                                       "-9223372036854775808", "4294967296",
-                                       "-2147483649"};
-    return wide ? pick(kI64) : pick(kI32);
+    // The type's edges (literals are int64s: u64's top half needs ~).
+    static const char *const kEdges[][4] = {
+        {}, // bool
+        {"2147483647", "-2147483648", "-2147483647", "65536"},
+        {"9223372036854775807", "-9223372036854775808", "4294967296",
+         "-2147483649"},
+        {},
+        {},
+        {},
+        {}, // floats
+        {"127", "-128", "-127", "64"},
+        {"32767", "-32768", "-32767", "256"},
+        {"255", "0", "254", "128"},
+        {"65535", "0", "65534", "256"},
+        {"4294967295", "0", "4294967294", "65536"},
+        {"9223372036854775807", "0", "4294967296", "4294967295"}};
+    return kEdges[static_cast<int>(dt)][below(4)];
   }
   uint64_t bits = rng();
-  return wide ? std::to_string(static_cast<int64_t>(bits))
-              : std::to_string(static_cast<int32_t>(bits));
+  switch (dt) {
+  case DT::I8:
+    return std::to_string(static_cast<int8_t>(bits));
+  case DT::I16:
+    return std::to_string(static_cast<int16_t>(bits));
+  case DT::I32:
+    return std::to_string(static_cast<int32_t>(bits));
+  case DT::U8:
+    return std::to_string(static_cast<uint8_t>(bits));
+  case DT::U16:
+    return std::to_string(static_cast<uint16_t>(bits));
+  case DT::U32:
+    return std::to_string(static_cast<uint32_t>(bits));
+  case DT::U64:
+    return std::to_string(bits >> 1);
+  default:
+    return std::to_string(static_cast<int64_t>(bits));
+  }
 }
 
 /// A float literal whose magnitude is below 10^(maxExp+1), so that it stays
@@ -484,6 +529,8 @@ DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
     return isFloat(dt) ? pick(kFloatTypes)
            : isInt(dt) ? pick(kIntTypes)
                        : DT::Bool;
+  // torch.promote_types: a signed type takes the narrower signed ones and
+  // u8; u16, u32 and u64 promote with no other integer type.
   switch (dt) {
   case DT::F32: {
     static const DT kNarrower[] = {DT::F16, DT::BF16, DT::F32};
@@ -491,8 +538,18 @@ DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
   }
   case DT::F64:
     return pick(kFloatTypes);
-  case DT::I64:
-    return pick(kIntTypes);
+  case DT::I64: {
+    static const DT kNarrower[] = {DT::I8, DT::I16, DT::I32, DT::I64, DT::U8};
+    return pick(kNarrower);
+  }
+  case DT::I32: {
+    static const DT kNarrower[] = {DT::I8, DT::I16, DT::I32, DT::U8};
+    return pick(kNarrower);
+  }
+  case DT::I16: {
+    static const DT kNarrower[] = {DT::I8, DT::I16, DT::U8};
+    return pick(kNarrower);
+  }
   default:
     return dt;
   }
@@ -651,7 +708,7 @@ Expr KernelGen::genCast(Type type, int depth) {
   // Now and then a literal argument, which takes the cast's type where it
   // can (`f64(0.1)`), else the default (`i32(2.5)` truncates an f32).
   if (!type.isTensor() && chance(10)) {
-    Expr arg = literal(isFloat(type.dt) ? type.dt : DT::I32);
+    Expr arg = literal(type.dt == DT::Bool ? DT::I32 : type.dt);
     return call(getName(type.dt), {arg});
   }
   return call(getName(type.dt), {gen({pick(kAllTypes), type.dims}, depth - 1)});
@@ -817,7 +874,8 @@ std::string KernelGen::generate(const std::string &name) {
     std::string letName = "v" + std::to_string(i);
     if (chance(20)) {
       // A weak let: small literals, so that any type they take holds them.
-      static const char *const kInts[] = {"3", "-4", "(2 * 3)", "0"};
+      // No negative literal: an unsigned type takes none (-(4) wraps).
+      static const char *const kInts[] = {"3", "-(4)", "(2 * 3)", "0"};
       static const char *const kFloats[] = {"2.5", "(1 / 4)", "-0.5", "exp(1)",
                                             "1e-3"};
       bool isFloatLet = chance(60);

@@ -587,6 +587,17 @@ struct DimLowering : OpConversionPattern<OpTy> {
 using IndexLowering = DimLowering<IndexOp, /*IsExtent=*/false>;
 using SizeLowering = DimLowering<SizeOp, /*IsExtent=*/true>;
 
+/// A combiner's terminator, on the converted elements.
+struct YieldLowering : OpConversionPattern<YieldOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(YieldOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    rewriter.replaceOpWithNewOp<YieldOp>(op, adaptor.getValue());
+    return success();
+  }
+};
+
 /// ew.reduce and ew.scan become their element form: the same op on the
 /// operand's element, its combiner converted like any code (the access
 /// layer expands it into loops: CombineLoops.cpp).
@@ -601,6 +612,10 @@ template <typename OpTy> struct CombineLowering : OpConversionPattern<OpTy> {
                      op.getDims(), getSignlessAttr(op.getInit()));
     rewriter.inlineRegionBefore(op.getCombiner(), element.getCombiner(),
                                 element.getCombiner().end());
+    // The combiner's arguments are elements too (unsigned ones signless).
+    if (failed(rewriter.convertRegionTypes(&element.getCombiner(),
+                                           *this->getTypeConverter())))
+      return failure();
     rewriter.replaceOp(op, element.getResult());
     return success();
   }
@@ -613,7 +628,11 @@ void mlir::ew::addElementFormLegality(ConversionTarget &target) {
     return !isTensor(op->getOperand(0).getType());
   };
   target.addDynamicallyLegalOp<ReduceOp, ScanOp>(isElementForm);
-  target.addLegalOp<YieldOp>();
+  // A combiner's yield of unsigned elements takes their signless form.
+  target.addDynamicallyLegalOp<YieldOp>([](YieldOp op) {
+    return llvm::none_of(op->getOperandTypes(),
+                         [](Type type) { return type.isUnsignedInteger(); });
+  });
 }
 
 bool mlir::ew::hasCombines(Operation *op) {
@@ -644,8 +663,8 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       AbsLowering, NotLowering, CmpLowering, ClassifyLowering<IsNanOp>,
       ClassifyLowering<IsInfOp>, ClassifyLowering<IsFiniteOp>, WhereLowering,
       KernelToElementFunction, ReturnLowering, BroadcastLowering, IndexLowering,
-      SizeLowering, CombineLowering<ReduceOp>, CombineLowering<ScanOp>>(
-      converter, patterns.getContext());
+      SizeLowering, CombineLowering<ReduceOp>, CombineLowering<ScanOp>,
+      YieldLowering>(converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);
 }

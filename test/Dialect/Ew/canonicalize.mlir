@@ -503,3 +503,72 @@ ew.kernel @fold_classify(%x: !ew.tensor<[n], f32>)
   %5 = ew.isnan %x : !ew.tensor<[n], f32>
   ew.return %0, %1, %2, %3, %4, %5 : i1, i1, i1, i1, i1, !ew.tensor<[n], i1>
 }
+
+// -----
+
+// Integer chains through a float: i8 -> f32 -> i32 is one cast (every i8 is
+// an i32), but u32 -> f64 -> ui16 saturates where u32 -> ui16 would wrap, and
+// i8 -> f32 -> ui8 saturates negatives to 0, so they stay two casts;
+// u8 -> i16 -> i32 is one zero-extending cast, i8 -> ui16 -> i32 stays (the
+// negative i8s are no ui16s).
+// CHECK-LABEL: ew.kernel @fold_integer_cast_chains(
+// CHECK-SAME:    %[[S:.*]]: !ew.tensor<[n], i8>, %[[U:.*]]: !ew.tensor<[n], ui32>, %[[B:.*]]: !ew.tensor<[n], ui8>)
+// CHECK-NEXT:    %[[F:.*]] = ew.cast %[[S]] : !ew.tensor<[n], i8> to !ew.tensor<[n], f32>
+// CHECK-NEXT:    %[[W:.*]] = ew.cast %[[S]] : !ew.tensor<[n], i8> to !ew.tensor<[n], i32>
+// CHECK-NEXT:    %[[D:.*]] = ew.cast %[[U]] : !ew.tensor<[n], ui32> to !ew.tensor<[n], f64>
+// CHECK-NEXT:    %[[N:.*]] = ew.cast %[[D]] : !ew.tensor<[n], f64> to !ew.tensor<[n], ui16>
+// CHECK-NEXT:    %[[Z:.*]] = ew.cast %[[F]] : !ew.tensor<[n], f32> to !ew.tensor<[n], ui8>
+// CHECK-NEXT:    %[[E:.*]] = ew.cast %[[B]] : !ew.tensor<[n], ui8> to !ew.tensor<[n], i32>
+// CHECK-NEXT:    %[[H:.*]] = ew.cast %[[S]] : !ew.tensor<[n], i8> to !ew.tensor<[n], ui16>
+// CHECK-NEXT:    %[[HW:.*]] = ew.cast %[[H]] : !ew.tensor<[n], ui16> to !ew.tensor<[n], i32>
+// CHECK-NEXT:    ew.return %[[W]], %[[N]], %[[Z]], %[[E]], %[[HW]]
+ew.kernel @fold_integer_cast_chains(%s: !ew.tensor<[n], i8>, %u: !ew.tensor<[n], ui32>, %b: !ew.tensor<[n], ui8>)
+    -> (!ew.tensor<[n], i32>, !ew.tensor<[n], ui16>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>) {
+  %0 = ew.cast %s : !ew.tensor<[n], i8> to !ew.tensor<[n], f32>
+  %1 = ew.cast %0 : !ew.tensor<[n], f32> to !ew.tensor<[n], i32>
+  %2 = ew.cast %u : !ew.tensor<[n], ui32> to !ew.tensor<[n], f64>
+  %3 = ew.cast %2 : !ew.tensor<[n], f64> to !ew.tensor<[n], ui16>
+  %4 = ew.cast %0 : !ew.tensor<[n], f32> to !ew.tensor<[n], ui8>
+  %5 = ew.cast %b : !ew.tensor<[n], ui8> to !ew.tensor<[n], i16>
+  %6 = ew.cast %5 : !ew.tensor<[n], i16> to !ew.tensor<[n], i32>
+  %7 = ew.cast %s : !ew.tensor<[n], i8> to !ew.tensor<[n], ui16>
+  %8 = ew.cast %7 : !ew.tensor<[n], ui16> to !ew.tensor<[n], i32>
+  ew.return %1, %3, %4, %6, %8 : !ew.tensor<[n], i32>, !ew.tensor<[n], ui16>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i32>, !ew.tensor<[n], i32>
+}
+
+// -----
+
+// Unsigned folds: division, remainder, >>, max and comparison of ui8 read
+// the bits as unsigned (200 / 3 = 66, 200 % 7 = 4, 200 >> 3 = 25 with zeros
+// in, max(200, 3) = 200, 3 < 200); ~0 is 255; sign(200) is 1; u8(-1.5) and
+// u8(300.0) saturate to 0 and 255; u8 -> f32 of 200 is 200.0.
+// CHECK-LABEL: ew.kernel @fold_unsigned(
+// CHECK-DAG:     %[[Q:.*]] = ew.constant 66 : ui8
+// CHECK-DAG:     %[[R:.*]] = ew.constant 4 : ui8
+// CHECK-DAG:     %[[SH:.*]] = ew.constant 25 : ui8
+// CHECK-DAG:     %[[M:.*]] = ew.constant 200 : ui8
+// CHECK-DAG:     %[[T:.*]] = ew.constant true
+// CHECK-DAG:     %[[N:.*]] = ew.constant 255 : ui8
+// CHECK-DAG:     %[[ONE:.*]] = ew.constant 1 : ui8
+// CHECK-DAG:     %[[LO:.*]] = ew.constant 0 : ui8
+// CHECK-DAG:     %[[F:.*]] = ew.constant 2.000000e+02 : f32
+// CHECK:         ew.return %[[Q]], %[[R]], %[[SH]], %[[M]], %[[T]], %[[N]], %[[ONE]], %[[LO]], %[[N]], %[[F]]
+ew.kernel @fold_unsigned() -> (!ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i1>, !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], f32>) {
+  %a = ew.constant 200 : ui8
+  %b = ew.constant 3 : ui8
+  %c = ew.constant 7 : ui8
+  %z = ew.constant 0 : ui8
+  %neg = ew.constant -1.5 : f32
+  %big = ew.constant 300.0 : f32
+  %0 = ew.div %a, %b : ui8, ui8
+  %1 = ew.fmod %a, %c : ui8, ui8
+  %2 = ew.shr %a, %b : ui8, ui8
+  %3 = ew.max %a, %b : ui8, ui8
+  %4 = ew.cmp lt, %b, %a : ui8, ui8
+  %5 = ew.bitwise_not %z : ui8
+  %6 = ew.sign %a : ui8
+  %7 = ew.cast %neg : f32 to ui8
+  %8 = ew.cast %big : f32 to ui8
+  %9 = ew.cast %a : ui8 to f32
+  ew.return %0, %1, %2, %3, %4, %5, %6, %7, %8, %9 : ui8, ui8, ui8, ui8, i1, ui8, ui8, ui8, ui8, f32
+}
