@@ -21,6 +21,12 @@ FORMATS = {  # dtype: (npy descr, struct code, bytes)
     "bool": ("|b1", "?", 1),
     "i32": ("<i4", "i", 4),
     "i64": ("<i8", "q", 8),
+    "i8": ("|i1", "b", 1),
+    "i16": ("<i2", "h", 2),
+    "u8": ("|u1", "B", 1),
+    "u16": ("<u2", "H", 2),
+    "u32": ("<u4", "I", 4),
+    "u64": ("<u8", "Q", 8),
     "f16": ("<f2", "e", 2),
     "bf16": ("<u2", "H", 2),  # bit patterns, as ewc-run reads and writes them
     "f32": ("<f4", "f", 4),
@@ -45,7 +51,7 @@ def parse(dtype, text):
         item = item.strip()
         if dtype == "bool":
             values.append(item in ("true", "1"))
-        elif dtype in ("i32", "i64"):
+        elif dtype in ("i8", "i16", "i32", "i64", "u8", "u16", "u32", "u64"):
             values.append(int(item, 0))
         elif dtype == "bf16":
             values.append(bf16_bits(float(item)))
