@@ -13,6 +13,7 @@
 #include "llvm/Support/Error.h"
 #include "llvm/Support/MemoryBuffer.h"
 
+#include <algorithm>
 #include <limits>
 
 using namespace ewc;
@@ -274,8 +275,27 @@ std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
   }
   std::optional<DType> dtype = parseDTypeName(tok.getSpelling());
   if (!dtype) {
-    emitErrorAtToken("unknown type '" + tok.getSpelling() +
-                     "'; expected bool, i32, i64, f16, bf16, f32 or f64");
+    // In the language reference's order: bool, signed, unsigned, floats,
+    // each by width.
+    llvm::SmallVector<DType> all(getAllDTypes());
+    auto group = [](DType d) {
+      return d == DType::Bool       ? 0
+             : isFloat(d)           ? 3
+             : isUnsignedInteger(d) ? 2
+                                    : 1;
+    };
+    std::stable_sort(all.begin(), all.end(), [&](DType a, DType b) {
+      return std::make_pair(group(a), getDTypeSize(a)) <
+             std::make_pair(group(b), getDTypeSize(b));
+    });
+    std::string expected;
+    for (auto [index, other] : llvm::enumerate(all))
+      expected += (index == 0                ? ""
+                   : index + 1 == all.size() ? " or "
+                                             : ", ") +
+                  getDTypeName(other).str();
+    emitErrorAtToken("unknown type '" + tok.getSpelling() + "'; expected " +
+                     expected);
     return std::nullopt;
   }
   TypeSpec type;
