@@ -19,6 +19,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-toward-zero | FileCheck %s --enable-var-scope --check-prefix=CHECK-RTZ
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-half-away | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALF
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-atan2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-ATAN2
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=unsigned-as-signed | FileCheck %s --enable-var-scope --check-prefix=CHECK-UNSIGNED
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=merge-noncontiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-MERGE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
@@ -250,6 +251,19 @@ func.func @hand_written(%x: f32, %y: f32) -> (f32, f32, f16) {
 ew.kernel @angle(%y: !ew.tensor<[n], f32>, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
   %a = ew.atan2 %y, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
   ew.return %a : !ew.tensor<[n], f32>
+}
+
+// The unsigned division, maximum and compare of ui8 become signed ones.
+// CHECK-UNSIGNED-LABEL: func.func @ew$unsigned_ops(
+// CHECK-UNSIGNED:         arith.divsi %{{.*}}, %{{.*}} : i8
+// CHECK-UNSIGNED:         arith.maxsi %{{.*}}, %{{.*}} : i8
+// CHECK-UNSIGNED:         arith.cmpi slt, %{{.*}}, %{{.*}} : i8
+// CHECK-UNSIGNED-NOT:     arith.divui
+ew.kernel @unsigned_ops(%a: !ew.tensor<[n], ui8>, %b: !ew.tensor<[n], ui8>) -> (!ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i1>) {
+  %q = ew.div %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
+  %m = ew.max %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
+  %c = ew.cmp lt, %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
+  ew.return %q, %m, %c : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i1>
 }
 
 // round's roundeven becomes round (ties away from zero); floor stays.

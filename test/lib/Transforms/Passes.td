@@ -45,6 +45,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `round-toward-zero` | float narrowing (`truncf`) rounds toward zero |
     | `round-half-away` | `round`'s ties go away from zero (`math.roundeven` -> `math.round`) |
     | `swap-atan2` | `atan2(y, x)` computes `atan2(x, y)` (`math.atan2`'s operands swapped) |
+    | `unsigned-as-signed` | `divui remui shrui maxui minui uitofp fptoui` and unsigned `cmpi` -> their signed twins |
     | `stride-as-contiguous` | every input is read with row-major strides of its extents |
     | `broadcast-wrong-dim` | a 1-D input in a deeper nest is indexed by the outermost coordinate |
     | `swap-dims` | loads of two or more indices swap their innermost two |

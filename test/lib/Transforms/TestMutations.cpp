@@ -275,6 +275,58 @@ static unsigned roundHalfAway(ModuleOp module, IRRewriter &rewriter) {
   return ops.size();
 }
 
+/// Replaces every op of type From (on `isElement` values) by a To of the same
+/// operands and result type.
+template <typename From, typename To>
+static unsigned replaceOps(ModuleOp module, IRRewriter &rewriter) {
+  auto ops = collect<From>(module, [](From op) {
+    return !op->getResult(0).getType().isIndex() &&
+           !op->getOperand(0).getType().isIndex();
+  });
+  for (From op : ops) {
+    rewriter.setInsertionPoint(op);
+    rewriter.replaceOpWithNewOp<To>(op, op->getResultTypes(),
+                                    op->getOperands());
+  }
+  return ops.size();
+}
+
+/// The unsigned integer types computed as signed: divui, remui, shrui,
+/// maxui, minui, uitofp and fptoui become their signed twins and unsigned
+/// compares signed ones (not on index values: the loops' own). A u8 of
+/// 200 is then -56 to all of them.
+static unsigned unsignedAsSigned(ModuleOp module, IRRewriter &rewriter) {
+  unsigned count =
+      replaceOps<arith::DivUIOp, arith::DivSIOp>(module, rewriter) +
+      replaceOps<arith::RemUIOp, arith::RemSIOp>(module, rewriter) +
+      replaceOps<arith::ShRUIOp, arith::ShRSIOp>(module, rewriter) +
+      replaceOps<arith::MaxUIOp, arith::MaxSIOp>(module, rewriter) +
+      replaceOps<arith::MinUIOp, arith::MinSIOp>(module, rewriter) +
+      replaceOps<arith::UIToFPOp, arith::SIToFPOp>(module, rewriter) +
+      replaceOps<arith::FPToUIOp, arith::FPToSIOp>(module, rewriter);
+  auto compares = collect<arith::CmpIOp>(module, [](arith::CmpIOp op) {
+    using P = arith::CmpIPredicate;
+    P p = op.getPredicate();
+    return !op.getLhs().getType().isIndex() &&
+           (p == P::ult || p == P::ule || p == P::ugt || p == P::uge);
+  });
+  for (arith::CmpIOp op : compares)
+    rewriter.modifyOpInPlace(op, [&] {
+      using P = arith::CmpIPredicate;
+      switch (op.getPredicate()) {
+      case P::ult:
+        return op.setPredicate(P::slt);
+      case P::ule:
+        return op.setPredicate(P::sle);
+      case P::ugt:
+        return op.setPredicate(P::sgt);
+      default:
+        return op.setPredicate(P::sge);
+      }
+    });
+  return count + compares.size();
+}
+
 /// atan2 takes its operands in the wrong order, atan2(x, y) for
 /// atan2(y, x): the angle mirrored about the diagonal, pi/2 - atan2(y, x)
 /// for positive operands, equal only where y == x.
@@ -1063,6 +1115,8 @@ const Mutation kMutations[] = {
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
     {"round-half-away", kLowered, "no math.roundeven", roundHalfAway},
     {"swap-atan2", kLowered, "no math.atan2", swapAtan2},
+    {"unsigned-as-signed", kLowered,
+     "no unsigned arith op or compare on integers", unsignedAsSigned},
     {"stride-as-contiguous", kLowered, "no load from a kernel argument",
      strideAsContiguous},
     {"broadcast-wrong-dim", kLowered,
