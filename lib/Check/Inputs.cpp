@@ -37,11 +37,30 @@ llvm::Expected<HostArray> check::parseScalar(DType dtype, llvm::StringRef text,
     return value;
   }
   if (isInteger(dtype)) {
-    long long parsed;
+    // The type's range: [-2^(w-1), 2^(w-1) - 1], or [0, 2^w - 1] unsigned
+    // (u64's upper half read as unsigned, held as its bits).
     unsigned bits = getIntegerBitWidth(dtype);
-    if (text.getAsInteger(0, parsed) ||
-        (bits == 32 && (parsed < INT32_MIN || parsed > INT32_MAX)))
-      return bad(bits == 32 ? "a 32-bit integer" : "a 64-bit integer");
+    bool isUnsigned = isUnsignedInteger(dtype);
+    std::string range = isUnsigned
+                            ? "0 to " + std::to_string(~0ull >> (64 - bits))
+                            : std::to_string(-(1ll << (bits - 2)) * 2) +
+                                  " to " + std::to_string(~0ull >> (65 - bits));
+    auto expected = [&] {
+      return bad("an integer of " + getDTypeName(dtype).str() + " (" + range +
+                 ")");
+    };
+    if (isUnsigned) {
+      unsigned long long parsed;
+      if (text.getAsInteger(0, parsed) ||
+          (bits < 64 && parsed > (~0ull >> (64 - bits))))
+        return expected();
+      value.setFromInt(0, static_cast<int64_t>(parsed));
+      return value;
+    }
+    long long parsed;
+    long long max = static_cast<long long>(~0ull >> (65 - bits));
+    if (text.getAsInteger(0, parsed) || parsed > max || parsed < -max - 1)
+      return expected();
     value.setFromInt(0, parsed);
     return value;
   }
