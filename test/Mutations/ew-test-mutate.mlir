@@ -253,17 +253,17 @@ ew.kernel @angle(%y: !ew.tensor<[n], f32>, %x: !ew.tensor<[n], f32>) -> !ew.tens
   ew.return %a : !ew.tensor<[n], f32>
 }
 
-// The unsigned division, maximum and compare of ui8 become signed ones.
+// The unsigned division, maximum and compare of ui32 become signed ones.
 // CHECK-UNSIGNED-LABEL: func.func @ew$unsigned_ops(
-// CHECK-UNSIGNED:         arith.divsi %{{.*}}, %{{.*}} : i8
-// CHECK-UNSIGNED:         arith.maxsi %{{.*}}, %{{.*}} : i8
-// CHECK-UNSIGNED:         arith.cmpi slt, %{{.*}}, %{{.*}} : i8
+// CHECK-UNSIGNED:         arith.divsi %{{.*}}, %{{.*}} : i32
+// CHECK-UNSIGNED:         arith.maxsi %{{.*}}, %{{.*}} : i32
+// CHECK-UNSIGNED:         arith.cmpi slt, %{{.*}}, %{{.*}} : i32
 // CHECK-UNSIGNED-NOT:     arith.divui
-ew.kernel @unsigned_ops(%a: !ew.tensor<[n], ui8>, %b: !ew.tensor<[n], ui8>) -> (!ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i1>) {
-  %q = ew.div %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
-  %m = ew.max %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
-  %c = ew.cmp lt, %a, %b : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
-  ew.return %q, %m, %c : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>, !ew.tensor<[n], i1>
+ew.kernel @unsigned_ops(%a: !ew.tensor<[n], ui32>, %b: !ew.tensor<[n], ui32>) -> (!ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>, !ew.tensor<[n], i1>) {
+  %q = ew.div %a, %b : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>
+  %m = ew.max %a, %b : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>
+  %c = ew.cmp lt, %a, %b : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>
+  ew.return %q, %m, %c : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>, !ew.tensor<[n], i1>
 }
 
 // round's roundeven becomes round (ties away from zero); floor stays.

@@ -102,9 +102,20 @@ TEST(ParseScalarTest, Errors) {
   EXPECT_EQ(errorText(parseScalar(DType::F32, "", "k").takeError()),
             "invalid value '' for --arg k: expected a number");
   EXPECT_EQ(errorText(parseScalar(DType::I32, "2147483648", "k").takeError()),
-            "invalid value '2147483648' for --arg k: expected a 32-bit "
-            "integer");
+            "invalid value '2147483648' for --arg k: expected an integer of "
+            "i32 (-2147483648 to 2147483647)");
   EXPECT_TRUE(bool(parseScalar(DType::I64, "2147483648", "k")));
+  // Each type's range: u8 takes 255 and not 256 or -1; u64 takes 2^64 - 1
+  // (held as its bits).
+  EXPECT_EQ(errorText(parseScalar(DType::U8, "256", "k").takeError()),
+            "invalid value '256' for --arg k: expected an integer of u8 (0 to "
+            "255)");
+  EXPECT_FALSE(bool(parseScalar(DType::U8, "-1", "k")));
+  EXPECT_FALSE(bool(parseScalar(DType::I8, "-129", "k")));
+  llvm::Expected<HostArray> top =
+      parseScalar(DType::U64, "18446744073709551615", "k");
+  ASSERT_TRUE(bool(top));
+  EXPECT_EQ(top->getAsInt(0), -1);
   EXPECT_EQ(errorText(parseScalar(DType::Bool, "yes", "k").takeError()),
             "invalid value 'yes' for --arg k: expected true or false");
 }
