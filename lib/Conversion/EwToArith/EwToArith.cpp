@@ -165,48 +165,6 @@ static SafeDivisor buildSafeDivisor(OpBuilder &builder, Location loc, Value rhs,
 /// replaced by 1 in those two cases before dividing and the ew results
 /// (x / 0 = 0, x / -1 = -x, which wraps INT_MIN to INT_MIN) are selected
 /// after: no input ever executes a trapping division.
-/// The integer quotient with ew's definitions (see DivLowering).
-static Value buildIntDivision(OpBuilder &builder, Location loc, Value lhs,
-                              Value rhs, bool isUnsigned) {
-  Type type = lhs.getType();
-  SafeDivisor safe = buildSafeDivisor(builder, loc, rhs, isUnsigned);
-  Value zero = createConstant(builder, loc, type, 0);
-  if (isUnsigned) {
-    Value quotient = arith::DivUIOp::create(builder, loc, lhs, safe.divisor);
-    return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
-  }
-  Value quotient = arith::DivSIOp::create(builder, loc, lhs, safe.divisor);
-  Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
-  quotient =
-      arith::SelectOp::create(builder, loc, safe.isMinusOne, negated, quotient);
-  return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
-}
-
-/// Integers of 8 and 16 bits divide in i32: `fn` gets the operands sign- or
-/// zero-extended there and its i32 result is truncated back (which wraps
-/// i8's -128 / -1 to -128 as the narrow type would). The H200 gave 120 for
-/// i16 remainder(-(-32768), 154), which is -120: the negation's i16 result
-/// reached rem.s16 as +32768 (ewc-fuzz, seed 22, program 172); an explicit
-/// extension before the division leaves no 16-bit value for the division to
-/// misread. i32 and i64 call `fn` directly.
-static Value divideInI32(OpBuilder &builder, Location loc, Value lhs, Value rhs,
-                         bool isUnsigned,
-                         function_ref<Value(Value, Value)> fn) {
-  Type type = lhs.getType();
-  if (type.getIntOrFloatBitWidth() >= 32)
-    return fn(lhs, rhs);
-  Type i32 = builder.getI32Type();
-  auto extend = [&](Value v) -> Value {
-    if (isUnsigned)
-      return arith::ExtUIOp::create(builder, loc, i32, v);
-    return arith::ExtSIOp::create(builder, loc, i32, v);
-  };
-  Value wideLhs = extend(lhs);
-  Value wideRhs = extend(rhs);
-  Value wide = fn(wideLhs, wideRhs);
-  return arith::TruncIOp::create(builder, loc, type, wide);
-}
-
 struct DivLowering : ElementwiseLowering<DivOp> {
   using ElementwiseLowering::ElementwiseLowering;
   Value buildElement(OpBuilder &builder, Location loc, DivOp op,
@@ -216,10 +174,17 @@ struct DivLowering : ElementwiseLowering<DivOp> {
     if (isa<FloatType>(type))
       return arith::DivFOp::create(builder, loc, lhs, rhs);
     bool isUnsigned = isUnsignedValue(op.getLhs().getType());
-    return divideInI32(
-        builder, loc, lhs, rhs, isUnsigned, [&](Value x, Value y) {
-          return buildIntDivision(builder, loc, x, y, isUnsigned);
-        });
+    SafeDivisor safe = buildSafeDivisor(builder, loc, rhs, isUnsigned);
+    Value zero = createConstant(builder, loc, type, 0);
+    if (isUnsigned) {
+      Value quotient = arith::DivUIOp::create(builder, loc, lhs, safe.divisor);
+      return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
+    }
+    Value quotient = arith::DivSIOp::create(builder, loc, lhs, safe.divisor);
+    Value negated = arith::SubIOp::create(builder, loc, zero, lhs);
+    quotient = arith::SelectOp::create(builder, loc, safe.isMinusOne, negated,
+                                       quotient);
+    return arith::SelectOp::create(builder, loc, safe.isZero, zero, quotient);
   }
 };
 
@@ -232,12 +197,10 @@ static Value buildFmod(OpBuilder &builder, Location loc, Value lhs, Value rhs,
   if (isa<FloatType>(lhs.getType()))
     return arith::RemFOp::create(builder, loc, lhs, rhs);
   // x rem 1 is 0, which is ew's x % 0 and INT_MIN % -1.
-  return divideInI32(builder, loc, lhs, rhs, isUnsigned, [&](Value x, Value y) {
-    SafeDivisor safe = buildSafeDivisor(builder, loc, y, isUnsigned);
-    if (isUnsigned)
-      return Value(arith::RemUIOp::create(builder, loc, x, safe.divisor));
-    return Value(arith::RemSIOp::create(builder, loc, x, safe.divisor));
-  });
+  SafeDivisor safe = buildSafeDivisor(builder, loc, rhs, isUnsigned);
+  if (isUnsigned)
+    return arith::RemUIOp::create(builder, loc, lhs, safe.divisor);
+  return arith::RemSIOp::create(builder, loc, lhs, safe.divisor);
 }
 
 struct FmodLowering : ElementwiseLowering<FmodOp> {

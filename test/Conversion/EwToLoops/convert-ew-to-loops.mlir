@@ -601,21 +601,15 @@ ew.kernel @cumsum(%x: !ew.tensor<[m, n], f32>) -> (!ew.tensor<[m, n], f32>, !ew.
 
 // -----
 
-// Narrow and unsigned integers: ui16 is i16 in memory and in arith; its
-// division is divui in i32 (the operands zero-extended: i8 and i16 divide in
-// i32, see divideInI32), its >> shrui; an i8 remainder extends with extsi and
-// truncates back; a ui8 compare is ult.
+// Narrow and unsigned integers: ui16 is i16 in memory and in arith, its
+// division divui (its divisor guarded against 0), its >> shrui; an i8
+// remainder is remsi; a ui8 compare is ult.
 // CHECK-LABEL: func.func @ew$narrow(
 // CHECK:         %[[A:.*]] = memref.load %{{.*}} : memref<?xi16
 // CHECK:         %[[B:.*]] = memref.load %{{.*}} : memref<?xi16
-// CHECK-DAG:     %[[AW:.*]] = arith.extui %[[A]] : i16 to i32
-// CHECK-DAG:     %[[BW:.*]] = arith.extui %[[B]] : i16 to i32
-// CHECK:         %[[Q:.*]] = arith.divui %[[AW]], %{{.*}} : i32
-// CHECK:         arith.trunci %{{.*}} : i32 to i16
+// CHECK:         arith.divui %[[A]], %{{.*}} : i16
 // CHECK:         arith.shrui %[[A]], %{{.*}} : i16
-// CHECK:         %[[SW:.*]] = arith.extsi %{{.*}} : i8 to i32
-// CHECK:         arith.remsi %[[SW]], %{{.*}} : i32
-// CHECK:         arith.trunci %{{.*}} : i32 to i8
+// CHECK:         arith.remsi %{{.*}}, %{{.*}} : i8
 // CHECK:         arith.cmpi ult, %{{.*}}, %{{.*}} : i8
 // CHECK:         return
 ew.kernel @narrow(%a: !ew.tensor<[n], ui16>, %b: !ew.tensor<[n], ui16>, %s: !ew.tensor<[n], i8>, %u: !ew.tensor<[n], ui8>, %v: !ew.tensor<[n], ui8>) -> (!ew.tensor<[n], ui16>, !ew.tensor<[n], ui16>, !ew.tensor<[n], i8>, !ew.tensor<[n], i1>) {
