@@ -10,6 +10,8 @@
 
 #include "ewc/Reference/HostArray.h"
 
+#include "Semantics.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/ErrorHandling.h"
@@ -195,24 +197,6 @@ static int64_t truncateToInt64(double value) {
   if (value >= 9223372036854775808.0)
     return std::numeric_limits<int64_t>::max();
   return static_cast<int64_t>(value);
-}
-
-/// Converts a double to an integer type: truncation saturating at its range
-/// (u64's values from 2^63 on as their bits, as everywhere in the reference).
-static int64_t convertToIntegerType(double value, DType dtype) {
-  if (dtype == DType::U64) {
-    if (std::isnan(value) || value <= 0)
-      return 0;
-    if (value >= 18446744073709551616.0)
-      return -1; // 2^64 - 1
-    return static_cast<int64_t>(static_cast<uint64_t>(value));
-  }
-  return visitInteger(dtype, [&](auto t) {
-    using T = decltype(t);
-    return std::clamp<int64_t>(truncateToInt64(value),
-                               std::numeric_limits<T>::min(),
-                               std::numeric_limits<T>::max());
-  });
 }
 
 /// An integer element's value as a double (u64 as unsigned).
@@ -412,7 +396,7 @@ void HostArray::setFromDouble(int64_t i, double value) {
   assert(i >= 0 && i < numElements && "index out of range");
   uint8_t *base = bytes.get();
   if (isInteger(dtype))
-    return setFromInt(i, convertToIntegerType(value, dtype));
+    return setFromInt(i, ref::convertFloatToInt(value, dtype));
   switch (dtype) {
   case DType::Bool:
     return store<uint8_t>(base, i, value != 0.0 ? 1 : 0);
