@@ -31,6 +31,7 @@ HEADER = """.version 7.8
 .visible .entry k(.param .u64 in_ptr, .param .u64 out_ptr)
 {
 \t.reg .pred %p<4>;
+\t.reg .b16 %rs<16>;
 \t.reg .b32 %r<16>;
 \t.reg .b64 %rd<16>;
 \tld.param.u64 %rd1, [in_ptr];
@@ -195,6 +196,57 @@ CASES = [
 \tmin.s32 %r3, %r2, %r1;
 \tst.global.b32 [%rd2], %r3;
 """, 0x7FFFFFFF, 0x8000FFFF),
+    # -(-32768) wraps to -32768 in 16 bits, whose sign extension is
+    # 0xFFFF8000 (ewc-fuzz on the H200, 2026-12-05: fuzz-22-172.ew).
+    ("neg.s16 then cvt.s32.s16", """
+\tld.global.b16 %rs1, [%rd1];
+\tneg.s16 %rs2, %rs1;
+\tcvt.s32.s16 %r1, %rs2;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFF8000),
+    ("neg.s16 then rem.s16 154", """
+\tld.global.b16 %rs1, [%rd1];
+\tneg.s16 %rs2, %rs1;
+\trem.s16 %rs3, %rs2, 154;
+\tcvt.s32.s16 %r1, %rs3;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFFFF88),
+    ("neg.s16 then cvt.s32.s16 / workaround: sub.s16 from 0", """
+\tld.global.b16 %rs1, [%rd1];
+\tmov.b16 %rs3, 0;
+\tsub.s16 %rs2, %rs3, %rs1;
+\tcvt.s32.s16 %r1, %rs2;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFF8000),
+    ("neg.s16 then cvt.s32.s16 / workaround: not.b16, add.s16 1", """
+\tld.global.b16 %rs1, [%rd1];
+\tnot.b16 %rs3, %rs1;
+\tadd.s16 %rs2, %rs3, 1;
+\tcvt.s32.s16 %r1, %rs2;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFF8000),
+    ("neg.s16 then rem.s16 154 / workaround: not.b16, add.s16 1", """
+\tld.global.b16 %rs1, [%rd1];
+\tnot.b16 %rs3, %rs1;
+\tadd.s16 %rs2, %rs3, 1;
+\trem.s16 %rs4, %rs2, 154;
+\tcvt.s32.s16 %r1, %rs4;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFFFF88),
+    ("neg.s16 then cvt.s32.s16 / workaround: neg.s32, cvt.u16.u32", """
+\tld.global.b16 %rs1, [%rd1];
+\tcvt.s32.s16 %r2, %rs1;
+\tneg.s32 %r3, %r2;
+\tcvt.u16.u32 %rs2, %r3;
+\tcvt.s32.s16 %r1, %rs2;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFF8000),
+    ("neg.s16 then cvt.s32.s16 / workaround: mul.lo.s16 -1", """
+\tld.global.b16 %rs1, [%rd1];
+\tmul.lo.s16 %rs2, %rs1, -1;
+\tcvt.s32.s16 %r1, %rs2;
+\tst.global.b32 [%rd2], %r1;
+""", 0x8000, 0xFFFF8000),
 ]
 
 

@@ -28,8 +28,9 @@ extern "C" {
    the EWC_* variables are the tools' (docs/runtime.md). No struct changed.
    5: ewcModuleLaunchPackedArray (added; nothing else changed).
    6: EwcElementType gains EWC_I8, EWC_I16, EWC_U8, EWC_U16, EWC_U32 and
-   EWC_U64 after EWC_F64 (the earlier values are unchanged). */
-#define EWC_C_API_VERSION 6
+   EWC_U64 after EWC_F64 (the earlier values are unchanged).
+   7: EwcElementType gains EWC_F8E4M3 and EWC_F8E5M2 after EWC_U64. */
+#define EWC_C_API_VERSION 7
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -49,7 +50,11 @@ typedef enum {
   EWC_U8,
   EWC_U16,
   EWC_U32,
-  EWC_U64
+  EWC_U64,
+  /* Added in version 7: torch's float8_e4m3fn and float8_e5m2, passed as
+     their bits (one byte each). */
+  EWC_F8E4M3,
+  EWC_F8E5M2
 } EwcElementType;
 
 /** A tensor, as DLPack's DLTensor has it: the address of its element at

@@ -56,11 +56,13 @@ enum class ElementType {
   U8,
   U16,
   U32,
-  U64
+  U64,
+  F8E4M3,
+  F8E5M2
 };
 
 /// "bool", "i32", "i64", "f16", "bf16", "f32", "f64", "i8", "i16", "u8",
-/// "u16", "u32" or "u64".
+/// "u16", "u32", "u64", "f8e4m3" or "f8e5m2".
 const char *getElementTypeName(ElementType type);
 /// Bytes per element (bool: one byte holding 0 or 1).
 unsigned getElementTypeSize(ElementType type);

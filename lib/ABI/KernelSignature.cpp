@@ -55,15 +55,18 @@ void ScalarValue::toBytes(void *storage) const {
     return;
   }
   case DType::F16:
-  case DType::BF16: {
-    // APFloat rounds to nearest-even, as the kernels' own conversions do.
+  case DType::BF16:
+  case DType::F8E4M3:
+  case DType::F8E5M2: {
+    // APFloat rounds to nearest-even, as the kernels' own conversions do
+    // (f8e4m3 overflows to NaN, f8e5m2 to infinity, as torch's casts).
     llvm::APFloat value(floatValue);
     bool losesInfo;
     value.convert(getFloatSemantics(dtype), llvm::APFloat::rmNearestTiesToEven,
                   &losesInfo);
     uint16_t bits =
         static_cast<uint16_t>(value.bitcastToAPInt().getZExtValue());
-    std::memcpy(storage, &bits, 2);
+    std::memcpy(storage, &bits, getDTypeSize(dtype)); // little-endian
     return;
   }
   case DType::F32: {

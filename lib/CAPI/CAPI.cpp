@@ -311,9 +311,18 @@ const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d) {
   return getDim(getResultDims(module, k, r), d);
 }
 
+// EwcElementType lists the DTypes in their order (the types were appended).
+static_assert(EWC_I8 == static_cast<int>(ewc::DType::I8) &&
+                  EWC_U64 == static_cast<int>(ewc::DType::U64) &&
+                  EWC_F8E4M3 == static_cast<int>(ewc::DType::F8E4M3) &&
+                  EWC_F8E5M2 == static_cast<int>(ewc::DType::F8E5M2),
+              "EwcElementType must list the DTypes in their order");
+
 static bool isElementType(const EwcElementType &type) {
+  // Every DType is an EwcElementType, in the same order (ewc.cpp checks
+  // the C++ enum against DType).
   int value = getCValue(type);
-  return value >= EWC_BOOL && value <= EWC_U64;
+  return value >= 0 && value < static_cast<int>(ewc::getAllDTypes().size());
 }
 
 const char *ewcElementTypeGetName(EwcElementType type) {

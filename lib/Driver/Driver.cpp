@@ -123,6 +123,10 @@ std::optional<DType> getDType(mlir::Type type) {
     return DType::F32;
   if (type.isF64())
     return DType::F64;
+  if (llvm::isa<mlir::Float8E4M3FNType>(type))
+    return DType::F8E4M3;
+  if (llvm::isa<mlir::Float8E5M2Type>(type))
+    return DType::F8E5M2;
   return std::nullopt;
 }
 
@@ -248,14 +252,15 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   std::string optLevel = std::to_string(ptxOptions.optLevel);
   std::string llvmPasses = ptxOptions.llvmPasses;
   std::string workarounds = ptxOptions.ptxasWorkarounds;
+  std::string float8 = ptxOptions.float8Conversions;
   std::string driverVersion = std::to_string(device.driverVersion);
   // The hidden extra ptxas option changes the cubin too: without it here, a
   // run at -Xptxas=-O0 was answered by the -O3 entry.
   std::string ptxasOption = options.jitLink.ptxasOption;
   return KernelCacheKey::get(
       {"ewc kernel cache", KernelCache::getBuildId(), text, chip, features,
-       optLevel, llvmPasses, workarounds, ptxasOption, perThread, tileSize,
-       rowsBlock, device.name, device.getChipName(), driverVersion});
+       optLevel, llvmPasses, workarounds, float8, ptxasOption, perThread,
+       tileSize, rowsBlock, device.name, device.getChipName(), driverVersion});
 }
 
 /// The key of one variant of one kernel of the module whose key is `module`.
@@ -536,6 +541,8 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       ptxOptions.llvmPasses = *options.llvmPasses;
     if (options.ptxasWorkarounds)
       ptxOptions.ptxasWorkarounds = *options.ptxasWorkarounds;
+    if (options.float8Conversions)
+      ptxOptions.float8Conversions = *options.float8Conversions;
     if (llvm::Error error = mlir::ew::checkEwToPTXOptions(ptxOptions))
       return std::move(error);
     if (cuda)

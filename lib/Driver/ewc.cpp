@@ -38,7 +38,11 @@ static_assert(
         static_cast<int>(ElementType::U8) == static_cast<int>(DType::U8) &&
         static_cast<int>(ElementType::U16) == static_cast<int>(DType::U16) &&
         static_cast<int>(ElementType::U32) == static_cast<int>(DType::U32) &&
-        static_cast<int>(ElementType::U64) == static_cast<int>(DType::U64),
+        static_cast<int>(ElementType::U64) == static_cast<int>(DType::U64) &&
+        static_cast<int>(ElementType::F8E4M3) ==
+            static_cast<int>(DType::F8E4M3) &&
+        static_cast<int>(ElementType::F8E5M2) ==
+            static_cast<int>(DType::F8E5M2),
     "ElementType must list the DTypes in their order");
 
 static ElementType toElementType(DType dtype) {

@@ -64,7 +64,19 @@ llvm::StringRef ewc::getDTypeNpyDescr(DType dtype) {
 }
 
 DType ewc::getComputeDType(DType dtype) {
-  return dtype == DType::F16 || dtype == DType::BF16 ? DType::F32 : dtype;
+  switch (dtype) {
+  case DType::F16:
+  case DType::BF16:
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return DType::F32;
+  default:
+    return dtype;
+  }
+}
+
+bool ewc::isFloat8(DType dtype) {
+  return dtype == DType::F8E4M3 || dtype == DType::F8E5M2;
 }
 
 bool ewc::isInteger(DType dtype) { return getFacts(dtype).integerBits != 0; }
@@ -96,6 +108,10 @@ const llvm::fltSemantics &ewc::getFloatSemantics(DType dtype) {
     return llvm::APFloat::IEEEsingle();
   case DType::F64:
     return llvm::APFloat::IEEEdouble();
+  case DType::F8E4M3:
+    return llvm::APFloat::Float8E4M3FN();
+  case DType::F8E5M2:
+    return llvm::APFloat::Float8E5M2();
   default:
     llvm_unreachable("not a floating-point type");
   }

@@ -51,6 +51,9 @@ static Kind getKind(DType dtype) {
 static std::optional<DType> promoteScalars(DType a, DType b) {
   if (a == b)
     return a;
+  // torch.promote_types refuses float8 with any other type.
+  if (isFloat8(a) || isFloat8(b))
+    return std::nullopt;
   if (isFloat(a)) {
     auto rank = [](DType d) {
       return d == DType::F64 ? 3 : d == DType::F32 ? 2 : 1;
@@ -645,12 +648,17 @@ Checked KernelChecker::unify(OpExpr &op, llvm::ArrayRef<Expr *> values,
       continue;
     std::optional<DType> promoted = promoteScalars(*dtype, scalar);
     if (!promoted) {
+      bool float8 = isFloat8(*dtype) || isFloat8(scalar);
       diags.error(op.getLoc(),
                   "no common type for the " + what.str() + " of " +
                       getDisplayName(op) + ", " + getDTypeName(*dtype).str() +
                       " and " + getDTypeName(scalar).str() +
-                      " (torch promotes u16, u32 and u64 with no other "
-                      "integer type); convert one with a cast, e.g. 'i64(...)'",
+                      (float8 ? " (torch promotes f8e4m3 and f8e5m2 with no "
+                                "other type); convert one with a cast, e.g. "
+                                "'f32(...)'"
+                              : " (torch promotes u16, u32 and u64 with no "
+                                "other integer type); convert one with a "
+                                "cast, e.g. 'i64(...)'"),
                   {first->getRange(), value->getRange()});
       return Checked::error();
     }
@@ -717,11 +725,12 @@ bool KernelChecker::checkLiteralFits(const NumberExpr &number, DType dtype,
   }
   if (number.isNonFinite())
     return true;
-  // A value that rounds to infinity in its type is out of range; one that
-  // underflows to zero or a subnormal is merely imprecise, as in C.
+  // A value that rounds to infinity in its type is out of range (to NaN in
+  // f8e4m3, which has no infinity); one that underflows to zero or a
+  // subnormal is merely imprecise, as in C.
   DType rangeType = asStored ? dtype : getComputeDType(dtype);
   llvm::APFloat value = number.getValue(getFloatSemantics(rangeType));
-  if (value.isInfinity()) {
+  if (value.isInfinity() || value.isNaN()) {
     diags.error(number.getLoc(),
                 kind + " is out of range for " + getDTypeName(rangeType).str(),
                 number.getRange());

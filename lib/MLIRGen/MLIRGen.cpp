@@ -122,6 +122,10 @@ mlir::Type MLIRGenImpl::getElementType(DType dtype) {
     return builder.getF32Type();
   case DType::F64:
     return builder.getF64Type();
+  case DType::F8E4M3:
+    return builder.getType<mlir::Float8E4M3FNType>();
+  case DType::F8E5M2:
+    return builder.getType<mlir::Float8E5M2Type>();
   default:
     llvm_unreachable("unknown DType");
   }

@@ -93,7 +93,21 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
           parsePtxasWorkarounds(options.ptxasWorkarounds);
       !workarounds)
     return workarounds.takeError();
+  if (options.float8Conversions != "hardware" &&
+      options.float8Conversions != "integer")
+    return llvm::createStringError("float8-conversions must be 'hardware' or "
+                                   "'integer', not '" +
+                                   options.float8Conversions + "'");
   return llvm::Error::success();
+}
+
+bool mlir::ew::chipHasFloat8Conversions(llvm::StringRef chip) {
+  unsigned number = 0;
+  if (!chip.consume_front("sm_"))
+    return false;
+  // "90a": the digits before the suffix.
+  llvm::StringRef digits = chip.take_while(llvm::isDigit);
+  return !digits.getAsInteger(10, number) && number >= 89;
 }
 
 void mlir::ew::buildEwCleanupPipeline(OpPassManager &pm) {
@@ -123,6 +137,11 @@ void mlir::ew::buildGPUToNVVMPipeline(OpPassManager &pm,
   // The loop nests' delinearizations of the flat index into coordinates.
   gpu.addPass(affine::createAffineExpandIndexOpsPass());
   gpu.addPass(createSCFToControlFlowPass());
+  // The 8-bit floats' conversions, which the LLVM lowering lacks.
+  EwExpandFloat8Options float8;
+  float8.hardware = options.float8Conversions == "hardware" &&
+                    chipHasFloat8Conversions(options.chip);
+  gpu.addPass(createEwExpandFloat8(float8));
   // 64-bit indices: element counts past 2^31 must not wrap.
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.indexBitwidth = 64;
@@ -153,6 +172,8 @@ void mlir::ew::buildEwToLoopsPipeline(OpPassManager &pm) {
 }
 
 void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
+  // The 8-bit floats' conversions as integer code (x86 has none).
+  pm.addPass(createEwExpandFloat8());
   // Math ops: libm calls for expm1 and log1p, which convert-math-to-llvm
   // would expand inaccurately; LLVM intrinsics where LLVM has them (exp,
   // log, tanh, sin, fabs, ...), which become libm calls or instructions;

@@ -77,10 +77,10 @@ void ResultComparer::check(int64_t index, int64_t element,
   ++result.size;
   const double infinity = std::numeric_limits<double>::infinity();
   DType dtype = got.getDType();
-  // Integer and bool poison is a valid-looking value (bool's is the byte
-  // 0x7f): it only names why an element is wrong. Float poison is a
-  // signaling NaN that no arithmetic produces, so it is wrong even where a
-  // NaN is expected.
+  // Integer, bool and 8-bit float poison is a valid-looking value (bool's
+  // is the byte 0x7f): it only names why an element is wrong. Other float
+  // poison is a signaling NaN that no arithmetic produces, so it is wrong
+  // even where a NaN is expected.
   bool poison = got.isPoison(element);
   auto failElement = [&](std::string gotText, std::string expectedText,
                          double severity) {
@@ -110,7 +110,7 @@ void ResultComparer::check(int64_t index, int64_t element,
                   infinity);
     return;
   }
-  if (poison) {
+  if (poison && !isFloat8(dtype)) {
     failElement("", "a value", infinity);
     return;
   }

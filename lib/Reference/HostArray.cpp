@@ -36,23 +36,30 @@ using namespace ewc;
 
 /// Rounds `value` to nearest-even in a binary format with `expBits` exponent
 /// and `mantBits` stored mantissa bits (IEEE layout, with subnormals and
-/// infinities) and returns its bit pattern.
+/// infinities) and returns its bit pattern. `finiteOnly` is f8e4m3's
+/// layout (torch's float8_e4m3fn): no infinities, the top exponent holds
+/// numbers, the all-ones pattern is the one NaN, and what rounds past the
+/// largest number is NaN.
 static uint16_t roundToSmallFloat(double value, unsigned expBits,
-                                  unsigned mantBits) {
+                                  unsigned mantBits, bool finiteOnly = false) {
   uint64_t bits = llvm::bit_cast<uint64_t>(value);
   uint32_t sign = static_cast<uint32_t>(bits >> 63) << (expBits + mantBits);
   uint64_t magnitude = bits & ~(uint64_t(1) << 63);
   uint32_t expMask = ((1u << expBits) - 1) << mantBits;
+  uint32_t allOnes = expMask | ((1u << mantBits) - 1);
   const uint64_t doubleInf = 0x7ff0000000000000ull;
+  if (finiteOnly && magnitude >= doubleInf)
+    return sign | allOnes;
   if (magnitude > doubleInf) // NaN: the quiet NaN of the format.
     return sign | expMask | (1u << (mantBits - 1));
   if (magnitude == doubleInf)
     return sign | expMask;
 
   int bias = (1 << (expBits - 1)) - 1;
+  int maxExponent = finiteOnly ? bias + 1 : bias;
   int exponent = static_cast<int>(magnitude >> 52) - 1023;
-  if (exponent > bias)
-    return sign | expMask; // Overflow.
+  if (exponent > maxExponent)
+    return sign | (finiteOnly ? allOnes : expMask); // Overflow.
   if ((magnitude >> 52) == 0)
     return sign; // A double subnormal is far below any f16/bf16 value.
 
@@ -75,9 +82,12 @@ static uint16_t roundToSmallFloat(double value, unsigned expBits,
 
   if (exponent < minExponent) // Subnormal; a carry makes it the least normal.
     return sign | static_cast<uint32_t>(kept);
-  // A carry out of the mantissa bumps the exponent, up to infinity.
+  // A carry out of the mantissa bumps the exponent, up to infinity (up to
+  // the NaN pattern where the format is finite only).
   uint64_t result = (static_cast<uint64_t>(exponent + bias) << mantBits) +
                     (kept - (uint64_t(1) << mantBits));
+  if (finiteOnly && result > allOnes)
+    result = allOnes;
   return sign | static_cast<uint32_t>(result);
 }
 
@@ -89,12 +99,34 @@ uint16_t ewc::convertToBFloatBits(double value) {
   return roundToSmallFloat(value, 8, 7);
 }
 
-/// A table of the value of every 16-bit pattern of `semantics`.
-static std::vector<double> buildDecodeTable(const llvm::fltSemantics &sem) {
-  std::vector<double> table(1 << 16);
-  for (uint32_t bits = 0; bits < table.size(); ++bits)
-    table[bits] = llvm::APFloat(sem, llvm::APInt(16, bits)).convertToDouble();
+uint8_t ewc::convertToFloat8Bits(double value, DType dtype) {
+  // NaN is 0x7F with the sign in both, as torch's casts give it.
+  if (std::isnan(value))
+    return std::signbit(value) ? 0xFF : 0x7F;
+  if (dtype == DType::F8E4M3)
+    return roundToSmallFloat(value, 4, 3, /*finiteOnly=*/true);
+  assert(dtype == DType::F8E5M2 && "not an 8-bit float type");
+  return roundToSmallFloat(value, 5, 2);
+}
+
+/// A table of the value of every pattern of `bits` bits of `semantics`.
+static std::vector<double> buildDecodeTable(const llvm::fltSemantics &sem,
+                                            unsigned bits = 16) {
+  std::vector<double> table(size_t(1) << bits);
+  for (uint32_t pattern = 0; pattern < table.size(); ++pattern)
+    table[pattern] =
+        llvm::APFloat(sem, llvm::APInt(bits, pattern)).convertToDouble();
   return table;
+}
+
+double ewc::convertFloat8BitsToDouble(uint8_t bits, DType dtype) {
+  static const std::vector<double> e4m3 =
+      buildDecodeTable(llvm::APFloat::Float8E4M3FN(), 8);
+  static const std::vector<double> e5m2 =
+      buildDecodeTable(llvm::APFloat::Float8E5M2(), 8);
+  assert((dtype == DType::F8E4M3 || dtype == DType::F8E5M2) &&
+         "not an 8-bit float type");
+  return (dtype == DType::F8E4M3 ? e4m3 : e5m2)[bits];
 }
 
 double ewc::convertHalfBitsToDouble(uint16_t bits) {
@@ -115,6 +147,9 @@ double ewc::roundToFloatType(double value, DType dtype) {
     return convertHalfBitsToDouble(convertToHalfBits(value));
   case DType::BF16:
     return convertBFloatBitsToDouble(convertToBFloatBits(value));
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return convertFloat8BitsToDouble(convertToFloat8Bits(value, dtype), dtype);
   case DType::F32:
     return static_cast<double>(static_cast<float>(value));
   case DType::F64:
@@ -288,6 +323,14 @@ static uint64_t getPoisonPattern(DType dtype) {
     return 0x7d5a;
   case DType::BF16:
     return 0x7f8b;
+  // Every 8-bit pattern is a value a kernel can write (a copy writes
+  // f8e5m2's signaling NaNs): the largest finite values, 448 and 57344,
+  // rarer than NaN in results, only name why an element is wrong, as the
+  // integers' poison does.
+  case DType::F8E4M3:
+    return 0x7e;
+  case DType::F8E5M2:
+    return 0x7b;
   case DType::I8:
   case DType::U8:
     return 0xa5;
@@ -371,6 +414,9 @@ double HostArray::getAsDouble(int64_t i) const {
     return convertHalfBitsToDouble(load<uint16_t>(base, i));
   case DType::BF16:
     return convertBFloatBitsToDouble(load<uint16_t>(base, i));
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return convertFloat8BitsToDouble(load<uint8_t>(base, i), dtype);
   case DType::F32:
     return load<float>(base, i);
   case DType::F64:
@@ -404,6 +450,9 @@ void HostArray::setFromDouble(int64_t i, double value) {
     return store<uint16_t>(base, i, convertToHalfBits(value));
   case DType::BF16:
     return store<uint16_t>(base, i, convertToBFloatBits(value));
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return store<uint8_t>(base, i, convertToFloat8Bits(value, dtype));
   case DType::F32:
     return store<float>(base, i, static_cast<float>(value));
   case DType::F64:
@@ -455,6 +504,12 @@ void HostArray::readDoubles(int64_t begin,
       return convertBFloatBitsToDouble(load<uint16_t>(base, i));
     });
     break;
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    fill([&](int64_t i) {
+      return convertFloat8BitsToDouble(load<uint8_t>(base, i), dtype);
+    });
+    break;
   case DType::F32:
     fill([&](int64_t i) { return double(load<float>(base, i)); });
     break;
@@ -500,6 +555,11 @@ void HostArray::writeDoubles(int64_t begin, llvm::ArrayRef<double> values) {
   case DType::BF16:
     for (int64_t k = 0; k < count; ++k)
       store<uint16_t>(base, begin + k, convertToBFloatBits(values[k]));
+    break;
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    for (int64_t k = 0; k < count; ++k)
+      store<uint8_t>(base, begin + k, convertToFloat8Bits(values[k], dtype));
     break;
   case DType::F32:
     for (int64_t k = 0; k < count; ++k)

@@ -85,15 +85,16 @@ struct FloatShape {
   int mantBits; // Stored mantissa bits.
   int minExp;   // Exponent of the least normal.
   int maxExp;   // Exponent of the greatest finite.
+  double maxFinite;
 
   explicit FloatShape(DType dtype) {
     const llvm::fltSemantics &sem = getFloatSemantics(dtype);
     mantBits = static_cast<int>(llvm::APFloat::semanticsPrecision(sem)) - 1;
     minExp = llvm::APFloat::semanticsMinExponent(sem);
     maxExp = llvm::APFloat::semanticsMaxExponent(sem);
-  }
-  double maxFinite() const {
-    return std::ldexp(2.0 - std::ldexp(1.0, -mantBits), maxExp);
+    // Not (2 - 2^-mantBits) * 2^maxExp: f8e4m3's largest is 448, its 480
+    // being NaN.
+    maxFinite = llvm::APFloat::getLargest(sem).convertToDouble();
   }
   double leastNormal() const { return std::ldexp(1.0, minExp); }
   double leastSubnormal() const { return std::ldexp(1.0, minExp - mantBits); }
@@ -132,7 +133,7 @@ double specialFloat(std::mt19937_64 &rng, const FloatShape &shape) {
     return randomSign(rng) *
            shape.subnormal(1 + uniformBelow(rng, mantCount - 1));
   if (pick < 28) {
-    double extremes[] = {shape.maxFinite(), shape.leastNormal(),
+    double extremes[] = {shape.maxFinite, shape.leastNormal(),
                          shape.leastSubnormal(),
                          shape.subnormal(mantCount - 1)};
     return randomSign(rng) * extremes[uniformBelow(rng, 4)];
@@ -230,6 +231,17 @@ static void fillRange(HostArray &result, InputKind kind, std::mt19937_64 &rng,
         break;
       }
     }
+    return;
+  }
+
+  if (kind == InputKind::Special && getDTypeSize(dtype) == 1) {
+    // The 8-bit floats: every bit pattern in each 256 elements, as for the
+    // 8-bit integers, written as bits (f8e5m2's NaNs are several).
+    uint64_t first = rng() & 255, step = (rng() & 254) | 1;
+    auto *data = static_cast<uint8_t *>(result.data());
+    for (int64_t i = begin; i < end; ++i)
+      data[i] =
+          static_cast<uint8_t>((first + static_cast<uint64_t>(i) * step) & 255);
     return;
   }
 

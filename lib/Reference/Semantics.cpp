@@ -35,6 +35,10 @@ static FloatShape getShape(DType dtype) {
     return {10, -14};
   case DType::BF16:
     return {7, -126};
+  case DType::F8E4M3:
+    return {3, -6};
+  case DType::F8E5M2:
+    return {2, -14};
   case DType::F32:
     return {23, -126};
   case DType::F64:
@@ -50,6 +54,10 @@ double ref::getMaxFinite(DType dtype) {
     return 65504.0;
   case DType::BF16:
     return 0x1.fep127;
+  case DType::F8E4M3:
+    return 448.0;
+  case DType::F8E5M2:
+    return 57344.0;
   case DType::F32:
     return std::numeric_limits<float>::max();
   case DType::F64:

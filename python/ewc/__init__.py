@@ -14,8 +14,9 @@ the GPU path, on torch's current stream when torch is in use; DLPack objects
 on the device they name. Outputs are allocated in the results' shapes like
 the first tensor argument, or passed with out= (any view: only it is
 written); dims={'n': 5} gives the extent of a dimension only results have.
-A type NumPy lacks (bf16) goes as its bit patterns, marked:
-ewc.bits(x.view(np.uint16), "bf16"); such a result comes back marked.
+A type NumPy lacks (bf16, f8e4m3, f8e5m2) goes as its bit patterns, marked:
+ewc.bits(x.view(np.uint16), "bf16"), ewc.bits(q.view(np.uint8), "f8e4m3");
+such a result comes back marked.
 Pure Python over the C API (include/ewc-c/ewc.h) with ctypes: one package
 for any CPython 3.
 """
@@ -93,10 +94,11 @@ _INT_RANGES = {"bool": (0, 1), "i8": (-2 ** 7, 2 ** 7 - 1),
 
 def bits(array, dtype):
     """`array`, unsigned integers of `dtype`'s width (uint16 for "bf16" or
-    "f16"), marked as holding the bit patterns of the floating type
-    `dtype`: a kernel takes it where it declares `dtype`, as an argument or
-    in out=. Nothing is copied. The one way to pass bf16 from NumPy: a plain
-    uint16 array binds to u16 only."""
+    "f16", uint8 for "f8e4m3" or "f8e5m2"), marked as holding the bit
+    patterns of the floating type `dtype`: a kernel takes it where it
+    declares `dtype`, as an argument or in out=. Nothing is copied. The one
+    way to pass bf16 or the 8-bit floats from NumPy: a plain uint16 (uint8)
+    array binds to u16 (u8) only."""
     return Bits(array, dtype)
 
 

@@ -6,7 +6,8 @@ the address of its element at index 0, its shape, its strides in elements
 (NumPy's and the CUDA array interface's are in bytes), its ewc element type
 and its device. Kernel calls that are not the 1-D fast path go through here
 (python/ewc/__init__.py). Bits marks an array of unsigned integers as the bit
-patterns of a floating type its library lacks (NumPy's bf16).
+patterns of a floating type its library lacks (NumPy's bf16, f8e4m3 and
+f8e5m2).
 """
 
 import ctypes
@@ -27,24 +28,26 @@ _CAI_TYPES = {"|b1": "bool", "|i1": "i8", "<i2": "i16", "<i4": "i32",
 TORCH_NAMES = {"bool": "bool", "int8": "i8", "int16": "i16", "int32": "i32",
                "int64": "i64", "uint8": "u8", "uint16": "u16",
                "uint32": "u32", "uint64": "u64", "float16": "f16",
-               "bfloat16": "bf16", "float32": "f32", "float64": "f64"}
+               "bfloat16": "bf16", "float32": "f32", "float64": "f64",
+               "float8_e4m3fn": "f8e4m3", "float8_e5m2": "f8e5m2"}
 _TORCH_NAMES_INV = {v: k for k, v in TORCH_NAMES.items()}
 # Bytes per element of each ewc type, from the library's table.
 ELEMENT_SIZES = _capi.ELEMENT_SIZES
 # The floating types: scalars of these go as doubles, and Bits holds them.
-FLOAT_TYPES = ("f16", "bf16", "f32", "f64")
+FLOAT_TYPES = ("f16", "bf16", "f32", "f64", "f8e4m3", "f8e5m2")
 
 
 def bits_holder(type_name):
     """The unsigned integer type of `type_name`'s width, which holds its bit
-    patterns (u16 for bf16)."""
+    patterns (u16 for bf16, u8 for f8e4m3 and f8e5m2)."""
     return "u%d" % (8 * ELEMENT_SIZES[type_name])
 
 
 class Bits:
     """An array of unsigned integers marked as holding the bit patterns of
     the floating type `dtype` (ewc.bits): the one way to pass a type that
-    the array's library lacks, such as bf16 from NumPy as uint16. A kernel
+    the array's library lacks, such as bf16 from NumPy as uint16 or f8e4m3
+    as uint8. A kernel
     takes it where it declares `dtype`, as an argument or in out=, and
     returns one for such a result it allocates from NumPy or CuPy."""
     __slots__ = ("array", "dtype")
@@ -263,12 +266,13 @@ class _DLTensor(ctypes.Structure):
 
 
 # (DLDataTypeCode, bits) -> ewc type: kDLInt 0, kDLUInt 1, kDLFloat 2,
-# kDLBfloat 4, kDLBool 6.
+# kDLBfloat 4, kDLBool 6, kDLFloat8_e4m3fn 10, kDLFloat8_e5m2 12 (DLPack
+# 1.1).
 _DLPACK_TYPES = {(0, 8): "i8", (0, 16): "i16", (0, 32): "i32",
                  (0, 64): "i64", (1, 8): "u8", (1, 16): "u16",
                  (1, 32): "u32", (1, 64): "u64", (2, 16): "f16",
                  (2, 32): "f32", (2, 64): "f64", (4, 16): "bf16",
-                 (6, 8): "bool"}
+                 (6, 8): "bool", (10, 8): "f8e4m3", (12, 8): "f8e5m2"}
 ctypes.pythonapi.PyCapsule_GetPointer.restype = ctypes.c_void_p
 ctypes.pythonapi.PyCapsule_GetPointer.argtypes = [ctypes.py_object,
                                                   ctypes.c_char_p]

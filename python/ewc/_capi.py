@@ -8,7 +8,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 6  # EWC_C_API_VERSION
+API_VERSION = 7  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3

@@ -311,5 +311,50 @@ show("signed holder", lambda: bf.to_f32(ewc.bits(i16, "bf16")))
 # CHECK-NEXT: wrong width out=: TypeError: to_bf16(): out[0]: ewc.bits(x, 'bf16') takes the bit patterns of bf16 as uint16 (u16), got uint32
 show("wrong width out=", lambda: bf.to_bf16(f, out=ewc.bits(
     np.zeros(4096, np.uint32), "bf16")))
-# CHECK-NEXT: bits of u16: ValueError: ewc.bits() marks the bit patterns of a floating type (f16, bf16, f32, f64), got 'u16'
+# CHECK-NEXT: bits of u16: ValueError: ewc.bits() marks the bit patterns of a floating type (f16, bf16, f32, f64, f8e4m3, f8e5m2), got 'u16'
 show("bits of u16", lambda: ewc.bits(bf_bits, "u16"))
+
+# The 8-bit floats, as their bits in uint8 arrays: f32 -> f8e4m3 with a
+# scale against a NumPy port of torch's fp8e4m3fn_from_fp32_value, on every
+# f16 value and random bit patterns (NaN and overflow included), and back.
+f8 = ewc.compile(source="""
+kernel q(x: f32[n], inv_scale: f32) -> f8e4m3[n] { return f8e4m3(x * inv_scale); }
+kernel dq(q: f8e4m3[n], scale: f32) -> f32[n] { return f32(q) * scale; }
+kernel q5(x: f32[n]) -> f8e5m2[n] { return f8e5m2(x); }
+""")
+
+
+def numpy_f32_to_e4m3(values):
+    u = values.view(np.uint32).astype(np.uint64)
+    sign, mag = u & 0x80000000, u & 0x7fffffff
+    magic = np.array([141 << 23], np.uint32).view(np.float32)[0]
+    with np.errstate(invalid="ignore"):
+        summed = (mag.astype(np.uint32).view(np.float32) + magic)
+    sub = (summed.view(np.uint32).astype(np.uint64) - (141 << 23)) & 0xff
+    odd = (mag >> 20) & 1
+    normal = (((mag + 0xc4000000 + 0x7ffff + odd) & 0xffffffff) >> 20) & 0xff
+    r = np.where(mag >= 1087 << 20, 0x7f,
+                 np.where(mag < 121 << 23, sub, normal))
+    return (r | (sign >> 24)).astype(np.uint8)
+
+
+x8 = np.concatenate([
+    np.arange(65536, dtype=np.uint32).astype(np.uint16).view(np.float16)
+    .astype(np.float32),
+    rng.integers(0, 2 ** 32, 65536, dtype=np.uint64).astype(np.uint32)
+    .view(np.float32)])
+q8 = f8.q(x8, 1.0)
+# CHECK-NEXT: f8e4m3 result: Bits f8e4m3 uint8 True
+print("f8e4m3 result:", type(q8).__name__, q8.dtype, q8.array.dtype,
+      np.array_equal(q8.array, numpy_f32_to_e4m3(x8)))
+# Every pattern back to f32, times 2: NaN only for 0x7f and 0xff.
+patterns = np.arange(256, dtype=np.uint8)
+back = f8.dq(ewc.bits(patterns, "f8e4m3"), 2.0)
+# CHECK-NEXT: f8e4m3 in: 2 896.0 0.00390625
+print("f8e4m3 in:", int(np.isnan(back).sum()), back[0x7e], back[0x01])
+# CHECK-NEXT: uint8 for f8e4m3: TypeError: dq(): 'q': expected f8e4m3 elements, got uint8; to pass the bit patterns of f8e4m3, mark them: ewc.bits(x, 'f8e4m3')
+show("uint8 for f8e4m3", lambda: f8.dq(patterns, 1.0))
+# f8e5m2 overflows to infinity (0x7c), from 61440 up.
+# CHECK-NEXT: f8e5m2: [ 60 123 123 124 252 127]
+print("f8e5m2:", f8.q5(np.array([1.0, 57344.0, 61439.0, 61440.0, -1e30,
+                                 np.nan], np.float32)).array)

@@ -76,6 +76,8 @@ llvm::Error tools::applyEnvironment(driver::CompileOptions &options,
     options.llvmPasses = *passes;
   if (std::optional<std::string> workarounds = get("EWC_PTXAS_WORKAROUNDS"))
     options.ptxasWorkarounds = *workarounds;
+  if (std::optional<std::string> float8 = get("EWC_FLOAT8_CONVERSIONS"))
+    options.float8Conversions = *float8;
   return llvm::Error::success();
 }
 

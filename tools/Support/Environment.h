@@ -46,9 +46,10 @@ std::string getDefaultCacheDirectory(VariableReader get = getProcessVariable);
 /// turned on by EWC_NO_CACHE set to anything but "" or "0"; ptxAssembler
 /// from EWC_PTX_ASSEMBLER ("driver" or "nvjitlink"); jitLink from
 /// EWC_NVJITLINK, CUDA_HOME, CUDA_PATH and EWC_PTXAS_OPTIONS; ptxOptLevel,
-/// llvmPasses and ptxasWorkarounds from EWC_PTX_OPT_LEVEL, EWC_LLVM_PASSES
-/// and EWC_PTXAS_WORKAROUNDS where set (an empty EWC_LLVM_PASSES too: it
-/// means LLVM's default<On>). A value a variable does not take is an error
+/// llvmPasses, ptxasWorkarounds and float8Conversions from
+/// EWC_PTX_OPT_LEVEL, EWC_LLVM_PASSES, EWC_PTXAS_WORKAROUNDS and
+/// EWC_FLOAT8_CONVERSIONS where set (an empty EWC_LLVM_PASSES too: it means
+/// LLVM's default<On>). A value a variable does not take is an error
 /// that names it, e.g. "EWC_PTX_OPT_LEVEL must be 0, 1, 2 or 3, not '9'".
 llvm::Error applyEnvironment(driver::CompileOptions &options,
                              VariableReader get = getProcessVariable);

@@ -323,9 +323,53 @@ TEST(ToleranceTest, TorchTestingDefaults) {
   EXPECT_EQ(getDefaultTolerance(DType::Bool).atol, 0);
   // The help text is the same table.
   EXPECT_EQ(describeDefaultTolerances(/*relative=*/true),
-            "f32 1.3e-06, f64 1e-07, f16 0.001, bf16 0.016");
+            "f32 1.3e-06, f64 1e-07, f16 0.001, bf16 0.016, f8e4m3 0.125, "
+            "f8e5m2 0.25");
   EXPECT_EQ(describeDefaultTolerances(/*relative=*/false),
-            "f32 1e-05, f64 1e-07, f16 1e-05, bf16 1e-05");
+            "f32 1e-05, f64 1e-07, f16 1e-05, bf16 1e-05, f8e4m3 0.00195312, "
+            "f8e5m2 1.52588e-05");
+}
+
+// The 8-bit floats: every pattern decodes to its value and encodes back to
+// itself (NaNs to 0x7F with their sign), and the rounding of doubles agrees
+// with APFloat's (ties to even; f8e4m3 overflows to NaN, f8e5m2 to
+// infinity) on the values around every pattern and their midpoints.
+TEST(HostArrayTest, Float8ConversionsMatchAPFloat) {
+  for (DType dtype : {DType::F8E4M3, DType::F8E5M2}) {
+    const llvm::fltSemantics &semantics = getFloatSemantics(dtype);
+    std::vector<double> probes = {0x1p-30, 1e30,  464.0, 463.99,  464.01,
+                                  480.0,   57344, 61440, 61439.9, 65536};
+    for (unsigned bits = 0; bits < 256; ++bits) {
+      double value = convertFloat8BitsToDouble(bits, dtype);
+      uint8_t back = convertToFloat8Bits(value, dtype);
+      if (std::isnan(value)) {
+        EXPECT_EQ(back, (bits & 0x80) | 0x7F) << "pattern " << bits;
+        continue;
+      }
+      EXPECT_EQ(back, bits) << "pattern " << bits;
+      EXPECT_EQ(
+          value,
+          llvm::APFloat(semantics, llvm::APInt(8, bits)).convertToDouble());
+      for (double scale : {1.0 - 0x1p-20, 1.0 + 0x1p-20, 1.0 + 0x1p-4,
+                           1.0 + 0x1p-3, 1.0 + 0x1p-2, 1.0 + 0x3p-3})
+        probes.push_back(value * scale);
+    }
+    for (double probe : probes) {
+      for (double value : {probe, -probe}) {
+        llvm::APFloat rounded(value);
+        bool losesInfo;
+        rounded.convert(semantics, llvm::APFloat::rmNearestTiesToEven,
+                        &losesInfo);
+        double got =
+            convertFloat8BitsToDouble(convertToFloat8Bits(value, dtype), dtype);
+        double want = rounded.convertToDouble();
+        if (std::isnan(want))
+          EXPECT_TRUE(std::isnan(got)) << value;
+        else
+          EXPECT_EQ(got, want) << getDTypeName(dtype).str() << " " << value;
+      }
+    }
+  }
 }
 
 // Large arrays are filled and copied on all cores, a range of 2^18 elements

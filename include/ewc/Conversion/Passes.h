@@ -8,6 +8,7 @@
 #ifndef EWC_CONVERSION_PASSES_H
 #define EWC_CONVERSION_PASSES_H
 
+#include "ewc/Conversion/ArithFloat8/ExpandFloat8.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
 #include "ewc/Conversion/EwToGPU/VectorizeGPULoops.h"
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"

@@ -341,6 +341,57 @@ def EwCPUMathToLibm : Pass<"ew-cpu-math-to-libm", "::mlir::ModuleOp"> {
   ];
 }
 
+def EwExpandFloat8 : Pass<"ew-expand-float8"> {
+  let summary = "Lower the conversions of f8E4M3FN and f8E5M2 values";
+  let description = [{
+    LLVM has no 8-bit float: the LLVM type converter stores `f8E4M3FN`
+    (torch's float8_e4m3fn) and `f8E5M2` (float8_e5m2) as `i8`, and moves,
+    selects and constants of them need nothing more, but `arith.extf` from
+    them and `arith.truncf` to them (from `f32`, the type they compute in)
+    have no lowering. This pass rewrites those, with torch's semantics:
+
+    - into f32: exact; NaN becomes the quiet NaN with the input's sign,
+      `f8E5M2`'s infinities stay infinities.
+    - from f32: round to nearest even; `f8E4M3FN`, which has no infinity,
+      gives NaN (0x7F with the sign) above 464 in magnitude (what rounds
+      past 448, its largest value) and for infinities and NaN; `f8E5M2`
+      gives infinity from 61440 up and NaN (0x7F with the sign) for NaN.
+      These are torch's `c10::detail::fp8e4m3fn_from_fp32_value` and
+      `fp8e5m2_from_fp32_value`, which the integer code follows step by
+      step.
+
+    With `hardware` (sm_89 and later, where PTX has `cvt` to and from the
+    `e4m3x2` and `e5m2x2` pairs) the conversions are NVVM's
+    `nvvm.convert.f32x2.to.f8x2` (`satfinite`, the only form PTX has, with
+    selects for the values that torch does not saturate) and
+    `nvvm.convert.f8x2.to.f16x2`; otherwise, and on the CPU, integer code.
+    A conversion between an 8-bit float and another type than f32 is an
+    error: the ew lowering makes none.
+
+    Before:
+    ```mlir
+    %y = arith.truncf %x : f32 to f8E4M3FN
+    ```
+    After (integer code, abridged):
+    ```mlir
+    %bits = arith.bitcast %x : f32 to i32
+    ...
+    %b = arith.trunci %r : i32 to i8
+    %y = arith.bitcast %b : i8 to f8E4M3FN
+    ```
+  }];
+  let options = [
+    Option<"hardware", "hardware", "bool", /*default=*/"false",
+           "Use the NVVM conversions of sm_89 and later instead of integer "
+           "code">,
+  ];
+  let dependentDialects = [
+    "::mlir::arith::ArithDialect",
+    "::mlir::NVVM::NVVMDialect",
+    "::mlir::vector::VectorDialect",
+  ];
+}
+
 def GPUModuleToPTX : Pass<"gpu-module-to-ptx", "::mlir::ModuleOp"> {
   let summary = "Serialize gpu.modules to PTX, linking ewc's libdevice";
   let description = [{
@@ -392,7 +443,8 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
     ptxas assembles it right. At every optimization level above -O0 that
     ptxas takes `abs.s64` as never negative, folds a compare of `abs.f32`
     as if the value could not be NaN, puts +0.0 where `selp.f32` picks a
-    -0.0, and combines chains of integer `min`/`max` into wrong values
+    -0.0, combines chains of integer `min`/`max` into wrong values and
+    takes `neg.s16` of -32768 as +32768
     (docs/ptxas-bug/README.md has a reproducer; ewc-fuzz found them on the
     H200). Each rewrite computes exactly what the PTX ISA defines for the
     instruction it replaces:
@@ -404,6 +456,8 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
       with float immediates written as their bits.
     - `int-minmax`: `min`/`max` of a signed or unsigned integer become a
       `setp.lt`/`setp.gt` and a `selp`.
+    - `int-neg`: `neg.s16 d, a` becomes `not.b16 d, a` and
+      `add.s16 d, d, 1` (ptxas left -(-32768) as +32768 for every reader).
 
     The new instructions cost a few ALU operations per element where the
     kernels wait on memory; docs/performance.md has the measurement.
@@ -427,7 +481,7 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
   let options = [
     Option<"workarounds", "workarounds", "std::string", /*default=*/"\"all\"",
            "Which rewrites: all, none, or a comma-separated list of int-abs, "
-           "float-abs, float-select and int-minmax">,
+           "float-abs, float-select, int-minmax and int-neg">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

@@ -143,6 +143,10 @@ struct CompileOptions {
   /// Hidden, for diagnosing ptxas: which PTX rewrites run (all, none or a
   /// list; Pipelines.h). None: all. EWC_PTXAS_WORKAROUNDS.
   std::optional<std::string> ptxasWorkarounds;
+  /// Hidden, for measuring and diagnosing: how 8-bit floats convert on the
+  /// GPU, "hardware" or "integer" (Pipelines.h). None: hardware where the
+  /// chip has it. EWC_FLOAT8_CONVERSIONS.
+  std::optional<std::string> float8Conversions;
   /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
   /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.
   llvm::raw_ostream *optimizedIR = nullptr;

@@ -46,6 +46,9 @@ bool isFloat(DType dtype);
 /// their own type only where they are returned or cast.
 DType getComputeDType(DType dtype);
 
+/// True for f8e4m3 and f8e5m2.
+bool isFloat8(DType dtype);
+
 /// True for i8 ... i64 and u8 ... u64 (bool is not an integer type in the
 /// language).
 bool isInteger(DType dtype);

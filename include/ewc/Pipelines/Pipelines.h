@@ -73,9 +73,22 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
   PassOptions::Option<std::string> ptxasWorkarounds{
       *this, "ptxas-workarounds",
       llvm::cl::desc("PTX rewrites for ptxas bugs: all, none, or a list of "
-                     "int-abs, float-abs, float-select, int-minmax"),
+                     "int-abs, float-abs, float-select, int-minmax, int-neg"),
       llvm::cl::init("all")};
+  // The sm_89+ conversions by default: the chip's own instructions, with
+  // the selects that make them torch's (ew-expand-float8). "integer" is for
+  // measuring one against the other and for diagnosis.
+  PassOptions::Option<std::string> float8Conversions{
+      *this, "float8-conversions",
+      llvm::cl::desc("How 8-bit floats convert on the GPU: hardware (the "
+                     "cvt of sm_89 and later, integer code on older chips) "
+                     "or integer"),
+      llvm::cl::init("hardware")};
 };
+
+/// True if `chip` (sm_XX, with or without a suffix such as "a") has PTX's
+/// conversions to and from the 8-bit floats: sm_89 and later.
+bool chipHasFloat8Conversions(llvm::StringRef chip);
 
 /// Checks that the NVPTX back end knows `options`' chip and features: NVPTX
 /// itself only warns about an unknown one and goes on to emit PTX for a

@@ -123,6 +123,13 @@ uint16_t convertToBFloatBits(double value);
 /// The exact value of an f16 / bf16 bit pattern.
 double convertHalfBitsToDouble(uint16_t bits);
 double convertBFloatBitsToDouble(uint16_t bits);
+/// Rounds `value` to the nearest f8e4m3 or f8e5m2 (`dtype`; ties to even)
+/// and returns its bits, with torch's rules: f8e4m3 has no infinity (what
+/// rounds past 448, and infinities, give NaN), f8e5m2 overflows to
+/// infinity; NaN is 0x7F with the sign in both.
+uint8_t convertToFloat8Bits(double value, DType dtype);
+/// The exact value of an f8e4m3 or f8e5m2 bit pattern.
+double convertFloat8BitsToDouble(uint8_t bits, DType dtype);
 
 /// Rounds `value` to the nearest value of the float type `dtype` (identity
 /// for f64): what storing it in a HostArray of `dtype` and reading it back

@@ -10,10 +10,11 @@
 //   i1 -> number     0 or 1
 //   x -> i1          x != 0 (NaN -> true, -0.0 -> false)
 //
-// f16 and bf16 sources are extended to f32 first (exact), like every other
-// op's operands, so every conversion that involves bf16 goes through f32:
-// bf16 <-> f32 is the one pair that EwToLoops expands into integer code for
-// the CPU, whose libgcc has no bf16 conversion routines.
+// f16, bf16 and 8-bit float sources are extended to f32 first (exact), like
+// every other op's operands, so every conversion that involves bf16 or an
+// 8-bit float goes through f32: bf16 <-> f32 is the one pair that EwToLoops
+// expands into integer code for the CPU, whose libgcc has no bf16
+// conversion routines, f8 <-> f32 the pairs of ew-expand-float8.
 //
 //===----------------------------------------------------------------------===//
 
@@ -34,14 +35,18 @@ using namespace mlir;
 using namespace mlir::ew;
 using namespace mlir::ew::lowering;
 
-/// f64 -> bf16 rounded once. Rounding f64 -> f32 -> bf16 with two
-/// round-to-nearest steps is wrong where the first lands on a bf16 tie, and
-/// LLVM's direct fptrunc double -> bfloat is a libcall (__truncdfbf2) that
-/// the CPU lacks. So the first step rounds to odd instead (truncate toward
-/// zero, then set the last bit if anything was lost): with f32's 16 bits more
-/// than bf16, the second, nearest-even step then gives the correctly rounded
-/// result, subnormals, overflow and NaN included.
-static Value truncF64ToBF16(OpBuilder &builder, Location loc, Value x) {
+/// f64 -> bf16 or an 8-bit float, rounded once. Rounding f64 -> f32 -> bf16
+/// with two round-to-nearest steps is wrong where the first lands on a bf16
+/// tie, and LLVM's direct fptrunc double -> bfloat is a libcall
+/// (__truncdfbf2) that the CPU lacks (LLVM has no 8-bit float at all). So
+/// the first step rounds to odd instead (truncate toward zero, then set the
+/// last bit if anything was lost): with f32's 16 bits more than bf16 (20 and
+/// 21 more than the 8-bit floats), the second, nearest-even step then gives
+/// the correctly rounded result, subnormals, overflow and NaN included.
+/// (torch rounds f64 through f32 to nearest twice, for bf16 and the 8-bit
+/// floats alike: docs/language.md.)
+static Value truncF64ViaOddF32(OpBuilder &builder, Location loc, Value x,
+                               FloatType to) {
   Type f32 = builder.getF32Type(), i32 = builder.getI32Type();
   Value nearest = arith::TruncFOp::create(builder, loc, f32, x);
   Value back = arith::ExtFOp::create(builder, loc, x.getType(), nearest);
@@ -64,8 +69,7 @@ static Value truncF64ToBF16(OpBuilder &builder, Location loc, Value x) {
       builder, loc, inexact, arith::OrIOp::create(builder, loc, truncated, one),
       truncated);
   return arith::TruncFOp::create(
-      builder, loc, builder.getBF16Type(),
-      arith::BitcastOp::create(builder, loc, f32, odd));
+      builder, loc, to, arith::BitcastOp::create(builder, loc, f32, odd));
 }
 
 /// Float (f32 or f64) to float.
@@ -76,8 +80,8 @@ static Value convertFloat(OpBuilder &builder, Location loc, Value x,
     return x;
   if (to.getWidth() > from.getWidth())
     return arith::ExtFOp::create(builder, loc, to, x);
-  if (from.isF64() && to.isBF16())
-    return truncF64ToBF16(builder, loc, x);
+  if (from.isF64() && (to.isBF16() || to.getWidth() == 8))
+    return truncF64ViaOddF32(builder, loc, x, to);
   return arith::TruncFOp::create(builder, loc, to, x);
 }
 

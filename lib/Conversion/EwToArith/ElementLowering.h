@@ -23,10 +23,11 @@ namespace mlir {
 namespace ew {
 namespace lowering {
 
-/// True for f16 and bf16, which compute in f32.
+/// True for f16, bf16, f8E4M3FN and f8E5M2, which compute in f32.
 bool computesInF32(Type type);
 
-/// `value` in its compute type: f16 and bf16 extended to f32, others as is.
+/// `value` in its compute type: f16, bf16 and the 8-bit floats extended to
+/// f32, others as is.
 Value extendToComputeType(OpBuilder &builder, Location loc, Value value);
 
 /// True if the ew value type `type` (a tensor or a scalar) has unsigned
@@ -39,7 +40,7 @@ Value createConstant(OpBuilder &builder, Location loc, Type type, double value);
 
 /// Lowers an elementwise ew op on element values. `buildElement` gets the
 /// converted operands in their compute type; a float result computed in f32
-/// for an f16/bf16 result type is rounded to that type once.
+/// for an f16/bf16/f8 result type is rounded to that type once.
 template <typename EwOp>
 struct ElementwiseLowering : OpConversionPattern<EwOp> {
   using OpConversionPattern<EwOp>::OpConversionPattern;

@@ -41,7 +41,8 @@ std::string mlir::ew::getElementFunctionName(KernelOp kernel) {
 //===----------------------------------------------------------------------===//
 
 bool lowering::computesInF32(Type type) {
-  return type.isF16() || type.isBF16();
+  return type.isF16() || type.isBF16() ||
+         isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
 Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
@@ -49,6 +50,7 @@ Value lowering::extendToComputeType(OpBuilder &builder, Location loc,
   if (!computesInF32(value.getType()))
     return value;
   Type f32 = builder.getF32Type();
+  // f16, and the 8-bit floats, whose arith.extf ew-expand-float8 lowers.
   if (!value.getType().isBF16())
     return arith::ExtFOp::create(builder, loc, f32, value);
   // bf16 -> f32 as integer code (the bits, shifted into f32's top half:

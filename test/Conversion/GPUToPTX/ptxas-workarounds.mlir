@@ -33,6 +33,11 @@
 // CHECK-SAME: \09{\0A\09.reg .b64 %ewc_sign;\0A\09@!%p2 shr.s64 \09%ewc_sign, %rd3, 63;\0A\09@!%p2 xor.b64 \09%rd9, %rd3, %ewc_sign;\0A\09@!%p2 sub.s64 \09%rd9, %rd9, %ewc_sign;\0A\09}\0A
 // CHECK-SAME: \09@%p2 and.b32 \09%r12, %r4, 0x7FFFFFFF;\0A
 // CHECK-SAME: \09@%p3 selp.b32 \09%r13, 0x80000000, %r4, %p1;\0A
+// neg.s16: not and add 1 (-(-32768) stays -32768 for ptxas); the register
+// may be its own source. neg.s32 has shown no trouble and stays.
+// CHECK-SAME: \09not.b16 \09%rs2, %rs1;\0A\09add.s16 \09%rs2, %rs2, 1;\0A
+// CHECK-SAME: \09neg.s32 \09%r14, %r13;\0A
+// CHECK-SAME: \09@%p1 not.b16 \09%rs3, %rs3;\0A\09@%p1 add.s16 \09%rs3, %rs3, 1;\0A
 // CHECK-SAME: \09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
 // CHECK-SOME:      assembly = "
@@ -40,16 +45,17 @@
 // CHECK-SOME-SAME: \09abs.f32 \09%r5, %r4;
 // CHECK-SOME-SAME: \09selp.b32 \09%r7, 0xBF800000, 0x80000000, %p1;
 // CHECK-SOME-SAME: \09min.s64 \09%rd8, %rd4, 0;
+// CHECK-SOME-SAME: \09neg.s16 \09%rs2, %rs1;
 
-// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
+// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
-// CHECK-BAD: error: unknown ptxas workaround 'fast' (expected all, none, or a comma-separated list of int-abs, float-abs, float-select and int-minmax)
+// CHECK-BAD: error: unknown ptxas workaround 'fast' (expected all, none, or a comma-separated list of int-abs, float-abs, float-select, int-minmax and int-neg)
 
 // Objects that are not PTX text (here a cubin's bytes) are not touched.
 // CHECK:      gpu.binary @cubin
 // CHECK-SAME: bin = "\09abs.s64 \09%rd4, %rd3;\0A"
 
 module attributes {gpu.container_module} {
-  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
+  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
   gpu.binary @cubin [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "\09abs.s64 \09%rd4, %rd3;\0A">]
 }

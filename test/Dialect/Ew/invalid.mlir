@@ -454,7 +454,7 @@ func.func private @empty_name(%x: !ew.tensor<[""], f32>)
 
 // -----
 
-// expected-error @+1 {{element type must be i1, i8, i16, i32, i64 (signless), ui8, ui16, ui32, ui64, f16, bf16, f32 or f64, got 'si8'}}
+// expected-error @+1 {{element type must be i1, i8, i16, i32, i64 (signless), ui8, ui16, ui32, ui64, f16, bf16, f32, f64, f8E4M3FN or f8E5M2, got 'si8'}}
 func.func private @si8_element(%x: !ew.tensor<[n], si8>)
 
 // -----

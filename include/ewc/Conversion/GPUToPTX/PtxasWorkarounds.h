@@ -3,10 +3,11 @@
 // CUDA 13.0's ptxas miscompiles a few PTX instructions at every optimization
 // level above -O0 (docs/ptxas-bug/README.md, with a reproducer): it takes
 // abs.s64 as never negative, folds a compare of abs.f32 as if NaN were not
-// there, loses the sign of -0.0 in selp.f32, and combines chains of integer
-// min/max wrongly. ewc found each with ewc-fuzz on the H200. These rewrites
-// put the same computation into instructions that ptxas assembles right;
-// each is exact (bit for bit the instruction the PTX ISA defines).
+// there, loses the sign of -0.0 in selp.f32, combines chains of integer
+// min/max wrongly, and leaves neg.s16 of -32768 as +32768. ewc found each with
+// ewc-fuzz on the H200. These rewrites put the same computation into
+// instructions that ptxas assembles right; each is exact (bit for bit the
+// instruction the PTX ISA defines).
 //
 //===----------------------------------------------------------------------===//
 
@@ -31,11 +32,14 @@ enum PtxasWorkaround : unsigned {
   kFloatSelect = 1u << 2,
   /// min/max.{s,u}{16,32,64} d, a, b -> setp.lt/gt then selp.
   kIntMinMax = 1u << 3,
-  kAllPtxasWorkarounds = kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax,
+  /// neg.s16 d, a -> not.b16 d, a; add.s16 d, d, 1.
+  kIntNeg = 1u << 4,
+  kAllPtxasWorkarounds =
+      kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax | kIntNeg,
 };
 
-/// Parses a comma-separated list of int-abs, float-abs, float-select and
-/// int-minmax, or "all", or "none" (the empty list).
+/// Parses a comma-separated list of int-abs, float-abs, float-select,
+/// int-minmax and int-neg, or "all", or "none" (the empty list).
 llvm::Expected<unsigned> parsePtxasWorkarounds(llvm::StringRef list);
 
 /// `ptx` with the rewrites of `workarounds` applied to every instruction

@@ -59,7 +59,8 @@ bool mlir::ew::isElementType(Type type) {
       return integer.isSignless();
     return width == 8 || width == 16 || width == 32 || width == 64;
   }
-  return type.isF16() || type.isBF16() || type.isF32() || type.isF64();
+  return type.isF16() || type.isBF16() || type.isF32() || type.isF64() ||
+         isa<Float8E4M3FNType, Float8E5M2Type>(type);
 }
 
 bool mlir::ew::isValueType(Type type) {
@@ -730,9 +731,9 @@ static OpFoldResult foldCastConstant(Attribute operand, Type to) {
     return constFoldCastOp<IntegerAttr, FloatAttr, APInt, APFloat, void>(
         operands, to, [&](const APInt &a, bool &) {
           // i1 is 0 or 1; u8 ... u64 are unsigned, the other integers
-          // signed. Into f16 and bf16 the value rounds through f64, as the
-          // lowering does.
-          auto &semantics = to.isF16() || to.isBF16()
+          // signed. Into f16, bf16 and the 8-bit floats the value rounds
+          // through f64, as the lowering does.
+          auto &semantics = to.getIntOrFloatBitWidth() <= 16
                                 ? APFloat::IEEEdouble()
                                 : cast<FloatType>(to).getFloatSemantics();
           APFloat result(semantics);

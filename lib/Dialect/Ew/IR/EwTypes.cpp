@@ -57,8 +57,8 @@ NamedTensorType::verify(function_ref<InFlightDiagnostic()> emitError,
   }
   if (!isElementType(elementType))
     return emitError() << "element type must be i1, i8, i16, i32, i64 "
-                          "(signless), ui8, ui16, ui32, ui64, f16, bf16, f32 "
-                          "or f64, got "
+                          "(signless), ui8, ui16, ui32, ui64, f16, bf16, f32, "
+                          "f64, f8E4M3FN or f8E5M2, got "
                        << elementType;
   return success();
 }
