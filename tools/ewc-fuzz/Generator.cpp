@@ -59,24 +59,31 @@ enum class DT {
   U8,
   U16,
   U32,
-  U64
+  U64,
+  F8E4M3,
+  F8E5M2
 };
-constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16, DT::BF16,
-                            DT::F32,  DT::F64, DT::I8,  DT::I16, DT::U8,
-                            DT::U16,  DT::U32, DT::U64};
-constexpr DT kFloatTypes[] = {DT::F16, DT::BF16, DT::F32, DT::F64};
+constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16,    DT::BF16,
+                            DT::F32,  DT::F64, DT::I8,  DT::I16,    DT::U8,
+                            DT::U16,  DT::U32, DT::U64, DT::F8E4M3, DT::F8E5M2};
+constexpr DT kFloatTypes[] = {DT::F16, DT::BF16,   DT::F32,
+                              DT::F64, DT::F8E4M3, DT::F8E5M2};
+/// The float types that promote with another one (torch promotes the 8-bit
+/// floats with none).
+constexpr DT kWideFloatTypes[] = {DT::F16, DT::BF16, DT::F32, DT::F64};
 constexpr DT kIntTypes[] = {DT::I32, DT::I64, DT::I8,  DT::I16,
                             DT::U8,  DT::U16, DT::U32, DT::U64};
 
 const char *getName(DT dt) {
-  static const char *const kNames[] = {"bool", "i32", "i64", "f16", "bf16",
-                                       "f32",  "f64", "i8",  "i16", "u8",
-                                       "u16",  "u32", "u64"};
+  static const char *const kNames[] = {
+      "bool", "i32", "i64", "f16", "bf16", "f32",    "f64",   "i8",
+      "i16",  "u8",  "u16", "u32", "u64",  "f8e4m3", "f8e5m2"};
   return kNames[static_cast<int>(dt)];
 }
-bool isFloat(DT dt) { return dt >= DT::F16 && dt <= DT::F64; }
+bool isFloat8(DT dt) { return dt == DT::F8E4M3 || dt == DT::F8E5M2; }
+bool isFloat(DT dt) { return (dt >= DT::F16 && dt <= DT::F64) || isFloat8(dt); }
 bool isInt(DT dt) { return dt != DT::Bool && !isFloat(dt); }
-bool isUnsigned(DT dt) { return dt >= DT::U8; }
+bool isUnsigned(DT dt) { return dt >= DT::U8 && dt <= DT::U64; }
 
 /// A set of a kernel's dimensions: bit i is the program's dimension i
 /// (ProgramDims::names), kBatchBit the batch `...`. Empty: a scalar.
@@ -289,7 +296,9 @@ std::string KernelGen::intLiteral(DT dt) {
         {"255", "0", "254", "128"},
         {"65535", "0", "65534", "256"},
         {"4294967295", "0", "4294967294", "65536"},
-        {"9223372036854775807", "0", "4294967296", "4294967295"}};
+        {"9223372036854775807", "0", "4294967296", "4294967295"},
+        {},
+        {}}; // f8e4m3, f8e5m2
     return kEdges[static_cast<int>(dt)][below(4)];
   }
   uint64_t bits = rng();
@@ -465,9 +474,14 @@ Expr KernelGen::weakLetOrLiteral(DT dt) {
   return literal(dt);
 }
 
-/// A default, which must fit the parameter's own type (f16 up to 65504)
-/// and is rounded to that type (so next to ties of f16 and bf16 too).
+/// A default, which must fit the parameter's own type (f16 up to 65504,
+/// f8e4m3 up to 448, f8e5m2 up to 57344) and is rounded to that type (so
+/// next to ties of f16 and bf16 too).
 std::string KernelGen::defaultLiteral(DT dt) {
+  if (dt == DT::F8E4M3)
+    return floatLiteral(-4, 1);
+  if (dt == DT::F8E5M2)
+    return floatLiteral(-6, 3);
   if (isFloat(dt) && chance(10))
     return tieLiteral(dt == DT::F64 ? DT::F32 : dt);
   if (dt == DT::F16)
@@ -537,7 +551,7 @@ DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
     return pick(kNarrower);
   }
   case DT::F64:
-    return pick(kFloatTypes);
+    return pick(kWideFloatTypes);
   case DT::I64: {
     static const DT kNarrower[] = {DT::I8, DT::I16, DT::I32, DT::I64, DT::U8};
     return pick(kNarrower);

@@ -365,8 +365,10 @@ def EwExpandFloat8 : Pass<"ew-expand-float8"> {
     `nvvm.convert.f32x2.to.f8x2` (`satfinite`, the only form PTX has, with
     selects for the values that torch does not saturate) and
     `nvvm.convert.f8x2.to.f16x2`; otherwise, and on the CPU, integer code.
-    A conversion between an 8-bit float and another type than f32 is an
-    error: the ew lowering makes none.
+    f16 and bf16 sources (arith's canonicalization folds the lowering's
+    extf to f32 into the truncf) are extended to f32 first, and f16, bf16
+    and f64 results come from f32, all exactly; f64 -> f8 is an error: it
+    would round twice, and the ew lowering rounds f64 to odd in f32 first.
 
     Before:
     ```mlir

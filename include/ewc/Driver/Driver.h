@@ -144,8 +144,8 @@ struct CompileOptions {
   /// list; Pipelines.h). None: all. EWC_PTXAS_WORKAROUNDS.
   std::optional<std::string> ptxasWorkarounds;
   /// Hidden, for measuring and diagnosing: how 8-bit floats convert on the
-  /// GPU, "hardware" or "integer" (Pipelines.h). None: hardware where the
-  /// chip has it. EWC_FLOAT8_CONVERSIONS.
+  /// GPU, "hardware" or "integer" (Pipelines.h). None: the pipeline's
+  /// default, integer. EWC_FLOAT8_CONVERSIONS.
   std::optional<std::string> float8Conversions;
   /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
   /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.

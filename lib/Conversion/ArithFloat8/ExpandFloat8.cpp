@@ -265,11 +265,18 @@ struct TruncFToFloat8 : OpRewritePattern<arith::TruncFOp> {
     Type to = op.getType();
     if (!ew::isFloat8(to))
       return failure();
-    if (!op.getIn().getType().isF32())
-      return rewriter.notifyMatchFailure(op, "only f32 converts to f8");
+    // f16 and bf16 extend to f32 exactly: arith's canonicalization folds
+    // the ew lowering's extf to f32 into the truncf to f8 (truncf(extf x)
+    // -> truncf x). f64 would round twice, and no lowering makes it.
+    Value in = op.getIn();
+    Type from = in.getType();
+    if (!from.isF32() && !from.isF16() && !from.isBF16())
+      return rewriter.notifyMatchFailure(op, "f64 does not round to f8 once");
     Emitter e(rewriter, op.getLoc());
-    rewriter.replaceOp(op, hardware ? truncateWithHardware(e, op.getIn(), to)
-                                    : truncateAsIntegers(e, op.getIn(), to));
+    if (!from.isF32())
+      in = arith::ExtFOp::create(rewriter, op.getLoc(), e.f32, in);
+    rewriter.replaceOp(op, hardware ? truncateWithHardware(e, in, to)
+                                    : truncateAsIntegers(e, in, to));
     return success();
   }
   bool hardware;
@@ -282,11 +289,17 @@ struct ExtFFromFloat8 : OpRewritePattern<arith::ExtFOp> {
                                 PatternRewriter &rewriter) const override {
     if (!ew::isFloat8(op.getIn().getType()))
       return failure();
-    if (!op.getType().isF32())
-      return rewriter.notifyMatchFailure(op, "f8 only extends to f32");
+    // Every 8-bit float is an f16, a bf16 and an f64 too: through f32,
+    // exactly.
     Emitter e(rewriter, op.getLoc());
-    rewriter.replaceOp(op, hardware ? extendWithHardware(e, op.getIn())
-                                    : extendAsIntegers(e, op.getIn()));
+    Value wide = hardware ? extendWithHardware(e, op.getIn())
+                          : extendAsIntegers(e, op.getIn());
+    Type to = op.getType();
+    if (to.isF64())
+      wide = arith::ExtFOp::create(rewriter, op.getLoc(), to, wide);
+    else if (!to.isF32())
+      wide = arith::TruncFOp::create(rewriter, op.getLoc(), to, wide);
+    rewriter.replaceOp(op, wide);
     return success();
   }
   bool hardware;
@@ -307,15 +320,15 @@ struct EwExpandFloat8Pass
     if (failed(
             applyPatternsGreedily(getOperation(), std::move(patterns), config)))
       return signalPassFailure();
-    // A conversion from or to another type than f32 is not the ew
-    // lowering's: say so instead of leaving it to fail in LLVM.
+    // f64 -> f8 is not the ew lowering's (it rounds to odd in f32 first):
+    // say so instead of leaving it to fail in LLVM.
     WalkResult result = getOperation()->walk([](Operation *op) {
       if (!isa<arith::ExtFOp, arith::TruncFOp>(op))
         return WalkResult::advance();
-      if (ew::isFloat8(op->getOperand(0).getType()) ||
-          ew::isFloat8(op->getResult(0).getType())) {
-        op->emitOpError("converts an 8-bit float from or to another type "
-                        "than f32, which ew-expand-float8 does not lower");
+      if (ew::isFloat8(op->getResult(0).getType())) {
+        op->emitOpError("rounds f64 to an 8-bit float, which "
+                        "ew-expand-float8 does not lower (the ew lowering "
+                        "rounds f64 to odd in f32 first)");
         return WalkResult::interrupt();
       }
       return WalkResult::advance();

@@ -270,9 +270,10 @@ void RowBuilder::buildStreaming(ArrayRef<Value> buffers) {
                                        index(kStreamBytes));
       builder.setInsertionPoint(copies.getBody()->getTerminator());
       Value offset = copies.getInductionVar();
-      auto vectorType = VectorType::get(
-          {kStreamBytes / bytes},
-          cast<MemRefType>(buffers[slot].getType()).getElementType());
+      // The bytes as integers of the element's width: a copy needs no more,
+      // and LLVM has no type for an 8-bit float.
+      auto vectorType = VectorType::get({kStreamBytes / bytes},
+                                        builder.getIntegerType(bytes * 8));
       Value vector = LLVM::LoadOp::create(
           builder, loc, vectorType,
           toPointer(arith::AddIOp::create(builder, loc, source, offset)),

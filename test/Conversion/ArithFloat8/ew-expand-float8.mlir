@@ -82,6 +82,27 @@ func.func @from_e5m2(%x: f8E5M2) -> f32 {
   return %y : f32
 }
 
+// f16 and bf16 into f8 (arith's canonicalization folds truncf(extf x) to
+// one truncf): extended to f32 first, exactly. Out of f8 into f16, bf16
+// and f64: through f32, exactly too.
+// CHECK-LABEL: func.func @via_f32
+// CHECK:       %[[W:.+]] = arith.extf %{{.+}} : f16 to f32
+// CHECK:       arith.bitcast %[[W]] : f32 to i32
+// CHECK:       arith.bitcast %{{.+}} : i8 to f8E5M2
+// CHECK:       arith.extf %{{.+}} : bf16 to f32
+// CHECK:       arith.bitcast %{{.+}} : i8 to f8E4M3FN
+// CHECK:       arith.truncf %{{.+}} : f32 to f16
+// CHECK:       arith.truncf %{{.+}} : f32 to bf16
+// CHECK:       arith.extf %{{.+}} : f32 to f64
+func.func @via_f32(%h: f16, %b: bf16, %a: f8E4M3FN) -> (f8E5M2, f8E4M3FN, f16, bf16, f64) {
+  %0 = arith.truncf %h : f16 to f8E5M2
+  %1 = arith.truncf %b : bf16 to f8E4M3FN
+  %2 = arith.extf %a : f8E4M3FN to f16
+  %3 = arith.extf %a : f8E4M3FN to bf16
+  %4 = arith.extf %a : f8E4M3FN to f64
+  return %0, %1, %2, %3, %4 : f8E5M2, f8E4M3FN, f16, bf16, f64
+}
+
 // Other conversions stay.
 // CHECK-LABEL: func.func @others
 // CHECK:       arith.truncf %{{.+}} : f32 to f16

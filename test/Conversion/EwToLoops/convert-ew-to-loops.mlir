@@ -292,7 +292,8 @@ ew.kernel @rows(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> attr
 // The variant with streaming stores (EwToLoops.cpp): per row, the points
 // before the output's first 64-byte line (none where one peel cannot align
 // it), blocks of 1024 points computed into a buffer on the stack and
-// copied out by 64-byte non-temporal stores aligned to 64, the rest; an
+// copied out as integers of the element's width (i32 here) by 64-byte
+// non-temporal stores aligned to 64, the rest; an
 // SFENCE before the return orders those stores.
 // CHECK-LABEL: func.func @ew$stream(
 // CHECK-SAME:    %[[X:[^:]*]]: memref<?x?xf32, {{.*}}>, %[[OUT:[^:]*]]: memref<?x?xf32, {{.*}}>)
@@ -326,8 +327,8 @@ ew.kernel @rows(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> attr
 // CHECK-NEXT:          memref.load %[[X]][%[[I]], %[[P]]]
 // CHECK:               memref.store %{{.*}}, %[[BUF]][%[[K]]] : memref<1024xf32>
 // CHECK:             scf.for %[[OFF:.*]] = %[[C0]] to %[[C4096]] step %[[C64]] {
-// CHECK:               %[[V:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xf32>
-// CHECK:               llvm.store %[[V]], %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>, !llvm.ptr
+// CHECK:               %[[V:.*]] = llvm.load %{{.*}} {alignment = 64 : i64} : !llvm.ptr -> vector<16xi32>
+// CHECK:               llvm.store %[[V]], %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xi32>, !llvm.ptr
 // CHECK:           scf.for %[[T:.*]] = %[[HI]] to %[[N]] step %[[C1]] {
 // CHECK:             memref.store %{{.*}}, %[[OUT]][%[[I]], %[[T]]]
 // CHECK:         llvm.call_intrinsic "llvm.x86.sse.sfence"()
@@ -344,7 +345,7 @@ ew.kernel @stream(%x: !ew.tensor<[m, n], f32>) -> !ew.tensor<[m, n], f32> attrib
 // does the nest: plain loops, no buffer, no fence.
 // CHECK-LABEL: func.func @ew$two_streams(
 // CHECK-COUNT-2: memref.alloca() {alignment = 64 : i64} : memref<1024xf32>
-// CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xf32>
+// CHECK-COUNT-2: llvm.store %{{.*}} {alignment = 64 : i64, nontemporal} : vector<16xi32>
 // CHECK:         llvm.call_intrinsic "llvm.x86.sse.sfence"()
 // CHECK-NEXT:    return
 ew.kernel @two_streams(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>) attributes {ew.streaming_stores} {
