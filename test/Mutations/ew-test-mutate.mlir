@@ -20,6 +20,7 @@
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=round-half-away | FileCheck %s --enable-var-scope --check-prefix=CHECK-HALF
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=swap-atan2 | FileCheck %s --enable-var-scope --check-prefix=CHECK-ATAN2
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=unsigned-as-signed | FileCheck %s --enable-var-scope --check-prefix=CHECK-UNSIGNED
+// RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=float8-saturate | FileCheck %s --enable-var-scope --check-prefix=CHECK-F8SAT
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=stride-as-contiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-STRIDE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=merge-noncontiguous | FileCheck %s --enable-var-scope --check-prefix=CHECK-MERGE
 // RUN: ewc-opt %s --ew-to-loops --ew-test-mutate=mutation=broadcast-wrong-dim | FileCheck %s --enable-var-scope --check-prefix=CHECK-BCAST
@@ -264,6 +265,22 @@ ew.kernel @unsigned_ops(%a: !ew.tensor<[n], ui32>, %b: !ew.tensor<[n], ui32>) ->
   %m = ew.max %a, %b : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>
   %c = ew.cmp lt, %a, %b : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>
   ew.return %q, %m, %c : !ew.tensor<[n], ui32>, !ew.tensor<[n], ui32>, !ew.tensor<[n], i1>
+}
+
+// A conversion to an 8-bit float clamps to its largest value first: 448
+// for f8E4M3FN, 57344 for f8E5M2.
+// CHECK-F8SAT-LABEL: func.func @ew$to_float8(
+// CHECK-F8SAT-DAG:     %[[HI:.*]] = arith.constant 4.480000e+02 : f32
+// CHECK-F8SAT-DAG:     %[[LO:.*]] = arith.constant -4.480000e+02 : f32
+// CHECK-F8SAT:         %[[M:.*]] = arith.minimumf %{{.*}}, %[[HI]] : f32
+// CHECK-F8SAT:         %[[C:.*]] = arith.maximumf %[[M]], %[[LO]] : f32
+// CHECK-F8SAT:         arith.truncf %[[C]] : f32 to f8E4M3FN
+// CHECK-F8SAT:         arith.constant 5.734400e+04 : f32
+// CHECK-F8SAT:         arith.truncf %{{.*}} : f32 to f8E5M2
+ew.kernel @to_float8(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f8E4M3FN>, !ew.tensor<[n], f8E5M2>) {
+  %a = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], f8E4M3FN>
+  %b = ew.cast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], f8E5M2>
+  ew.return %a, %b : !ew.tensor<[n], f8E4M3FN>, !ew.tensor<[n], f8E5M2>
 }
 
 // round's roundeven becomes round (ties away from zero); floor stays.

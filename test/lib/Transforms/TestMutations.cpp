@@ -342,6 +342,32 @@ static unsigned swapAtan2(ModuleOp module, IRRewriter &rewriter) {
   return ops.size();
 }
 
+/// Conversions to the 8-bit floats saturate (clamp to the largest finite
+/// value first) where torch's give NaN (f8e4m3) or infinity (f8e5m2): 1000
+/// becomes 448, inf 57344. NaN stays NaN (minimumf and maximumf propagate
+/// it). What the sm_89 cvt alone would do, without ew-expand-float8's
+/// selects.
+static unsigned float8Saturate(ModuleOp module, IRRewriter &rewriter) {
+  auto ops = collect<arith::TruncFOp>(module, [](arith::TruncFOp op) {
+    return isa<Float8E4M3FNType, Float8E5M2Type>(op.getType());
+  });
+  for (arith::TruncFOp op : ops) {
+    Location loc = op.getLoc();
+    Value x = op.getIn();
+    Type type = x.getType();
+    double largest = isa<Float8E4M3FNType>(op.getType()) ? 448.0 : 57344.0;
+    rewriter.setInsertionPoint(op);
+    Value high = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(type, largest));
+    Value low = arith::ConstantOp::create(
+        rewriter, loc, rewriter.getFloatAttr(type, -largest));
+    Value below = arith::MinimumFOp::create(rewriter, loc, x, high);
+    Value clamped = arith::MaximumFOp::create(rewriter, loc, below, low);
+    rewriter.modifyOpInPlace(op, [&] { op.getInMutable().assign(clamped); });
+  }
+  return ops.size();
+}
+
 /// Every float narrowing (truncf, round to nearest even) rounds toward zero
 /// instead: where rounding moved the value away from zero, step its bits one
 /// down in magnitude (for an overflow to inf, that is the largest finite).
@@ -1113,6 +1139,8 @@ const Mutation kMutations[] = {
      maxAsMaxnum},
     {"swap-where", kLowered, "no arith.select", swapWhere},
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
+    {"float8-saturate", kLowered, "no arith.truncf to an 8-bit float",
+     float8Saturate},
     {"round-half-away", kLowered, "no math.roundeven", roundHalfAway},
     {"swap-atan2", kLowered, "no math.atan2", swapAtan2},
     {"unsigned-as-signed", kLowered,
