@@ -106,6 +106,7 @@ static constexpr OpInfo kOps[] = {
     {OpKind::Index, "index", OpClass::Dim, 0},
     {OpKind::Size, "size", OpClass::Dim, 0},
     {OpKind::Cast, "", OpClass::Cast, 1},
+    {OpKind::Bitcast, "bitcast", OpClass::Cast, 1},
     {OpKind::Sum, "sum", OpClass::Reduce, 1},
     {OpKind::Mean, "mean", OpClass::Reduce, 1},
     {OpKind::Amax, "amax", OpClass::Reduce, 1},

@@ -729,24 +729,29 @@ std::unique_ptr<Expr> Parser::parseCall(Token calleeTok) {
   }
 
   // A reduction or a scan takes one value, then the names of dimensions:
-  // `sum(x, n)`, `sum(x, h, w)`.
+  // `sum(x, n)`, `sum(x, h, w)`; bitcast a value, then a type's name:
+  // `bitcast(x, u32)` (sema checks that the name is a type's).
   std::optional<OpKind> builtin = lookupBuiltin(callee);
+  bool takesType = builtin == OpKind::Bitcast;
   bool takesDims = builtin && (getOpClass(*builtin) == OpClass::Reduce ||
                                getOpClass(*builtin) == OpClass::Scan);
   std::vector<std::unique_ptr<Expr>> args;
   std::vector<CallExpr::NameArgument> dimArguments;
   while (expectValues) {
-    if (takesDims && !args.empty()) {
+    if ((takesDims || takesType) && !args.empty()) {
       Token nameTok = tok;
       if (nameTok.is(TokenKind::Identifier))
         consume();
       if (nameTok.isNot(TokenKind::Identifier) ||
           (tok.isNot(TokenKind::Comma) && tok.isNot(TokenKind::RParen))) {
         emitError(nameTok.getLoc(),
-                  "the arguments of '" + callee +
-                      "' after the first must be dimension names, such as "
-                      "'n' in '" +
-                      callee + "(x, n)'",
+                  takesType
+                      ? "the second argument of 'bitcast' must be a type, such "
+                        "as 'u32' in 'bitcast(x, u32)'"
+                      : "the arguments of '" + callee +
+                            "' after the first must be dimension names, such "
+                            "as 'n' in '" +
+                            callee + "(x, n)'",
                   nameTok.getRange());
         return nullptr;
       }

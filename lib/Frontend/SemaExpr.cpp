@@ -174,7 +174,8 @@ Checked KernelChecker::checkName(NameExpr &name) {
 /// that `cmp` (a predicate) and `index`/`size` (a dimension) take first.
 static unsigned getNumArguments(OpKind op) {
   // A reduction takes one dimension or more: its fewest are counted.
-  bool takesName = op == OpKind::Cmp || getOpClass(op) == OpClass::Dim ||
+  bool takesName = op == OpKind::Cmp || op == OpKind::Bitcast ||
+                   getOpClass(op) == OpClass::Dim ||
                    getOpClass(op) == OpClass::Reduce ||
                    getOpClass(op) == OpClass::Scan;
   return getNumValueOperands(op) + (takesName ? 1 : 0);
@@ -273,6 +274,29 @@ bool KernelChecker::resolveCall(CallExpr &call) {
       dims.push_back(*dim);
     }
     call.resolveReduce(*op, dims);
+    return true;
+  }
+  if (*op == OpKind::Bitcast) {
+    // The parser took the argument after the value as a name.
+    if (call.getOperands().size() != 1 || call.getDimArguments().size() != 1) {
+      diags.error(call.getLoc(),
+                  "'bitcast' expects a value and a type, as in "
+                  "'bitcast(x, u32)'",
+                  call.getRange());
+      return false;
+    }
+    const CallExpr::NameArgument &name = call.getDimArguments()[0];
+    std::optional<DType> type = parseDTypeName(name.first);
+    if (!type) {
+      std::string msg = "unknown type '" + name.first + "' in 'bitcast'";
+      llvm::SmallVector<llvm::StringRef> types;
+      for (DType dtype : getAllDTypes())
+        types.push_back(getDTypeName(dtype));
+      suggestName(msg, name.first, types);
+      diags.error(name.second.Start, msg, name.second);
+      return false;
+    }
+    call.resolveCast(*type, OpKind::Bitcast);
     return true;
   }
   if (call.getNumArgs() != expected) {
@@ -461,6 +485,32 @@ Checked KernelChecker::checkLogic(OpExpr &op, llvm::ArrayRef<Expr *> operands,
 Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
                                  const Checked &checked) {
   DType target = op.getCastType();
+  if (op.getOp() == OpKind::Bitcast) {
+    // A literal takes its default type: bitcast(1.0, u32) is f32 1.0's bits.
+    if (checked.isWeak() && !resolveWeak(operand, getDefaultDType(checked)))
+      return Checked::error();
+    DType from = operand.getType().dtype;
+    if (from == DType::Bool || target == DType::Bool) {
+      diags.error(op.getLoc(),
+                  "'bitcast' cannot reinterpret bool, which has no bit "
+                  "pattern; convert it with a cast, e.g. 'u8(...)'",
+                  op.getRange());
+      return Checked::error();
+    }
+    if (getDTypeSize(from) != getDTypeSize(target)) {
+      diags.error(op.getLoc(),
+                  "'bitcast' reinterprets bits as a type of the same width: " +
+                      getDTypeName(from).str() + " has " +
+                      std::to_string(getDTypeSize(from) * 8) + " bits, " +
+                      getDTypeName(target).str() + " " +
+                      std::to_string(getDTypeSize(target) * 8),
+                  op.getRange());
+      return Checked::error();
+    }
+    op.setOperandDType(from);
+    op.setType({target, checked.shape});
+    return Checked::typed(op.getType(), 1);
+  }
   if (checked.isWeak()) {
     // A literal converts from the cast's own type when it can take it, so
     // that `f64(0.1)` is the double nearest 0.1, not a rounded f32.

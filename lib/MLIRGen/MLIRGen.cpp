@@ -557,6 +557,16 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     mlir::Value rounded = convert(operands[0], target, loc);
     return convert(rounded, getComputeDType(target), loc);
   }
+  case OpKind::Bitcast: {
+    // The bits of the operand's own type (an f16 value is computed in f32:
+    // its f16, exactly), read as the target's, then in its compute type.
+    mlir::Value stored = convert(operands[0], op.getOperandDType(), loc);
+    DType target = op.getCastType();
+    mlir::Type type =
+        mlir::ew::getBroadcastType(stored.getType(), getElementType(target));
+    mlir::Value bits = ew::BitcastOp::create(builder, loc, type, stored);
+    return convert(bits, getComputeDType(target), loc);
+  }
   case OpKind::Sum:
   case OpKind::Mean:
   case OpKind::Amax:

@@ -245,6 +245,7 @@ private:
                     const Column &b);
   ColumnPtr evalWhere(bool isTensor, const Column &c, const Column &t,
                       const Column &f);
+  ColumnPtr evalBitcast(ColumnPtr column, DType to);
   size_t getSize(bool isTensor) const {
     return isTensor ? static_cast<size_t>(blockSize) : 1;
   }
@@ -609,6 +610,38 @@ ColumnPtr Evaluator::convert(ColumnPtr column, DType to) {
   return out.finish();
 }
 
+/// The bits of each element of `column` (values of its own type, which
+/// holds them exactly) read as `to`'s. The reference holds floats as
+/// doubles, which keep no NaN payload: a NaN's bits are those of the quiet
+/// NaN with its sign, the element unsure where they reach an integer (or
+/// another float type, which could read a payload as a number); an
+/// element within a slack is unsure too.
+ColumnPtr Evaluator::evalBitcast(ColumnPtr column, DType to) {
+  const Column &a = *column;
+  DType from = a.dtype;
+  size_t size = getSize(a.isTensor);
+  ColumnBuilder out(to, a.isTensor, size);
+  unsigned width = getDTypeSize(from) * 8;
+  uint64_t mask = width == 64 ? ~uint64_t(0) : (uint64_t(1) << width) - 1;
+  for (size_t k = 0; k < size; ++k) {
+    uint64_t bits;
+    bool unsure;
+    if (isFloat(from)) {
+      double v = a.f(k);
+      bits = getFloatBits(v, from);
+      unsure = a.e(k) != 0 || std::isnan(v);
+    } else {
+      bits = static_cast<uint64_t>(a.i(k)) & mask;
+      unsure = a.u(k);
+    }
+    if (isFloat(to))
+      out.setFloat(k, getFloatFromBits(bits, to), unsure ? kInfinity : 0);
+    else
+      out.setInt(k, wrapToIntegerType(static_cast<int64_t>(bits), to), unsure);
+  }
+  return out.finish();
+}
+
 ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   if (op.isReduceOrScan())
     return evalCombine(op);
@@ -627,9 +660,13 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   case OpClass::Dim:
     return evalDim(op);
   case OpClass::Cast: {
+    DType target = op.getCastType();
+    if (op.getOp() == OpKind::Bitcast)
+      return convert(
+          evalBitcast(convert(operands[0], op.getOperandDType()), target),
+          getComputeDType(target));
     // Round to the cast's type, then back to its compute type (f16 and bf16
     // values are computed in f32).
-    DType target = op.getCastType();
     return convert(convert(operands[0], target), getComputeDType(target));
   }
   case OpClass::Cmp:

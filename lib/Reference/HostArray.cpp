@@ -141,6 +141,42 @@ double ewc::convertBFloatBitsToDouble(uint16_t bits) {
   return table[bits];
 }
 
+uint64_t ewc::getFloatBits(double value, DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return convertToHalfBits(value);
+  case DType::BF16:
+    return convertToBFloatBits(value);
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return convertToFloat8Bits(value, dtype);
+  case DType::F32:
+    return llvm::bit_cast<uint32_t>(static_cast<float>(value));
+  case DType::F64:
+    return llvm::bit_cast<uint64_t>(value);
+  default:
+    llvm_unreachable("not a floating-point type");
+  }
+}
+
+double ewc::getFloatFromBits(uint64_t bits, DType dtype) {
+  switch (dtype) {
+  case DType::F16:
+    return convertHalfBitsToDouble(static_cast<uint16_t>(bits));
+  case DType::BF16:
+    return convertBFloatBitsToDouble(static_cast<uint16_t>(bits));
+  case DType::F8E4M3:
+  case DType::F8E5M2:
+    return convertFloat8BitsToDouble(static_cast<uint8_t>(bits), dtype);
+  case DType::F32:
+    return llvm::bit_cast<float>(static_cast<uint32_t>(bits));
+  case DType::F64:
+    return llvm::bit_cast<double>(bits);
+  default:
+    llvm_unreachable("not a floating-point type");
+  }
+}
+
 double ewc::roundToFloatType(double value, DType dtype) {
   switch (dtype) {
   case DType::F16:

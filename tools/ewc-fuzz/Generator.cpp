@@ -81,6 +81,12 @@ const char *getName(DT dt) {
   return kNames[static_cast<int>(dt)];
 }
 bool isFloat8(DT dt) { return dt == DT::F8E4M3 || dt == DT::F8E5M2; }
+/// Bits of a type's elements (bool: none).
+unsigned getWidth(DT dt) {
+  static const unsigned kWidths[] = {0,  32, 64, 16, 16, 32, 64, 8,
+                                     16, 8,  16, 32, 64, 8,  8};
+  return kWidths[static_cast<int>(dt)];
+}
 bool isFloat(DT dt) { return (dt >= DT::F16 && dt <= DT::F64) || isFloat8(dt); }
 bool isInt(DT dt) { return dt != DT::Bool && !isFloat(dt); }
 bool isUnsigned(DT dt) { return dt >= DT::U8 && dt <= DT::U64; }
@@ -724,6 +730,17 @@ Expr KernelGen::genCast(Type type, int depth) {
   if (!type.isTensor() && chance(10)) {
     Expr arg = literal(type.dt == DT::Bool ? DT::I32 : type.dt);
     return call(getName(type.dt), {arg});
+  }
+  // Now and then a bitcast from another type of the same width: the bits of
+  // floats (NaN, -0.0, subnormals) read as integers and back.
+  if (type.dt != DT::Bool && chance(15)) {
+    std::vector<DT> sameWidth;
+    for (DT dt : kAllTypes)
+      if (dt != DT::Bool && dt != type.dt && getWidth(dt) == getWidth(type.dt))
+        sameWidth.push_back(dt);
+    DT from = sameWidth[below(sameWidth.size())];
+    Expr value = gen({from, type.dims}, depth - 1);
+    return call("bitcast", {value, {getName(type.dt), Primary}});
   }
   return call(getName(type.dt), {gen({pick(kAllTypes), type.dims}, depth - 1)});
 }

@@ -166,6 +166,8 @@ enum class OpKind {
   Index,
   Size,
   Cast,
+  /// `bitcast(x, u32)`: x's bits read as another type of its width.
+  Bitcast,
   // Reductions over named dimensions, which they remove from the shape.
   Sum,
   Mean,
@@ -374,9 +376,9 @@ public:
     assert(resolved && op == OpKind::Cmp && "not a comparison");
     return pred;
   }
-  /// The target type of a cast.
+  /// The target type of a cast or a bitcast.
   DType getCastType() const {
-    assert(resolved && op == OpKind::Cast && "not a cast");
+    assert(resolved && getOpClass(op) == OpClass::Cast && "not a cast");
     return castType;
   }
   /// The dimension of `index(d)` and `size(d)`.
@@ -527,8 +529,10 @@ public:
   void resolve(OpKind op, CmpPredicate pred = CmpPredicate::Eq) {
     setOp(op, pred);
   }
-  /// Called by sema for a cast, `f16(x)`.
-  void resolveCast(DType type) { setOp(OpKind::Cast, CmpPredicate::Eq, type); }
+  /// Called by sema for a cast, `f16(x)`, and a bitcast, `bitcast(x, u32)`.
+  void resolveCast(DType type, OpKind op = OpKind::Cast) {
+    setOp(op, CmpPredicate::Eq, type);
+  }
   /// Called by sema for `index(d)` and `size(d)`.
   void resolveDim(OpKind op, DimId dim) {
     setOp(op, CmpPredicate::Eq, DType::F32, dim);

@@ -131,6 +131,12 @@ uint8_t convertToFloat8Bits(double value, DType dtype);
 /// The exact value of an f8e4m3 or f8e5m2 bit pattern.
 double convertFloat8BitsToDouble(uint8_t bits, DType dtype);
 
+/// The bit pattern of `value` (a value of the float type `dtype`, which
+/// holds it exactly; a NaN gives the type's quiet NaN with its sign) in the
+/// low bits; and the value of a float type's bit pattern.
+uint64_t getFloatBits(double value, DType dtype);
+double getFloatFromBits(uint64_t bits, DType dtype);
+
 /// Rounds `value` to the nearest value of the float type `dtype` (identity
 /// for f64): what storing it in a HostArray of `dtype` and reading it back
 /// gives.

@@ -10,6 +10,8 @@
 //   i1 -> number     0 or 1
 //   x -> i1          x != 0 (NaN -> true, -0.0 -> false)
 //
+// and ew.bitcast, an arith.bitcast of the stored bits.
+//
 // f16, bf16 and 8-bit float sources are extended to f32 first (exact), like
 // every other op's operands, so every conversion that involves bf16 or an
 // 8-bit float goes through f32: bf16 <-> f32 is the one pair that EwToLoops
@@ -211,9 +213,28 @@ struct CastLowering : ElementwiseLowering<CastOp> {
   }
 };
 
+/// ew.bitcast: arith.bitcast between the elements' storage types, which
+/// are signless (ui32 and i32 are one type: no op at all). Not an
+/// ElementwiseLowering: the bits are those of the stored type, never of an
+/// f16's or an f8's f32 compute value.
+struct BitcastLowering : OpConversionPattern<BitcastOp> {
+  using OpConversionPattern::OpConversionPattern;
+  LogicalResult
+  matchAndRewrite(BitcastOp op, OpAdaptor adaptor,
+                  ConversionPatternRewriter &rewriter) const override {
+    Type to = getTypeConverter()->convertType(op.getType());
+    Value operand = adaptor.getOperand();
+    if (operand.getType() == to)
+      rewriter.replaceOp(op, operand);
+    else
+      rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, to, operand);
+    return success();
+  }
+};
+
 } // namespace
 
 void lowering::populateEwCastPatterns(const TypeConverter &converter,
                                       RewritePatternSet &patterns) {
-  patterns.add<CastLowering>(converter, patterns.getContext());
+  patterns.add<CastLowering, BitcastLowering>(converter, patterns.getContext());
 }

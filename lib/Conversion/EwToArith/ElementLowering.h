@@ -70,7 +70,7 @@ struct ElementwiseLowering : OpConversionPattern<EwOp> {
 void populateEwMathPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns);
 
-/// The pattern of ew.cast (Cast.cpp).
+/// The patterns of ew.cast and ew.bitcast (Cast.cpp).
 void populateEwCastPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns);
 

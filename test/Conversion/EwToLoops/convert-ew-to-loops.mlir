@@ -620,3 +620,28 @@ ew.kernel @narrow(%a: !ew.tensor<[n], ui16>, %b: !ew.tensor<[n], ui16>, %s: !ew.
   %3 = ew.cmp lt, %u, %v : !ew.tensor<[n], ui8>, !ew.tensor<[n], ui8>
   ew.return %0, %1, %2, %3 : !ew.tensor<[n], ui16>, !ew.tensor<[n], ui16>, !ew.tensor<[n], i8>, !ew.tensor<[n], i1>
 }
+
+// -----
+
+// ew.bitcast: an arith.bitcast of the stored bits (bf16 and the 8-bit
+// floats too, never their f32 compute values); bitcast(bitcast(x)) folds to
+// one bitcast from x (f32 to ui32 to i32: f32 to i32).
+// CHECK-LABEL: func.func @ew$bitcasts(
+// CHECK:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf32, {{.*}}>
+// CHECK:         %[[B:.*]] = memref.load %{{.*}} : memref<?xbf16, {{.*}}>
+// CHECK:         %[[Q:.*]] = memref.load %{{.*}} : memref<?xf8E4M3FN, {{.*}}>
+// CHECK:         %[[XU:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK:         %[[XI:.*]] = arith.bitcast %[[X]] : f32 to i32
+// CHECK:         %[[BH:.*]] = arith.bitcast %[[B]] : bf16 to f16
+// CHECK:         %[[QI:.*]] = arith.bitcast %[[Q]] : f8E4M3FN to i8
+// CHECK:         memref.store %[[XU]], %{{.*}} : memref<?xi32, {{.*}}>
+// CHECK:         memref.store %[[XI]], %{{.*}} : memref<?xi32, {{.*}}>
+// CHECK:         memref.store %[[BH]], %{{.*}} : memref<?xf16, {{.*}}>
+// CHECK:         memref.store %[[QI]], %{{.*}} : memref<?xi8, {{.*}}>
+ew.kernel @bitcasts(%x: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], bf16>, %q: !ew.tensor<[n], f8E4M3FN>) -> (!ew.tensor<[n], ui32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f16>, !ew.tensor<[n], i8>) {
+  %0 = ew.bitcast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], ui32>
+  %1 = ew.bitcast %0 : !ew.tensor<[n], ui32> to !ew.tensor<[n], i32>
+  %2 = ew.bitcast %b : !ew.tensor<[n], bf16> to !ew.tensor<[n], f16>
+  %3 = ew.bitcast %q : !ew.tensor<[n], f8E4M3FN> to !ew.tensor<[n], i8>
+  ew.return %0, %1, %2, %3 : !ew.tensor<[n], ui32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f16>, !ew.tensor<[n], i8>
+}

@@ -391,6 +391,31 @@ ew.kernel @no_identity_folds(%x: !ew.tensor<[n], f32>, %s: f32, %i: !ew.tensor<[
 
 // -----
 
+// Bitcasts of constants fold to the other type's value of the same bits
+// (f32 1.0 is 0x3F800000, -1 read as ui8 is 255, f8E4M3FN's 0x7E is 448);
+// bitcast(bitcast(x)) is x, or one bitcast from x.
+// CHECK-LABEL: ew.kernel @fold_bitcasts(
+// CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], f32>)
+// CHECK-DAG:     %[[ONE:.*]] = ew.constant 1065353216 : ui32
+// CHECK-DAG:     %[[U8:.*]] = ew.constant 255 : ui8
+// CHECK-DAG:     %[[F8:.*]] = ew.constant 4.480000e+02 : f8E4M3FN
+// CHECK:         %[[I:.*]] = ew.bitcast %[[X]] : !ew.tensor<[n], f32> to !ew.tensor<[n], i32>
+// CHECK:         ew.return %[[X]], %[[I]], %{{.*}}, %{{.*}}, %{{.*}}
+ew.kernel @fold_bitcasts(%x: !ew.tensor<[n], f32>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], i32>, !ew.tensor<[n], ui32>, !ew.tensor<[n], ui8>, !ew.tensor<[n], f8E4M3FN>) {
+  %u = ew.bitcast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], ui32>
+  %back = ew.bitcast %u : !ew.tensor<[n], ui32> to !ew.tensor<[n], f32>
+  %i = ew.bitcast %u : !ew.tensor<[n], ui32> to !ew.tensor<[n], i32>
+  %c1 = ew.constant 1.0 : f32
+  %b1 = ew.bitcast %c1 : f32 to ui32
+  %m1 = ew.constant -1 : i8
+  %b2 = ew.bitcast %m1 : i8 to ui8
+  %c3 = ew.constant 126 : ui8
+  %b3 = ew.bitcast %c3 : ui8 to f8E4M3FN
+  ew.return %back, %i, %b1, %b2, %b3 : !ew.tensor<[n], f32>, !ew.tensor<[n], i32>, ui32, ui8, f8E4M3FN
+}
+
+// -----
+
 // A broadcast to its operand's own type is the operand, and a broadcast of a
 // broadcast is one broadcast of the first operand: a round trip through
 // another order is the operand again. Dead broadcasts go.

@@ -689,3 +689,19 @@ func.func @launch_columns_two_rows() attributes {ew.launch = #ew.launch<schedule
 func.func @launch_no_threads() attributes {ew.launch = #ew.launch<schedule = "elementwise", block_size = 0, elements_per_thread = 1, shared_memory = 0>} {
   return
 }
+
+// -----
+
+ew.kernel @bitcast_widths(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], ui16> {
+  // expected-error @+1 {{'ew.bitcast' op reinterprets 'f32' as 'ui16', which have different widths}}
+  %0 = ew.bitcast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], ui16>
+  ew.return %0 : !ew.tensor<[n], ui16>
+}
+
+// -----
+
+ew.kernel @bitcast_bool(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i8> {
+  // expected-error @+1 {{'ew.bitcast' op cannot reinterpret i1, which has no bit pattern}}
+  %0 = ew.bitcast %x : !ew.tensor<[n], i1> to !ew.tensor<[n], i8>
+  ew.return %0 : !ew.tensor<[n], i8>
+}

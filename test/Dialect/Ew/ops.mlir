@@ -145,6 +145,18 @@ ew.kernel @math(%x: !ew.tensor<[n], f32>, %s: f64) -> (!ew.tensor<[n], f32>, !ew
 }
 
 // Casts keep the shape kind: tensor to tensor, scalar to scalar.
+// Bitcasts between types of one width, unsigned and 8-bit floats too.
+// CHECK-LABEL: ew.kernel @bitcasts(
+// CHECK:       ew.bitcast %{{.*}} : !ew.tensor<[n], f32> to !ew.tensor<[n], ui32>
+// CHECK:       ew.bitcast %{{.*}} : !ew.tensor<[n], f8E4M3FN> to !ew.tensor<[n], i8>
+// CHECK:       ew.bitcast %{{.*}} : !ew.tensor<[n], bf16> to !ew.tensor<[n], f16>
+ew.kernel @bitcasts(%x: !ew.tensor<[n], f32>, %q: !ew.tensor<[n], f8E4M3FN>, %b: !ew.tensor<[n], bf16>) -> (!ew.tensor<[n], ui32>, !ew.tensor<[n], i8>, !ew.tensor<[n], f16>) {
+  %0 = ew.bitcast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], ui32>
+  %1 = ew.bitcast %q : !ew.tensor<[n], f8E4M3FN> to !ew.tensor<[n], i8>
+  %2 = ew.bitcast %b : !ew.tensor<[n], bf16> to !ew.tensor<[n], f16>
+  ew.return %0, %1, %2 : !ew.tensor<[n], ui32>, !ew.tensor<[n], i8>, !ew.tensor<[n], f16>
+}
+
 // CHECK-LABEL: ew.kernel @casts(
 // CHECK-SAME:    %[[X:.*]]: !ew.tensor<[n], bf16>, %[[N:.*]]: i64)
 ew.kernel @casts(%x: !ew.tensor<[n], bf16>, %n: i64) -> (!ew.tensor<[n], bf16>, !ew.tensor<[n], i1>) {

@@ -797,6 +797,46 @@ OpFoldResult CastOp::fold(FoldAdaptor adaptor) {
 }
 
 //===----------------------------------------------------------------------===//
+// BitcastOp
+//===----------------------------------------------------------------------===//
+
+LogicalResult BitcastOp::verify() {
+  Type from = getElementType(getOperand().getType());
+  Type to = getElementType(getType());
+  if (from.isInteger(1) || to.isInteger(1))
+    return emitOpError("cannot reinterpret i1, which has no bit pattern");
+  if (from.getIntOrFloatBitWidth() != to.getIntOrFloatBitWidth())
+    return emitOpError("reinterprets ")
+           << from << " as " << to << ", which have different widths";
+  return success();
+}
+
+OpFoldResult BitcastOp::fold(FoldAdaptor adaptor) {
+  Value operand = getOperand();
+  if (operand.getType() == getType())
+    return operand;
+  // bitcast(bitcast(x)) is one bitcast from x (or x itself).
+  if (auto inner = operand.getDefiningOp<BitcastOp>()) {
+    if (inner.getOperand().getType() == getType())
+      return inner.getOperand();
+    getOperandMutable().assign(inner.getOperand());
+    return getResult();
+  }
+  auto constant = dyn_cast_or_null<TypedAttr>(adaptor.getOperand());
+  if (isTensor(getType()) || !constant)
+    return {};
+  APInt bits;
+  if (auto f = dyn_cast<FloatAttr>(constant))
+    bits = f.getValue().bitcastToAPInt();
+  else
+    bits = cast<IntegerAttr>(constant).getValue();
+  Type to = getType();
+  if (auto toFloat = dyn_cast<FloatType>(to))
+    return FloatAttr::get(to, APFloat(toFloat.getFloatSemantics(), bits));
+  return IntegerAttr::get(to, bits);
+}
+
+//===----------------------------------------------------------------------===//
 // ConstantOp
 //===----------------------------------------------------------------------===//
 

@@ -686,6 +686,27 @@ def Ew_CastOp : Ew_Op<"cast", [ElementwiseMappable, Ew_SameTensorDims, Pure]> {
   let hasFolder = 1;
 }
 
+def Ew_BitcastOp : Ew_Op<"bitcast", [ElementwiseMappable, Ew_SameTensorDims, Pure]> {
+  let summary = "Elementwise reinterpretation of the bits of one type as another";
+  let description = [{
+    Each element's bits, read as the result's element type, which has the
+    same width (i1 has no bit pattern and takes no part): f32, i32 and ui32;
+    f16, bf16, i16 and ui16; f8E4M3FN, f8E5M2, i8 and ui8; f64, i64 and
+    ui64. A scalar to a scalar, a tensor to a tensor.
+
+    ```mlir
+    %b = ew.bitcast %x : !ew.tensor<[n], f32> to !ew.tensor<[n], ui32>
+    ```
+  }];
+  let arguments = (ins Ew_Value:$operand);
+  let results = (outs Ew_Value:$result);
+  let assemblyFormat = [{
+    $operand attr-dict `:` type($operand) `to` type($result)
+  }];
+  let hasVerifier = 1;
+  let hasFolder = 1;
+}
+
 //===----------------------------------------------------------------------===//
 // Named dimensions
 //===----------------------------------------------------------------------===//
