@@ -31,9 +31,10 @@
 # EWC_SANITIZE_MATRIX=vocabulary: memcheck and initcheck over issue 18's
 # operations (the golden inputs of the math functions through libdevice, the
 # remainders, sign and fma, the bitwise operations and shifts, the 8-, 16-
-# and unsigned integer types, and the kernels rotary_embedding, hash,
-# nan_to_zero, softplus, quantize) at extents around the vector widths (16
-# one-byte elements a vector) and the block, aligned and three elements in.
+# and unsigned integer types, the 8-bit floats and bitcast, and the kernels
+# rotary_embedding, hash, nan_to_zero, softplus, quantize, fp8_quantize) at
+# extents around the vector widths (16 one-byte elements a vector) and the
+# block, aligned and three elements in.
 #
 # The three tools run side by side (one GPU, 16 host cores); each case's
 # verdict and the sanitizer's error summary go to one line of
@@ -126,6 +127,8 @@ cases() {
           test/Integration/Golden/Inputs/remainder.ew \
           test/Integration/Golden/Inputs/bitwise.ew \
           test/Integration/Golden/Inputs/integers.ew kernels/quantize.ew \
+          test/Integration/Golden/Inputs/float8.ew kernels/fp8_quantize.ew \
+          test/Integration/Golden/Inputs/bitcast.ew \
           kernels/hash.ew kernels/nan_to_zero.ew kernels/softplus.ew; do
         for n in 1 5 129 1025 1048577; do
           for off in 0 3; do
