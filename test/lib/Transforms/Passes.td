@@ -43,6 +43,7 @@ def EwTestMutate : Pass<"ew-test-mutate", "::mlir::ModuleOp"> {
     | `max-as-maxnum` | `maximumf`/`minimumf` -> `maxnumf`/`minnumf` (NaN lost) |
     | `swap-where` | `select c, a, b` -> `select c, b, a` (not on `index`: the vectorizer's carries) |
     | `round-toward-zero` | float narrowing (`truncf`) rounds toward zero |
+    | `bitcast-as-convert` | an `arith.bitcast` between f32 or f64 and an integer converts the value (`sitofp`, `fptosi`) |
     | `float8-saturate` | a `truncf` to `f8E4M3FN`/`f8E5M2` clamps to the largest finite value first (no NaN or infinity from overflow) |
     | `round-half-away` | `round`'s ties go away from zero (`math.roundeven` -> `math.round`) |
     | `swap-atan2` | `atan2(y, x)` computes `atan2(x, y)` (`math.atan2`'s operands swapped) |

@@ -342,6 +342,28 @@ static unsigned swapAtan2(ModuleOp module, IRRewriter &rewriter) {
   return ops.size();
 }
 
+/// A bitcast between f32 or f64 and an integer type converts the value
+/// instead (sitofp, fptosi): `bitcast(1.0, u32)` becomes 1, not 0x3F800000.
+static unsigned bitcastAsConvert(ModuleOp module, IRRewriter &rewriter) {
+  // f32 and f64 only: LLVM has no conversion into an 8-bit float.
+  auto ops = collect<arith::BitcastOp>(module, [](arith::BitcastOp op) {
+    Type from = op.getIn().getType(), to = op.getType();
+    auto wide = [](Type t) { return t.isF32() || t.isF64(); };
+    return (wide(from) && isa<IntegerType>(to)) ||
+           (isa<IntegerType>(from) && wide(to));
+  });
+  for (arith::BitcastOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    if (isa<FloatType>(op.getType()))
+      rewriter.replaceOpWithNewOp<arith::SIToFPOp>(op, op.getType(),
+                                                   op.getIn());
+    else
+      rewriter.replaceOpWithNewOp<arith::FPToSIOp>(op, op.getType(),
+                                                   op.getIn());
+  }
+  return ops.size();
+}
+
 /// Conversions to the 8-bit floats saturate (clamp to the largest finite
 /// value first) where torch's give NaN (f8e4m3) or infinity (f8e5m2): 1000
 /// becomes 448, inf 57344. NaN stays NaN (minimumf and maximumf propagate
@@ -1141,6 +1163,8 @@ const Mutation kMutations[] = {
     {"round-toward-zero", kLowered, "no arith.truncf", roundTowardZero},
     {"float8-saturate", kLowered, "no arith.truncf to an 8-bit float",
      float8Saturate},
+    {"bitcast-as-convert", kLowered,
+     "no arith.bitcast between f32 or f64 and an integer", bitcastAsConvert},
     {"round-half-away", kLowered, "no math.roundeven", roundHalfAway},
     {"swap-atan2", kLowered, "no math.atan2", swapAtan2},
     {"unsigned-as-signed", kLowered,
