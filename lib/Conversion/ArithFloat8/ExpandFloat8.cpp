@@ -154,8 +154,10 @@ static Value truncateAsIntegers(Emitter &e, Value x, Type to) {
   // even), shift. A carry out of the mantissa bumps the exponent, into
   // e4m3's NaN or e5m2's infinity from the midpoint after the largest value.
   Value odd = e.andI(e.shr(magnitude, shift), 1);
-  int64_t rebias =
-      (int64_t(format.bias - 127) << 23) + ((1 << (shift - 1)) - 1);
+  // (bias - 127) * 2^23 by a multiplication: a left shift of a negative
+  // value is undefined in C++17 (UBSan in CI's sanitized build).
+  int64_t rebias = int64_t(format.bias - 127) * (int64_t(1) << 23) +
+                   ((1 << (shift - 1)) - 1);
   Value rounded = e.addI(e.addI(magnitude, e.constant(e.i32, rebias)), odd);
   Value normal = e.shr(rounded, shift);
 
