@@ -8,20 +8,37 @@ restates below.
 
 Loads the PTX that `ewc-run kernels/leaky_relu.ew --emit ptx` printed, launches it
 with the runtime's launch shape (blocks of 256, grid min(ceil(n/256), SMs*8*4)),
-and times it with CUDA events beside a device-to-device copy of the same bytes
-(the practical ceiling), torch.nn.functional.leaky_relu and a Triton kernel.
+and times it beside a device-to-device copy of the same bytes (the practical
+ceiling), torch.nn.functional.leaky_relu and a Triton kernel, each with
+ewc.testing.bench: CUDA events, 10 warm-up calls, then R timed calls, each after
+a 256 MiB L2 flush (the 2026-11-29 records had no flush: at the default n = 2^28,
+2 GiB moved a call, 40 times the H200's L2, it changes nothing); the median.
 Bytes counted: n*4 read + n*4 written. Inputs are standard normal; the output is
 poisoned before the check run and compared with torch's result.
 
 usage: bench/leaky_relu_bandwidth.py LEAKY_RELU.ptx [--n N] [--reps R]
+(python/ewc is imported for ewc.testing, so it must find a libewc.so: $EWC_LIBRARY,
+or the repository's build/lib.)
 """
 import argparse
-import statistics
+import os
+import sys
 
 import cupy
 import torch
 import triton
 import triton.language as tl
+
+ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+# bench by its own name: main() calls its ewc launch ewc().
+try:
+    from ewc.testing import bench
+except ImportError:
+    sys.path.insert(0, os.path.join(ROOT, "python"))
+    from ewc.testing import bench
+
+# The warm-up of the 2026-11-29 records, as a count of calls.
+WARMUP_CALLS = 10
 
 
 @triton.jit
@@ -30,23 +47,6 @@ def _triton_leaky_relu(x_ptr, out_ptr, slope, n, BLOCK: tl.constexpr):
     mask = offsets < n
     x = tl.load(x_ptr + offsets, mask=mask)
     tl.store(out_ptr + offsets, tl.where(x >= 0, x, slope * x), mask=mask)
-
-
-def time_ms(fn, reps):
-    """Median of `reps` CUDA-event timings of fn() after 10 warm-up calls."""
-    for _ in range(10):
-        fn()
-    torch.cuda.synchronize()
-    times = []
-    for _ in range(reps):
-        start = torch.cuda.Event(enable_timing=True)
-        end = torch.cuda.Event(enable_timing=True)
-        start.record()
-        fn()
-        end.record()
-        end.synchronize()
-        times.append(start.elapsed_time(end))
-    return statistics.median(times)
 
 
 def main():
@@ -73,8 +73,8 @@ def main():
     # The plain ABI: (x, slope, out, n); cupy passes the torch pointers as-is.
     params = (cupy.uint64(x.data_ptr()), cupy.float32(slope),
               cupy.uint64(out.data_ptr()), cupy.int64(n))
-    # torch and cupy both launch on the legacy default stream here, so the
-    # events of time_ms bracket the ewc launch too.
+    # bench records its events on torch's current stream, the legacy default
+    # stream here, where cupy launches too: they bracket the ewc launch.
 
     def ewc():
         kernel((grid,), (block,), params)
@@ -96,7 +96,8 @@ def main():
         torch.cuda.synchronize()
         if name != "device copy" and not torch.allclose(out, expected, rtol=1e-5, atol=1e-8):
             raise SystemExit(f"{name}: result differs from torch's")
-        results[name] = time_ms(fn, args.reps)
+        results[name] = bench(fn, device="cuda", n_warmup=WARMUP_CALLS,
+                              n_repeat=args.reps)
 
     moved = 2 * n * 4
     copy_gbs = moved / results["device copy"] / 1e6
