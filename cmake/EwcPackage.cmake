@@ -30,6 +30,9 @@ install(FILES
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/ewc
   DESTINATION python
   PATTERN __pycache__ EXCLUDE)
+# No Python's own site-packages: which Python the prefix serves is the
+# user's choice (pip install . puts the package into one). Say where it went.
+install(CODE "message(STATUS \"ewc: the Python package is in \${CMAKE_INSTALL_PREFIX}/python: PYTHONPATH=\${CMAKE_INSTALL_PREFIX}/python python3 -c 'import ewc'\")")
 
 # For compiler engineers: every header of include/ewc (dialect, passes,
 # pipelines and their registration functions) and the ODS-generated .inc

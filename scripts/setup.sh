@@ -17,6 +17,11 @@
 #   xz-utils                     scripts/pack-device.sh
 #   libgtest-dev                 GoogleTest for unittests/ (find_package(GTest))
 #   python3-numpy                NumPy for python/ewc's CPU tests (test/Python)
+#   python3-venv python3-setuptools python3-wheel
+#                                pip install --no-build-isolation . (pyproject.toml
+#                                and setup.py; test/Install/pip.test): a venv, and
+#                                the build backend, since no package index is
+#                                reachable to fetch one
 # With the argument `fuzz` (scripts/test-sanitized.sh, scripts/fuzz.sh), also:
 #   clang-22 libclang-rt-22-dev  clang and its runtimes (ASan, UBSan, libFuzzer)
 #                                for the sanitized and fuzzing build in
@@ -29,7 +34,8 @@ set -euo pipefail
 
 packages=(llvm-22-dev libmlir-22-dev mlir-22-tools llvm-22-tools
           cmake ninja-build g++ python3 zlib1g-dev libzstd-dev xz-utils
-          libgtest-dev python3-numpy)
+          libgtest-dev python3-numpy python3-venv python3-setuptools
+          python3-wheel)
 if [[ "${1:-}" == fuzz ]]; then
   packages+=(clang-22 libclang-rt-22-dev)
 elif (($#)); then

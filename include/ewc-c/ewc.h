@@ -29,8 +29,11 @@ extern "C" {
    5: ewcModuleLaunchPackedArray (added; nothing else changed).
    6: EwcElementType gains EWC_I8, EWC_I16, EWC_U8, EWC_U16, EWC_U32 and
    EWC_U64 after EWC_F64 (the earlier values are unchanged).
-   7: EwcElementType gains EWC_F8E4M3 and EWC_F8E5M2 after EWC_U64. */
-#define EWC_C_API_VERSION 7
+   7: EwcElementType gains EWC_F8E4M3 and EWC_F8E5M2 after EWC_U64.
+   8: ewcGetVersion, ewcGetRevision, ewcKernelGetDoc,
+   ewcModuleGetNumWarnings and ewcModuleGetWarning (added; nothing else
+   changed). */
+#define EWC_C_API_VERSION 8
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -135,6 +138,12 @@ typedef struct EwcModuleImpl *EwcModule;
 /** The API version this library implements (EWC_C_API_VERSION). */
 int ewcGetAPIVersion(void);
 
+/** ewc's version ("MAJOR.MINOR.PATCH") and the commit the library was built
+    from (12 hex digits, "+" when the tree differed from it; "unknown" outside
+    a git checkout). Static strings: do not free. */
+const char *ewcGetVersion(void);
+const char *ewcGetRevision(void);
+
 /*===----------------------------------------------------------------------===*
  * Compilation
  *===----------------------------------------------------------------------===*/
@@ -184,6 +193,11 @@ EwcTarget ewcModuleGetTarget(EwcModule module);
 int ewcModuleGetNumKernels(EwcModule module);
 /** The index of the kernel named `name`, or -1. */
 int ewcModuleLookupKernel(EwcModule module, const char *name);
+/** The compilation's warnings (such as an unused let): each a located
+    diagnostic of one or more lines, "file:line:col: warning: ...", living as
+    long as the module; NULL for an index out of range. */
+int ewcModuleGetNumWarnings(EwcModule module);
+const char *ewcModuleGetWarning(EwcModule module, int index);
 
 /* Kernel `k` of a module (0 <= k < ewcModuleGetNumKernels). Strings live as
    long as the module. An index out of range answers NULL, -1 (counts, flags)
@@ -191,6 +205,9 @@ int ewcModuleLookupKernel(EwcModule module, const char *name);
 const char *ewcKernelGetName(EwcModule module, int k);
 /** e.g. "bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n]". */
 const char *ewcKernelGetSignature(EwcModule module, int k);
+/** The comment right above the kernel in its source, without the `#`s, one
+    line per line ("" if none). */
+const char *ewcKernelGetDoc(EwcModule module, int k);
 /** The kernel's dimensions: each name once, "..." first where a tensor has
  *  the leading dimensions `...`. */
 int ewcKernelGetNumDims(EwcModule module, int k);

@@ -61,6 +61,12 @@ enum class ElementType {
   F8E5M2
 };
 
+/// ewc's version, "MAJOR.MINOR.PATCH", and the commit the library was built
+/// from (12 hex digits, "+" when the tree differed from it; "unknown" outside
+/// a git checkout).
+const char *getVersion();
+const char *getRevision();
+
 /// "bool", "i32", "i64", "f16", "bf16", "f32", "f64", "i8", "i16", "u8",
 /// "u16", "u32", "u64", "f8e4m3" or "f8e5m2".
 const char *getElementTypeName(ElementType type);
@@ -114,6 +120,9 @@ struct Kernel {
   std::vector<std::string> dims;
   /// e.g. "bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n]".
   std::string signature;
+  /// The comment right above the kernel in the source, without its `#`s
+  /// ("" if none).
+  std::string doc;
 };
 
 /// A tensor: the address of its element at index 0 (a device pointer on
@@ -222,6 +231,9 @@ public:
   const std::vector<Kernel> &kernels() const;
   /// The kernel named `name`, or null.
   const Kernel *kernel(std::string_view name) const;
+  /// The compilation's warnings (such as an unused let), each a located
+  /// diagnostic of one or more lines: "file:line:col: warning: ...".
+  const std::vector<std::string> &warnings() const;
 
   /// Launches `kernel`: `params` has one Arg per parameter (in the kernel's
   /// order), `outputs` one tensor per result, of the result's shape (which

@@ -74,6 +74,10 @@ static EwcModule wrap(ewc::Result<ewc::Module> result, char **error) {
 
 int ewcGetAPIVersion(void) { return EWC_C_API_VERSION; }
 
+const char *ewcGetVersion(void) { return ewc::getVersion(); }
+
+const char *ewcGetRevision(void) { return ewc::getRevision(); }
+
 EwcCompileOptions ewcCompileOptionsCreate(void) {
   return new EwcCompileOptionsImpl();
 }
@@ -159,6 +163,17 @@ int ewcModuleLookupKernel(EwcModule module, const char *name) {
   return -1;
 }
 
+int ewcModuleGetNumWarnings(EwcModule module) {
+  return module ? static_cast<int>(module->module.warnings().size()) : -1;
+}
+
+const char *ewcModuleGetWarning(EwcModule module, int index) {
+  if (!module || index < 0 ||
+      static_cast<size_t>(index) >= module->module.warnings().size())
+    return nullptr;
+  return module->module.warnings()[index].c_str();
+}
+
 //===----------------------------------------------------------------------===//
 // Kernels
 //===----------------------------------------------------------------------===//
@@ -205,6 +220,11 @@ const char *ewcKernelGetName(EwcModule module, int k) {
 const char *ewcKernelGetSignature(EwcModule module, int k) {
   const ewc::Kernel *kernel = getKernel(module, k);
   return kernel ? kernel->signature.c_str() : nullptr;
+}
+
+const char *ewcKernelGetDoc(EwcModule module, int k) {
+  const ewc::Kernel *kernel = getKernel(module, k);
+  return kernel ? kernel->doc.c_str() : nullptr;
 }
 
 static const std::vector<std::string> *getKernelDims(EwcModule module, int k) {

@@ -76,12 +76,26 @@ public:
           auto *self = static_cast<DiagnosticSink *>(context);
           diagnostic.print(/*ProgName=*/nullptr, *self->stream,
                            /*ShowColors=*/false);
+          // A compilation that succeeds still reports its warnings: the
+          // APIs hand each one over (Python: as a warnings.warn).
+          if (self->collecting &&
+              diagnostic.getKind() == llvm::SourceMgr::DK_Warning) {
+            std::string warning;
+            llvm::raw_string_ostream os(warning);
+            diagnostic.print(/*ProgName=*/nullptr, os, /*ShowColors=*/false);
+            while (!warning.empty() && warning.back() == '\n')
+              warning.pop_back();
+            self->warnings.push_back(std::move(warning));
+          }
         },
         this);
     collecting = !stream;
   }
 
   llvm::raw_ostream &getStream() { return *stream; }
+
+  /// The warnings reported while collecting, one diagnostic each.
+  std::vector<std::string> takeWarnings() { return std::move(warnings); }
 
   /// The error for a failure whose diagnostics went to the sink.
   llvm::Error takeError() {
@@ -101,6 +115,7 @@ private:
   llvm::raw_string_ostream collected{text};
   llvm::raw_ostream *stream;
   bool collecting;
+  std::vector<std::string> warnings;
 };
 
 /// The DType of an ew element type, or none for a type the language lacks.
@@ -291,6 +306,7 @@ Source::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
     source->ast = parseAndCheck(*source->sourceMgr);
     if (!source->ast)
       error = sink.takeError();
+    source->warnings = sink.takeWarnings();
   }
   // Warnings of later stages print as the caller asks again.
   source->sourceMgr->setDiagHandler(nullptr);

@@ -11,6 +11,8 @@
 
 #include "ewc/Driver/API.h"
 #include "ewc/Driver/Driver.h"
+#include "ewc/Driver/Version.h"
+#include "ewc/Frontend/Frontend.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -54,6 +56,10 @@ const char *ewc::getElementTypeName(ElementType type) {
   return getDTypeName(static_cast<DType>(type)).data();
 }
 
+const char *ewc::getVersion() { return driver::getVersion(); }
+
+const char *ewc::getRevision() { return driver::getRevision(); }
+
 unsigned ewc::getElementTypeSize(ElementType type) {
   return getDTypeSize(static_cast<DType>(type));
 }
@@ -62,6 +68,7 @@ struct Module::Impl {
   std::unique_ptr<driver::Source> source;
   std::unique_ptr<driver::LoadedModule> loaded;
   std::vector<Kernel> kernels;
+  std::vector<std::string> warnings;
 };
 
 Module::Module(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
@@ -81,6 +88,10 @@ const Kernel *Module::kernel(std::string_view name) const {
     if (kernel.name == name)
       return &kernel;
   return nullptr;
+}
+
+const std::vector<std::string> &Module::warnings() const {
+  return impl->warnings;
 }
 
 //===----------------------------------------------------------------------===//
@@ -394,6 +405,10 @@ compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
     Kernel &kernel = impl->kernels.emplace_back();
     kernel.name = signature.name;
     kernel.signature = signature.str();
+    for (const auto &decl : impl->source->getAST().getKernels())
+      if (decl->getName() == signature.name)
+        kernel.doc =
+            getDocComment(impl->source->getSourceMgr(), decl->getLoc());
     for (const ParamSignature &param : signature.params) {
       Param &entry = kernel.params.emplace_back();
       entry.name = param.name;
@@ -409,6 +424,8 @@ compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
       kernel.results.push_back({toElementType(result.dtype), result.dims});
     kernel.dims = signature.dims;
   }
+  impl->warnings.assign(impl->source->getWarnings().begin(),
+                        impl->source->getWarnings().end());
   return Module(std::move(impl));
 }
 

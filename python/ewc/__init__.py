@@ -22,24 +22,40 @@ for any CPython 3.
 """
 
 import ctypes
+import inspect
 import keyword
 import numbers
 import os
+import re
 import sys
 import threading
+import warnings
 
 from . import _arrays, _capi
 from ._capi import lib
 
-__all__ = ["compile", "bits", "Bits", "CompileError", "LaunchError", "Module",
-           "Kernel", "Param", "Result"]
+__all__ = ["compile", "bits", "Bits", "CompileError", "CompileWarning",
+           "LaunchError", "Module", "Kernel", "Param", "Result"]
 
 Bits = _arrays.Bits
+
+# ewc's version ("MAJOR.MINOR.PATCH"), and the commit libewc.so was built
+# from ("+" after it: the tree differed; "unknown": not built from git), as
+# the library reports them: the package and the library are one release
+# (the C API's version is checked on import, _capi.py).
+__version__ = lib.ewcGetVersion().decode()
+__revision__ = lib.ewcGetRevision().decode()
 
 
 class CompileError(Exception):
     """A .ew program did not compile; the message is the located diagnostics
     ("file:line:col: error: ..." with the line and a caret)."""
+
+
+class CompileWarning(UserWarning):
+    """A warning of a compilation that succeeded (such as a `let` whose value
+    is never used); the message is the located diagnostic, as ewc-run prints
+    it. Python's warnings filters apply (e.g. -W error::ewc.CompileWarning)."""
 
 
 class LaunchError(RuntimeError):
@@ -54,7 +70,9 @@ class LaunchError(RuntimeError):
 
 class Param:
     """A parameter: a tensor over the dimensions `dims` (names, "..." first
-    for any leading dimensions), or a scalar (dims ()) with its default."""
+    for any leading dimensions), or a scalar (dims ()) with its default (a
+    float for the float types, an int for the integer types, a bool for
+    bool; None: none)."""
     __slots__ = ("name", "type", "is_tensor", "dims", "default")
 
     def __init__(self, name, type_name, is_tensor, dims, default):
@@ -64,6 +82,11 @@ class Param:
     def __repr__(self):
         return "Param(%r, %r, is_tensor=%r, dims=%r, default=%r)" % (
             self.name, self.type, self.is_tensor, self.dims, self.default)
+
+    def annotation(self):
+        """The parameter's type as the .ew source writes it: "f32[m, n]",
+        "i32"."""
+        return _type_text(self.type, self.dims if self.is_tensor else None)
 
 
 class Result:
@@ -76,9 +99,35 @@ class Result:
     def __repr__(self):
         return "Result(%r, dims=%r)" % (self.type, self.dims)
 
+    def annotation(self):
+        """The result's type as the .ew source writes it: "f32[m, n]"."""
+        return _type_text(self.type, self.dims)
+
+
+def _type_text(type_name, dims):
+    return type_name if dims is None else "%s[%s]" % (type_name,
+                                                      ", ".join(dims))
+
 
 def _names(count, get):
     return tuple(get(i).decode() for i in range(count))
+
+
+def _default_value(handle, kernel, param, type_name, as_double):
+    """A scalar parameter's default as a value of its Python type: float for
+    the float types, int for the integers (exact for any i64 and u64: read
+    from its slot), bool for bool."""
+    if type_name in _arrays.FLOAT_TYPES:
+        return as_double
+    slot = _capi.EwcSlot()
+    lib.ewcKernelGetParamDefaultSlot(handle, kernel, param,
+                                     ctypes.byref(slot))
+    if type_name == "bool":
+        return bool(slot.intValue)
+    if type_name.startswith("u"):
+        # A u64 from 2^63 up is held as its bits in the int64 slot.
+        return slot.intValue & (2 ** 64 - 1)
+    return slot.intValue
 
 
 # The range of each integer parameter type, for the OverflowError of a
@@ -113,6 +162,8 @@ class Kernel:
         self._index = index
         self.name = lib.ewcKernelGetName(handle, index).decode()
         self.signature = lib.ewcKernelGetSignature(handle, index).decode()
+        # The comment above the kernel in its source ("" if none).
+        self.doc = lib.ewcKernelGetDoc(handle, index).decode()
         self.dims = _names(lib.ewcKernelGetNumDims(handle, index),
                            lambda d: lib.ewcKernelGetDim(handle, index, d))
         self.params = []
@@ -120,15 +171,20 @@ class Kernel:
             value = ctypes.c_double()
             has_default = lib.ewcKernelGetParamDefault(handle, index, p,
                                                        ctypes.byref(value))
+            type_name = _capi.ELEMENT_TYPES[lib.ewcKernelGetParamType(
+                handle, index, p)]
+            default = None
+            if has_default:
+                default = _default_value(handle, index, p, type_name,
+                                         value.value)
             self.params.append(Param(
                 lib.ewcKernelGetParamName(handle, index, p).decode(),
-                _capi.ELEMENT_TYPES[lib.ewcKernelGetParamType(handle, index,
-                                                              p)],
+                type_name,
                 bool(lib.ewcKernelParamIsTensor(handle, index, p)),
                 _names(lib.ewcKernelGetParamNumDims(handle, index, p),
                        lambda d: lib.ewcKernelGetParamDim(handle, index, p,
                                                           d)),
-                value.value if has_default else None))
+                default))
         self.results = [
             Result(_capi.ELEMENT_TYPES[lib.ewcKernelGetResultType(
                        handle, index, r)],
@@ -173,6 +229,43 @@ class Kernel:
 
     def __repr__(self):
         return "<ewc kernel %s>" % self.signature
+
+    def _docstring(self):
+        """help(kernel): its .ew signature, then the comment above it in the
+        source."""
+        text = self.signature
+        if self.doc:
+            text += "\n\n" + self.doc
+        return text + ("\n\nCall it with the tensors and scalars above, by "
+                       "position or name;\nout= takes the result arrays, "
+                       "stream= a CUDA stream, dims= the\nextents of "
+                       "dimensions only results have (docs/api.md).")
+
+    def _make_signature(self):
+        """inspect.signature(kernel): the parameters by name with their .ew
+        types as annotations and their defaults (of the parameter's Python
+        type), then the keyword-only out, stream and dims. A kernel whose
+        parameter names Python cannot take (a keyword such as `lambda`)
+        shows (*args, ...)."""
+        kinds = inspect.Parameter
+        tail = [kinds(name, kinds.KEYWORD_ONLY, default=None)
+                for name in ("out", "stream", "dims")]
+        results = [r.annotation() for r in self.results]
+        returns = results[0] if len(results) == 1 else "tuple[%s]" % (
+            ", ".join(results))
+        try:
+            params = [kinds(p.name, kinds.POSITIONAL_OR_KEYWORD,
+                            annotation=p.annotation(),
+                            default=kinds.empty if p.default is None else
+                            p.default) for p in self.params]
+            return inspect.Signature(params + tail, return_annotation=returns)
+        except ValueError:
+            # A name that is no Python identifier, or a parameter without
+            # a default after one with (which Python's signatures reject
+            # and the language allows).
+            return inspect.Signature(
+                [kinds("args", kinds.VAR_POSITIONAL)] + tail,
+                return_annotation=returns)
 
     def _bind(self, args, kwargs):
         missing = len(self._plan) - len(args)
@@ -777,9 +870,16 @@ class Module:
             kernel = Kernel(self, k)
             # Its own class, for a __call__ of its own (Python looks a call
             # up on the class).
+            call = _make_call(kernel)
+            signature = kernel._make_signature()
+            call.__signature__ = signature.replace(parameters=[
+                inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
+            ] + list(signature.parameters.values()))
             kernel.__class__ = type("Kernel", (Kernel,),
-                                    {"__call__": _make_call(kernel),
-                                     "__module__": __name__})
+                                    {"__call__": call,
+                                     "__module__": __name__,
+                                     "__doc__": kernel._docstring(),
+                                     "__signature__": signature})
             self.kernels[kernel.name] = kernel
         # Each kernel that no attribute of the module shadows is an
         # attribute of its own, found without __getattr__ (0.3 us a call
@@ -859,6 +959,14 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
+    if path is not None and not isinstance(path, (str, bytes, os.PathLike)):
+        raise TypeError("ewc.compile(): path must be a str or os.PathLike "
+                        "naming a .ew file, got %s" % type(path).__name__)
+    if isinstance(path, str) and _looks_like_program(path):
+        raise ValueError(
+            "ewc.compile(): the first argument is a path, and %r is no file "
+            "but looks like a program; pass program text as "
+            "ewc.compile(source=...)" % _shorten(path))
     if device not in _DEVICES:
         raise ValueError("device must be one of %s, got %r" % (
             ", ".join(_DEVICES), device))
@@ -887,4 +995,22 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     if not handle:
         raise CompileError(_capi.take_string(error.value) or
                            "compilation failed")
-    return Module(handle)
+    module = Module(handle)
+    for w in range(lib.ewcModuleGetNumWarnings(handle)):
+        warnings.warn(lib.ewcModuleGetWarning(handle, w).decode(),
+                      CompileWarning, stacklevel=2)
+    return module
+
+
+# A program's first declaration, which no file name starts with.
+_PROGRAM_START = re.compile(r"\s*(#|kernel\s+\w+\s*\()")
+
+
+def _looks_like_program(path):
+    return not os.path.exists(path) and (
+        "\n" in path or "{" in path or bool(_PROGRAM_START.match(path)))
+
+
+def _shorten(text, limit=40):
+    text = " ".join(text.split())
+    return text if len(text) <= limit else text[:limit - 3] + "..."

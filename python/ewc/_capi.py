@@ -1,14 +1,15 @@
 """ctypes bindings of the C API (include/ewc-c/ewc.h) in libewc.so.
 
-Where the library is found, in order: $EWC_LIBRARY; lib/libewc.so beside
-this package (an installed tree: <prefix>/python/ewc -> <prefix>/lib); the
+Where the library is found, in order: $EWC_LIBRARY; libewc.so inside this
+package (installed by pip: setup.py puts it there); lib/libewc.so beside the
+package (cmake --install's tree: <prefix>/python/ewc -> <prefix>/lib); the
 build tree build/lib/libewc.so of the repository this package sits in.
 """
 
 import ctypes
 import os
 
-API_VERSION = 7  # EWC_C_API_VERSION
+API_VERSION = 8  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -41,6 +42,7 @@ def _candidates():
         yield os.environ["EWC_LIBRARY"]
         return
     here = os.path.dirname(os.path.abspath(__file__))
+    yield os.path.join(here, "libewc.so")
     yield os.path.join(here, "..", "..", "lib", "libewc.so")
     yield os.path.join(here, "..", "..", "build", "lib", "libewc.so")
 
@@ -74,6 +76,8 @@ if lib.ewcGetAPIVersion() != API_VERSION:
     raise ImportError("ewc: libewc.so implements C API version %d, this "
                       "package expects %d" % (lib.ewcGetAPIVersion(),
                                               API_VERSION))
+_declare("ewcGetVersion", _S)
+_declare("ewcGetRevision", _S)
 _declare("ewcCompile", _P, _S, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
 _declare("ewcCompileFile", _P, _S, ctypes.c_int, _S, ctypes.POINTER(_P))
 _declare("ewcCompileOptionsCreate", _P)
@@ -89,8 +93,11 @@ _declare("ewcModuleDestroy", None, _P)
 _declare("ewcStringDestroy", None, _P)
 _declare("ewcModuleGetTarget", ctypes.c_int, _P)
 _declare("ewcModuleGetNumKernels", ctypes.c_int, _P)
+_declare("ewcModuleGetNumWarnings", ctypes.c_int, _P)
+_declare("ewcModuleGetWarning", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetName", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetSignature", _S, _P, ctypes.c_int)
+_declare("ewcKernelGetDoc", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetNumParams", ctypes.c_int, _P, ctypes.c_int)
 _declare("ewcKernelGetParamName", _S, _P, ctypes.c_int, ctypes.c_int)
 _declare("ewcKernelGetParamType", ctypes.c_int, _P, ctypes.c_int, ctypes.c_int)

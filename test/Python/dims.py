@@ -10,6 +10,7 @@
 import numpy as np
 
 import ewc
+from testutil import show
 
 mod = ewc.compile(source="""
 kernel fill(value: f32 = 0.5) -> f32[n] {
@@ -55,14 +56,6 @@ print("rows out=:", "exact", np.array_equal(target.T, np.tile(b * 2.0, (2, 1))))
 x = np.arange(3, dtype=np.float32)
 # CHECK-NEXT: agreeing: [0. 2. 4.]
 print("agreeing:", mod.twice(x, dims={"n": 3}))
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 # CHECK-NEXT: no extent: ValueError: fill(): dimension 'n' of kernel 'fill' has no extent: no tensor argument has it, so give it (ewc-run --dim n=SIZE; in Python dims={'n': SIZE})

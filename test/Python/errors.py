@@ -11,6 +11,7 @@
 import numpy as np
 
 import ewc
+from testutil import show
 
 mod = ewc.compile(source="""
 kernel bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n] {
@@ -27,14 +28,6 @@ kernel scale(x: f64[n], s: f64) -> f64[n] {
 x = np.arange(12, dtype=np.float32).reshape(3, 4)
 b = np.ones(4, np.float32)
 out = np.full((3, 4), -1.0, np.float32)
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 # Dimensions.

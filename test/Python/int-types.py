@@ -14,6 +14,7 @@
 import numpy as np
 
 import ewc
+from testutil import show
 
 mod = ewc.compile(source="""
 kernel wrap8(a: u8[n], b: u8[n]) -> (u8[n], u8[n]) { return a + b, a - b; }
@@ -39,14 +40,6 @@ kernel identity16(x: u16[n]) -> u16[n] { return x; }
 """, device="cpu")
 
 rng = np.random.default_rng(18)
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 def same(got, expected):
@@ -111,7 +104,7 @@ i16[:2] = [32767, -32768]
 # CHECK-NEXT: i16 default strided: int16 True (general)
 both_paths("i16 default", mod.shift16, i16,
            numpy=lambda a: a + np.int16(-300))
-# CHECK-NEXT: i16 param: Param('k', 'i16', is_tensor=False, dims=(), default=-300.0)
+# CHECK-NEXT: i16 param: Param('k', 'i16', is_tensor=False, dims=(), default=-300)
 print("i16 param:", mod.shift16.params[1])
 # CHECK-NEXT: i16 k=1 contiguous: int16 True (packed)
 # CHECK-NEXT: i16 k=1 strided: int16 True (general)

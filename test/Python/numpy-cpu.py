@@ -14,16 +14,9 @@ import sys
 import numpy as np
 
 import ewc
+from testutil import show
 
 kernels = sys.argv[1]
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu")

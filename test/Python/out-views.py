@@ -10,6 +10,7 @@
 import numpy as np
 
 import ewc
+from testutil import show
 
 mod = ewc.compile(source="""
 kernel bias_add(x: f32[m, n], b: f32[n]) -> f32[m, n] {
@@ -71,14 +72,6 @@ mod.split(w, out=(values[::2], flags[1::2]))
 print("two views: exact %s %s, gaps untouched %s %s" % (
     np.array_equal(values[::2], w * 2), np.array_equal(flags[1::2], w > 0),
     np.all(values[1::2] == SENTINEL), np.all(flags[::2])))
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 readonly = np.zeros((4, 6), np.float32)

@@ -25,16 +25,9 @@ import numpy as np
 import ewc
 import ewc.testing
 from ewc.testing import Benchmark, bench, perf_report
+from testutil import show
 
 kernels = sys.argv[1]
-
-
-def show(what, call):
-    try:
-        call()
-        print("%s: no exception" % what)
-    except Exception as e:
-        print("%s: %s: %s" % (what, type(e).__name__, e))
 
 
 #===------------------------------------------------------------------------===#

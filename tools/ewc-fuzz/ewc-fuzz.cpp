@@ -24,6 +24,7 @@
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Check/KernelRunner.h"
 #include "ewc/Driver/Driver.h"
+#include "ewc/Driver/Version.h"
 #include "ewc/Frontend/AST.h"
 #include "ewc/Runtime/CudaContext.h"
 
@@ -553,6 +554,7 @@ int main(int argc, char **argv) {
     option->addCategory(category);
   passPluginsOpt.addCategory(category);
   cl::HideUnrelatedOptions(category);
+  cl::SetVersionPrinter(driver::printVersion);
   cl::ParseCommandLineOptions(
       argc, argv,
       "ewc-fuzz: random .ew programs, compiled for the CPU and/or the GPU "

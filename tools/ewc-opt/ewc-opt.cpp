@@ -7,6 +7,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/Passes.h"
+#include "ewc/Driver/Version.h"
 #include "ewc/Pipelines/Pipelines.h"
 
 #include "Transforms/TestPasses.h"
@@ -16,7 +17,11 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/Support/CommandLine.h"
+
 int main(int argc, char **argv) {
+  // --version: ewc's version and revision, then LLVM's.
+  llvm::cl::SetVersionPrinter(ewc::driver::printVersion);
   mlir::DialectRegistry registry;
   mlir::ew::registerEwCompilerDialects(registry);
 

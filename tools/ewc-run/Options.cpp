@@ -13,6 +13,7 @@
 
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Conversion/Passes.h"
+#include "ewc/Driver/Version.h"
 #include "ewc/Reference/Compare.h"
 
 #include "mlir/IR/AsmState.h"
@@ -478,6 +479,7 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
     if (StringRef(name).starts_with("mlir-"))
       option->addCategory(mlirCategory);
   cl::HideUnrelatedOptions({&category, &mlirCategory});
+  cl::SetVersionPrinter(driver::printVersion);
   std::string errors;
   llvm::raw_string_ostream errorStream(errors);
   if (!cl::ParseCommandLineOptions(

@@ -11,6 +11,11 @@
 
 #include "ewc/Driver/API.h"
 
+#include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
+#include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringRef.h"
+
 #include "gtest/gtest.h"
 
 #include <cmath>
@@ -68,6 +73,59 @@ TEST(ApiTest, Signatures) {
   EXPECT_EQ(bias->signature,
             "bias_add(x: f32[..., m, n], b: f32[n]) -> f32[..., m, n]");
   EXPECT_EQ(mod->kernel("nope"), nullptr);
+}
+
+// The comment block right above a kernel is its doc; a blank line, code or
+// a comment at the end of a code line ends it. Warnings of a compilation that
+// succeeds come back one located diagnostic each.
+TEST(ApiTest, DocCommentsAndWarnings) {
+  const char *good = R"(# File header, not a doc.
+
+# Adds one.
+#   (indented text keeps its indentation)
+#
+# Last line.
+kernel add_one(x: f32[n]) -> f32[n] {
+  let unused = x * 2.0;
+  return x + 1.0;
+}
+kernel no_doc(x: f32[n]) -> f32[n] { return x; }  # trailing
+    # indented, still a doc
+kernel indented(x: f32[n]) -> f32[n] { return x; }
+)";
+  ewc::Result<ewc::Module> mod = ewc::compile(good, cpu(), "d.ew");
+  ASSERT_TRUE(mod) << mod.error();
+  EXPECT_EQ(mod->kernel("add_one")->doc,
+            "Adds one.\n  (indented text keeps its indentation)\n\nLast "
+            "line.");
+  EXPECT_EQ(mod->kernel("no_doc")->doc, "");
+  EXPECT_EQ(mod->kernel("indented")->doc, "indented, still a doc");
+  ASSERT_EQ(mod->warnings().size(), 1u);
+  EXPECT_EQ(mod->warnings()[0], "d.ew:8:7: warning: unused let 'unused'\n"
+                                "  let unused = x * 2.0;\n"
+                                "      ^~~~~~");
+  // A module without warnings has none (nothing left over from another).
+  ewc::Result<ewc::Module> clean = ewc::compile(kLeakyRelu, cpu(), "k.ew");
+  ASSERT_TRUE(clean) << clean.error();
+  EXPECT_TRUE(clean->warnings().empty());
+  EXPECT_EQ(clean->kernel("leaky_relu")->doc, "");
+}
+
+TEST(ApiTest, Version) {
+  llvm::StringRef version = ewc::getVersion();
+  llvm::SmallVector<llvm::StringRef> parts;
+  version.split(parts, '.');
+  ASSERT_EQ(parts.size(), 3u) << version.str();
+  for (llvm::StringRef part : parts) {
+    unsigned number;
+    EXPECT_FALSE(part.getAsInteger(10, number)) << version.str();
+  }
+  llvm::StringRef revision = ewc::getRevision();
+  if (revision != "unknown") {
+    revision.consume_back("+");
+    EXPECT_EQ(revision.size(), 12u);
+    EXPECT_TRUE(llvm::all_of(revision, llvm::isHexDigit)) << revision.str();
+  }
 }
 
 TEST(ApiTest, LaunchOnHostArrays) {

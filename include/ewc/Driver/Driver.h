@@ -169,11 +169,15 @@ public:
 
   const ModuleDecl &getAST() const { return *ast; }
   llvm::SourceMgr &getSourceMgr() { return *sourceMgr; }
+  /// The front end's warnings, one located diagnostic each, where parse()
+  /// was given no stream (with one, they were printed there).
+  llvm::ArrayRef<std::string> getWarnings() const { return warnings; }
 
 private:
   Source() = default;
   std::unique_ptr<llvm::SourceMgr> sourceMgr;
   std::unique_ptr<ModuleDecl> ast;
+  std::vector<std::string> warnings;
 };
 
 /// Options of one launch.

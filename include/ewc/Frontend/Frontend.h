@@ -12,7 +12,10 @@
 
 #include "ewc/Frontend/AST.h"
 
+#include "llvm/Support/SMLoc.h"
+
 #include <memory>
+#include <string>
 
 namespace llvm {
 class SourceMgr;
@@ -24,6 +27,14 @@ namespace ewc {
 /// printed through the SourceMgr (to llvm::errs() unless it has a handler);
 /// returns null if there was an error. The SourceMgr must outlive the Module.
 std::unique_ptr<ModuleDecl> parseAndCheck(llvm::SourceMgr &sourceMgr);
+
+/// The comment that documents the declaration starting at `loc` (a kernel's
+/// `kernel` keyword): the lines right above it that hold only a comment, up
+/// to a blank line or code, with each line's `#` and the one space after it
+/// removed; "" if there is none. A comment at the end of a line of code
+/// documents nothing. Docstrings of the Python package and the exported
+/// header's comments come from here.
+std::string getDocComment(const llvm::SourceMgr &sourceMgr, llvm::SMLoc loc);
 
 } // namespace ewc
 
