@@ -217,6 +217,65 @@ struct CastLowering : ElementwiseLowering<CastOp> {
 /// are signless (ui32 and i32 are one type: no op at all). Not an
 /// ElementwiseLowering: the bits are those of the stored type, never of an
 /// f16's or an f8's f32 compute value.
+/// Between the two 16-bit floats, a bitcast is computed as the value it
+/// makes, in f32, then truncated (exactly: the value is one of the result
+/// type's): LLVM 22's InstCombine rewrites `fcmp une (fpext (bitcast bfloat
+/// %x to half)), 0.0` into an `and` of the bfloat itself, which is invalid
+/// IR (x86 then fails with "Do not know how to soft promote this operator's
+/// result!"; ewc-fuzz --seed 45, program 501, bool(bitcast(p0, f16)) of a
+/// bf16 p0), and a bitcast through i16 folds back into that one. A NaN keeps
+/// its sign and its payload's top bits (the verdict reads a NaN from a
+/// bitcast as NaN, docs/language.md).
+///
+/// f16 bits as a bf16: bf16 is f32's top half.
+static Value bitcastToBF16(OpBuilder &builder, Location loc, Value x) {
+  Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
+  Value bits = arith::BitcastOp::create(builder, loc, i16, x);
+  Value wide = arith::ExtUIOp::create(builder, loc, i32, bits);
+  Value high = arith::ShLIOp::create(builder, loc, wide,
+                                     createConstant(builder, loc, i32, 16));
+  Value value =
+      arith::BitcastOp::create(builder, loc, builder.getF32Type(), high);
+  return arith::TruncFOp::create(builder, loc, builder.getBF16Type(), value);
+}
+
+/// bf16 bits as an f16: its magnitude placed at f32's mantissa top reads as
+/// the value times 2^-112, subnormals too (the product is exact); the
+/// exponent field's top value is infinity or NaN.
+static Value bitcastToF16(OpBuilder &builder, Location loc, Value x) {
+  Type i16 = builder.getI16Type(), i32 = builder.getI32Type();
+  Type f32 = builder.getF32Type();
+  auto constant = [&](int64_t value) {
+    return createConstant(builder, loc, i32, value);
+  };
+  Value bits = arith::BitcastOp::create(builder, loc, i16, x);
+  Value wide = arith::ExtUIOp::create(builder, loc, i32, bits);
+  Value sign = arith::ShLIOp::create(
+      builder, loc, arith::AndIOp::create(builder, loc, wide, constant(0x8000)),
+      constant(16));
+  Value magnitude = arith::AndIOp::create(builder, loc, wide, constant(0x7FFF));
+  Value placed = arith::BitcastOp::create(
+      builder, loc, f32,
+      arith::ShLIOp::create(builder, loc, magnitude, constant(13)));
+  Value scale = arith::ConstantOp::create(
+      builder, loc, builder.getF32FloatAttr(std::ldexp(1.0f, 112)));
+  Value scaled = arith::MulFOp::create(builder, loc, placed, scale);
+  Value finite = arith::BitcastOp::create(builder, loc, i32, scaled);
+  // Infinity (0x7C00) and NaN (above): f32's exponent field all ones, the
+  // mantissa's top bits kept.
+  Value special = arith::OrIOp::create(
+      builder, loc,
+      arith::ShLIOp::create(builder, loc, magnitude, constant(13)),
+      constant(0x7F800000));
+  Value isSpecial = arith::CmpIOp::create(
+      builder, loc, arith::CmpIPredicate::uge, magnitude, constant(0x7C00));
+  Value unsigned_ =
+      arith::SelectOp::create(builder, loc, isSpecial, special, finite);
+  Value result = arith::BitcastOp::create(
+      builder, loc, f32, arith::OrIOp::create(builder, loc, unsigned_, sign));
+  return arith::TruncFOp::create(builder, loc, builder.getF16Type(), result);
+}
+
 struct BitcastLowering : OpConversionPattern<BitcastOp> {
   using OpConversionPattern::OpConversionPattern;
   LogicalResult
@@ -224,8 +283,13 @@ struct BitcastLowering : OpConversionPattern<BitcastOp> {
                   ConversionPatternRewriter &rewriter) const override {
     Type to = getTypeConverter()->convertType(op.getType());
     Value operand = adaptor.getOperand();
-    if (operand.getType() == to)
+    Type from = operand.getType();
+    if (from == to)
       rewriter.replaceOp(op, operand);
+    else if (from.isBF16() && to.isF16())
+      rewriter.replaceOp(op, bitcastToF16(rewriter, op.getLoc(), operand));
+    else if (from.isF16() && to.isBF16())
+      rewriter.replaceOp(op, bitcastToBF16(rewriter, op.getLoc(), operand));
     else
       rewriter.replaceOpWithNewOp<arith::BitcastOp>(op, to, operand);
     return success();

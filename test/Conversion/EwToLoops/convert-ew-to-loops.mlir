@@ -625,14 +625,26 @@ ew.kernel @narrow(%a: !ew.tensor<[n], ui16>, %b: !ew.tensor<[n], ui16>, %s: !ew.
 
 // ew.bitcast: an arith.bitcast of the stored bits (bf16 and the 8-bit
 // floats too, never their f32 compute values); bitcast(bitcast(x)) folds to
-// one bitcast from x (f32 to ui32 to i32: f32 to i32).
+// one bitcast from x (f32 to ui32 to i32: f32 to i32). Between bf16 and f16
+// the value is made in f32 and truncated (exact): LLVM 22's InstCombine
+// turns a compare with zero of a bfloat-to-half bitcast into invalid IR.
+// bf16 -> f16: the magnitude at f32's mantissa top times 2^112, infinity
+// and NaN from 0x7C00 up, the sign or'ed in.
 // CHECK-LABEL: func.func @ew$bitcasts(
 // CHECK:         %[[X:.*]] = memref.load %{{.*}} : memref<?xf32, {{.*}}>
 // CHECK:         %[[B:.*]] = memref.load %{{.*}} : memref<?xbf16, {{.*}}>
 // CHECK:         %[[Q:.*]] = memref.load %{{.*}} : memref<?xf8E4M3FN, {{.*}}>
 // CHECK:         %[[XU:.*]] = arith.bitcast %[[X]] : f32 to i32
 // CHECK:         %[[XI:.*]] = arith.bitcast %[[X]] : f32 to i32
-// CHECK:         %[[BH:.*]] = arith.bitcast %[[B]] : bf16 to f16
+// CHECK:         %[[BBITS:.*]] = arith.bitcast %[[B]] : bf16 to i16
+// CHECK-NEXT:    %[[BWIDE:.*]] = arith.extui %[[BBITS]] : i16 to i32
+// CHECK-NEXT:    %[[SIGN:.*]] = arith.andi %[[BWIDE]], %{{.*}} : i32
+// CHECK:         %[[MAG:.*]] = arith.andi %[[BWIDE]], %{{.*}} : i32
+// CHECK:         %[[PLACED:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NEXT:    %[[SCALED:.*]] = arith.mulf %[[PLACED]], %{{.*}} : f32
+// CHECK:         %[[SPECIAL:.*]] = arith.cmpi uge, %[[MAG]], %{{.*}} : i32
+// CHECK:         %[[BHF:.*]] = arith.bitcast %{{.*}} : i32 to f32
+// CHECK-NEXT:    %[[BH:.*]] = arith.truncf %[[BHF]] : f32 to f16
 // CHECK:         %[[QI:.*]] = arith.bitcast %[[Q]] : f8E4M3FN to i8
 // CHECK:         memref.store %[[XU]], %{{.*}} : memref<?xi32, {{.*}}>
 // CHECK:         memref.store %[[XI]], %{{.*}} : memref<?xi32, {{.*}}>
@@ -644,4 +656,21 @@ ew.kernel @bitcasts(%x: !ew.tensor<[n], f32>, %b: !ew.tensor<[n], bf16>, %q: !ew
   %2 = ew.bitcast %b : !ew.tensor<[n], bf16> to !ew.tensor<[n], f16>
   %3 = ew.bitcast %q : !ew.tensor<[n], f8E4M3FN> to !ew.tensor<[n], i8>
   ew.return %0, %1, %2, %3 : !ew.tensor<[n], ui32>, !ew.tensor<[n], i32>, !ew.tensor<[n], f16>, !ew.tensor<[n], i8>
+}
+
+// -----
+
+// f16 -> bf16: bf16 is f32's top half, so the bits go there and the f32
+// truncates to bf16 exactly (no bitcast between the two float types).
+// CHECK-LABEL: func.func @ew$bitcast_f16_to_bf16(
+// CHECK:         %[[H:.*]] = memref.load %{{.*}} : memref<?xf16, {{.*}}>
+// CHECK-NEXT:    %[[BITS:.*]] = arith.bitcast %[[H]] : f16 to i16
+// CHECK-NEXT:    %[[WIDE:.*]] = arith.extui %[[BITS]] : i16 to i32
+// CHECK-NEXT:    %[[HIGH:.*]] = arith.shli %[[WIDE]], %{{.*}} : i32
+// CHECK-NEXT:    %[[F:.*]] = arith.bitcast %[[HIGH]] : i32 to f32
+// CHECK-NOT:     arith.bitcast %{{.*}} : f16 to bf16
+// CHECK:         memref.store
+ew.kernel @bitcast_f16_to_bf16(%h: !ew.tensor<[n], f16>) -> !ew.tensor<[n], bf16> {
+  %0 = ew.bitcast %h : !ew.tensor<[n], f16> to !ew.tensor<[n], bf16>
+  ew.return %0 : !ew.tensor<[n], bf16>
 }
