@@ -218,14 +218,22 @@ expandBatch(const std::vector<std::string> &dims, size_t batchRank) {
 void check::printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
                             unsigned result, const KernelDecl &kernel,
                             unsigned count, llvm::StringRef indent) {
+  printElements(os, check, result, kernel,
+                llvm::ArrayRef(check.results[result].worst).take_front(count),
+                indent);
+}
+
+void check::printElements(llvm::raw_ostream &os, const KernelCheck &check,
+                          unsigned result, const KernelDecl &kernel,
+                          llvm::ArrayRef<Mismatch> elements,
+                          llvm::StringRef indent) {
   KernelSignature signature = getKernelSignature(kernel);
   size_t batchRank = check.run.bindings.batchShape.size();
   std::vector<std::string> resultDims =
       expandBatch(signature.results[result].dims, batchRank);
   const StridedArray &output = check.run.outputs[result];
   const CompareResult &compared = check.results[result];
-  for (const Mismatch &mismatch :
-       llvm::ArrayRef(compared.worst).take_front(count)) {
+  for (const Mismatch &mismatch : elements) {
     // The point's coordinates by dimension name.
     llvm::StringMap<int64_t> coords;
     for (int64_t index = mismatch.index, d = resultDims.size(); d-- > 0;) {

@@ -8,6 +8,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Driver/HeaderExport.h"
+#include "ewc/Pipelines/Pipelines.h"
 
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
@@ -83,6 +84,15 @@ static std::optional<unsigned> getComputeCapability(llvm::StringRef chip) {
   return number;
 }
 
+/// The chip of the PTX's `.target` directive ("sm_90"), or "".
+static llvm::StringRef getPTXTarget(llvm::StringRef ptx) {
+  size_t at = ptx.find("\n.target ");
+  if (at == llvm::StringRef::npos)
+    return "";
+  return ptx.substr(at + 9).take_until(
+      [](char c) { return c == '\n' || c == ',' || c == ' '; });
+}
+
 /// The C++ loader of the embedded images, with each cubin's bytes.
 static llvm::Error writeImages(llvm::raw_ostream &os, llvm::StringRef ptx,
                                llvm::ArrayRef<std::string> cubinChips,
@@ -90,11 +100,27 @@ static llvm::Error writeImages(llvm::raw_ostream &os, llvm::StringRef ptx,
   os << "inline constexpr char kPTX[] = R\"ewc_ptx(" << ptx
      << ")ewc_ptx\";\n\n";
   std::string choose;
+  llvm::StringRef target = getPTXTarget(ptx);
+  std::optional<unsigned> targetCapability = getComputeCapability(target);
   for (const std::string &chip : cubinChips) {
     std::optional<unsigned> capability = getComputeCapability(chip);
     if (!capability)
       return llvm::createStringError("cannot embed a cubin for '" + chip +
                                      "': not a chip name (sm_XX)");
+    if (llvm::Error error = mlir::ew::checkChip(chip))
+      return llvm::createStringError("cannot embed a cubin for " + chip + ": " +
+                                     llvm::toString(std::move(error)));
+    // ptxas assembles PTX for sm_XY for sm_XY and later chips only (an
+    // sm_XYa target for that chip alone): say so before nvJitLink does in
+    // three lines of its own.
+    if (targetCapability && (*capability < *targetCapability ||
+                             (target.ends_with("a") && chip != target)))
+      return llvm::createStringError(
+          "cannot embed a cubin for " + chip + ": the PTX is for " + target +
+          " (--chip), which ptxas assembles for " + target +
+          (target.ends_with("a") ? " alone" : " and later chips only") +
+          "; generate it with --chip " + chip +
+          " (the oldest chip the header is to run on)");
     std::string whyNot;
     if (!isJitLinkAvailable(jitLink, &whyNot))
       return llvm::createStringError(

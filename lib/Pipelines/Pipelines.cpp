@@ -73,6 +73,8 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
   // NVPTX's own warnings before ours.
   std::unique_ptr<llvm::MCSubtargetInfo> info(target->createMCSubtargetInfo(
       llvm::Triple(kTriple), /*CPU=*/"", /*Features=*/""));
+  if (llvm::Error error = checkChip(options.chip))
+    return error;
   if (!info->isCPUStringValid(options.chip))
     return llvm::createStringError("unknown GPU architecture '" + options.chip +
                                    "' (expected a chip LLVM " +
@@ -99,6 +101,34 @@ llvm::Error mlir::ew::checkEwToPTXOptions(const EwToPTXOptions &options) {
                                    "'integer', not '" +
                                    options.float8Conversions + "'");
   return llvm::Error::success();
+}
+
+llvm::ArrayRef<llvm::StringRef> mlir::ew::getSupportedChips() {
+  // `ptxas --help`'s list of CUDA 13.0 (2026-12-05), every one of which
+  // LLVM 22's NVPTX knows (`llc -march=nvptx64 -mcpu=help`).
+  static constexpr llvm::StringRef kChips[] = {
+      "sm_75",   "sm_80",   "sm_86",  "sm_87",   "sm_88",   "sm_89",
+      "sm_90",   "sm_90a",  "sm_100", "sm_100a", "sm_100f", "sm_103",
+      "sm_103a", "sm_103f", "sm_110", "sm_110a", "sm_110f", "sm_120",
+      "sm_120a", "sm_120f", "sm_121", "sm_121a", "sm_121f"};
+  return kChips;
+}
+
+llvm::Error mlir::ew::checkChip(llvm::StringRef chip) {
+  if (llvm::is_contained(getSupportedChips(), chip))
+    return llvm::Error::success();
+  return llvm::createStringError(
+      "unsupported GPU architecture '" + chip +
+      "': expected one that LLVM's NVPTX and CUDA 13's ptxas both take: " +
+      llvm::join(getSupportedChips(), ", "));
+}
+
+bool ChipParser::parse(llvm::cl::Option &option, llvm::StringRef argName,
+                       llvm::StringRef arg, std::string &value) {
+  if (llvm::Error error = checkChip(arg))
+    return option.error(llvm::toString(std::move(error)), argName);
+  value = arg.str();
+  return false;
 }
 
 bool mlir::ew::chipHasFloat8Conversions(llvm::StringRef chip) {

@@ -72,6 +72,13 @@ void ResultComparer::fail(int64_t index, std::string gotText,
     result.worst.pop_back();
 }
 
+void ResultComparer::sample(int64_t index,
+                            llvm::function_ref<std::string()> gotText,
+                            llvm::function_ref<std::string()> expectedText) {
+  if (result.samples.size() < CompareResult::kSamples)
+    result.samples.push_back({index, gotText(), expectedText(), 0});
+}
+
 void ResultComparer::check(int64_t index, int64_t element,
                            const ExpectedElement &expected) {
   ++result.size;
@@ -94,6 +101,12 @@ void ResultComparer::check(int64_t index, int64_t element,
   if (dtype == DType::Bool) {
     uint8_t byte = static_cast<const uint8_t *>(got.data())[element];
     auto name = [](int64_t v) { return v ? "true" : "false"; };
+    sample(
+        index,
+        [&] { return std::string(byte > 1 ? "not a bool" : name(byte)); },
+        [&] {
+          return std::string(expected.unsure ? "any" : name(expected.intValue));
+        });
     if (byte > 1) {
       char text[16];
       snprintf(text, sizeof(text), "byte 0x%02x", byte);
@@ -105,6 +118,12 @@ void ResultComparer::check(int64_t index, int64_t element,
   }
   if (!isFloat(dtype)) {
     int64_t value = got.getAsInt(element);
+    sample(
+        index, [&] { return std::to_string(value); },
+        [&] {
+          return expected.unsure ? std::string("any")
+                                 : std::to_string(expected.intValue);
+        });
     if (!expected.unsure && value != expected.intValue)
       failElement(std::to_string(value), std::to_string(expected.intValue),
                   infinity);
@@ -117,14 +136,18 @@ void ResultComparer::check(int64_t index, int64_t element,
 
   double value = got.getAsDouble(element);
   double want = expected.value, slack = expected.slack;
-  if (std::isinf(slack))
-    return;
   auto describe = [&] {
+    if (std::isinf(slack))
+      return std::string("any");
     std::string text = formatFloat(want, dtype);
     if (slack > 0)
       text += " +- " + formatFloat(slack, dtype);
     return text;
   };
+  sample(
+      index, [&] { return formatFloat(value, dtype); }, describe);
+  if (std::isinf(slack))
+    return;
   if (std::isnan(want) || std::isnan(value)) {
     if (std::isnan(want) != std::isnan(value))
       fail(index, formatFloat(value, dtype), describe(), infinity);
@@ -157,8 +180,14 @@ void ResultComparer::check(int64_t index, int64_t element,
   double halfAllowed = result.tolerance.atol / 2 +
                        result.tolerance.rtol * std::fabs(halfFinite(want)) +
                        slack / 2;
-  if (halfDistance <= halfAllowed)
+  if (halfDistance <= halfAllowed) {
+    // Within the tolerance: the farthest such element, for --verbose.
+    double severity =
+        halfDistance / std::max(halfAllowed, ref::getUlp(want, dtype) / 2);
+    if (result.largest.index < 0 || severity > result.largest.severity)
+      result.largest = {index, formatFloat(value, dtype), describe(), severity};
     return;
+  }
   // Exact results (no tolerance) are ranked by their distance in ulps.
   fail(index, formatFloat(value, dtype), describe(),
        halfDistance / std::max(halfAllowed, ref::getUlp(want, dtype) / 2));
@@ -180,6 +209,12 @@ void CompareResult::merge(const CompareResult &later, unsigned numWorst) {
   if (all.size() > numWorst)
     all.resize(numWorst);
   worst = std::move(all);
+  if (later.largest.index >= 0 &&
+      (largest.index < 0 || later.largest.severity > largest.severity))
+    largest = later.largest;
+  for (const Mismatch &element : later.samples)
+    if (samples.size() < kSamples)
+      samples.push_back(element);
 }
 
 std::string CompareResult::formatIndex(int64_t index) const {

@@ -200,14 +200,28 @@ ewc::compilePTXToCubin(llvm::StringRef ptx, llvm::StringRef chip,
     ~Destroy() { api.destroy(&handle); }
   } destroy{api, handle};
 
+  // One line: the result's name, then the log's first line that says what
+  // went wrong (ptxas's "ptxas fatal : ..."; the log's last line only
+  // repeats the result's name), its runs of spaces squeezed.
   auto fail = [&](Result result) -> llvm::Error {
     std::string message =
-        llvm::formatv("nvJitLink failed: {0}", getResultName(result)).str();
+        llvm::formatv("nvJitLink failed ({0})", getResultName(result)).str();
     size_t size = 0;
     if (api.getErrorLogSize(handle, &size) == kSuccess && size > 1) {
       std::string log(size, '\0');
-      if (api.getErrorLog(handle, log.data()) == kSuccess)
-        message += "\n" + llvm::StringRef(log.c_str()).trim().str();
+      if (api.getErrorLog(handle, log.data()) == kSuccess) {
+        llvm::SmallVector<llvm::StringRef> lines;
+        llvm::StringRef(log.c_str()).split(lines, '\n', -1, false);
+        for (llvm::StringRef line : lines) {
+          line = line.trim();
+          if (line.empty() || line.starts_with("ERROR NVJITLINK"))
+            continue;
+          llvm::SmallVector<llvm::StringRef> words;
+          line.split(words, ' ', -1, false);
+          message += ": " + llvm::join(words, " ");
+          break;
+        }
+      }
     }
     return llvm::createStringError(message);
   };

@@ -1,9 +1,13 @@
-// Options of the GPU pipelines are checked against what NVPTX knows before
-// anything runs (NVPTX alone would only warn and emit PTX for another chip).
+// Options of the GPU pipelines are checked against what NVPTX and CUDA 13's
+// ptxas know before anything runs (NVPTX alone would only warn and emit PTX
+// for another chip); a bad chip is an error of the option itself.
 // RUN: not ewc-opt %s --ew-to-ptx="chip=sm_99" 2>&1 | FileCheck %s --check-prefix=CHECK-CHIP
 // RUN: not ewc-opt %s --ew-gpu-to-nvvm="features=+ptx99" 2>&1 | FileCheck %s --check-prefix=CHECK-FEATURE
 // RUN: not ewc-opt %s --ew-nvvm-to-ptx="features=ptx86" 2>&1 | FileCheck %s --check-prefix=CHECK-SIGN
-// CHECK-CHIP: error: unknown GPU architecture 'sm_99' (expected a chip LLVM {{.*}} knows, e.g. sm_90)
+// RUN: not ewc-opt %s --ew-to-ptx="chip=sm_20" 2>&1 | FileCheck %s --check-prefix=CHECK-OLD
+// CHECK-CHIP: ewc-opt: for the --chip option: unsupported GPU architecture 'sm_99': expected one that LLVM's NVPTX and CUDA 13's ptxas both take: sm_75, sm_80, {{.*}}, sm_121f
+// LLVM knows sm_20, CUDA 13's ptxas does not.
+// CHECK-OLD: ewc-opt: for the --chip option: unsupported GPU architecture 'sm_20'
 // CHECK-FEATURE: error: unknown NVPTX feature '+ptx99' (expected e.g. +ptx86)
 // CHECK-SIGN: error: unknown NVPTX feature 'ptx86' (expected e.g. +ptx86)
 

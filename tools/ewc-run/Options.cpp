@@ -14,6 +14,7 @@
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Conversion/Passes.h"
 #include "ewc/Driver/Version.h"
+#include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Compare.h"
 
 #include "mlir/IR/AsmState.h"
@@ -298,6 +299,12 @@ llvm::Expected<RunOptions> getRunOptions() {
     if (eq == StringRef::npos || eq == 0)
       return llvm::createStringError("invalid --arg '" + arg +
                                      "': expected NAME=VALUE");
+    // The last of two would win silently: a typo in a script goes unseen.
+    for (const check::ScalarArg &earlier : options.args)
+      if (earlier.name == arg.take_front(eq))
+        return llvm::createStringError("--arg " + earlier.name +
+                                       " is given twice ('" + earlier.value +
+                                       "' and '" + arg.substr(eq + 1) + "')");
     options.args.push_back(
         {arg.take_front(eq).str(), arg.substr(eq + 1).str()});
   }
@@ -440,11 +447,9 @@ llvm::Expected<RunOptions> getRunOptions() {
   options.passPlugins.assign(passPluginsOpt.begin(), passPluginsOpt.end());
   if (chipOpt.getNumOccurrences()) {
     StringRef chip = chipOpt;
-    unsigned major;
-    if (!chip.starts_with("sm_") || chip.size() < 5 ||
-        chip.drop_front(3).take_while(llvm::isDigit).getAsInteger(10, major))
-      return llvm::createStringError("invalid --chip '" + chip +
-                                     "': expected sm_XX, e.g. sm_90");
+    if (llvm::Error error = mlir::ew::checkChip(chip))
+      return llvm::createStringError("invalid --chip: " +
+                                     llvm::toString(std::move(error)));
     options.chip = chip.str();
   }
   options.verbose = verboseOpt;

@@ -195,6 +195,30 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
   if (!checked)
     return checked.takeError();
   for (auto [index, result] : llvm::enumerate(checked->results)) {
+    if (result.ok() && options.verbose) {
+      // What a True run computed: its first elements, and the element
+      // farthest from the reference within the tolerance.
+      llvm::errs() << "note: kernel '" << kernel.getName() << "' result "
+                   << index << ": ";
+      result.print(llvm::errs());
+      if (isFloat(result.dtype) && result.largest.index >= 0)
+        llvm::errs() << "; the largest error is "
+                     << llvm::format("%.2g", result.largest.severity)
+                     << " of the tolerance (rtol "
+                     << llvm::format("%g", result.tolerance.rtol) << ", atol "
+                     << llvm::format("%g", result.tolerance.atol) << "), at:\n";
+      else if (isFloat(result.dtype))
+        llvm::errs() << ", every one exactly as the reference; the first:\n";
+      else
+        llvm::errs() << "; the first:\n";
+      if (result.largest.index >= 0) {
+        check::printElements(llvm::errs(), *checked, index, kernel,
+                             result.largest, "  ");
+        llvm::errs() << "  the first:\n";
+      }
+      check::printElements(llvm::errs(), *checked, index, kernel,
+                           result.samples, "  ");
+    }
     if (!result.ok()) {
       llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
                    << index << ": ";

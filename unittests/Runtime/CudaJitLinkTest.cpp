@@ -53,7 +53,7 @@ TEST_F(CudaJitLinkTest, AssemblesPTXIntoACubin) {
   }
 }
 
-TEST_F(CudaJitLinkTest, BadPTXFailsWithTheLog) {
+TEST_F(CudaJitLinkTest, BadPTXFailsWithOneLineOfTheLog) {
   std::string bad = kPTX;
   bad.replace(bad.find("mov.b32"), 7, "mov.bogus");
   llvm::Expected<std::vector<char>> cubin = compilePTXToCubin(bad, "sm_90");
@@ -62,6 +62,15 @@ TEST_F(CudaJitLinkTest, BadPTXFailsWithTheLog) {
   EXPECT_NE(message.find("NVJITLINK_ERROR_PTX_COMPILE"), std::string::npos)
       << message;
   EXPECT_NE(message.find("ptxas"), std::string::npos) << message;
+  // One line, ptxas's own words without its column padding: what a tool
+  // prints after "error: cannot embed a cubin for sm_90: ".
+  EXPECT_EQ(message.find('\n'), std::string::npos) << message;
+  EXPECT_EQ(message.find("  "), std::string::npos) << message;
+  EXPECT_EQ(message.rfind("nvJitLink failed (NVJITLINK_ERROR_PTX_COMPILE): "
+                          "ptxas ",
+                          0),
+            0u)
+      << message;
 }
 
 } // namespace

@@ -127,6 +127,12 @@ void printMismatches(llvm::raw_ostream &os, const KernelCheck &check,
                      unsigned result, const KernelDecl &kernel, unsigned count,
                      llvm::StringRef indent);
 
+/// The same lines for any elements of result `result` (its samples, its
+/// largest error within the tolerance).
+void printElements(llvm::raw_ostream &os, const KernelCheck &check,
+                   unsigned result, const KernelDecl &kernel,
+                   llvm::ArrayRef<Mismatch> elements, llvm::StringRef indent);
+
 } // namespace check
 } // namespace ewc
 

@@ -38,9 +38,26 @@ class DialectRegistry;
 
 namespace ew {
 
+/// The GPU architectures ewc compiles for: those that both LLVM's NVPTX back
+/// end and the CUDA 13 toolkit's ptxas (and so the driver's JIT of its
+/// generation) take, sm_75 and later; LLVM's older ones (sm_20 ... sm_72) and
+/// sm_101 (which CUDA 13.0 renamed sm_110) are not among them.
+llvm::ArrayRef<llvm::StringRef> getSupportedChips();
+
+/// An error naming the supported chips unless `chip` is one of them.
+llvm::Error checkChip(llvm::StringRef chip);
+
+/// The `chip` option's parser: an unsupported chip is an error of the option
+/// itself ("for the --chip option: ..."), as for upstream passes' options.
+struct ChipParser : public llvm::cl::parser<std::string> {
+  using llvm::cl::parser<std::string>::parser;
+  bool parse(llvm::cl::Option &option, llvm::StringRef argName,
+             llvm::StringRef arg, std::string &value);
+};
+
 /// Options of the GPU pipelines.
 struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
-  PassOptions::Option<std::string> chip{
+  PassOptions::Option<std::string, ChipParser> chip{
       *this, "chip", llvm::cl::desc("NVIDIA GPU architecture (sm_XX)"),
       llvm::cl::init("sm_90")};
   // Empty: the oldest PTX ISA that the chip supports (7.8 for sm_90, 8.6 for

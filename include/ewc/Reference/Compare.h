@@ -16,6 +16,7 @@
 
 #include "ewc/Reference/HostArray.h"
 
+#include "llvm/ADT/STLFunctionalExtras.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <string>
@@ -75,6 +76,14 @@ struct CompareResult {
   /// The first mismatch, and the worst ones (most severe first).
   Mismatch first;
   std::vector<Mismatch> worst;
+  /// Among the float elements that match, the one farthest from the
+  /// reference (severity: its distance over the allowed one, at most 1;
+  /// index -1 while every element is exact), and the first kSamples elements
+  /// checked, whatever their verdict: what `ewc-run --verbose` shows of a
+  /// result that matches.
+  Mismatch largest;
+  static constexpr unsigned kSamples = 4;
+  std::vector<Mismatch> samples;
 
   /// The result's shape (empty: indices print flat).
   std::vector<int64_t> shape;
@@ -108,6 +117,9 @@ public:
 private:
   void fail(int64_t index, std::string got, std::string expected,
             double severity);
+  /// Keeps element `index` among the samples while there are too few.
+  void sample(int64_t index, llvm::function_ref<std::string()> got,
+              llvm::function_ref<std::string()> expected);
 
   const HostArray &got;
   unsigned numWorst;
