@@ -17,11 +17,25 @@
 #include "mlir/Tools/mlir-opt/MlirOptMain.h"
 #include "mlir/Transforms/Passes.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/Support/CommandLine.h"
 
 int main(int argc, char **argv) {
   // --version: ewc's version and revision, then LLVM's.
   llvm::cl::SetVersionPrinter(ewc::driver::printVersion);
+  // --help: MLIR's options (MlirOptMain registers them below) and ewc's
+  // passes and pipelines. The several hundred options that LLVM's libraries
+  // register at load time (AMDGPU, AArch64, Polly, ...: 543 lines of help)
+  // are hidden; --help-hidden still lists them, and they still work.
+  llvm::cl::OptionCategory &generic = llvm::cl::getGeneralCategory();
+  for (auto &[name, option] : llvm::cl::getRegisteredOptions()) {
+    // Keep LLVM's --help, --version and their kind ("Generic Options").
+    if (llvm::any_of(option->Categories, [&](llvm::cl::OptionCategory *c) {
+          return c != &generic && c->getName() == "Generic Options";
+        }))
+      continue;
+    option->setHiddenFlag(llvm::cl::Hidden);
+  }
   mlir::DialectRegistry registry;
   mlir::ew::registerEwCompilerDialects(registry);
 

@@ -19,6 +19,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/ArithFloat8/ExpandFloat8.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "mlir/Dialect/Arith/IR/Arith.h"
 #include "mlir/Dialect/LLVMIR/NVVMDialect.h"
@@ -312,6 +313,10 @@ struct EwExpandFloat8Pass
   using EwExpandFloat8Base::EwExpandFloat8Base;
 
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(
+            getOperation(), getArgument(), "the arith ops of lowered kernels",
+            "--convert-ew-to-gpu or --convert-ew-to-loops")))
+      return signalPassFailure();
     RewritePatternSet patterns(&getContext());
     ew::populateExpandFloat8Patterns(patterns, hardware);
     // Only the matched ops: folding the rest of the IR is not this pass's

@@ -30,6 +30,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToGPU/VectorizeGPULoops.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "PointLoop.h"
 
@@ -768,6 +769,10 @@ struct EwVectorizeGPULoopsPass
   using EwVectorizeGPULoopsBase::EwVectorizeGPULoopsBase;
 
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(getOperation(), getArgument(),
+                                      "the gpu.module of convert-ew-to-gpu",
+                                      "--convert-ew-to-gpu")))
+      return signalPassFailure();
     SmallVector<gpu::GPUFuncOp> funcs;
     getOperation().walk([&](gpu::GPUFuncOp func) { funcs.push_back(func); });
     for (gpu::GPUFuncOp func : funcs)

@@ -17,6 +17,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "mlir/Dialect/LLVMIR/LLVMDialect.h"
 #include "mlir/IR/Builders.h"
@@ -90,6 +91,10 @@ namespace {
 struct EwCPUBF16AsI16Pass
     : mlir::ew::impl::EwCPUBF16AsI16Base<EwCPUBF16AsI16Pass> {
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(getOperation(), getArgument(),
+                                      "the LLVM dialect of ew-to-cpu",
+                                      "--ew-to-cpu")))
+      return signalPassFailure();
     // Collected first: the rewrites erase bitcasts next to the accesses. Not
     // the greedy driver, which would also fold the rest of the module (the
     // memref descriptors' insertvalue and extractvalue).

@@ -10,6 +10,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/EwToLoops/EwToLoops.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "mlir/Conversion/MathToLibm/MathToLibm.h"
 #include "mlir/Dialect/Arith/IR/Arith.h"
@@ -31,6 +32,10 @@ namespace {
 struct EwCPUMathToLibmPass
     : ew::impl::EwCPUMathToLibmBase<EwCPUMathToLibmPass> {
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(getOperation(), getArgument(),
+                                      "the math ops of convert-ew-to-loops",
+                                      "--convert-ew-to-loops")))
+      return signalPassFailure();
     ConversionTarget target(getContext());
     target.markUnknownOpDynamicallyLegal([](Operation *) { return true; });
     target.addIllegalOp<math::ExpM1Op, math::Log1pOp>();

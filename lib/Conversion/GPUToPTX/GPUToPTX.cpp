@@ -11,6 +11,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "PTXSerializer.h"
 
@@ -86,6 +87,10 @@ struct GPUModuleToPTXPass
   using GPUModuleToPTXBase::GPUModuleToPTXBase;
 
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(getOperation(), getArgument(),
+                                      "the NVVM gpu.module of ew-gpu-to-nvvm",
+                                      "--ew-to-gpu and --ew-gpu-to-nvvm")))
+      return signalPassFailure();
     // Upstream's serializer looks for a toolkit in the environment on every
     // module; ewc links its own libdevice, so that search's errors are noise.
     ScopedDiagnosticHandler dropToolkitSearchErrors(

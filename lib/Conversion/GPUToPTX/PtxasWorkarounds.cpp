@@ -20,6 +20,7 @@
 //===----------------------------------------------------------------------===//
 
 #include "ewc/Conversion/GPUToPTX/PtxasWorkarounds.h"
+#include "ewc/Conversion/StageCheck.h"
 
 #include "ewc/Conversion/GPUToPTX/GPUToPTX.h"
 
@@ -246,6 +247,11 @@ struct PtxasWorkaroundsPass
   }
 
   void runOnOperation() override {
+    if (failed(ew::checkLoweredFromEw(getOperation(), getArgument(),
+                                      "the PTX of gpu-module-to-ptx",
+                                      "--ew-to-gpu, --ew-gpu-to-nvvm and "
+                                      "--gpu-module-to-ptx")))
+      return signalPassFailure();
     if (!workaroundSet)
       return;
     for (auto binary : getOperation().getOps<gpu::BinaryOp>()) {
