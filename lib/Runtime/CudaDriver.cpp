@@ -53,9 +53,14 @@ static LoadedDriver loadDriver() {
   // must not satisfy lookups made by JIT-compiled CPU code.
   void *library = dlopen(kDriverLibrary, RTLD_NOW | RTLD_LOCAL);
   if (!library) {
+    // dlerror() names the library itself ("libcuda.so.1: cannot open shared
+    // object file: ..."): the message says it once.
     const char *why = dlerror();
-    loaded.error = llvm::formatv("cannot load the CUDA driver ({0}): {1}",
-                                 kDriverLibrary, why ? why : "unknown error")
+    llvm::StringRef reason = why ? why : "unknown error";
+    if (!reason.consume_front(std::string(kDriverLibrary) + ": "))
+      reason = why ? why : "unknown error";
+    loaded.error = llvm::formatv("cannot load the CUDA driver {0}: {1}",
+                                 kDriverLibrary, reason)
                        .str();
     return loaded;
   }

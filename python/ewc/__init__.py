@@ -24,9 +24,11 @@ for any CPython 3.
 import ctypes
 import inspect
 import keyword
+import math
 import numbers
 import os
 import re
+import struct
 import sys
 import threading
 import warnings
@@ -113,12 +115,38 @@ def _names(count, get):
     return tuple(get(i).decode() for i in range(count))
 
 
+def _round_to(value, type_name):
+    """`value` rounded to nearest-even in f32, f16 or bf16."""
+    if type_name == "f16":
+        return struct.unpack("<e", struct.pack("<e", value))[0]
+    single = struct.unpack("<f", struct.pack("<f", value))[0]
+    if type_name == "bf16":
+        bits = struct.unpack("<I", struct.pack("<f", single))[0]
+        bits = ((bits + 0x7FFF + ((bits >> 16) & 1)) >> 16) << 16
+        return struct.unpack("<f", struct.pack("<I", bits))[0]
+    return single
+
+
+def _shortest(value, type_name):
+    """The shortest decimal that `type_name` rounds to `value`: a default
+    written 0.01 in an f32 signature shows as 0.01, not as the double
+    0.009999999776482582 it widens to. f64 and the 8-bit floats (whose
+    defaults are few and short) as they are."""
+    if type_name not in ("f32", "f16", "bf16") or not math.isfinite(value):
+        return value
+    for digits in range(1, 10):
+        candidate = float("%.*g" % (digits, value))
+        if _round_to(candidate, type_name) == value:
+            return candidate
+    return value
+
+
 def _default_value(handle, kernel, param, type_name, as_double):
     """A scalar parameter's default as a value of its Python type: float for
     the float types, int for the integers (exact for any i64 and u64: read
     from its slot), bool for bool."""
     if type_name in _arrays.FLOAT_TYPES:
-        return as_double
+        return _shortest(as_double, type_name)
     slot = _capi.EwcSlot()
     lib.ewcKernelGetParamDefaultSlot(handle, kernel, param,
                                      ctypes.byref(slot))
@@ -875,7 +903,10 @@ class Module:
             call.__signature__ = signature.replace(parameters=[
                 inspect.Parameter("self", inspect.Parameter.POSITIONAL_ONLY)
             ] + list(signature.parameters.values()))
-            kernel.__class__ = type("Kernel", (Kernel,),
+            # Named after the kernel: help(mod.swish) shows "class
+            # swish(Kernel)" above the docstring.
+            class_name = kernel.name if kernel.name.isidentifier() else "Kernel"
+            kernel.__class__ = type(class_name, (Kernel,),
                                     {"__call__": call,
                                      "__module__": __name__,
                                      "__doc__": kernel._docstring(),

@@ -44,6 +44,13 @@ for w in caught:
 
 print(inspect.signature(mod.swish))
 # CHECK-NEXT: (x: 'f32[n]', beta: 'f32' = 1.0, k: 'i32' = 3, big: 'u64' = 9223372036854775807, on: 'bool' = True, *, out=None, stream=None, dims=None) -> 'f32[n]'
+# An f32 default shows as written, not as the double it widens to
+# (0.009999999776482582); f16 and bf16 alike.
+narrow = ewc.compile(source="kernel d(x: f32[n], a: f32 = 0.01, h: f16 = 0.1, "
+                     "b: bf16 = 0.3, w: f64 = 0.1) -> f32[n] { return x; }",
+                     device="cpu")
+print(inspect.signature(narrow.d))
+# CHECK-NEXT: (x: 'f32[n]', a: 'f32' = 0.01, h: 'f16' = 0.1, b: 'bf16' = 0.3, w: 'f64' = 0.1, *, out=None, stream=None, dims=None) -> 'f32[n]'
 print(inspect.signature(mod.pair))
 # CHECK-NEXT: (x: 'f32[m, n]', y: 'f32[n]', *, out=None, stream=None, dims=None) -> 'tuple[f32[m, n], f32[n]]'
 print(inspect.signature(type(mod.swish).__call__).parameters["self"].kind)
