@@ -27,6 +27,8 @@ config.llvm_tools_dir = llvm_tools_dir
 config.ewc_tools_dir = ewc_tools_dir
 if hasattr(config, "ewc_obj_root"):
     config.test_exec_root = os.path.join(config.ewc_obj_root, "test")
+    config.available_features.add("build-tree")
+    config.substitutions.append(("%ewc_obj_root", config.ewc_obj_root))
 
 if not hasattr(config, "llvm_config"):
     import lit.llvm
