@@ -147,6 +147,11 @@ def run_block(block, workdir, env):
     """What went wrong (None: nothing) and what the block printed."""
     if block.kind == "sh":
         command = ["bash", "-e", "-o", "pipefail", "-c", block.text]
+        # A sanitized build's lit preloads ASan's shared runtime for the
+        # Python interpreter (test/Python/lit.local.cfg); its tools carry
+        # their own, and refuse to start beside a second one ("linked
+        # against incompatible ASan runtimes": the CI's sanitized phase).
+        env = {k: v for k, v in env.items() if k != "LD_PRELOAD"}
     else:
         # Named after the block's line and padded to it, so that a
         # traceback's line numbers are the page's.
