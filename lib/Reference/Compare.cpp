@@ -243,7 +243,13 @@ void CompareResult::print(llvm::raw_ostream &os) const {
     os << " (" << numUnwritten << " never written)";
   os << "; first at " << formatIndex(first.index) << ": got " << first.got
      << ", expected " << first.expected;
-  if (isFloat(dtype))
-    os << " (rtol " << llvm::format("%g", tolerance.rtol) << ", atol "
-       << llvm::format("%g", tolerance.atol) << ")";
+  if (isFloat(dtype)) {
+    os << " ";
+    printTolerance(os);
+  }
+}
+
+void CompareResult::printTolerance(llvm::raw_ostream &os) const {
+  os << "(rtol " << llvm::format("%g", tolerance.rtol) << ", atol "
+     << llvm::format("%g", tolerance.atol) << ")";
 }

@@ -201,13 +201,13 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
       llvm::errs() << "note: kernel '" << kernel.getName() << "' result "
                    << index << ": ";
       result.print(llvm::errs());
-      if (isFloat(result.dtype) && result.largest.index >= 0)
+      if (isFloat(result.dtype) && result.largest.index >= 0) {
         llvm::errs() << "; the largest error is "
                      << llvm::format("%.2g", result.largest.severity)
-                     << " of the tolerance (rtol "
-                     << llvm::format("%g", result.tolerance.rtol) << ", atol "
-                     << llvm::format("%g", result.tolerance.atol) << "), at:\n";
-      else if (isFloat(result.dtype))
+                     << " of the tolerance ";
+        result.printTolerance(llvm::errs());
+        llvm::errs() << ", at:\n";
+      } else if (isFloat(result.dtype))
         llvm::errs() << ", every one exactly as the reference; the first:\n";
       else
         llvm::errs() << "; the first:\n";

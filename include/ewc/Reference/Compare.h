@@ -100,6 +100,8 @@ struct CompareResult {
   /// 1.5, expected 1.25 (rtol 1.3e-06, atol 1e-05)", or "all 1024 elements
   /// match".
   void print(llvm::raw_ostream &os) const;
+  /// "(rtol 1.3e-06, atol 1e-05)".
+  void printTolerance(llvm::raw_ostream &os) const;
 };
 
 /// Accumulates the verdict on one result, element by element (or on a range
