@@ -150,6 +150,21 @@ static double periodicSlack(OpKind op, double x, double ex) {
   return ex >= kHalfPi ? 2 : 0;
 }
 
+/// Whether x +- ex reaches into [-1, 1], the domain of asin, acos and atanh,
+/// from a NaN result: the corners then lie on both sides of the domain, both
+/// NaN, and do not see the numbers between them (ewc-fuzz --seed 48, program
+/// 1502: asin(x % sinh(y)), whose remainder may lie anywhere in (0, 3.13),
+/// was expected NaN; the CPU gave 0.666). The functions of one-sided
+/// domains (sqrt, log, acosh) need no such test: both corners outside it
+/// means the whole interval is.
+static bool mayMeetTwoSidedDomain(OpKind op, double x, double ex,
+                                  double result) {
+  if (op != OpKind::Asin && op != OpKind::Acos && op != OpKind::Atanh)
+    return false;
+  return ex != 0 && std::isnan(result) && !std::isnan(x) && x - ex <= 1 &&
+         x + ex >= -1;
+}
+
 /// Whether pow's special cases lie inside the operands' intervals, where
 /// the corners do not see them: pow(1, y) = 1 and pow(x, 0) = 1 even for a
 /// NaN y or x, and a negative x gives a number at integer y and NaN between
@@ -796,7 +811,8 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
                        : 2 * bound);
       continue;
     }
-    if (op == OpKind::Pow && powMayMeetSpecialCase(x, ex, y, ey)) {
+    if ((op == OpKind::Pow && powMayMeetSpecialCase(x, ex, y, ey)) ||
+        mayMeetTwoSidedDomain(op, x, ex, r)) {
       out.setFloat(k, r, kInfinity);
       continue;
     }
