@@ -289,7 +289,10 @@ def EwCPUBF16AsI16 : Pass<"ew-cpu-bf16-as-i16", "::mlir::ModuleOp"> {
     Rewrites every `llvm.load` and `llvm.store` of a `bf16` (or a vector of
     them) to move an `i16` instead: a load's users that cast it to `i16`
     take the load itself, the others a bitcast of it; a store takes the
-    `i16` that its value was bitcast from, else a bitcast of its value. After `convert-ew-to-loops`, which turns the
+    `i16` that its value was bitcast from, else a bitcast of its value; a
+    function's `bf16` arguments (kernels' scalar parameters) become `i16`
+    ones the same way (the JIT's packed wrapper loads them from memory: the
+    same bits). After `convert-ew-to-loops`, which turns the
     f32 <-> bf16 conversions into integer code, a kernel then keeps no bf16
     value, so LLVM's loop vectorizer makes no `<N x bfloat>` vector: the x86
     back end without AVX512-BF16 scalarizes a select of those, and
@@ -460,6 +463,9 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
       `setp.lt`/`setp.gt` and a `selp`.
     - `int-neg`: `neg.s16 d, a` becomes `not.b16 d, a` and
       `add.s16 d, d, 1` (ptxas left -(-32768) as +32768 for every reader).
+    - `wide-store`: `st.*.b32 [a], %rdN` (a 64-bit register, truncated)
+      becomes `mov.b64 {lo, hi}, %rdN` and `st.*.b32 [a], lo` (an f64
+      stored as two halves had another value in its low word).
 
     The new instructions cost a few ALU operations per element where the
     kernels wait on memory; docs/performance.md has the measurement.
@@ -483,7 +489,7 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
   let options = [
     Option<"workarounds", "workarounds", "std::string", /*default=*/"\"all\"",
            "Which rewrites: all, none, or a comma-separated list of int-abs, "
-           "float-abs, float-select, int-minmax and int-neg">,
+           "float-abs, float-select, int-minmax, int-neg and wide-store">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

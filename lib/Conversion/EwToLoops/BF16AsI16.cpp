@@ -2,9 +2,10 @@
 //
 // ew-cpu-bf16-as-i16 (Passes.td has an example): every llvm.load and
 // llvm.store of a bf16 (or a vector of them) moves an i16 instead, with a
-// bitcast on the other side where the value is not a bitcast already. After
-// convert-ew-to-loops' integer code for the f32 <-> bf16 conversions, a bf16
-// kernel keeps no bfloat value at all.
+// bitcast on the other side where the value is not a bitcast already, and
+// every bf16 argument of a function (a kernel's scalar parameter) is an i16.
+// After convert-ew-to-loops' integer code for the f32 <-> bf16 conversions, a
+// bf16 kernel keeps no bfloat value at all.
 //
 // Why: LLVM's x86 back end without AVX512-BF16 (every host of ewc's JIT,
 // CpuJit.cpp) scalarizes a vector select of bfloat, and InstCombine makes
@@ -86,6 +87,50 @@ static void storeAsBits(OpBuilder &builder, LLVM::StoreOp store,
       def->erase();
 }
 
+/// A bf16 argument of `func` (a kernel's scalar parameter) -> an i16 one,
+/// with a bitcast to bf16 for the users that are not bitcasts back to i16.
+/// The JIT's packed wrapper loads each argument from memory as the
+/// argument's type: an i16 load of a bf16's bytes is the same bits. No
+/// bfloat value then reaches the x86 back end from the arguments either,
+/// where `and (bitcast bfloat %p to i16), 0x7FFF`, which InstCombine makes
+/// an llvm.fabs.bf16, lost the sign that the same bitcast gave an `or`
+/// (bitcast(p, f16) of a bf16 p = -0.25 gave +1.625: ewc-fuzz --seed 49,
+/// program 1541).
+static void argumentsAsBits(OpBuilder &builder, LLVM::LLVMFuncOp func) {
+  if (func.isExternal())
+    return;
+  Block &entry = func.getBody().front();
+  auto type = func.getFunctionType();
+  SmallVector<Type> params(type.getParams());
+  bool changed = false;
+  for (BlockArgument arg : entry.getArguments()) {
+    Type bitsType = getBitsType(arg.getType());
+    if (!bitsType)
+      continue;
+    Type bf16 = arg.getType();
+    arg.setType(bitsType);
+    params[arg.getArgNumber()] = bitsType;
+    changed = true;
+    Value asBF16;
+    for (OpOperand &use : llvm::make_early_inc_range(arg.getUses())) {
+      auto cast = dyn_cast<LLVM::BitcastOp>(use.getOwner());
+      if (cast && cast.getType() == bitsType) {
+        cast.replaceAllUsesWith(arg);
+        cast.erase();
+        continue;
+      }
+      if (!asBF16) {
+        builder.setInsertionPointToStart(&entry);
+        asBF16 = LLVM::BitcastOp::create(builder, arg.getLoc(), bf16, arg);
+      }
+      use.set(asBF16);
+    }
+  }
+  if (changed)
+    func.setFunctionType(LLVM::LLVMFunctionType::get(type.getReturnType(),
+                                                     params, type.isVarArg()));
+}
+
 namespace {
 
 struct EwCPUBF16AsI16Pass
@@ -100,13 +145,18 @@ struct EwCPUBF16AsI16Pass
     // memref descriptors' insertvalue and extractvalue).
     SmallVector<LLVM::LoadOp> loads;
     SmallVector<LLVM::StoreOp> stores;
+    SmallVector<LLVM::LLVMFuncOp> funcs;
     getOperation()->walk([&](Operation *op) {
       if (auto load = dyn_cast<LLVM::LoadOp>(op))
         loads.push_back(load);
       else if (auto store = dyn_cast<LLVM::StoreOp>(op))
         stores.push_back(store);
+      else if (auto func = dyn_cast<LLVM::LLVMFuncOp>(op))
+        funcs.push_back(func);
     });
     OpBuilder builder(&getContext());
+    for (LLVM::LLVMFuncOp func : funcs)
+      argumentsAsBits(builder, func);
     for (LLVM::LoadOp load : loads)
       if (Type bits = getBitsType(load.getType()))
         loadAsBits(builder, load, bits);

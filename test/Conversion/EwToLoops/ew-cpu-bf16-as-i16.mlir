@@ -57,3 +57,28 @@ llvm.func @others(%in: !llvm.ptr, %out: !llvm.ptr) {
   llvm.store %f, %out : f32, !llvm.ptr
   llvm.return
 }
+
+// -----
+
+// A bf16 argument (a kernel's scalar parameter) becomes an i16: its bitcast
+// to i16 is the argument itself, other users take a bitcast of it, and the
+// function's type follows. A declaration is left alone.
+
+// CHECK-LABEL: llvm.func @argument(
+// CHECK-SAME:    %[[P:[^:]*]]: i16, %[[OUT:[^:]*]]: !llvm.ptr, %[[H:[^:]*]]: f16)
+// CHECK-NEXT:    %[[B:.*]] = llvm.bitcast %[[P]] : i16 to bf16
+// CHECK-NEXT:    llvm.mlir.constant
+// CHECK-NEXT:    %[[M:.*]] = llvm.and %[[P]], %{{.*}} : i16
+// CHECK-NEXT:    %[[E:.*]] = llvm.fpext %[[B]] : bf16 to f32
+// CHECK:         llvm.store %[[M]], %[[OUT]] : i16, !llvm.ptr
+// CHECK-LABEL: llvm.func @declared(bf16)
+llvm.func @argument(%p: bf16, %out: !llvm.ptr, %h: f16) {
+  %bits = llvm.bitcast %p : bf16 to i16
+  %mask = llvm.mlir.constant(32767 : i16) : i16
+  %m = llvm.and %bits, %mask : i16
+  %e = llvm.fpext %p : bf16 to f32
+  llvm.store %m, %out : i16, !llvm.ptr
+  llvm.store %e, %out : f32, !llvm.ptr
+  llvm.return
+}
+llvm.func @declared(bf16)
