@@ -1,11 +1,11 @@
 """f8e4m3 and f8e5m2 against torch's float8_e4m3fn and float8_e5m2 on the
-H200, bit for bit, with each of ewc's two GPU conversions (the integer code,
-the default, and the sm_89+ cvt, EWC_FLOAT8_CONVERSIONS=hardware, which
+H200, bit for bit, with each of ewc's two GPU conversions (the sm_89+ cvt,
+the default, and the integer code, EWC_FLOAT8_CONVERSIONS=integer, which
 ewc-run reads: the library takes no such option):
 
-- f32 -> f8 on every one of the 2^32 f32 bit patterns, in chunks of 2^28
+- f32 -> f8 on every one of the 2^32 f32 bit patterns, in chunks of 2^26
   through .npy files and ewc-run (which also checks each chunk against its
-  own reference);
+  own reference), EWC_PROBE_JOBS (12) of them at once;
 - f16 and bf16 -> f8 on every one of their 65536 patterns;
 - f8 -> f32, f16 and bf16 on every one of the 256 patterns (values; NaN
   payloads are not part of the contract: docs/language.md);
@@ -20,9 +20,11 @@ Prints one line per check and "all equal" at the end when every check held.
       bench/probes/float8-torch.py
 """
 import os
+import shutil
 import subprocess
 import sys
 import tempfile
+from concurrent.futures import ThreadPoolExecutor
 
 import numpy as np
 import torch
@@ -41,6 +43,7 @@ kernel from8(a: f8e4m3[n], c: f8e5m2[n]) -> (f32[n], f16[n], bf16[n], f32[n], f1
 }
 """
 EWC_RUN = os.environ.get("EWC_RUN", "ewc-run")
+JOBS = int(os.environ.get("EWC_PROBE_JOBS", "12"))
 work = tempfile.mkdtemp()
 source_path = os.path.join(work, "float8.ew")
 with open(source_path, "w") as f:
@@ -58,21 +61,25 @@ def report(what, equal, detail=""):
 def run(mode, kernel, inputs, results):
     """ewc-run `kernel` on the GPU with `mode`'s conversions: `inputs` maps
     parameter names to NumPy arrays (8-bit floats and bf16 as their bits);
-    returns the results as NumPy arrays of bits."""
+    returns the results as NumPy arrays of bits. Safe to call from several
+    threads at once (each call has its own folder)."""
+    folder = tempfile.mkdtemp(dir=work)
     args = [EWC_RUN, source_path, "--kernel", kernel, "--device", "cuda"]
     for name, array in inputs.items():
-        path = os.path.join(work, name + ".npy")
+        path = os.path.join(folder, name + ".npy")
         np.save(path, array)
         args.append("--input=%s=%s" % (name, path))
     for r in range(results):
-        args.append("--save=out%d=%s" % (r, os.path.join(work, "out%d.npy" % r)))
+        args.append("--save=out%d=%s" % (r, os.path.join(folder, "out%d.npy" % r)))
     env = dict(os.environ, EWC_FLOAT8_CONVERSIONS=mode)
     done = subprocess.run(args, env=env, capture_output=True, text=True)
     if done.stdout.strip() != "True":
         report("ewc-run %s (%s) against its reference" % (kernel, mode), False,
                ": " + (done.stdout + done.stderr).strip()[-300:])
-    return [np.load(os.path.join(work, "out%d.npy" % r))
+    outs = [np.load(os.path.join(folder, "out%d.npy" % r))
             for r in range(results)]
+    shutil.rmtree(folder)
+    return outs
 
 
 def torch_bits(values, dtype):
@@ -82,12 +89,21 @@ def torch_bits(values, dtype):
 
 
 for mode in ("integer", "hardware"):
-    chunk = 1 << 28
+    # ewc-run checks each chunk against its reference on one host core
+    # (about 2 s per 2^24 elements): JOBS chunks at once.
+    chunk = 1 << 26
     diffs, first = {name: 0 for name in F8}, {name: [] for name in F8}
-    for lo in range(0, 1 << 32, chunk):
-        bits = np.arange(lo, lo + chunk, dtype=np.uint64).astype(np.uint32)
-        x = bits.view(np.float32)
-        got = run(mode, "to8", {"x": x}, 2)
+
+    def patterns(lo):
+        return np.arange(lo, lo + chunk, dtype=np.uint64).astype(np.uint32)
+
+    with ThreadPoolExecutor(JOBS) as pool:
+        runs = [(lo, pool.submit(lambda lo=lo: run(
+            mode, "to8", {"x": patterns(lo).view(np.float32)}, 2)))
+            for lo in range(0, 1 << 32, chunk)]
+    for lo, future in runs:
+        bits = patterns(lo)
+        got = future.result()
         xt = torch.from_numpy(bits.view(np.int32)).cuda().view(torch.float32)
         for name, out in zip(F8, got):
             want = torch_bits(xt, F8[name])

@@ -247,6 +247,57 @@ CASES = [
 \tcvt.s32.s16 %r1, %rs2;
 \tst.global.b32 [%rd2], %r1;
 """, 0x8000, 0xFFFF8000),
+    # An 8-byte value stored as two 4-byte halves (an output whose address
+    # is known only 4-aligned), each st.b32 taking a 64-bit register, which
+    # the PTX ISA truncates to its low 32 bits. ewc-fuzz on an H100,
+    # 2026-12-05 (--seed 49, programs 47 and 769): bitcast(f64(i), u64) gave
+    # the low word i instead of 0 (1777.0 is 0x409BC400_00000000).
+    ("cvt.rn.f64.s16 then st.b32 of each half", """
+\tld.global.b16 %rs1, [%rd1];
+\tcvt.rn.f64.s16 %rd3, %rs1;
+\tst.global.b32 [%rd2], %rd3;
+\tshr.u64 %rd4, %rd3, 32;
+\tst.global.b32 [%rd2+4], %rd4;
+""", 1777, 0x409BC40000000000),
+    ("add.rn.f64 then st.b32 of each half", """
+\tld.global.b64 %rd3, [%rd1];
+\tadd.rn.f64 %rd4, %rd3, %rd3;
+\tst.global.b32 [%rd2], %rd4;
+\tshr.u64 %rd5, %rd4, 32;
+\tst.global.b32 [%rd2+4], %rd5;
+""", 0x3FF0000000000001, 0x4000000000000001),
+    ("add.s64 then st.b32 of each half", """
+\tld.global.b64 %rd3, [%rd1];
+\tadd.s64 %rd4, %rd3, 1;
+\tst.global.b32 [%rd2], %rd4;
+\tshr.u64 %rd5, %rd4, 32;
+\tst.global.b32 [%rd2+4], %rd5;
+""", 0x100000001, 0x100000002),
+    ("cvt.rn.f64.s16 then st.b32 of each half / workaround: mov.b64 to two b32", """
+\tld.global.b16 %rs1, [%rd1];
+\tcvt.rn.f64.s16 %rd3, %rs1;
+\tmov.b64 {%r1, %r2}, %rd3;
+\tst.global.b32 [%rd2], %r1;
+\tshr.u64 %rd4, %rd3, 32;
+\tmov.b64 {%r3, %r4}, %rd4;
+\tst.global.b32 [%rd2+4], %r3;
+""", 1777, 0x409BC40000000000),
+    ("cvt.rn.f64.s16 then st.b32 of each half / workaround: cvt.u32.u64", """
+\tld.global.b16 %rs1, [%rd1];
+\tcvt.rn.f64.s16 %rd3, %rs1;
+\tcvt.u32.u64 %r1, %rd3;
+\tst.global.b32 [%rd2], %r1;
+\tshr.u64 %rd4, %rd3, 32;
+\tcvt.u32.u64 %r3, %rd4;
+\tst.global.b32 [%rd2+4], %r3;
+""", 1777, 0x409BC40000000000),
+    ("add.rn.f64 then st.b32 of each half / workaround: mov.b64 to two b32", """
+\tld.global.b64 %rd3, [%rd1];
+\tadd.rn.f64 %rd4, %rd3, %rd3;
+\tmov.b64 {%r1, %r2}, %rd4;
+\tst.global.b32 [%rd2], %r1;
+\tst.global.b32 [%rd2+4], %r2;
+""", 0x3FF0000000000001, 0x4000000000000001),
 ]
 
 

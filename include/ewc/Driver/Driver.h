@@ -145,7 +145,7 @@ struct CompileOptions {
   std::optional<std::string> ptxasWorkarounds;
   /// Hidden, for measuring and diagnosing: how 8-bit floats convert on the
   /// GPU, "hardware" or "integer" (Pipelines.h). None: the pipeline's
-  /// default, integer. EWC_FLOAT8_CONVERSIONS.
+  /// default, hardware. EWC_FLOAT8_CONVERSIONS.
   std::optional<std::string> float8Conversions;
   /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
   /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.

@@ -89,20 +89,21 @@ struct EwToPTXOptions : public PassPipelineOptions<EwToPTXOptions> {
   // miscompiles what these rewrite (ptxas-workarounds, PtxasWorkarounds.h).
   PassOptions::Option<std::string> ptxasWorkarounds{
       *this, "ptxas-workarounds",
-      llvm::cl::desc("PTX rewrites for ptxas bugs: all, none, or a list of "
-                     "int-abs, float-abs, float-select, int-minmax, int-neg"),
+      llvm::cl::desc(
+          "PTX rewrites for ptxas bugs: all, none, or a list of "
+          "int-abs, float-abs, float-select, int-minmax, int-neg, wide-store"),
       llvm::cl::init("all")};
-  // The integer code by default, which equals torch's casts on every f32
-  // pattern on the CPU (docs/language.md, "8-bit floats"); "hardware", the
-  // sm_89+ cvt with the selects that make it torch's, becomes the default
-  // once the H200 has compared it with torch on all 2^32 patterns
-  // (bench/probes/float8-torch.py; no device was lent when it was written).
+  // The sm_89+ cvt with the selects that make it torch's by default: both
+  // it and the integer code equal torch's casts on all 2^32 f32 patterns,
+  // every f16 and bf16 pattern and every 8-bit one back, on an H100 (sm_90,
+  // 2026-12-05; bench/probes/float8-torch.py, docs/gpu-runs.md). Chips
+  // before sm_89 get the integer code either way.
   PassOptions::Option<std::string> float8Conversions{
       *this, "float8-conversions",
       llvm::cl::desc("How 8-bit floats convert on the GPU: integer (torch's "
                      "integer code) or hardware (the cvt of sm_89 and later, "
                      "integer code on older chips)"),
-      llvm::cl::init("integer")};
+      llvm::cl::init("hardware")};
 };
 
 /// True if `chip` (sm_XX, with or without a suffix such as "a") has PTX's

@@ -5,7 +5,7 @@
 //===----------------------------------------------------------------------===//
 //
 // A rewrite of the PTX text that NVPTX prints, one instruction per line, for
-// the four miscompiles of docs/ptxas-bug/README.md. The rewrites work on
+// the miscompiles of docs/ptxas-bug/README.md. The rewrites work on
 // text because the PTX is where the trouble is: LLVM turns every other form
 // of these computations back into the same instructions (InstCombine makes
 // llvm.abs of the xor/sub idiom and a float select of a select of bitcasts),
@@ -43,11 +43,9 @@ using namespace mlir;
 using namespace mlir::ew;
 
 static constexpr std::pair<llvm::StringLiteral, unsigned> kNames[] = {
-    {"int-abs", kIntAbs},
-    {"float-abs", kFloatAbs},
-    {"float-select", kFloatSelect},
-    {"int-minmax", kIntMinMax},
-    {"int-neg", kIntNeg}};
+    {"int-abs", kIntAbs},           {"float-abs", kFloatAbs},
+    {"float-select", kFloatSelect}, {"int-minmax", kIntMinMax},
+    {"int-neg", kIntNeg},           {"wide-store", kWideStore}};
 
 llvm::Expected<unsigned> mlir::ew::parsePtxasWorkarounds(llvm::StringRef list) {
   list = list.trim();
@@ -66,7 +64,7 @@ llvm::Expected<unsigned> mlir::ew::parsePtxasWorkarounds(llvm::StringRef list) {
       return llvm::createStringError(
           "unknown ptxas workaround '" + name +
           "' (expected all, none, or a comma-separated list of int-abs, "
-          "float-abs, float-select, int-minmax and int-neg)");
+          "float-abs, float-select, int-minmax, int-neg and wide-store)");
     set |= known->second;
   }
   return set;
@@ -192,6 +190,22 @@ static std::optional<std::string> rewrite(const Instruction &inst,
       ops.size() == 2) {
     os << in << "not.b16 \t" << ops[0] << ", " << ops[1] << ";\n"
        << in << "add.s16 \t" << ops[0] << ", " << ops[0] << ", 1;";
+    return out;
+  }
+  // An 8-byte value that NVPTX stores as two 4-byte halves (an address
+  // known only 4-aligned) goes to each st.b32 as a 64-bit register, which
+  // the PTX ISA truncates; where an f64 instruction wrote the register
+  // (cvt.rn.f64.s16, add.rn.f64), the low word stored was another value
+  // (ewc-fuzz --seed 49 on an H100: bitcast(f64(i), u64) kept i in it).
+  // mov.b64 splits the register into two b32 ones explicitly.
+  if ((workarounds & kWideStore) && name == "st" &&
+      inst.opcode.ends_with(".b32") && !inst.opcode.contains(".v") &&
+      ops.size() == 2 && ops[1].starts_with("%rd")) {
+    os << indent << "{\n"
+       << indent << ".reg .b32 %ewc_lo, %ewc_hi;\n"
+       << in << "mov.b64 \t{%ewc_lo, %ewc_hi}, " << ops[1] << ";\n"
+       << in << inst.opcode << " \t" << ops[0] << ", %ewc_lo;\n"
+       << indent << "}";
     return out;
   }
   return std::nullopt;

@@ -34,12 +34,14 @@ enum PtxasWorkaround : unsigned {
   kIntMinMax = 1u << 3,
   /// neg.s16 d, a -> not.b16 d, a; add.s16 d, d, 1.
   kIntNeg = 1u << 4,
+  /// st.*.b32 [a], %rdN -> mov.b64 {lo, hi}, %rdN; st.*.b32 [a], lo.
+  kWideStore = 1u << 5,
   kAllPtxasWorkarounds =
-      kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax | kIntNeg,
+      kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax | kIntNeg | kWideStore,
 };
 
 /// Parses a comma-separated list of int-abs, float-abs, float-select,
-/// int-minmax and int-neg, or "all", or "none" (the empty list).
+/// int-minmax, int-neg and wide-store, or "all", or "none" (the empty list).
 llvm::Expected<unsigned> parsePtxasWorkarounds(llvm::StringRef list);
 
 /// `ptx` with the rewrites of `workarounds` applied to every instruction
