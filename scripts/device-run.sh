@@ -29,6 +29,13 @@
 #   reductions only when EWC_DEVICE_REDUCTIONS=1 (or a list of kernels):
 #             bench/reductions.py, issue 16's kernels against torch (and
 #             torch.compile with EWC_DEVICE_COMPILE=1); reductions.md/.json
+#   vocabulary only when EWC_DEVICE_VOCABULARY=1: bench/vocabulary.py,
+#             issue 18's kernels against torch's equivalents; vocabulary.md
+#             and vocabulary.json
+#   float8    only when EWC_DEVICE_FLOAT8=1: bench/probes/float8-torch.py,
+#             every 8-bit conversion against torch's, both GPU modes
+#   wheel     only when EWC_DEVICE_WHEEL=FILE.whl: scripts/device-wheel.sh,
+#             that wheel into a fresh venv and the seed on the GPU from it
 #   probes    only when EWC_DEVICE_PROBES=1: bench/probes/run-ptx.sh, the PTX
 #             of bench/probes/ptx (make-ptx.sh here; carry it) timed alone
 #   vpt       only when EWC_DEVICE_VPT=1: ewc-run --bench of LeakyReLU and
@@ -196,6 +203,17 @@ if [[ "${EWC_DEVICE_REDUCTIONS:-0}" != 0 ]]; then
   [[ "${EWC_DEVICE_COMPILE:-0}" == 1 ]] && reduction_args+=(--compile)
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step reductions \
     python3 bench/reductions.py "${reduction_args[@]}"
+fi
+if [[ "${EWC_DEVICE_VOCABULARY:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step vocabulary \
+    python3 bench/vocabulary.py --out "$logs"
+fi
+if [[ "${EWC_DEVICE_FLOAT8:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so EWC_RUN=$dest/bin/ewc-run PYTHONUNBUFFERED=1 \
+    PYTHONPATH=$root/python step float8 python3 bench/probes/float8-torch.py
+fi
+if [[ -n "${EWC_DEVICE_WHEEL:-}" ]]; then
+  step wheel bash scripts/device-wheel.sh "$EWC_DEVICE_WHEEL"
 fi
 if [[ "${EWC_DEVICE_PROBES:-0}" == 1 ]]; then
   step probes bash bench/probes/run-ptx.sh "$logs/probes"

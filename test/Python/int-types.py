@@ -314,7 +314,7 @@ f8 = ewc.compile(source="""
 kernel q(x: f32[n], inv_scale: f32) -> f8e4m3[n] { return f8e4m3(x * inv_scale); }
 kernel dq(q: f8e4m3[n], scale: f32) -> f32[n] { return f32(q) * scale; }
 kernel q5(x: f32[n]) -> f8e5m2[n] { return f8e5m2(x); }
-""")
+""", device="cpu")
 
 
 def numpy_f32_to_e4m3(values):
