@@ -220,3 +220,23 @@ show("compile error", lambda: ewc.compile(
     name="bad.ew", device="cpu"))
 # CHECK-NEXT: missing file: CompileError: cannot read '/nonexistent.ew': No such file or directory
 show("missing file", lambda: ewc.compile("/nonexistent.ew", device="cpu"))
+
+# Views that interleave in one storage share no element: kernels/
+# rotary_embedding.ew with the halves of x's last dimension as its inputs
+# and the halves of one output array as its outputs (once refused as
+# overlapping: the byte ranges do), against the formula in f64; an output
+# three elements into the other half shares elements and is refused.
+rope = ewc.compile(os.path.join(kernels, "rotary_embedding.ew"), device="cpu")
+xr = np.random.default_rng(7).standard_normal((3, 5, 8)).astype(np.float32)
+outr = np.full_like(xr, np.nan)
+rope.rotary_embedding(xr[..., :4], xr[..., 4:], out=(outr[..., :4], outr[..., 4:]))
+pos = np.arange(5)[:, None]
+theta = pos * 10000.0 ** (-2.0 * np.arange(4)[None, :] / 8)
+want1 = xr[..., :4] * np.cos(theta) - xr[..., 4:] * np.sin(theta)
+want2 = xr[..., 4:] * np.cos(theta) + xr[..., :4] * np.sin(theta)
+# CHECK-NEXT: interleaved outputs: True True
+print("interleaved outputs:", np.allclose(outr[..., :4], want1, atol=1e-5),
+      np.allclose(outr[..., 4:], want2, atol=1e-5))
+# CHECK-NEXT: sharing outputs: ValueError: rotary_embedding(): result 0 overlaps result 1 in memory; an output may be an input itself (the same view, in place) but may not share memory with another tensor otherwise
+show("sharing outputs", lambda: rope.rotary_embedding(
+    xr[..., :4], xr[..., 4:], out=(outr[..., :4], outr[..., 1:5])))

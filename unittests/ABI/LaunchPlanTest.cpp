@@ -342,6 +342,39 @@ TEST(LaunchPlanTest, ChecksOutputs) {
   // Empty tensors overlap nothing.
   TensorArg empty = tensor({0, 8}), emptyOut = tensor({0, 8});
   EXPECT_EQ(planError(kernel, {&empty}, {&emptyOut}), "");
+
+  // Views that interleave in one storage of rows of 8: the left half of
+  // each row and the right half share no element (rotary embedding's
+  // halves), though their byte ranges overlap.
+  TensorArg left = tensor({4, 4}, {8, 1}, 0x10000);
+  TensorArg right = tensor({4, 4}, {8, 1}, 0x10000 + 4 * sizeof(float));
+  EXPECT_EQ(planError(kernel, {&left}, {&right}), "");
+  EXPECT_EQ(planError(kernel, {&right}, {&left}), "");
+  // Three elements in: the last column of the left half is shared.
+  TensorArg three = tensor({4, 4}, {8, 1}, 0x10000 + 3 * sizeof(float));
+  EXPECT_NE(planError(kernel, {&left}, {&three}).find("overlaps 'x'"),
+            std::string::npos);
+  // Every other element against the ones between: disjoint; against the
+  // ones two further on, shared.
+  TensorArg even = tensor({4, 4}, {8, 2}, 0x10000);
+  TensorArg odd = tensor({4, 4}, {8, 2}, 0x10000 + sizeof(float));
+  TensorArg evenLater = tensor({4, 4}, {8, 2}, 0x10000 + 2 * sizeof(float));
+  EXPECT_EQ(planError(kernel, {&even}, {&odd}), "");
+  EXPECT_NE(planError(kernel, {&even}, {&evenLater}).find("overlaps"),
+            std::string::npos);
+  // The next row's start is the last row's end + 1 row: [4, 4] rows of 8
+  // against the same shifted by 8 * 3 + 4 elements share nothing, by 8 * 3
+  // they share the last row's left half.
+  TensorArg below = tensor({4, 4}, {8, 1}, 0x10000 + 28 * sizeof(float));
+  TensorArg under = tensor({4, 4}, {8, 1}, 0x10000 + 24 * sizeof(float));
+  EXPECT_EQ(planError(kernel, {&left}, {&below}), "");
+  EXPECT_NE(planError(kernel, {&left}, {&under}).find("overlaps"),
+            std::string::npos);
+  // Not a whole number of elements apart: the bytes of two elements may
+  // mix, which counts as an overlap.
+  TensorArg halfway = tensor({4, 4}, {8, 1}, 0x10000 + 4 * sizeof(float) + 2);
+  EXPECT_NE(planError(kernel, {&left}, {&halfway}).find("overlaps"),
+            std::string::npos);
 }
 
 } // namespace
