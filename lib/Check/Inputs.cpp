@@ -275,14 +275,15 @@ TensorPlacement check::placeTensor(std::vector<int64_t> shape, Layout layout,
 }
 
 StridedArray check::makePoisonedTensor(DType dtype, std::vector<int64_t> shape,
-                                       Layout layout, int64_t offset) {
+                                       Layout layout, int64_t offset,
+                                       bool secondPoison) {
   TensorPlacement placement = placeTensor(std::move(shape), layout, offset);
   StridedArray array;
   array.offset = placement.offset;
   array.shape = std::move(placement.shape);
   array.strides = std::move(placement.strides);
   array.storage = HostArray::getUninitialized(dtype, placement.storageElements);
-  array.storage.fillPoison();
+  array.storage.fillPoison(secondPoison);
   return array;
 }
 

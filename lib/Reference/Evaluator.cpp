@@ -341,7 +341,8 @@ CompareResult Evaluator::run(const ArrayView &output,
   Tolerance tolerance = getDefaultTolerance(output.array->getDType());
   tolerance.rtol = options.rtol.value_or(tolerance.rtol);
   tolerance.atol = options.atol.value_or(tolerance.atol);
-  ResultComparer comparer(*output.array, tolerance, options.numWorst);
+  ResultComparer comparer(*output.array, tolerance, options.numWorst,
+                          output.secondRun);
   const Expr &value = *kernel.getReturn().getValues()[result];
   DType dtype = kernel.getResultType(result).dtype;
   coords.assign(dims.size(), {});

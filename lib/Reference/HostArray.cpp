@@ -328,6 +328,7 @@ HostArray HostArray::getUninitialized(DType dtype, int64_t size) {
 
 HostArray::HostArray(const HostArray &other)
     : HostArray(other.dtype, other.numElements, Uninitialized()) {
+  secondPoison = other.secondPoison;
   size_t size = getDTypeSize(dtype);
   fillInParallel(numElements, [&](int64_t begin, int64_t end) {
     std::memcpy(bytes.get() + begin * size, other.bytes.get() + begin * size,
@@ -350,8 +351,13 @@ void HostArray::fillBytes(uint8_t byte) {
 
 /// The poison pattern of `dtype` (see fillPoison) in its low bytes. The
 /// float patterns are signaling NaNs: the exponent is all ones, the quiet
-/// bit is clear and the payload (0xbad) is not zero.
-static uint64_t getPoisonPattern(DType dtype) {
+/// bit is clear and the payload (0xbad) is not zero. The second patterns
+/// (`second`) are the first with bit 1 flipped: signaling NaNs again for
+/// the floats (payload 0xbaf), 0x7d for bool (no bool either), 384 and
+/// 40960 for f8e4m3 and f8e5m2 (values, as their first patterns are).
+static uint64_t getPoisonPattern(DType dtype, bool second = false) {
+  if (second)
+    return getPoisonPattern(dtype) ^ 2;
   switch (dtype) {
   case DType::Bool:
     return 0x7f;
@@ -396,8 +402,9 @@ static void fillPattern(uint8_t *data, int64_t begin, int64_t end,
     std::memcpy(data + i * sizeof(T), &value, sizeof(T));
 }
 
-void HostArray::fillPoison() {
-  uint64_t pattern = getPoisonPattern(dtype);
+void HostArray::fillPoison(bool second) {
+  secondPoison = second;
+  uint64_t pattern = getPoisonPattern(dtype, second);
   uint8_t *data = bytes.get();
   fillInParallel(numElements, [&](int64_t begin, int64_t end) {
     switch (getDTypeSize(dtype)) {
@@ -414,7 +421,7 @@ void HostArray::fillPoison() {
 }
 
 bool HostArray::isPoison(int64_t i) const {
-  uint64_t pattern = getPoisonPattern(dtype), value = 0;
+  uint64_t pattern = getPoisonPattern(dtype, secondPoison), value = 0;
   unsigned size = getDTypeSize(dtype);
   std::memcpy(&value, bytes.get() + i * size, size);
   return value == pattern;

@@ -194,6 +194,9 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
       check::checkRun(kernel, std::move(*run), checkOptions, &timing);
   if (!checked)
     return checked.takeError();
+  if (llvm::Error e = check::recheckPoisoned(kernel, module, spec, checkOptions,
+                                             launch, *checked))
+    return std::move(e);
   for (auto [index, result] : llvm::enumerate(checked->results)) {
     if (result.ok() && options.verbose) {
       // What a True run computed: its first elements, and the element

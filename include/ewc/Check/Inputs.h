@@ -174,9 +174,11 @@ struct TensorPlacement {
 TensorPlacement placeTensor(std::vector<int64_t> shape, Layout layout,
                             int64_t offset);
 
-/// A tensor of `dtype` placed as placeTensor says, every element poisoned.
+/// A tensor of `dtype` placed as placeTensor says, every element poisoned
+/// (with the second pattern if `secondPoison`: HostArray::fillPoison).
 StridedArray makePoisonedTensor(DType dtype, std::vector<int64_t> shape,
-                                Layout layout, int64_t offset);
+                                Layout layout, int64_t offset,
+                                bool secondPoison = false);
 
 /// The reference's inputs of one run of `kernel` (which passed sema) under
 /// `bindings`: one array per parameter, laid out as `spec` says; seeded

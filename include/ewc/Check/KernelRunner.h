@@ -92,13 +92,12 @@ struct KernelCheck {
 
 /// Makes the inputs of `kernel` (which passed sema) as `spec` says, launches
 /// the compiled kernel of the same name in `module` over poisoned outputs
-/// and waits for it. Timed under `timing` if not null: inputs, copy to
-/// device, launch, copy to host.
-llvm::Expected<KernelRun> runKernel(const KernelDecl &kernel,
-                                    driver::LoadedModule &module,
-                                    const InputSpec &spec,
-                                    const LaunchConfig &launch = {},
-                                    mlir::TimingScope *timing = nullptr);
+/// (the second pattern if `secondPoison`) and waits for it. Timed under
+/// `timing` if not null: inputs, copy to device, launch, copy to host.
+llvm::Expected<KernelRun>
+runKernel(const KernelDecl &kernel, driver::LoadedModule &module,
+          const InputSpec &spec, const LaunchConfig &launch = {},
+          mlir::TimingScope *timing = nullptr, bool secondPoison = false);
 
 /// Compares every result of `run` with the reference (evaluated and compared
 /// a block at a time, timed as one stage, "reference and compare"), and
@@ -110,7 +109,20 @@ llvm::Expected<KernelCheck> checkRun(const KernelDecl &kernel, KernelRun run,
 /// The stray writes of `output` (KernelRun::outputs).
 StrayWrites findStrayWrites(const StridedArray &output);
 
-/// runKernel, then checkRun.
+/// Where a float result of `check` (from runKernel with the first poison)
+/// has elements that still hold the poison pattern, which a bitcast can
+/// write as a value (bitcast(u16, f16) of 0x7D5A), runs the kernel again
+/// with the second pattern: an element the kernel writes holds the same
+/// bits both times and an unwritten one each time its poison, so a result
+/// with no poison element in the second run was written whole, and its
+/// second verdict (which checked every element) replaces the first. Does
+/// nothing where no float result has a poison element.
+llvm::Error recheckPoisoned(const KernelDecl &kernel,
+                            driver::LoadedModule &module, const InputSpec &spec,
+                            const CheckOptions &options,
+                            const LaunchConfig &launch, KernelCheck &check);
+
+/// runKernel, checkRun, then recheckPoisoned.
 llvm::Expected<KernelCheck> runAndCheck(const KernelDecl &kernel,
                                         driver::LoadedModule &module,
                                         const InputSpec &spec,

@@ -108,7 +108,9 @@ struct CompareResult {
 /// of it: CompareResult::merge joins ranges).
 class ResultComparer {
 public:
-  ResultComparer(const HostArray &got, Tolerance tolerance, unsigned numWorst);
+  /// `secondRun`: see ArrayView::secondRun.
+  ResultComparer(const HostArray &got, Tolerance tolerance, unsigned numWorst,
+                 const HostArray *secondRun = nullptr);
 
   /// Checks the output's point `index` (row-major over the result's
   /// shape), which is element `element` of its array, against `expected`.
@@ -124,6 +126,7 @@ private:
               llvm::function_ref<std::string()> expected);
 
   const HostArray &got;
+  const HostArray *secondRun;
   unsigned numWorst;
   CompareResult result;
 };

@@ -49,6 +49,11 @@ struct ArrayView {
   const HostArray *array = nullptr;
   int64_t offset = 0;
   std::vector<int64_t> shape, strides;
+  /// An output only, optional: the same output of a second run over the
+  /// second poison pattern (HostArray::fillPoison). An element that holds
+  /// the poison in `array` but not here was written, with the poison's bits
+  /// as its value (a bitcast can make them).
+  const HostArray *secondRun = nullptr;
 
   /// All of `array`, contiguous, as one dimension (or as `shape`).
   static ArrayView of(const HostArray &array);

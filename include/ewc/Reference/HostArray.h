@@ -71,9 +71,13 @@ public:
   /// Fills every element with its dtype's poison pattern, so that an element
   /// a kernel fails to write shows: for floats a signaling NaN, which no
   /// arithmetic produces (NaN results are quiet); for bool the byte 0x7f,
-  /// which is neither 0 nor 1; for integers an unlikely value.
-  void fillPoison();
-  /// True if element `i` holds the poison pattern.
+  /// which is neither 0 nor 1; for integers an unlikely value. `second`
+  /// takes a second pattern of each dtype, another signaling NaN for the
+  /// floats: a bitcast can write the first (check::runAndCheck runs again
+  /// with the second where elements still hold the first).
+  void fillPoison(bool second = false);
+  /// True if element `i` holds the poison pattern that fillPoison wrote
+  /// last (the first if it never ran).
   bool isPoison(int64_t i) const;
 
   /// Element `i` as a double: exact for floats, bool is 0 or 1, integers
@@ -110,6 +114,7 @@ private:
   DType dtype = DType::Bool;
   int64_t numElements = 0;
   std::unique_ptr<uint8_t[], detail::AlignedDelete> bytes;
+  bool secondPoison = false;
 };
 
 //===----------------------------------------------------------------------===//
