@@ -111,14 +111,19 @@ struct ColumnBuilder {
 /// not: a kernel whose operand is off by its slack may then get an infinity,
 /// and NaN after it (ewc-fuzz seed 600, program 47259: x * rsqrt(y) with
 /// x = -FLT_MAX).
+/// The corner's value is taken rounded to `dtype`, as a kernel computes it:
+/// atan2(+0, x) for an x that may be negative is pi, which f32 rounds up to
+/// 3.14159274 (ewc-fuzz --seed 51, program 11283: 0 +- pi in double missed
+/// the CPU's f32 pi by 9e-8).
 static double cornerChange(double corner, double result, DType dtype) {
   if (std::isnan(corner) != std::isnan(result))
     return kInfinity;
-  if (!std::isinf(result) && std::isinf(ref::roundTo(corner, dtype)))
+  double rounded = ref::roundTo(corner, dtype);
+  if (!std::isinf(result) && std::isinf(rounded))
     return kInfinity;
   if (corner == result || std::isnan(corner))
     return 0;
-  return std::fabs(corner - result);
+  return std::max(std::fabs(corner - result), std::fabs(rounded - result));
 }
 
 /// How far `f` may be from `result` when its operands lie anywhere in
