@@ -164,17 +164,24 @@ StrayWrites check::findStrayWrites(const StridedArray &output) {
   return stray;
 }
 
+/// The reference's views of `run`'s inputs and outputs.
+static std::pair<std::vector<ArrayView>, std::vector<ArrayView>>
+getViews(const KernelRun &run) {
+  std::pair<std::vector<ArrayView>, std::vector<ArrayView>> views;
+  for (const StridedArray &input : run.inputs)
+    views.first.push_back(input.getView());
+  for (const StridedArray &output : run.outputs)
+    views.second.push_back(output.getView());
+  return views;
+}
+
 llvm::Expected<KernelCheck> check::checkRun(const KernelDecl &kernel,
                                             KernelRun run,
                                             const CheckOptions &options,
                                             mlir::TimingScope *timing) {
   mlir::TimingScope stage;
   startStage(stage, timing, "reference and compare");
-  std::vector<ArrayView> inputs, outputs;
-  for (const StridedArray &input : run.inputs)
-    inputs.push_back(input.getView());
-  for (const StridedArray &output : run.outputs)
-    outputs.push_back(output.getView());
+  auto [inputs, outputs] = getViews(run);
   llvm::Expected<std::vector<CompareResult>> results =
       checkKernel(kernel, inputs, outputs, options);
   if (!results)
@@ -215,13 +222,9 @@ check::recheckPoisoned(const KernelDecl &kernel, driver::LoadedModule &module,
     return second.takeError();
   // The first run's outputs again, each element that held the poison
   // judged by the second run's: written (its bits are its value) or not.
-  std::vector<ArrayView> inputs, outputs;
-  for (const StridedArray &input : check.run.inputs)
-    inputs.push_back(input.getView());
-  for (auto [first, other] : llvm::zip(check.run.outputs, second->outputs)) {
-    outputs.push_back(first.getView());
-    outputs.back().secondRun = &other.storage;
-  }
+  auto [inputs, outputs] = getViews(check.run);
+  for (auto [view, other] : llvm::zip(outputs, second->outputs))
+    view.secondRun = &other.storage;
   llvm::Expected<std::vector<CompareResult>> results =
       checkKernel(kernel, inputs, outputs, options);
   if (!results)
