@@ -25,7 +25,6 @@ write_basic_package_version_file(
 install(FILES
   ${PROJECT_BINARY_DIR}/cmake/EWCConfig.cmake
   ${PROJECT_BINARY_DIR}/cmake/EWCConfigVersion.cmake
-  ${PROJECT_SOURCE_DIR}/cmake/EwcExecutionEngine.cmake
   DESTINATION ${ewc_cmake_dir})
 install(DIRECTORY ${PROJECT_SOURCE_DIR}/python/ewc
   DESTINATION python

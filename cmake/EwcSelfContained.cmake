@@ -81,8 +81,8 @@ llvm_map_components_to_libnames(EWC_STATIC_LLVM_LIBS ${EWC_STATIC_LLVM_COMPONENT
 
 # Rewrites one target's INTERFACE_LINK_LIBRARIES: `LLVM` (also inside
 # $<LINK_ONLY:...>) becomes the static component libraries; `MLIR` and libz3
-# go. Nothing ewc links uses libMLIR.so's extra contents (lib/Runtime imports
-# MLIRExecutionEngine again with its real static dependencies), and libz3 is
+# go. Nothing ewc links uses libMLIR.so's extra contents (no MLIRExecutionEngine:
+# CpuJit loads objects with ORC itself), and libz3 is
 # only needed by LLVM's Z3 constraint solver, which nothing here calls.
 function(ewc_make_static target)
   get_target_property(libs ${target} INTERFACE_LINK_LIBRARIES)

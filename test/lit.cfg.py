@@ -7,6 +7,7 @@ import ctypes
 import os
 import platform
 import shutil
+import tempfile
 
 import lit.formats
 import lit.util
@@ -36,6 +37,14 @@ if not hasattr(config, "llvm_config"):
 from lit.llvm import llvm_config
 
 llvm_config.with_system_environment(["HOME", "TMP", "TEMP", "LD_LIBRARY_PATH"])
+# The tests' kernel cache: emptied when lit starts, so that no run reads what
+# an earlier build or run left there, and nothing goes to ~/.cache/ewc (HOME
+# is passed, for torch). The tests of the cache itself set their own.
+kernel_cache = os.path.join(
+    getattr(config, "test_exec_root", None) or tempfile.gettempdir(),
+    "ewc-kernel-cache")
+shutil.rmtree(kernel_cache, ignore_errors=True)
+config.environment["EWC_CACHE_DIR"] = kernel_cache
 llvm_config.use_default_substitutions()
 config.substitutions.append(("%ewc_src_root", os.path.dirname(config.test_source_root)))
 config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.test_source_root), "kernels")))

@@ -168,12 +168,13 @@ void ewcCompileOptionsDestroy(EwcCompileOptions options);
 void ewcCompileOptionsSetTarget(EwcCompileOptions options, EwcTarget target);
 /** The GPU architecture (sm_XX); NULL or "": the device's. */
 void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip);
-/** The on-disk cache of compiled GPU code; NULL or "": none. The library
- *  reads no environment: the tools' default ($EWC_CACHE_DIR, else
- *  $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the caller's to pass, as
- *  python/ewc does. */
+/** The on-disk cache of compiled code (GPU cubins, CPU objects); NULL or
+ *  "": none. The library reads no environment: the tools' default
+ *  ($EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the
+ *  caller's to pass, as python/ewc does. CPU code is kept in the process's
+ *  memory too. */
 void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir);
-/** Non-zero: neither read nor write the cache. */
+/** Non-zero: neither read nor write the cache, on disk or in memory. */
 void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,

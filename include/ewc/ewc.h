@@ -78,11 +78,12 @@ struct Options {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX); empty: the device's.
   std::string chip;
-  /// The on-disk cache of compiled GPU code. Empty: none. ewc reads no
-  /// environment variables; the tools' default directory ($EWC_CACHE_DIR,
-  /// else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the caller's to pass.
+  /// The on-disk cache of compiled code (GPU cubins, CPU objects). Empty:
+  /// none. ewc reads no environment variables; the tools' default directory
+  /// ($EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the
+  /// caller's to pass. CPU code is kept in the process's memory too.
   std::string cacheDir;
-  /// Neither read nor write that cache.
+  /// Neither read nor write the cache, on disk or in memory.
   bool noCache = false;
 };
 

@@ -338,27 +338,40 @@ static bool mayShareElement(const LaunchPlan::Descriptor &a,
       reinterpret_cast<intptr_t>(b.data) - reinterpret_cast<intptr_t>(a.data);
   if (delta % size != 0)
     return true;
+  // Terms of one stride magnitude merge: c * k1 - c * k2 with k1 in [0, A]
+  // and k2 in [0, B] is c * m for every m in [-B, A]. Two views of one
+  // storage (rotary's halves of [2^21, 128] rows) then cost a step per
+  // stride instead of a search over 2^21 rows of each.
   struct Term {
-    int64_t coefficient, top; // k in [0, top]
+    int64_t coefficient, low, high; // c * m, m in [low, high]; c > 0
   };
   std::vector<Term> terms;
   auto add = [&](const LaunchPlan::Descriptor &t, int64_t sign) {
-    for (auto [extent, stride] : llvm::zip(t.extents, t.strides))
-      if (extent > 1 && stride != 0)
-        terms.push_back({sign * stride, extent - 1});
+    for (auto [extent, stride] : llvm::zip(t.extents, t.strides)) {
+      if (extent <= 1 || stride == 0)
+        continue;
+      int64_t c = std::abs(stride), top = extent - 1;
+      bool positive = (stride > 0) == (sign > 0);
+      auto found = llvm::find_if(
+          terms, [&](const Term &other) { return other.coefficient == c; });
+      Term &term =
+          found != terms.end() ? *found : terms.emplace_back(Term{c, 0, 0});
+      if (positive)
+        term.high += top;
+      else
+        term.low -= top;
+    }
   };
   add(a, 1);
   add(b, -1);
   llvm::sort(terms, [](const Term &x, const Term &y) {
-    return std::abs(x.coefficient) > std::abs(y.coefficient);
+    return x.coefficient > y.coefficient;
   });
   // reach[i]: the least and the most that terms i.. can sum to.
   std::vector<std::pair<int64_t, int64_t>> reach(terms.size() + 1, {0, 0});
-  for (size_t i = terms.size(); i-- > 0;) {
-    int64_t span = terms[i].coefficient * terms[i].top;
-    reach[i] = {reach[i + 1].first + std::min<int64_t>(0, span),
-                reach[i + 1].second + std::max<int64_t>(0, span)};
-  }
+  for (size_t i = terms.size(); i-- > 0;)
+    reach[i] = {reach[i + 1].first + terms[i].coefficient * terms[i].low,
+                reach[i + 1].second + terms[i].coefficient * terms[i].high};
   int64_t steps = 0;
   auto floorDiv = [](int64_t x, int64_t y) {
     return x / y - ((x % y != 0) && ((x < 0) != (y < 0)));
@@ -375,10 +388,8 @@ static bool mayShareElement(const LaunchPlan::Descriptor &a,
     // c * k + rest = target with rest in reach[i + 1].
     int64_t c = terms[i].coefficient;
     int64_t lo = target - reach[i + 1].second, hi = target - reach[i + 1].first;
-    int64_t kLo = c > 0 ? ceilDiv(lo, c) : ceilDiv(hi, c);
-    int64_t kHi = c > 0 ? floorDiv(hi, c) : floorDiv(lo, c);
-    kLo = std::max<int64_t>(kLo, 0);
-    kHi = std::min(kHi, terms[i].top);
+    int64_t kLo = std::max(ceilDiv(lo, c), terms[i].low);
+    int64_t kHi = std::min(floorDiv(hi, c), terms[i].high);
     for (int64_t k = kLo; k <= kHi; ++k)
       if (solve(i + 1, target - c * k))
         return true;

@@ -27,7 +27,7 @@
 #include "ewc/Runtime/KernelCache.h"
 #include "ewc/Runtime/LaunchShape.h"
 
-#include "GPUImage.h"
+#include "CompiledModule.h"
 
 #include "mlir/Dialect/GPU/IR/GPUDialect.h"
 #include "mlir/IR/BuiltinAttributes.h"
@@ -278,6 +278,25 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
        tileSize, rowsBlock, device.name, device.getChipName(), driverVersion});
 }
 
+/// Everything that changes the CPU code compile() makes of `source`: the
+/// source text, the ewc build, and `target` (CpuJit::getTargetDescription:
+/// the triple, the CPU with its features, the optimization level).
+KernelCacheKey getCpuCacheKey(Source &source, llvm::StringRef target) {
+  llvm::SourceMgr &sourceMgr = source.getSourceMgr();
+  llvm::StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
+  return KernelCacheKey::get(
+      {"ewc cpu kernel cache", KernelCache::getBuildId(), text, target});
+}
+
+/// How the CPU JIT compiles with `options`.
+CpuJitOptions getCpuJitOptions(const CompileOptions &options) {
+  CpuJitOptions jitOptions;
+  jitOptions.targetCpu = options.cpuTarget;
+  jitOptions.optimizedIR = options.optimizedIR;
+  return jitOptions;
+}
+
 /// The key of one variant of one kernel of the module whose key is `module`.
 KernelCacheKey getVariantCacheKey(const KernelCacheKey &module,
                                   llvm::StringRef kernel,
@@ -355,8 +374,54 @@ struct LoadedModule::Impl {
   std::string ewModule;
   CompileOptions options;
   mlir::ew::EwToPTXOptions ptxOptions;
+  /// The kernel cache on disk, if any, and for CPU code the process's
+  /// memory too; the module's key in both.
   std::optional<KernelCache> cache;
+  bool memoryCache = false;
   KernelCacheKey cacheKey;
+
+  bool isCaching() const { return cache || memoryCache; }
+
+  /// The payload stored under `key`: from memory where CPU code is kept
+  /// there, else from the directory; or none, and `whyMiss` says why.
+  /// `where` names the entry's file, or "this process".
+  std::optional<std::string> lookupPayload(const KernelCacheKey &key,
+                                           std::string &whyMiss,
+                                           std::string &where) {
+    if (memoryCache)
+      if (std::optional<std::string> payload =
+              KernelMemoryCache::getProcessCache().lookup(key)) {
+        where = "this process";
+        return payload;
+      }
+    whyMiss = "no entry";
+    if (!cache)
+      return std::nullopt;
+    where = cache->getEntryPath(key);
+    std::optional<std::string> payload = cache->lookup(key, &whyMiss);
+    if (payload && memoryCache)
+      KernelMemoryCache::getProcessCache().store(key, *payload);
+    return payload;
+  }
+
+  /// Stores `module` under `key` wherever this module caches. A directory
+  /// that cannot be written costs the next run a compile, no more: `notes`
+  /// hears why, if given.
+  void storePayload(const KernelCacheKey &key, const CompiledModule &module,
+                    llvm::raw_ostream *notes) {
+    std::string payload = module.serialize();
+    if (cache)
+      if (llvm::Error error = cache->store(key, payload)) {
+        if (notes)
+          *notes << "note: kernel cache not written: "
+                 << llvm::toString(std::move(error)) << "\n";
+        else
+          llvm::consumeError(std::move(error));
+      }
+    if (memoryCache)
+      KernelMemoryCache::getProcessCache().store(key, std::move(payload));
+  }
+
   /// The CPU's threads, made at the first launch that splits and again when
   /// a launch asks for another number of them (LaunchOptions::threads).
   std::shared_ptr<HostPool> hostPool;
@@ -495,11 +560,8 @@ runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
     return takeError();
   if (stopAfter(Stage::LLVM, module))
     return nullptr;
-  CpuJitOptions jitOptions;
-  jitOptions.targetCpu = options.cpuTarget;
-  jitOptions.optimizedIR = options.optimizedIR;
   mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
-  return CpuJit::create(module, jitOptions);
+  return CpuJit::create(module, getCpuJitOptions(options));
 }
 
 } // namespace
@@ -563,23 +625,36 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return std::move(error);
     if (cuda)
       impl.cache = openCache(options);
-    if (impl.cache) {
-      mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
+    if (impl.cache)
       impl.cacheKey =
           getCacheKey(source, options, ptxOptions, cuda->getDeviceInfo());
-      std::string whyMiss;
-      if (loaded->loadFromCache(impl.cacheKey, *cuda, whyMiss)) {
-        // What a variant compiles from, as a compilation leaves it below.
-        impl.options = getVariantOptions(options);
-        if (options.notes)
-          *options.notes << "note: kernel cache hit: "
-                         << impl.cache->getEntryPath(impl.cacheKey) << "\n";
-        return std::move(loaded);
-      }
-      if (options.notes)
-        *options.notes << "note: kernel cache miss (" << whyMiss
-                       << "): compiling\n";
+  } else if (!options.optimizedIR) {
+    // On the CPU, unless the optimized IR is to be printed (a hit makes
+    // none). As on the GPU, a hit runs no stage: stopAfter hears nothing.
+    impl.cache = openCache(options);
+    impl.memoryCache = !options.noCache && !options.addPasses;
+    if (impl.isCaching()) {
+      llvm::Expected<std::string> target =
+          CpuJit::getTargetDescription(getCpuJitOptions(options));
+      if (!target)
+        return target.takeError();
+      impl.cacheKey = getCpuCacheKey(source, *target);
     }
+  }
+  if (impl.isCaching()) {
+    mlir::TimingScope cacheTiming = timing.nest("kernel cache lookup");
+    std::string whyMiss, where;
+    if (loaded->loadFromCache(impl.cacheKey, onGPU ? cuda : nullptr, whyMiss,
+                              where)) {
+      // What a variant compiles from, as a compilation leaves it below.
+      impl.options = getVariantOptions(options);
+      if (options.notes)
+        *options.notes << "note: kernel cache hit: " << where << "\n";
+      return std::move(loaded);
+    }
+    if (options.notes)
+      *options.notes << "note: kernel cache miss (" << whyMiss
+                     << "): compiling\n";
   }
 
   mlir::DialectRegistry registry;
@@ -632,6 +707,13 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return nullptr;
     impl.defaultJit = std::move(*jit);
     loaded->prepareDefaults({});
+    if (impl.isCaching())
+      impl.storePayload(impl.cacheKey,
+                        {impl.defaultJit->getImage().str(),
+                         loaded->signatures,
+                         {},
+                         impl.ewModule},
+                        options.notes);
     return std::move(loaded);
   }
 
@@ -659,19 +741,11 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   if (llvm::Error error = loaded->loadCubin(*cubin, *cuda, launches))
     return std::move(error);
   loadTiming.stop();
-  if (impl.cache) {
-    CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
-                               loaded->signatures, launches, impl.ewModule};
-    // A cache that cannot be written costs the next run a compile, no more.
-    if (llvm::Error error =
-            impl.cache->store(impl.cacheKey, compiled.serialize())) {
-      if (options.notes)
-        *options.notes << "note: kernel cache not written: "
-                       << llvm::toString(std::move(error)) << "\n";
-      else
-        llvm::consumeError(std::move(error));
-    }
-  }
+  if (impl.isCaching())
+    impl.storePayload(impl.cacheKey,
+                      {std::string(cubin->begin(), cubin->end()),
+                       loaded->signatures, launches, impl.ewModule},
+                      options.notes);
   return std::move(loaded);
 }
 
@@ -719,12 +793,13 @@ LoadedModule::loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context,
 }
 
 bool LoadedModule::loadFromCache(const KernelCacheKey &key,
-                                 CudaContext &context, std::string &whyMiss) {
-  std::optional<std::string> payload = impl->cache->lookup(key, &whyMiss);
+                                 CudaContext *context, std::string &whyMiss,
+                                 std::string &where) {
+  std::optional<std::string> payload = impl->lookupPayload(key, whyMiss, where);
   if (!payload)
     return false;
-  llvm::Expected<CompiledGPUModule> compiled =
-      CompiledGPUModule::deserialize(*payload);
+  llvm::Expected<CompiledModule> compiled =
+      CompiledModule::deserialize(*payload);
   if (!compiled) {
     whyMiss = llvm::toString(compiled.takeError());
     return false;
@@ -737,13 +812,24 @@ bool LoadedModule::loadFromCache(const KernelCacheKey &key,
   }
   signatures = std::move(compiled->kernels);
   impl->ewModule = std::move(compiled->ewModule);
-  // An entry whose code the driver refuses (a driver update the key missed)
-  // is rebuilt like a damaged one.
-  if (llvm::Error error = loadCubin(
-          llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()),
-          context, compiled->launches)) {
+  // An entry whose code the driver or the JIT refuses (a driver update the
+  // key missed) is rebuilt like a damaged one.
+  llvm::Error error = llvm::Error::success();
+  if (context) {
+    error =
+        loadCubin(llvm::ArrayRef(compiled->code.data(), compiled->code.size()),
+                  *context, compiled->launches);
+  } else if (llvm::Expected<std::unique_ptr<CpuJit>> jit =
+                 CpuJit::load(compiled->code)) {
+    impl->defaultJit = std::move(*jit);
+    prepareDefaults({});
+  } else {
+    error = jit.takeError();
+  }
+  if (error) {
     whyMiss = llvm::toString(std::move(error));
     signatures.clear();
+    impl->defaultJit.reset();
     return false;
   }
   return true;
@@ -773,6 +859,39 @@ LoadedModule::getLaunchDescriptor(llvm::StringRef kernel) const {
   return &impl->defaults[signature - signatures.data()]->launch;
 }
 
+llvm::Error LoadedModule::loadCachedVariant(const KernelCacheKey &key,
+                                            const KernelSignature &kernel,
+                                            Variant &variant) {
+  std::string whyMiss, where;
+  std::optional<std::string> payload = impl->lookupPayload(key, whyMiss, where);
+  if (!payload)
+    return llvm::createStringError(whyMiss);
+  llvm::Expected<CompiledModule> compiled =
+      CompiledModule::deserialize(*payload);
+  if (!compiled)
+    return compiled.takeError();
+  if (!cuda) {
+    llvm::Expected<std::unique_ptr<CpuJit>> jit = CpuJit::load(compiled->code);
+    if (!jit)
+      return jit.takeError();
+    variant.ownedJit = std::move(*jit);
+    variant.jit = variant.ownedJit.get();
+    return llvm::Error::success();
+  }
+  auto module = cuda->loadCubin(
+      llvm::ArrayRef(compiled->code.data(), compiled->code.size()));
+  if (!module)
+    return module.takeError();
+  auto owned = std::make_unique<CudaModule>(std::move(*module));
+  auto function = owned->getFunction(getKernelSymbol(kernel.name), kernel.name);
+  if (!function)
+    return function.takeError();
+  variant.module = std::move(owned);
+  variant.function = *function;
+  variant.launch = compiled->launches.lookup(kernel.name);
+  return llvm::Error::success();
+}
+
 llvm::Expected<LoadedModule::Variant *>
 LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
                          llvm::raw_ostream *notes) {
@@ -789,37 +908,17 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
 
   // A cached variant runs no compiler stage.
   std::optional<KernelCacheKey> cacheKey;
-  if (cuda && impl->cache) {
+  if (impl->isCaching()) {
     cacheKey = getVariantCacheKey(impl->cacheKey, kernel.name, key);
-    std::string whyMiss;
-    if (std::optional<std::string> payload =
-            impl->cache->lookup(*cacheKey, &whyMiss)) {
-      llvm::Expected<CompiledGPUModule> compiled =
-          CompiledGPUModule::deserialize(*payload);
-      if (compiled) {
-        auto module = cuda->loadCubin(
-            llvm::ArrayRef(compiled->cubin.data(), compiled->cubin.size()));
-        if (module) {
-          variant->module = std::make_unique<CudaModule>(std::move(*module));
-          auto function = variant->module->getFunction(
-              getKernelSymbol(kernel.name), kernel.name);
-          if (function) {
-            variant->function = *function;
-            variant->launch = compiled->launches.lookup(kernel.name);
-            if (notes)
-              *notes << "note: kernel '" << kernel.name << "', variant " << key
-                     << ": kernel cache hit\n";
-            slot = std::move(variant);
-            return slot.get();
-          }
-          llvm::consumeError(function.takeError());
-        } else {
-          llvm::consumeError(module.takeError());
-        }
-      } else {
-        llvm::consumeError(compiled.takeError());
-      }
-      variant->module.reset();
+    // A miss, or an entry that does not load, is compiled below.
+    if (llvm::Error error = loadCachedVariant(*cacheKey, kernel, *variant)) {
+      llvm::consumeError(std::move(error));
+    } else {
+      if (notes)
+        *notes << "note: kernel '" << kernel.name << "', variant " << key
+               << ": kernel cache hit\n";
+      slot = std::move(variant);
+      return slot.get();
     }
   }
 
@@ -893,6 +992,10 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
       return jit.takeError();
     variant->ownedJit = std::move(*jit);
     variant->jit = variant->ownedJit.get();
+    if (cacheKey)
+      impl->storePayload(*cacheKey,
+                         {variant->jit->getImage().str(), {kernel}, {}, {}},
+                         /*notes=*/nullptr);
   } else {
     llvm::StringMap<LaunchDescriptor> launches;
     llvm::Expected<bool> stopped =
@@ -914,15 +1017,13 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
       return function.takeError();
     variant->function = *function;
     variant->launch = launches.lookup(kernel.name);
-    if (cacheKey) {
-      CompiledGPUModule compiled{std::string(cubin->begin(), cubin->end()),
-                                 {kernel},
-                                 launches,
-                                 /*ewModule=*/{}};
-      if (llvm::Error error =
-              impl->cache->store(*cacheKey, compiled.serialize()))
-        llvm::consumeError(std::move(error));
-    }
+    if (cacheKey)
+      impl->storePayload(*cacheKey,
+                         {std::string(cubin->begin(), cubin->end()),
+                          {kernel},
+                          launches,
+                          /*ewModule=*/{}},
+                         /*notes=*/nullptr);
   }
   if (notes)
     *notes << "note: kernel '" << kernel.name << "', variant " << key

@@ -11,6 +11,7 @@
 
 #include "ewc/Runtime/KernelCache.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/StringExtras.h"
 #include "llvm/Support/Endian.h"
 #include "llvm/Support/FileSystem.h"
@@ -131,7 +132,7 @@ namespace {
 /// An entry's header, little-endian: magic, format version, the key, the
 /// payload's length and xxh3_64 checksum. A change to this layout or to the
 /// payload's meaning takes a new kFormatVersion, so old entries are misses.
-/// 2: a module's payload keeps its ew IR, for the variants (GPUImage.h).
+/// 2: a module's payload keeps its ew IR, for the variants (CompiledModule.h).
 constexpr char kMagic[8] = {'E', 'W', 'C', 'C', 'A', 'C', 'H', 'E'};
 constexpr uint32_t kFormatVersion = 2;
 constexpr size_t kHeaderSize = 8 + 4 + 4 + 8 + 8 + 8 + 8;
@@ -222,4 +223,49 @@ llvm::Error KernelCache::store(const KernelCacheKey &key,
                                            "': " + ec.message());
   }
   return llvm::Error::success();
+}
+
+//===----------------------------------------------------------------------===//
+// In memory
+//===----------------------------------------------------------------------===//
+
+KernelMemoryCache &KernelMemoryCache::getProcessCache() {
+  // Never destroyed: a module compiled during another static's destruction
+  // may still look here.
+  static auto *cache = new KernelMemoryCache(kProcessBudget);
+  return *cache;
+}
+
+std::optional<std::string>
+KernelMemoryCache::lookup(const KernelCacheKey &key) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it =
+      llvm::find_if(entries, [&](const auto &e) { return e.first == key; });
+  if (it == entries.end())
+    return std::nullopt;
+  entries.splice(entries.begin(), entries, it);
+  return it->second;
+}
+
+void KernelMemoryCache::store(const KernelCacheKey &key, std::string payload) {
+  std::lock_guard<std::mutex> lock(mutex);
+  auto it =
+      llvm::find_if(entries, [&](const auto &e) { return e.first == key; });
+  if (it != entries.end()) {
+    size -= it->second.size();
+    entries.erase(it);
+  }
+  if (payload.size() > budget)
+    return;
+  size += payload.size();
+  entries.emplace_front(key, std::move(payload));
+  while (size > budget) {
+    size -= entries.back().second.size();
+    entries.pop_back();
+  }
+}
+
+size_t KernelMemoryCache::getSize() {
+  std::lock_guard<std::mutex> lock(mutex);
+  return size;
 }

@@ -983,10 +983,11 @@ def compile(path=None, *, source=None, device="auto", chip=None,
             name=None, cache_dir=None, cache=True):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
-    "cuda"; "cpu"). `cache_dir`: where compiled GPU code is cached (None:
-    $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
-    cache=False, or $EWC_NO_CACHE set to anything but "" or "0", neither
-    reads nor writes it. Raises CompileError with the located
+    "cuda"; "cpu"). `cache_dir`: where compiled code is cached, GPU and CPU
+    (None: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
+    CPU code is kept in this process's memory too. cache=False, or
+    $EWC_NO_CACHE set to anything but "" or "0", neither reads nor writes
+    either. Raises CompileError with the located
     diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")

@@ -458,6 +458,12 @@ llvm::Expected<RunOptions> getRunOptions() {
   options.timing = timingOpt;
   options.noCache = noCacheOpt;
   options.cacheDir = cacheDirOpt;
+  // MLIR's options watch a compilation (IR printing, pass timing and
+  // statistics, reproducers): a kernel cache hit runs none, so a run with
+  // any of them compiles.
+  for (auto &[name, option] : cl::getRegisteredOptions())
+    if (StringRef(name).starts_with("mlir-") && option->getNumOccurrences())
+      options.noCache = true;
 
   if (options.json && !options.bench)
     return llvm::createStringError(
@@ -495,7 +501,8 @@ llvm::Expected<RunOptions> ewc::parseRunOptions(int argc, char **argv) {
           "(docs/language.md). Prints True or False; exits 0 (True), 1\n"
           "(False) or 2 (any error). MLIR's options (--mlir-timing,\n"
           "--mlir-print-ir-after-all, --mlir-pass-pipeline-crash-reproducer,\n"
-          "...) apply to every pipeline ewc-run runs.\n",
+          "...) apply to every pipeline ewc-run runs; with any of them the\n"
+          "kernels are compiled, never loaded from the kernel cache.\n",
           &errorStream)) {
     // cl's first line says what was wrong, after "ewc-run: ". A value it
     // could not find or parse, cl reports on stderr itself ("ewc-run: for

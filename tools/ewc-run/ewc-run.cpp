@@ -594,7 +594,8 @@ int main(int argc, char **argv) {
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.tileSize = options.tileSize;
   compileOptions.rowsBlockSize = options.rowsBlockSize;
-  compileOptions.noCache = options.noCache;
+  // --emit prints what a compilation makes: a cache hit would make none.
+  compileOptions.noCache = options.noCache || options.emit;
   compileOptions.cacheDir = options.cacheDir;
   // The EWC_* variables, where the command line left a choice to them.
   if (llvm::Error error = tools::applyEnvironment(compileOptions))

@@ -370,6 +370,17 @@ TEST(LaunchPlanTest, ChecksOutputs) {
   EXPECT_EQ(planError(kernel, {&left}, {&below}), "");
   EXPECT_NE(planError(kernel, {&left}, {&under}).find("overlaps"),
             std::string::npos);
+  // The halves of 2^21 rows of 128 (bench/vocabulary.py's rotary at 2^28
+  // elements): disjoint, found without a search over the rows (it ran out
+  // of steps before the terms of one stride merged).
+  TensorArg bigLeft = tensor({1 << 21, 64}, {128, 1}, 0x10000);
+  TensorArg bigRight =
+      tensor({1 << 21, 64}, {128, 1}, 0x10000 + 64 * sizeof(float));
+  TensorArg bigShared =
+      tensor({1 << 21, 64}, {128, 1}, 0x10000 + 63 * sizeof(float));
+  EXPECT_EQ(planError(kernel, {&bigLeft}, {&bigRight}), "");
+  EXPECT_NE(planError(kernel, {&bigLeft}, {&bigShared}).find("overlaps"),
+            std::string::npos);
   // Not a whole number of elements apart: the bytes of two elements may
   // mix, which counts as an overlap.
   TensorArg halfway = tensor({4, 4}, {8, 1}, 0x10000 + 4 * sizeof(float) + 2);

@@ -186,6 +186,119 @@ INSTANTIATE_TEST_SUITE_P(Cpus, CpuJitConversions,
                                       : std::string("Host");
                          });
 
+/// A module of one function, `scale(x, k) = x * k` on i64.
+mlir::OwningOpRef<mlir::ModuleOp> parseScale(mlir::MLIRContext &context) {
+  context.loadDialect<mlir::LLVM::LLVMDialect>();
+  return mlir::parseSourceString<mlir::ModuleOp>(R"mlir(
+  llvm.func @scale(%x: i64, %k: i64) -> i64 {
+    %r = llvm.mul %x, %k : i64
+    llvm.return %r : i64
+  }
+  )mlir",
+                                                 &context);
+}
+
+/// scale(x, k) through `jit`'s packed wrapper.
+int64_t callScale(CpuJit &jit, int64_t x, int64_t k) {
+  int64_t result = 0;
+  void *args[] = {&x, &k, &result};
+  llvm::Error error = jit.invoke("scale", args);
+  EXPECT_FALSE(bool(error)) << llvm::toString(std::move(error));
+  return result;
+}
+
+TEST(CpuJit, ImageLoadsAgain) {
+  mlir::MLIRContext context;
+  auto module = parseScale(context);
+  ASSERT_TRUE(module);
+  llvm::Expected<std::unique_ptr<CpuJit>> jit = CpuJit::create(*module);
+  ASSERT_TRUE(bool(jit)) << llvm::toString(jit.takeError());
+  EXPECT_EQ(callScale(**jit, 6, 7), 42);
+  std::string image = (*jit)->getImage().str();
+  EXPECT_EQ(image.rfind("ewc-cpu-image 1\ntriple ", 0), 0u);
+  // The module and the first JIT gone, the image alone runs.
+  module = nullptr;
+  jit->reset();
+  llvm::Expected<std::unique_ptr<CpuJit>> loaded = CpuJit::load(image);
+  ASSERT_TRUE(bool(loaded)) << llvm::toString(loaded.takeError());
+  EXPECT_EQ(callScale(**loaded, -3, 5), -15);
+  // The argument count travels with the image.
+  void *two[] = {nullptr, nullptr};
+  llvm::Error error = (*loaded)->invoke("scale", two);
+  EXPECT_EQ(llvm::toString(std::move(error)),
+            "function 'scale' takes 3 arguments, not 2");
+  // The same module makes the same image.
+  mlir::MLIRContext again;
+  auto other = parseScale(again);
+  llvm::Expected<std::unique_ptr<CpuJit>> second = CpuJit::create(*other);
+  ASSERT_TRUE(bool(second)) << llvm::toString(second.takeError());
+  EXPECT_EQ((*second)->getImage(), image);
+}
+
+TEST(CpuJit, BadImagesAreErrors) {
+  auto message = [](llvm::StringRef image) {
+    llvm::Expected<std::unique_ptr<CpuJit>> jit = CpuJit::load(image);
+    return jit ? std::string("loaded") : llvm::toString(jit.takeError());
+  };
+  EXPECT_EQ(message("\x7f"
+                    "ELF"),
+            "not a CPU image of this ewc: its first "
+            "line is not 'ewc-cpu-image 1'");
+  EXPECT_EQ(message("ewc-cpu-image 1\n"),
+            "not a CPU image of this ewc: no target triple");
+  EXPECT_EQ(message("ewc-cpu-image 1\ntriple x\nfunction f\n\nbytes"),
+            "not a CPU image of this ewc: a header line is 'function f'");
+  EXPECT_EQ(message("ewc-cpu-image 1\ntriple x\nfunction f 2\n"),
+            "not a CPU image of this ewc: it ends in its header");
+  std::string host = llvm::sys::getProcessTriple();
+  EXPECT_EQ(message("ewc-cpu-image 1\ntriple " + host + "\n\n"),
+            "not a CPU image of this ewc: it has no object file");
+
+  // Code for another architecture is refused before it is linked.
+  mlir::MLIRContext context;
+  auto module = parseScale(context);
+  ASSERT_TRUE(module);
+  llvm::Expected<std::unique_ptr<CpuJit>> jit = CpuJit::create(*module);
+  ASSERT_TRUE(bool(jit)) << llvm::toString(jit.takeError());
+  std::string image = (*jit)->getImage().str();
+  llvm::Triple other(host);
+  other.setArch(other.getArch() == llvm::Triple::aarch64
+                    ? llvm::Triple::x86_64
+                    : llvm::Triple::aarch64);
+  size_t at = image.find(host);
+  ASSERT_NE(at, std::string::npos) << image.substr(0, 80);
+  image.replace(at, host.size(), other.str());
+  EXPECT_EQ(message(image).rfind("the image is code for " + other.str() +
+                                     ", and this process runs on ",
+                                 0),
+            0u)
+      << message(image);
+}
+
+TEST(CpuJit, TargetDescriptionNamesTheCpu) {
+  CpuJitOptions baseline;
+  baseline.targetCpu = "x86-64";
+  if (!llvm::Triple(llvm::sys::getProcessTriple()).isX86())
+    GTEST_SKIP() << "x86-64 names an x86 CPU";
+  llvm::Expected<std::string> named = CpuJit::getTargetDescription(baseline);
+  ASSERT_TRUE(bool(named)) << llvm::toString(named.takeError());
+  EXPECT_NE(named->find(" cpu=x86-64 "), std::string::npos) << *named;
+  EXPECT_NE(named->find(" O3"), std::string::npos) << *named;
+  llvm::Expected<std::string> host = CpuJit::getTargetDescription({});
+  ASSERT_TRUE(bool(host)) << llvm::toString(host.takeError());
+  EXPECT_NE(*host, *named);
+  // The host's features, without the bf16 conversions left out of its code.
+  EXPECT_NE(host->find("-avx512bf16"), std::string::npos) << *host;
+  baseline.optLevel = 2;
+  EXPECT_NE(CpuJit::getTargetDescription(baseline)->find(" O2"),
+            std::string::npos);
+  baseline.targetCpu = "pentium-9000";
+  llvm::Expected<std::string> unknown = CpuJit::getTargetDescription(baseline);
+  ASSERT_FALSE(bool(unknown));
+  EXPECT_NE(llvm::toString(unknown.takeError()).find("unknown CPU"),
+            std::string::npos);
+}
+
 TEST(CpuJit, UnknownCpu) {
   mlir::MLIRContext context;
   context.loadDialect<mlir::LLVM::LLVMDialect>();

@@ -194,6 +194,30 @@ TEST_F(KernelCacheTest, UnwritableDirectoryIsAnError) {
             std::string::npos);
 }
 
+TEST(KernelMemoryCache, KeepsTheMostRecentlyUsedWithinItsBudget) {
+  KernelMemoryCache cache(10);
+  KernelCacheKey a = KernelCacheKey::get({"a"}), b = KernelCacheKey::get({"b"}),
+                 c = KernelCacheKey::get({"c"});
+  EXPECT_FALSE(cache.lookup(a));
+  cache.store(a, "aaaa");
+  cache.store(b, "bbbb");
+  EXPECT_EQ(cache.getSize(), 8u);
+  // a is used again, so b is the least recently used when c comes.
+  EXPECT_EQ(cache.lookup(a), std::optional<std::string>("aaaa"));
+  cache.store(c, "cccc");
+  EXPECT_EQ(cache.getSize(), 8u);
+  EXPECT_FALSE(cache.lookup(b));
+  EXPECT_EQ(cache.lookup(a), std::optional<std::string>("aaaa"));
+  EXPECT_EQ(cache.lookup(c), std::optional<std::string>("cccc"));
+  // Storing again replaces; a payload over the budget is not kept.
+  cache.store(a, "AA");
+  EXPECT_EQ(cache.lookup(a), std::optional<std::string>("AA"));
+  EXPECT_EQ(cache.getSize(), 6u);
+  cache.store(b, std::string(11, 'b'));
+  EXPECT_FALSE(cache.lookup(b));
+  EXPECT_EQ(cache.getSize(), 6u);
+}
+
 TEST(KernelCacheBuildId, IdentifiesThisBuild) {
   // Debian's GCC links with --build-id: a 160-bit SHA-1 note.
   llvm::StringRef id = KernelCache::getBuildId();

@@ -119,15 +119,18 @@ struct CompileOptions {
   /// then returns null (ewc-run --emit). May be empty. A kernel cache hit
   /// runs no stage and calls it never.
   std::function<bool(Stage, mlir::ModuleOp)> stopAfter;
-  /// The on-disk cache of compiled GPU code. Empty: none. The library reads
-  /// no environment; a tool passes the default, $EWC_CACHE_DIR, else
-  /// $XDG_CACHE_HOME/ewc, else ~/.cache/ewc (tools/Support/Environment.h).
+  /// The on-disk cache of compiled code, the GPU's cubins and the CPU's
+  /// objects. Empty: none. The library reads no environment; a tool passes
+  /// the default, $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else
+  /// ~/.cache/ewc (tools/Support/Environment.h). CPU code is kept in the
+  /// process's memory too (KernelMemoryCache), with or without a directory.
   std::string cacheDir;
-  /// Neither read nor write the cache (the tools' EWC_NO_CACHE).
+  /// Neither read nor write the cache, on disk or in memory (the tools'
+  /// EWC_NO_CACHE).
   bool noCache = false;
   /// The PTX assembler (hidden in the tools: EWC_PTX_ASSEMBLER). The driver's
   /// JIT is the default: it measured faster than nvJitLink on the H200
-  /// (GPUImage.cpp has the numbers).
+  /// (lib/Driver/CompiledModule.cpp has the numbers).
   PTXAssembler ptxAssembler = PTXAssembler::Auto;
   /// Which nvJitLink, and one more ptxas option for it (the tools'
   /// EWC_NVJITLINK, CUDA_HOME, CUDA_PATH and EWC_PTXAS_OPTIONS).
@@ -302,10 +305,17 @@ private:
   /// Loads `cubin` (every kernel's default variant) into `context`.
   llvm::Error loadCubin(llvm::ArrayRef<char> cubin, CudaContext &context,
                         const llvm::StringMap<LaunchDescriptor> &launches);
-  /// Takes the kernels and their code from `key`'s entry in the cache;
-  /// false (and `whyMiss` says why) when there is none or it does not load.
-  bool loadFromCache(const KernelCacheKey &key, CudaContext &context,
-                     std::string &whyMiss);
+  /// Takes the kernels and their code from `key`'s entry in the cache, a
+  /// cubin loaded into `context` or, without one, a CPU image; false (and
+  /// `whyMiss` says why) when there is none or it does not load. `where`
+  /// says where the entry was (a file, or this process's memory).
+  bool loadFromCache(const KernelCacheKey &key, CudaContext *context,
+                     std::string &whyMiss, std::string &where);
+  /// Fills `variant` of `kernel` from the cache entry under `key`, or says
+  /// why not (no entry, or one that does not load).
+  llvm::Error loadCachedVariant(const KernelCacheKey &key,
+                                const KernelSignature &kernel,
+                                Variant &variant);
   /// The variant of kernel `index` that `plan` needs, compiled (and
   /// cached) at its first use.
   llvm::Expected<Variant *> getVariant(size_t index, const LaunchPlan &plan,

@@ -5,10 +5,13 @@
 //===----------------------------------------------------------------------===//
 //
 // Compiles a module that the ew-to-cpu pipeline has already lowered to the
-// LLVM dialect and runs its kernels in this process, through MLIR's
-// ExecutionEngine. The kernels take the same arguments on the CPU as on the
-// GPU (host pointers instead of device pointers), so one argument array built
-// by a driver serves both CpuJit::invoke and CudaContext::launch.
+// LLVM dialect to an object file for this host, and runs its kernels in this
+// process, through ORC's LLJIT. The object travels as an image (getImage(),
+// load()), so that a kernel cache can keep it: a fresh compilation and a
+// cached one take the same load path. The kernels take the same arguments on
+// the CPU as on the GPU (host pointers instead of device pointers), so one
+// argument array built by a driver serves both CpuJit::invoke and
+// CudaContext::launch.
 //
 //===----------------------------------------------------------------------===//
 
@@ -24,8 +27,13 @@
 #include <memory>
 #include <string>
 
+namespace llvm {
+namespace orc {
+class LLJIT;
+} // namespace orc
+} // namespace llvm
+
 namespace mlir {
-class ExecutionEngine;
 class ModuleOp;
 } // namespace mlir
 
@@ -54,19 +62,39 @@ struct CpuJitOptions {
 /// The JIT-compiled functions of one LLVM-dialect module.
 class CpuJit {
 public:
-  /// Translates `llvmDialectModule` to LLVM IR, optimizes it for
-  /// `options.targetCpu` at `options.optLevel`, and compiles it. The module
-  /// is only read, and may be destroyed once this returns. create() itself
-  /// registers the builtin and LLVM dialect translations on the module's
-  /// context (registering twice is harmless), so callers need not. Calls that
-  /// LLVM emits for f16/bf16 conversions resolve to ewc's helpers
-  /// (SoftFloat.h), on any host. On failure the error carries the
-  /// translation's diagnostics, or names an unknown CPU.
+  /// Translates `llvmDialectModule` to LLVM IR, adds each function's packed
+  /// wrapper (`_mlir_` + name, as MLIR's ExecutionEngine names them),
+  /// optimizes it for `options.targetCpu` at `options.optLevel`, compiles it
+  /// to an object file and loads that as load() does. The module is only
+  /// read, and may be destroyed once this returns. create() itself registers
+  /// the builtin and LLVM dialect translations on the module's context
+  /// (registering twice is harmless), so callers need not. On failure the
+  /// error carries the translation's diagnostics, or names an unknown CPU.
   static llvm::Expected<std::unique_ptr<CpuJit>>
   create(mlir::ModuleOp llvmDialectModule, const CpuJitOptions &options = {});
   /// create() for the host CPU at `optLevel`.
   static llvm::Expected<std::unique_ptr<CpuJit>>
   create(mlir::ModuleOp llvmDialectModule, unsigned optLevel);
+
+  /// The functions of an image that getImage() returned, in this process or
+  /// another one on a machine of the same architecture. Calls of the C
+  /// library (libm) resolve to this process's, and the calls that LLVM emits
+  /// for f16/bf16 conversions to ewc's helpers (SoftFloat.h), on any host.
+  /// An error for anything getImage() did not write, or an image of another
+  /// target triple.
+  static llvm::Expected<std::unique_ptr<CpuJit>> load(llvm::StringRef image);
+
+  /// What the code create() makes with `options` depends on besides the
+  /// module and the compiler: the target triple, the CPU (the host's by
+  /// name) with its features, and the optimization level, as one line. Part
+  /// of a kernel cache's key; an error names an unknown CPU.
+  static llvm::Expected<std::string>
+  getTargetDescription(const CpuJitOptions &options);
+
+  /// The compiled code with what load() needs to call it: a short header
+  /// (format, target triple, each function's packed argument count), then
+  /// the object file's bytes.
+  llvm::StringRef getImage() const { return image; }
 
   CpuJit(const CpuJit &) = delete;
   CpuJit &operator=(const CpuJit &) = delete;
@@ -87,16 +115,17 @@ public:
   llvm::Expected<Function> lookup(llvm::StringRef kernel, size_t numArgs);
 
 private:
-  CpuJit(std::unique_ptr<mlir::ExecutionEngine> engine,
-         llvm::StringMap<unsigned> packedArgCounts);
+  CpuJit(std::unique_ptr<llvm::orc::LLJIT> jit,
+         llvm::StringMap<unsigned> packedArgCounts, std::string image);
 
-  std::unique_ptr<mlir::ExecutionEngine> engine;
+  std::unique_ptr<llvm::orc::LLJIT> jit;
   /// For each function defined in the module, how many pointers its packed
   /// wrapper reads: one per parameter, plus one for a non-void result. Checked
   /// before each call, since a short array would be read past its end.
   llvm::StringMap<unsigned> packedArgCounts;
   /// The packed wrappers invoke() has looked up, by name.
   llvm::StringMap<void (*)(void **)> packedFunctions;
+  std::string image;
 };
 
 } // namespace ewc

@@ -33,8 +33,11 @@
 #include "llvm/Support/Error.h"
 
 #include <cstdint>
+#include <list>
+#include <mutex>
 #include <optional>
 #include <string>
+#include <utility>
 
 namespace ewc {
 
@@ -78,6 +81,35 @@ public:
 
 private:
   std::string directory;
+};
+
+/// Payloads kept in memory under the same keys, for compilations that one
+/// process repeats (a notebook cell run again, a library that compiles per
+/// call): the least recently used go once the payloads pass a byte budget.
+/// Safe to use from any number of threads.
+class KernelMemoryCache {
+public:
+  explicit KernelMemoryCache(size_t budgetBytes) : budget(budgetBytes) {}
+
+  /// The process's cache, of kProcessBudget bytes.
+  static KernelMemoryCache &getProcessCache();
+  /// 64 MiB: about a thousand CPU kernel images of 20-60 KB.
+  static constexpr size_t kProcessBudget = size_t(64) << 20;
+
+  /// A copy of the payload stored under `key`, or none.
+  std::optional<std::string> lookup(const KernelCacheKey &key);
+  /// Stores `payload` under `key` (a payload over the whole budget is not
+  /// kept), then drops the least recently used past the budget.
+  void store(const KernelCacheKey &key, std::string payload);
+  /// The bytes the payloads hold now.
+  size_t getSize();
+
+private:
+  std::mutex mutex;
+  /// Most recently used first.
+  std::list<std::pair<KernelCacheKey, std::string>> entries;
+  size_t size = 0;
+  size_t budget;
 };
 
 } // namespace ewc

@@ -1,4 +1,4 @@
-//===- GPUImage.h - Loadable GPU code and its kernel cache entry -*- C++
+//===- CompiledModule.h - Loadable code and its kernel cache entry -*- C++
 //-*-===//
 //
 // Part of the ewc project.
@@ -7,10 +7,10 @@
 //
 // Private to lib/Driver. The cubin LoadedModule::compile hands the CUDA
 // driver (assembled by the driver's JIT, or by nvJitLink where asked for),
-// and the kernel cache entry that keeps it with everything else
-// LoadedModule needs, so that a cache hit runs no compiler stage at all: the
-// compiled signatures (defaults included) and each kernel's launch
-// descriptor.
+// and the kernel cache entry that keeps compiled code, a cubin or a CPU
+// image (CpuJit::getImage), with everything else LoadedModule needs, so that
+// a cache hit runs no compiler stage at all: the compiled signatures
+// (defaults included) and each kernel's launch descriptor.
 //
 //===----------------------------------------------------------------------===//
 
@@ -43,8 +43,9 @@ assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
                   const CompileOptions &options, llvm::raw_ostream *notes);
 
 /// A kernel cache entry's payload.
-struct CompiledGPUModule {
-  std::string cubin;
+struct CompiledModule {
+  /// The code: a cubin for the GPU, CpuJit's image for the CPU.
+  std::string code;
   std::vector<KernelSignature> kernels;
   llvm::StringMap<LaunchDescriptor> launches;
   /// The module's ew IR after MLIRGen and the ew hooks (empty in a variant's
@@ -52,10 +53,10 @@ struct CompiledGPUModule {
   /// that a module loaded from the cache can still compile them.
   std::string ewModule;
 
-  /// The payload: a JSON description, a NUL, then the cubin's bytes.
+  /// The payload: a JSON description, a NUL, then the code's bytes.
   std::string serialize() const;
   /// The inverse of serialize(); an error for anything it did not write.
-  static llvm::Expected<CompiledGPUModule> deserialize(llvm::StringRef payload);
+  static llvm::Expected<CompiledModule> deserialize(llvm::StringRef payload);
 };
 
 } // namespace driver

@@ -1,15 +1,15 @@
-//===- GPUImage.cpp - Loadable GPU code and its kernel cache entry --------===//
+//===- CompiledModule.cpp - Loadable code and its kernel cache entry ------===//
 //
 // Part of the ewc project.
 //
 //===----------------------------------------------------------------------===//
 //
 // The choice between nvJitLink and the driver's JIT, and the cache entry's
-// encoding: a small JSON object for the signatures, then the cubin's bytes.
+// encoding: a small JSON object for the signatures, then the code's bytes.
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUImage.h"
+#include "CompiledModule.h"
 
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/CudaJitLink.h"
@@ -127,7 +127,7 @@ static llvm::json::Value toJSON(const KernelSignature &kernel,
                           {"laneDims", toJSON(launch.laneDims)}}}};
 }
 
-std::string CompiledGPUModule::serialize() const {
+std::string CompiledModule::serialize() const {
   llvm::json::Array list;
   for (const KernelSignature &kernel : kernels)
     list.push_back(toJSON(kernel, launches.lookup(kernel.name)));
@@ -138,12 +138,12 @@ std::string CompiledGPUModule::serialize() const {
   llvm::raw_string_ostream os(text);
   os << llvm::json::Value(std::move(root));
   text.push_back('\0');
-  text += cubin;
+  text += code;
   return text;
 }
 
-llvm::Expected<CompiledGPUModule>
-CompiledGPUModule::deserialize(llvm::StringRef payload) {
+llvm::Expected<CompiledModule>
+CompiledModule::deserialize(llvm::StringRef payload) {
   auto bad = [](const llvm::Twine &why) {
     return llvm::createStringError("bad kernel cache entry: " + why);
   };
@@ -190,12 +190,12 @@ CompiledGPUModule::deserialize(llvm::StringRef payload) {
     return result;
   };
 
-  CompiledGPUModule module;
+  CompiledModule module;
   const llvm::json::Object *root = description->getAsObject();
   const llvm::json::Array *list = root ? root->getArray("kernels") : nullptr;
   if (!list)
     return bad("no kernels");
-  module.cubin = payload.drop_front(end + 1).str();
+  module.code = payload.drop_front(end + 1).str();
   for (const llvm::json::Value &value : *list) {
     const llvm::json::Object *object = value.getAsObject();
     const llvm::json::Array *params =

@@ -1,4 +1,4 @@
-//===- GPUImageTest.cpp - Kernel cache entries of the driver --------------===//
+//===- CompiledModuleTest.cpp - Kernel cache entries of the driver ------===//
 //
 // Part of the ewc project.
 //
@@ -12,7 +12,7 @@
 //
 //===----------------------------------------------------------------------===//
 
-#include "GPUImage.h"
+#include "CompiledModule.h"
 
 #include <gtest/gtest.h>
 
@@ -24,11 +24,11 @@ using namespace ewc::driver;
 
 namespace {
 
-CompiledGPUModule makeModule() {
-  CompiledGPUModule module;
-  module.cubin = std::string("\x7f"
-                             "ELF\0\0\x01",
-                             7);
+CompiledModule makeModule() {
+  CompiledModule module;
+  module.code = std::string("\x7f"
+                            "ELF\0\0\x01",
+                            7);
   KernelSignature &leaky = module.kernels.emplace_back();
   leaky.name = "leaky_relu";
   leaky.params.push_back({"x", DType::BF16, true, {"...", "n"}, std::nullopt});
@@ -74,12 +74,12 @@ CompiledGPUModule makeModule() {
   return module;
 }
 
-TEST(GPUImage, EntryRoundTrips) {
-  CompiledGPUModule module = makeModule();
-  llvm::Expected<CompiledGPUModule> back =
-      CompiledGPUModule::deserialize(module.serialize());
+TEST(CompiledModule, EntryRoundTrips) {
+  CompiledModule module = makeModule();
+  llvm::Expected<CompiledModule> back =
+      CompiledModule::deserialize(module.serialize());
   ASSERT_TRUE(bool(back)) << llvm::toString(back.takeError());
-  EXPECT_EQ(back->cubin, module.cubin);
+  EXPECT_EQ(back->code, module.code);
   EXPECT_EQ(back->ewModule, module.ewModule);
   ASSERT_EQ(back->kernels.size(), 3u);
   for (size_t k = 0; k < 3; ++k)
@@ -117,12 +117,11 @@ TEST(GPUImage, EntryRoundTrips) {
   EXPECT_EQ(columns.rowDims, (std::vector<std::vector<std::string>>{{"m"}}));
 }
 
-TEST(GPUImage, DamagedDescriptionsAreErrors) {
+TEST(CompiledModule, DamagedDescriptionsAreErrors) {
   std::string payload = makeModule().serialize();
   std::string description = payload.substr(0, payload.find('\0'));
   auto fails = [](llvm::StringRef text) {
-    llvm::Expected<CompiledGPUModule> back =
-        CompiledGPUModule::deserialize(text);
+    llvm::Expected<CompiledModule> back = CompiledModule::deserialize(text);
     if (back)
       return false;
     llvm::consumeError(back.takeError());
