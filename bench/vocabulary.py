@@ -12,10 +12,15 @@ Cases (N = 2^28 elements; 2^24 with --quick):
                   (x * scale).clamp(-448, 448).to(torch.float8_e4m3fn)
   dequantize_fp8  f8e4m3 -> f32: q.float() * inv_scale
   rotary          kernels/rotary_embedding.ew over x [N / (4096 * 128), 4096,
-                  128] (the halves as views of x and of the output): the
-                  Hugging Face form, x * cos + rotate_half(x) * sin with
-                  cos, sin tables of [4096, 128] computed once outside the
-                  timing (their reads are not counted in the bytes)
+                  128] (the halves as views of x and of the output), which
+                  computes each angle p * base^(-2i/d) and its cos and sin:
+                  torch eager and torch.compile of the same, x * cos +
+                  rotate_half(x) * sin with the angles' tables made in the
+                  call
+  rotary_cached   rotary_embedding_cached, the tables [4096, 64] as inputs:
+                  the Hugging Face form with cos, sin tables of [4096, 128]
+                  computed once outside the timing (the tables' reads are
+                  not counted in the bytes, for either)
   softplus        F.softplus(x)
   nan_to_zero     bf16, torch.nan_to_num(x, nan=0.0, posinf=inf,
                   neginf=-inf) (infinities pass, as in the kernel)
@@ -30,7 +35,8 @@ is called with out=. A case's speed counts only where its result matches
 torch's (the `result vs torch` column: "exact" bit for bit, "ok" within the
 tolerance stated per case: rotary 2e-3 of 1 + |value|, from the angle
 p * base^(-2i/d) computed as pow here and as 1 / base^x by the tables, one
-f32 ulp of an angle of up to 4096; softplus 4e-7, a few ulps of two libm
+f32 ulp of an angle of up to 4096; rotary_cached 2e-6, one rounding of two
+products and a sum; softplus 4e-7, a few ulps of two libm
 functions). Inputs hold NaN, infinities and signed zeros where the kernel
 treats them specially (nan_to_zero, quantize).
 
@@ -170,20 +176,49 @@ class Cases:
         emb = torch.cat((freqs, freqs), -1)
         cos, sin = emb.cos(), emb.sin()
 
-        def eager(x):
+        def rotate(x, c, sn):
             rotated = torch.cat((-x[..., h:], x[..., :h]), -1)
-            return x * cos + rotated * sin
+            return x * c + rotated * sn
+
+        def tables(x):
+            return rotate(x, cos, sin)
+
+        def angles(x):
+            # The angles in the call, as the ewc kernel computes them.
+            pos = torch.arange(s, device="cuda", dtype=torch.float32)[:, None]
+            i = torch.arange(h, device="cuda", dtype=torch.float32)
+            theta = pos * torch.pow(base, -2.0 * i / d)
+            theta = torch.cat((theta, theta), -1)
+            return rotate(x, theta.cos(), theta.sin())
 
         def call():
             mod.rotary_embedding(x[..., :h], x[..., h:], base,
                                  out=(out[..., :h], out[..., h:]))
 
         call()
-        verdict = compare(out, eager(x), 2e-3)
-        comp = maybe_compile(eager, self.compile)
+        verdict = compare(out, tables(x), 2e-3)
+        comp = maybe_compile(angles, self.compile)
         self.add("rotary", "f32", [x], [out], {
             "ewc": timed(call),
-            "torch": timed(lambda: eager(x)),
+            "torch": timed(lambda: angles(x)),
+            "compile": timed(lambda: comp(x)) if comp else None}, verdict)
+
+        # The tables as inputs: the half of each that the kernel reads
+        # (both halves of emb are equal), read once per batch element and
+        # not counted in the bytes, as for torch.
+        c, sn = cos[:, :h].contiguous(), sin[:, :h].contiguous()
+        out.zero_()
+
+        def cached():
+            mod.rotary_embedding_cached(x[..., :h], x[..., h:], c, sn,
+                                        out=(out[..., :h], out[..., h:]))
+
+        cached()
+        verdict = compare(out, tables(x), 2e-6)
+        comp = maybe_compile(tables, self.compile)
+        self.add("rotary_cached", "f32", [x], [out], {
+            "ewc": timed(cached),
+            "torch": timed(lambda: tables(x)),
             "compile": timed(lambda: comp(x)) if comp else None}, verdict)
 
     def softplus(self):
