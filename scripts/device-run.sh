@@ -32,6 +32,10 @@
 #   vocabulary only when EWC_DEVICE_VOCABULARY=1: bench/vocabulary.py,
 #             issue 18's kernels against torch's equivalents; vocabulary.md
 #             and vocabulary.json
+#   sweep     only when EWC_DEVICE_SWEEP=1: bench/sweep.py, GB/s against
+#             the element count for leaky_relu and softplus beside torch,
+#             torch.compile and the copy (ewc.testing.perf_report); a CSV
+#             file and a PNG per kernel
 #   float8    only when EWC_DEVICE_FLOAT8=1: bench/probes/float8-torch.py,
 #             every 8-bit conversion against torch's, both GPU modes
 #   wheel     only when EWC_DEVICE_WHEEL=FILE.whl: scripts/device-wheel.sh,
@@ -207,6 +211,10 @@ fi
 if [[ "${EWC_DEVICE_VOCABULARY:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step vocabulary \
     python3 bench/vocabulary.py --out "$logs"
+fi
+if [[ "${EWC_DEVICE_SWEEP:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step sweep \
+    python3 bench/sweep.py --device cuda --compile --out "$logs"
 fi
 if [[ "${EWC_DEVICE_FLOAT8:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so EWC_RUN=$dest/bin/ewc-run PYTHONUNBUFFERED=1 \

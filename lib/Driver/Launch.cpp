@@ -1,0 +1,446 @@
+//===- Launch.cpp - Plan and launch loaded kernels ------------------------===//
+//
+// Part of the ewc project.
+//
+//===----------------------------------------------------------------------===//
+//
+// LoadedModule's launch side: the arguments checked against the kernel, the
+// launch planned (LaunchPlan: shapes, strides, the variant), the ABI's
+// argument array built once per launch, and the code run, on the GPU with
+// the launch shape the variant's descriptor gives, or on the host split
+// among its threads.
+//
+//===----------------------------------------------------------------------===//
+
+#include "LoadedModuleImpl.h"
+
+#include "ewc/ABI/ColumnAccess.h"
+#include "ewc/ABI/RowAccess.h"
+#include "ewc/ABI/ScanAccess.h"
+#include "ewc/ABI/TiledAccess.h"
+#include "ewc/ABI/VectorAccess.h"
+#include "ewc/Conversion/EwToArith/KernelABI.h"
+#include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Runtime/LaunchShape.h"
+
+#include "llvm/Support/Threading.h"
+#include "llvm/TargetParser/Host.h"
+#include "llvm/TargetParser/Triple.h"
+
+#include <unistd.h>
+
+using namespace ewc;
+using namespace ewc::driver;
+
+/// The tensors of a launch as planLaunch takes them.
+static void collectTensors(const KernelSignature &kernel,
+                           llvm::ArrayRef<LaunchArg> params,
+                           llvm::ArrayRef<TensorArg> outputs,
+                           llvm::SmallVectorImpl<const TensorArg *> &inputs,
+                           llvm::SmallVectorImpl<const TensorArg *> &results) {
+  for (const LaunchArg &arg : params)
+    inputs.push_back(arg.tensor);
+  for (const TensorArg &output : outputs)
+    results.push_back(&output);
+}
+
+/// The kernel of `requested` in `module` if `params` and `outputs` fit it
+/// (their counts, a tensor or a scalar for each parameter), or why not.
+static llvm::Expected<const KernelSignature *>
+checkArguments(const LoadedModule &module, const KernelSignature &requested,
+               llvm::ArrayRef<LaunchArg> params,
+               llvm::ArrayRef<TensorArg> outputs) {
+  const KernelSignature *kernel = module.lookupKernel(requested.name);
+  if (!kernel)
+    return llvm::createStringError("no kernel '" + requested.name + "'");
+  if (params.size() != kernel->params.size() ||
+      outputs.size() != kernel->results.size())
+    return llvm::createStringError(
+        "kernel '" + kernel->name + "' takes " +
+        std::to_string(kernel->params.size()) + " parameter(s) and " +
+        std::to_string(kernel->results.size()) + " output(s), got " +
+        std::to_string(params.size()) + " and " +
+        std::to_string(outputs.size()));
+  for (auto [param, arg] : llvm::zip(kernel->params, params))
+    if (param.isTensor != (arg.tensor != nullptr) ||
+        (!param.isTensor && !arg.scalar))
+      return llvm::createStringError(
+          "parameter '" + param.name + "' of kernel '" + kernel->name +
+          "' is a " + (param.isTensor ? "tensor" : "scalar") +
+          ", and its argument is not");
+  return kernel;
+}
+
+llvm::Expected<LaunchPlan>
+LoadedModule::plan(const KernelSignature &requested,
+                   llvm::ArrayRef<LaunchArg> params,
+                   llvm::ArrayRef<TensorArg> outputs,
+                   const llvm::StringMap<int64_t> &dims) const {
+  llvm::Expected<const KernelSignature *> kernel =
+      checkArguments(*this, requested, params, outputs);
+  if (!kernel)
+    return kernel.takeError();
+  llvm::SmallVector<const TensorArg *, 8> inputs, results;
+  collectTensors(**kernel, params, outputs, inputs, results);
+  return planLaunch(**kernel, inputs, results, dims);
+}
+
+namespace {
+/// The ABI's array of one launch: each entry points at one argument's value,
+/// a scalar's bytes (the caller's) or a descriptor field (stored here; the
+/// vectors never grow past their reserve, so the pointers stay valid).
+struct ABIArgs {
+  llvm::SmallVector<void *, 48> args;
+  llvm::SmallVector<void *, 16> pointers;
+  llvm::SmallVector<int64_t, 48> fields;
+
+  ABIArgs(llvm::ArrayRef<ABIArgument> arguments, const LaunchPlan &plan,
+          llvm::ArrayRef<LaunchArg> params) {
+    pointers.reserve(arguments.size());
+    fields.reserve(arguments.size());
+    for (const ABIArgument &argument : arguments) {
+      using Kind = ABIArgument::Kind;
+      const LaunchPlan::Descriptor *tensor =
+          argument.kind == Kind::Scalar ? nullptr
+                                        : &plan.tensors[argument.tensor];
+      switch (argument.kind) {
+      case Kind::Scalar:
+        // The kernel only reads its arguments; the ABI's array is not const.
+        args.push_back(const_cast<void *>(params[argument.param].scalar));
+        continue;
+      case Kind::AllocatedPointer:
+      case Kind::AlignedPointer:
+        pointers.push_back(tensor->data);
+        args.push_back(&pointers.back());
+        continue;
+      case Kind::Offset:
+        fields.push_back(0);
+        break;
+      case Kind::Extent:
+        fields.push_back(tensor->extents[argument.dim]);
+        break;
+      case Kind::Stride:
+        fields.push_back(tensor->strides[argument.dim]);
+        break;
+      }
+      args.push_back(&fields.back());
+    }
+  }
+  ABIArgs(const ABIArgs &) = delete;
+};
+} // namespace
+
+uint64_t driver::getDefaultStreamingStoreBytes() {
+  static const uint64_t bytes = [] {
+    long cache = -1;
+#ifdef _SC_LEVEL3_CACHE_SIZE
+    cache = sysconf(_SC_LEVEL3_CACHE_SIZE);
+    if (cache <= 0)
+      cache = sysconf(_SC_LEVEL2_CACHE_SIZE);
+#endif
+    // A sixteenth: on the H200's host (sysconf: 300 MiB of L3, 16 threads)
+    // streaming stores made f32 and bf16 [4096, 4096] LeakyReLU (64 and 32
+    // MiB of results) faster on 1 and on 16 threads (0.73 against 0.96 ms,
+    // 0.38 against 0.56 ms on 16; 2026-12-02, docs/performance.md): a cache
+    // that one launch shares with the other tenants and cores keeps far
+    // less of its results than its size says.
+    return cache > 0 ? static_cast<uint64_t>(cache) / 16 : uint64_t(8) << 20;
+  }();
+  return bytes;
+}
+
+unsigned driver::getHostThreads(unsigned requested) {
+  // Counted once: compute_thread_count asks the kernel each time
+  // (sched_getaffinity), a system call that took about a sixth of a 3.7 us
+  // CPU launch at n = 1024 (perf, on the development VM).
+  static const unsigned hardwareThreads =
+      llvm::hardware_concurrency().compute_thread_count();
+  return requested ? requested : hardwareThreads;
+}
+
+llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
+                                       Variant &variant, const LaunchPlan &plan,
+                                       llvm::ArrayRef<LaunchArg> params,
+                                       const LaunchOptions &launchOptions) {
+  CpuJit::Function function =
+      variant.hostFunction.load(std::memory_order_acquire);
+  if (!function) {
+    llvm::Expected<CpuJit::Function> found = variant.jit->lookup(
+        getKernelSymbol(kernel.name), variant.arguments.size());
+    if (!found)
+      return found.takeError();
+    function = *found;
+    variant.hostFunction.store(function, std::memory_order_release);
+  }
+  unsigned threads = getHostThreads(launchOptions.threads);
+  std::vector<LaunchPlan> parts = splitLaunch(
+      kernel, plan, threads, kMinHostPointsPerThread, kHostCacheLine);
+  if (parts.empty()) {
+    ABIArgs abi(variant.arguments, plan, params);
+    function(abi.args.data());
+    return llvm::Error::success();
+  }
+  if (launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name
+                         << "': " << parts.size() << " parts on " << threads
+                         << " threads\n";
+  std::vector<std::unique_ptr<ABIArgs>> arrays;
+  for (const LaunchPlan &part : parts)
+    arrays.push_back(
+        std::make_unique<ABIArgs>(variant.arguments, part, params));
+  std::shared_ptr<HostPool> pool = impl->getHostPool(threads);
+  pool->run(arrays.size(),
+            [&](unsigned p) { function(arrays[p]->args.data()); });
+  return llvm::Error::success();
+}
+
+llvm::Error LoadedModule::launch(const KernelSignature &requested,
+                                 llvm::ArrayRef<LaunchArg> params,
+                                 llvm::ArrayRef<TensorArg> outputs,
+                                 const LaunchOptions &launchOptions) {
+  llvm::Expected<const KernelSignature *> found =
+      checkArguments(*this, requested, params, outputs);
+  if (!found)
+    return found.takeError();
+  const KernelSignature &kernel = **found;
+  size_t index = &kernel - signatures.data();
+  llvm::SmallVector<const TensorArg *, 8> inputs, results;
+  collectTensors(kernel, params, outputs, inputs, results);
+  // One plan per thread, assigned from the kernel's cached plans: its
+  // vectors keep their room from one launch to the next, so a launch on the
+  // shapes of a recent one allocates nothing here (LaunchPlanCache.h).
+  static thread_local LaunchPlan planned;
+  // The GPU's vector loop and its scalar loop for other addresses are
+  // variants of their own (VectorAccess.h says why), and so are the tiled
+  // nest for tensors read across their rows (TiledAccess.h) and the rows
+  // schedule's larger blocks for long rows (RowAccess.h); the CPU has one
+  // loop. The tiled tensors and the rows' block follow from the plan alone,
+  // so the cache keeps them; the alignment is this launch's addresses'.
+  // Every variant of a kernel has the default's schedule and rows (they
+  // differ in strides, batch and addresses, not in their nests).
+  const LaunchDescriptor &base = impl->defaults[index]->launch;
+  bool rows = cuda && base.schedule == mlir::ew::kRowsSchedule;
+  // A kernel of the columns schedule combines too: no vector loop.
+  bool combining =
+      rows || (cuda && base.schedule == mlir::ew::kColumnsSchedule);
+  auto rowsVariant = [&](unsigned block) {
+    return block == base.blockSize ? 0 : block;
+  };
+  if (llvm::Error error = impl->plans[index].get(
+          kernel, inputs, results, launchOptions.dims, planned,
+          [&](LaunchPlan &plan) {
+            if (cuda)
+              plan.tiledTensors = chooseTiledTensors(kernel, plan);
+            if (rows)
+              plan.rowsBlockSize = rowsVariant(
+                  getRowsBlockSize(plan.getLongestRow(base.rowDims)));
+          }))
+    return error;
+  // Set on every launch: the cached plan is reused for other addresses and
+  // other launch options.
+  planned.shiftedTensors.clear();
+  planned.unaligned = false;
+  planned.streamingStores = false;
+  // A scan whose rows are split into tiles is a variant of its own, in
+  // blocks of kScanSplitBlockSize whatever its rows' length (ScanAccess.h
+  // says why).
+  planned.splitScans = false;
+  if (rows && base.workspace && base.laneDims.empty()) {
+    const CudaDeviceInfo &device = cuda->getDeviceInfo();
+    std::uint64_t length = planned.getLongestRow(base.rowDims);
+    std::uint64_t rowCount = length ? planned.points / length : 0;
+    planned.splitScans =
+        rowCount &&
+        launchOptions.splits.value_or(chooseScanSplits(
+            rowCount, length, kScanSplitBlockSize, device.multiprocessorCount,
+            device.maxThreadsPerMultiprocessor)) > 1;
+    if (planned.splitScans && !launchOptions.rowsBlockSize)
+      planned.rowsBlockSize = rowsVariant(kScanSplitBlockSize);
+  }
+  if (rows && launchOptions.rowsBlockSize)
+    planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
+  // The pass of a kernel with its points on the lanes, by their extent (a
+  // variant each: RowAccess.h, getLanePass).
+  planned.lanePass = rows && !base.laneDims.empty()
+                         ? getLanePass(planned.getLongestRow({base.laneDims}))
+                         : 0;
+  // A row kept in registers where the launch asks for it (RowAccess.h,
+  // kRowResidentElements: not the runtime's choice yet, by measurement); a
+  // scan's rows are not (its warp walks them).
+  planned.rowsResident = 0;
+  planned.rowsTeam = 0;
+  if (rows && !base.workspace && launchOptions.rowsResident.value_or(0)) {
+    unsigned block =
+        planned.rowsBlockSize ? planned.rowsBlockSize : base.blockSize;
+    planned.rowsResident = *launchOptions.rowsResident;
+    planned.rowsTeam = getRowsResidentTeam(planned.getLongestRow(base.rowDims),
+                                           block, planned.rowsResident);
+  }
+  if (cuda) {
+    // A kernel of the rows or columns schedule has reductions or scans, so
+    // none of its nests is a vector loop (convert-ew-to-gpu gives no
+    // combining kernel's nest a layout): the vector loop's alignment
+    // variants do not apply; the rows schedule's runs have their own check
+    // below.
+    if (planned.tiledTensors.empty() && !combining &&
+        !isVectorAligned(kernel, planned)) {
+      planned.shiftedTensors = getVectorShifts(kernel, planned);
+      planned.unaligned = planned.shiftedTensors.empty();
+    }
+    // The rows schedule reads (and writes) a row of one dimension in runs
+    // of vectors where every row starts aligned (RowAccess.h,
+    // kRowVectorBytes); else its unaligned variant, the lanes' elements one
+    // at a time. Decode attention's points on the lanes have no runs.
+    if (rows && base.laneDims.empty() &&
+        !isRowVectorAligned(planned, base.rowDims))
+      planned.unaligned = true;
+  } else {
+    // x86 only: the kernels order their non-temporal stores with SFENCE
+    // (EwToLoops.cpp).
+    static const bool isX86 =
+        llvm::Triple(llvm::sys::getProcessTriple()).isX86();
+    planned.streamingStores = isX86 && planned.points > 0 &&
+                              planned.getResultBytes(kernel) >=
+                                  launchOptions.streamingStoreBytes.value_or(
+                                      getDefaultStreamingStoreBytes());
+  }
+  if (launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name
+                         << "': " << planned.points << " points, variant "
+                         << planned.getVariantKey() << ", " << planned.merged
+                         << " dimension(s) merged\n";
+  llvm::Expected<Variant *> chosen =
+      getVariant(index, planned, launchOptions.notes);
+  if (!chosen)
+    return chosen.takeError();
+  Variant &variant = **chosen;
+
+  if (!cuda)
+    return launchOnHost(kernel, variant, planned, params, launchOptions);
+  ABIArgs abi(variant.arguments, planned, params);
+  llvm::SmallVectorImpl<void *> &args = abi.args;
+  if (planned.points == 0)
+    return llvm::Error::success();
+  // The grid by the descriptor's schedule (LaunchShape.h). A tiled or rows
+  // kernel requires its block size (known_block_size): no override.
+  const LaunchDescriptor &launch = variant.launch;
+  const CudaDeviceInfo &device = cuda->getDeviceInfo();
+  LaunchShape shape =
+      launch.schedule == mlir::ew::kTiledSchedule
+          ? computeTiledLaunchShape(
+                countTiles(kernel, planned, getTileSize(launch)),
+                launch.blockSize)
+      : launch.schedule == mlir::ew::kRowsSchedule
+          ? computeRowsLaunchShape(
+                planned.points, launch.blockSize, device.multiprocessorCount,
+                device.maxThreadsPerMultiprocessor, launchOptions.blocksPerSM)
+          : computeElementwiseLaunchShape(
+                planned.points, launch.elementsPerThread,
+                device.multiprocessorCount, device.maxThreadsPerMultiprocessor,
+                launchOptions.gridWaves.value_or(kElementwiseWaves),
+                launchOptions.blockSize.value_or(launch.blockSize));
+  // The columns schedule: the splits by the reduction's length, and with
+  // more than one a workspace for this launch alone, after the ABI's
+  // arguments (ColumnAccess.h). Allocated and freed in the launch's stream
+  // order, so that launches on other streams never share one.
+  std::uint64_t workspace = 0;
+  if (launch.schedule == mlir::ew::kColumnsSchedule) {
+    std::uint64_t splits = launchOptions.splits.value_or(chooseColumnSplits(
+        planned.points, planned.getLongestRow(launch.rowDims),
+        device.multiprocessorCount, device.maxThreadsPerMultiprocessor));
+    shape = computeColumnsLaunchShape(
+        planned.points, std::max<uint64_t>(1, splits), launch.blockSize);
+    // What the kernel derives from the grid.
+    std::uint64_t tiles = getColumnTiles(planned.points);
+    splits = std::max<uint64_t>(1, shape.gridSize / tiles);
+    std::uint64_t words =
+        getColumnWorkspaceWords(planned.points, splits, launch.workspace);
+    if (words) {
+      llvm::Expected<std::uint64_t> allocated =
+          cuda->allocateOnStream(words * 8, tiles * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+    }
+    if (launchOptions.notes)
+      *launchOptions.notes << "note: kernel '" << kernel.name << "': " << tiles
+                           << " tile(s) x " << splits
+                           << " split(s), workspace of " << words * 8
+                           << " bytes\n";
+    args.push_back(&workspace);
+  }
+  // A rows kernel with its points on the lanes whose rows may be split:
+  // for few rows, each row's S split across blocks that meet in a
+  // workspace for this launch alone (RowAccess.h), else a null one.
+  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace &&
+      !launch.laneDims.empty()) {
+    std::uint64_t points = planned.getLongestRow({launch.laneDims});
+    std::uint64_t rowCount = points ? planned.points / points : 0;
+    std::uint64_t length = planned.getLongestRow(launch.rowDims);
+    std::uint64_t splits = launchOptions.splits.value_or(chooseLaneSplits(
+        rowCount, length, launch.blockSize, device.multiprocessorCount));
+    splits = std::max<std::uint64_t>(
+        1,
+        std::min<std::uint64_t>(splits, rowCount ? 0x7fffffff / rowCount : 1));
+    std::uint64_t passes = getLanePasses(points);
+    std::uint64_t words =
+        getLaneWorkspaceWords(rowCount, passes, splits, launch.workspace);
+    if (words) {
+      // The grid the kernel derives its splits from: max(1, gridDim.x /
+      // rows).
+      shape.gridSize = static_cast<std::uint32_t>(rowCount * splits);
+      llvm::Expected<std::uint64_t> allocated = cuda->allocateOnStream(
+          words * 8, rowCount * passes * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+    }
+    if (launchOptions.notes)
+      *launchOptions.notes << "note: kernel '" << kernel.name
+                           << "': " << rowCount << " row(s) x "
+                           << (words ? splits : 1) << " split(s), workspace of "
+                           << words * 8 << " bytes\n";
+    args.push_back(&workspace);
+  }
+  // A rows kernel whose one nest scans along rows: a warp per row (a null
+  // workspace) or, for few long rows, each row split into tiles that meet
+  // in a workspace for this launch alone (ScanAccess.h).
+  if (launch.schedule == mlir::ew::kRowsSchedule && launch.workspace &&
+      launch.laneDims.empty()) {
+    std::uint64_t length = planned.getLongestRow(launch.rowDims);
+    std::uint64_t rows = length ? planned.points / length : 0;
+    std::uint64_t splits = launchOptions.splits.value_or(chooseScanSplits(
+        rows, length, launch.blockSize, device.multiprocessorCount,
+        device.maxThreadsPerMultiprocessor));
+    if (planned.splitScans) {
+      shape = computeScanLaunchShape(rows, length, splits, launch.blockSize);
+      // What the kernel derives from the grid.
+      std::uint64_t tiles =
+          rows * getScanSplits(rows, length, launch.blockSize, shape.gridSize);
+      std::uint64_t words = getScanWorkspaceWords(tiles, launch.workspace);
+      llvm::Expected<std::uint64_t> allocated =
+          cuda->allocateOnStream(words * 8, words * 8, launchOptions.stream);
+      if (!allocated)
+        return allocated.takeError();
+      workspace = *allocated;
+      if (launchOptions.notes)
+        *launchOptions.notes << "note: kernel '" << kernel.name << "': " << rows
+                             << " row(s) x " << tiles / rows
+                             << " tile(s), workspace of " << words * 8
+                             << " bytes\n";
+    } else if (launchOptions.notes) {
+      *launchOptions.notes << "note: kernel '" << kernel.name << "': " << rows
+                           << " row(s), a warp each\n";
+    }
+    args.push_back(&workspace);
+  }
+  llvm::Error launched =
+      launchOptions.synchronize && !launchOptions.stream
+          ? cuda->launch(*variant.function, shape, args.data())
+          : cuda->enqueue(*variant.function, shape, args.data(),
+                          launchOptions.stream);
+  if (workspace)
+    if (llvm::Error error = cuda->freeOnStream(workspace, launchOptions.stream))
+      return llvm::joinErrors(std::move(launched), std::move(error));
+  return launched;
+}
