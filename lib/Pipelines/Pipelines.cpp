@@ -223,6 +223,9 @@ void mlir::ew::buildLoopsToLLVMPipeline(OpPassManager &pm) {
   pm.addPass(createReconcileUnrealizedCastsPass());
   // No bfloat for LLVM's vectorizer: the x86 back end scalarizes its selects.
   pm.addPass(createEwCPUBF16AsI16());
+  // No minimum/maximum for LLVM 22's x86 lowering, which returns the other
+  // operand for a signaling NaN: the same in compares and selects.
+  pm.addPass(createEwCPUExpandMinMax());
 }
 
 void mlir::ew::buildEwToCPUPipeline(OpPassManager &pm) {

@@ -315,6 +315,48 @@ def EwCPUBF16AsI16 : Pass<"ew-cpu-bf16-as-i16", "::mlir::ModuleOp"> {
   let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
 }
 
+def EwCPUExpandMinMax : Pass<"ew-cpu-expand-minmax", "::mlir::ModuleOp"> {
+  let summary = "Expand llvm.intr.minimum and maximum on the CPU into "
+                "compares and selects";
+  let description = [{
+    Replaces each `llvm.intr.minimum` and `llvm.intr.maximum` (a float or a
+    vector of them) with what they mean, in compares and selects that LLVM
+    vectorizes as it does the intrinsics: a NaN if either operand is one
+    (their sum), else the smaller (larger) operand, else, for equal
+    operands, the OR (AND) of their bits, which makes min(-0, +0) = -0 and
+    max(-0, +0) = +0 and leaves equal values as they are.
+
+    Why: LLVM 22's x86 back end lowers a scalar `minimum(x, y)` whose `x` it
+    knows is never NaN with `vfpclassss` testing `y` for a *quiet* NaN only
+    (AVX512DQ targets: skylake-avx512, sapphirerapids, znver4), then
+    `vminss`, which returns `x` for a signaling `y`: a
+    `min(f32(u16 + 8), bitcast(i32, f32))` gave 10 where the result is NaN
+    (ewc-fuzz --seed 54, program 9306; `maximum` alike). Quieting the
+    operands with `llvm.canonicalize` instead crashed the same back end's
+    instruction selection once the vectorizer made a `<2 x float>` of it
+    (ewc-fuzz's smoke test).
+
+    ```mlir
+    %m = llvm.intr.minimum(%a, %b) : (f32, f32) -> f32
+    ```
+    becomes
+    ```mlir
+    %uno = llvm.fcmp "uno" %a, %b : f32
+    %nan = llvm.fadd %a, %b : f32
+    %lt = llvm.fcmp "olt" %a, %b : f32
+    %gt = llvm.fcmp "olt" %b, %a : f32
+    %ai = llvm.bitcast %a : f32 to i32
+    %bi = llvm.bitcast %b : f32 to i32
+    %or = llvm.or %ai, %bi : i32
+    %tie = llvm.bitcast %or : i32 to f32
+    %0 = llvm.select %gt, %b, %tie : i1, f32
+    %1 = llvm.select %lt, %a, %0 : i1, f32
+    %m = llvm.select %uno, %nan, %1 : i1, f32
+    ```
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect"];
+}
+
 def EwCPUMathToLibm : Pass<"ew-cpu-math-to-libm", "::mlir::ModuleOp"> {
   let summary = "Call libm for the math functions that convert-math-to-llvm "
                 "would approximate";

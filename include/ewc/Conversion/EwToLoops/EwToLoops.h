@@ -17,6 +17,7 @@ namespace ew {
 #define GEN_PASS_DECL_CONVERTEWTOLOOPS
 #define GEN_PASS_DECL_EWCPUBF16ASI16
 #define GEN_PASS_DECL_EWCPUMATHTOLIBM
+#define GEN_PASS_DECL_EWCPUEXPANDMINMAX
 #include "ewc/Conversion/Passes.h.inc"
 
 /// Populates the patterns of convert-ew-to-loops: those of EwToArith, which
