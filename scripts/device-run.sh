@@ -32,6 +32,9 @@
 #   vocabulary only when EWC_DEVICE_VOCABULARY=1: bench/vocabulary.py,
 #             issue 18's kernels against torch's equivalents; vocabulary.md
 #             and vocabulary.json
+#   random    only when EWC_DEVICE_RANDOM=1: bench/rng.py, rand, randn
+#             and randint against Triton's bit for bit, dropout and rand
+#             against Triton and torch; rng.json
 #   sweep     only when EWC_DEVICE_SWEEP=1: bench/sweep.py, GB/s against
 #             the element count for leaky_relu and softplus beside torch,
 #             torch.compile and the copy (ewc.testing.perf_report); a CSV
@@ -211,6 +214,10 @@ fi
 if [[ "${EWC_DEVICE_VOCABULARY:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step vocabulary \
     python3 bench/vocabulary.py --out "$logs"
+fi
+if [[ "${EWC_DEVICE_RANDOM:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step random \
+    python3 bench/rng.py --out "$logs"
 fi
 if [[ "${EWC_DEVICE_SWEEP:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step sweep \

@@ -553,12 +553,18 @@ ewc::planLaunch(const KernelSignature &kernel,
   auto pinned = [&](llvm::StringRef dim) {
     return llvm::is_contained(kernel.pinnedDims, dim);
   };
+  // A kernel that reads its batch position (index_flat()) pins `...`: the
+  // batch's dimensions still merge among themselves, in order, which keeps
+  // each point's row-major position, but not with a named one.
+  bool batchPinned = pinned(kBatchDim);
+  auto isBatch = [](llvm::StringRef dim) { return dim.starts_with(kBatchDim); };
   for (bool changed = true; changed;) {
     changed = false;
     for (const Tensor &candidate : tensors)
       for (size_t i = 0; i + 1 < candidate.dims.size() && !changed; ++i) {
         std::string a = candidate.dims[i], b = candidate.dims[i + 1];
-        if (pinned(a) || pinned(b) || extents[a] == 1)
+        if (pinned(a) || pinned(b) || extents[a] == 1 ||
+            (batchPinned && isBatch(a) != isBatch(b)))
           continue;
         bool ok = llvm::all_of(tensors, [&](const Tensor &tensor) {
           int pa = position(tensor, a), pb = position(tensor, b);
@@ -664,7 +670,11 @@ std::vector<LaunchPlan> ewc::splitLaunch(const KernelSignature &kernel,
   std::string chosen;
   int64_t extent = 0;
   for (auto [dim, dimExtent] : llvm::zip(first.dims, first.extents)) {
-    if (dimExtent < 2 || llvm::is_contained(kernel.pinnedDims, dim))
+    // A cut along the batch would restart a part's batch positions at 0.
+    bool pinned = llvm::is_contained(kernel.pinnedDims, dim) ||
+                  (llvm::StringRef(dim).starts_with(kBatchDim) &&
+                   llvm::is_contained(kernel.pinnedDims, kBatchDim));
+    if (dimExtent < 2 || pinned)
       continue;
     bool everyResult = true;
     for (unsigned r = numParams; r < plan.tensors.size(); ++r)

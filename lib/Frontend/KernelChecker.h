@@ -87,6 +87,10 @@ private:
   Checked checkCast(OpExpr &op, Expr &operand, const Checked &checked);
   /// `index(d)` and `size(d)`: resolves the dimension name.
   Checked checkDim(CallExpr &call);
+  /// rand, randn and randint: an integer seed and an integer offset, each
+  /// of its own type (literals are i64), broadcast together.
+  Checked checkRandom(OpExpr &op, llvm::ArrayRef<Expr *> operands,
+                      llvm::ArrayRef<Checked> checked);
   /// A reduction or a scan: the operand's type and that it has the
   /// dimensions named.
   Checked checkReduce(OpExpr &op, Expr &operand, const Checked &checked,
@@ -132,6 +136,10 @@ private:
   llvm::StringMap<LetStmt *> lets;
   llvm::DenseMap<const LetStmt *, LetInfo> letInfos;
   bool reportedDepth = false;
+  /// The first index_flat() call and the first reduction or scan: together
+  /// an error (the schedules of reductions take no batch position yet).
+  const CallExpr *firstIndexFlat = nullptr;
+  const OpExpr *firstCombine = nullptr;
 };
 
 } // namespace sema

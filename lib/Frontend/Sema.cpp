@@ -44,6 +44,13 @@ void KernelChecker::check() {
         resolveWeak(let->getInit(), getDefaultDType(info.checked)))
       info.checked.state = Checked::State::Typed;
   }
+  if (firstIndexFlat && firstCombine)
+    diags.error(firstIndexFlat->getLoc(),
+                "'index_flat' is not supported yet in a kernel with "
+                "reductions or scans, such as " +
+                    getDisplayName(*firstCombine) +
+                    " here; write the position from named dimensions",
+                {firstIndexFlat->getRange(), firstCombine->getRange()});
   // Unused lets are worth a warning only in a kernel that is otherwise right;
   // next to an error they are mostly its echo.
   if (diags.getNumErrors() != errorsBefore)

@@ -174,10 +174,10 @@ Checked KernelChecker::checkName(NameExpr &name) {
 /// that `cmp` (a predicate) and `index`/`size` (a dimension) take first.
 static unsigned getNumArguments(OpKind op) {
   // A reduction takes one dimension or more: its fewest are counted.
-  bool takesName = op == OpKind::Cmp || op == OpKind::Bitcast ||
-                   getOpClass(op) == OpClass::Dim ||
-                   getOpClass(op) == OpClass::Reduce ||
-                   getOpClass(op) == OpClass::Scan;
+  bool takesName =
+      op == OpKind::Cmp || op == OpKind::Bitcast ||
+      (getOpClass(op) == OpClass::Dim && op != OpKind::IndexFlat) ||
+      getOpClass(op) == OpClass::Reduce || getOpClass(op) == OpClass::Scan;
   return getNumValueOperands(op) + (takesName ? 1 : 0);
 }
 
@@ -229,8 +229,8 @@ bool KernelChecker::resolveCall(CallExpr &call) {
   }
   std::optional<OpKind> op = lookupBuiltin(call.getCallee());
   if (!op) {
-    // Only functions that take as many arguments as the call has: `rand(x)`
-    // is not a misspelt `and(a, b)`, nor `sin(x)` a misspelt `min(a, b)`.
+    // Only functions that take as many arguments as the call has: `sin(x)`
+    // is not a misspelt `min(a, b)`, nor `nd(x)` a misspelt `and(a, b)`.
     std::string msg = "unknown function '" + call.getCallee().str() + "'";
     llvm::SmallVector<llvm::StringRef> candidates;
     for (llvm::StringRef name : getBuiltinNames())
@@ -329,6 +329,24 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     }
     pred = *parsed;
   }
+  if (*op == OpKind::IndexFlat) {
+    std::optional<DimId> batch = kernel.lookupDim(kBatchDimName);
+    if (!batch) {
+      diags.error(call.getLoc(),
+                  "'index_flat' is the position in the batch '...', and "
+                  "kernel '" +
+                      kernel.getName() +
+                      "' has none; declare its tensors over '...' (as in "
+                      "'f32[...]'), or write the position from named "
+                      "dimensions, as in 'index(m) * size(n) + index(n)'",
+                  call.getRange());
+      return false;
+    }
+    call.resolveDim(*op, *batch);
+    if (!firstIndexFlat)
+      firstIndexFlat = &call;
+    return true;
+  }
   if (getOpClass(*op) == OpClass::Dim) {
     std::optional<DimId> dim = lookupDimArgument(
         call, {call.getNameArgument().str(), call.getNameArgumentRange()});
@@ -384,6 +402,9 @@ Checked KernelChecker::checkOp(OpExpr &op) {
     break;
   case OpClass::Dim:
     result = checkDim(cast<CallExpr>(op));
+    break;
+  case OpClass::Random:
+    result = checkRandom(op, operands, checked);
     break;
   case OpClass::Reduce:
   case OpClass::Scan:
@@ -528,6 +549,8 @@ Checked KernelChecker::checkCast(OpExpr &op, Expr &operand,
 
 Checked KernelChecker::checkReduce(OpExpr &op, Expr &operand,
                                    const Checked &checked, unsigned depth) {
+  if (!firstCombine)
+    firstCombine = &op;
   // A literal operand takes its default type (it has no dimension to reduce
   // unless it is a where() of a tensor condition).
   if (checked.isWeak() && !resolveWeak(operand, getDefaultDType(checked)))
@@ -581,11 +604,43 @@ Checked KernelChecker::checkReduce(OpExpr &op, Expr &operand,
 Checked KernelChecker::checkDim(CallExpr &call) {
   // index(d) is a tensor over d, size(d) one value; both i64.
   Shape shape;
-  if (call.getOp() == OpKind::Index)
+  if (call.getOp() == OpKind::Index || call.getOp() == OpKind::IndexFlat)
     shape.push_back(call.getDim());
   call.setOperandDType(DType::I64);
   call.setType({DType::I64, shape});
   return Checked::typed(call.getType(), 1);
+}
+
+Checked KernelChecker::checkRandom(OpExpr &op, llvm::ArrayRef<Expr *> operands,
+                                   llvm::ArrayRef<Checked> checked) {
+  // The seed and the offset do not unify: each keeps its own integer type,
+  // which decides how it extends to the key and the counter (an i32 offset
+  // has no high word; docs/language.md, "Random numbers"). An integer
+  // literal is an i64.
+  static constexpr llvm::StringLiteral kRoles[] = {"seed", "offset"};
+  Shape shape;
+  for (auto [index, operand, c] : llvm::enumerate(operands, checked)) {
+    bool integer = c.state == Checked::State::WeakInt ||
+                   (!c.isWeak() && isInteger(operand->getType().dtype));
+    if (!integer) {
+      std::string got = c.isWeak() ? std::string("a float literal")
+                                   : formatType(operand->getType());
+      diags.error(op.getLoc(),
+                  "the " + kRoles[index].str() + " of " + getDisplayName(op) +
+                      " must be an integer, got " + got +
+                      (c.isWeak() ? std::string()
+                                  : "; convert it first, e.g. 'i64(...)'"),
+                  operand->getRange());
+      return Checked::error();
+    }
+    if (c.isWeak() && !resolveWeak(*operand, DType::I64))
+      return Checked::error();
+    shape = unionShapes(shape, c.shape);
+  }
+  op.setOperandDType(operands[1]->getType().dtype);
+  DType result = op.getOp() == OpKind::Randint ? DType::I32 : DType::F32;
+  op.setType({result, shape});
+  return Checked::typed(op.getType(), 1);
 }
 
 bool KernelChecker::checkOperandClass(const OpExpr &op, ValueType type) {

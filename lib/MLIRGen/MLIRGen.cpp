@@ -407,8 +407,10 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
   llvm::SmallVector<mlir::Value, 3> operands;
   for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
     mlir::Value value = genExpr(*operand);
+    // `where`'s condition is bool; a random number's seed and offset keep
+    // their own integer types, which decide how they extend.
     bool isCondition = op.getOp() == OpKind::Where && index == 0;
-    if (!isCondition)
+    if (!isCondition && getOpClass(op.getOp()) != OpClass::Random)
       value = convert(value, computeType, loc);
     operands.push_back(broadcastTo(value, shape, loc));
   }
@@ -546,6 +548,9 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
   case OpKind::Index:
     return ew::IndexOp::create(builder, loc, shape,
                                kernel->getDimName(op.getDim()));
+  case OpKind::IndexFlat:
+    return ew::IndexOp::create(builder, loc, shape,
+                               mlir::ew::NamedTensorType::kBatchDim);
   case OpKind::Size:
     return ew::SizeOp::create(builder, loc, builder.getI64Type(),
                               kernel->getDimName(op.getDim()));
@@ -567,6 +572,12 @@ mlir::Value MLIRGenImpl::genOp(const OpExpr &op) {
     mlir::Value bits = ew::BitcastOp::create(builder, loc, type, stored);
     return convert(bits, getComputeDType(target), loc);
   }
+  case OpKind::Rand:
+    return binary(llvm::type_identity<ew::RandOp>());
+  case OpKind::Randn:
+    return binary(llvm::type_identity<ew::RandnOp>());
+  case OpKind::Randint:
+    return binary(llvm::type_identity<ew::RandintOp>());
   case OpKind::Sum:
   case OpKind::Mean:
   case OpKind::Amax:

@@ -284,6 +284,8 @@ private:
   ColumnPtr evalWhere(bool isTensor, const Column &c, const Column &t,
                       const Column &f);
   ColumnPtr evalBitcast(ColumnPtr column, DType to);
+  ColumnPtr evalRandom(OpKind op, DType offsetType, bool isTensor,
+                       const Column &seed, const Column &offset);
   size_t getSize(bool isTensor) const {
     return isTensor ? static_cast<size_t>(blockSize) : 1;
   }
@@ -454,6 +456,19 @@ ColumnPtr Evaluator::evalDim(const OpExpr &op) {
     return column;
   }
   column->isTensor = true;
+  if (op.getOp() == OpKind::IndexFlat) {
+    // index_flat(): the row-major position in the batch, from the batch's
+    // coordinates and its shape as bound (before any merging).
+    column->ints.assign(blockSize, 0);
+    for (size_t k = 0; k < bindings.batchShape.size(); ++k) {
+      size_t position =
+          llvm::find(dims, kBatchBase + int64_t(k)) - dims.begin();
+      for (size_t p = 0; p < size_t(blockSize); ++p)
+        column->ints[p] = column->ints[p] * bindings.batchShape[k] +
+                          (position < dims.size() ? coords[position][p] : 0);
+    }
+    return column;
+  }
   size_t position = llvm::find(dims, int64_t(op.getDim())) - dims.begin();
   column->ints.assign(coords[position].begin(), coords[position].end());
   return column;
@@ -691,7 +706,8 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   for (auto [index, operand] : llvm::enumerate(op.getOperands())) {
     ColumnPtr value = eval(*operand);
     bool isCondition = op.getOp() == OpKind::Where && index == 0;
-    operands.push_back(isCondition ? value : convert(value, dtype));
+    bool keepsType = isCondition || getOpClass(op.getOp()) == OpClass::Random;
+    operands.push_back(keepsType ? value : convert(value, dtype));
   }
   bool isTensor = op.getType().isTensor();
 
@@ -714,6 +730,9 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
     return evalClassify(op.getOp(), dtype, isTensor, *operands[0]);
   case OpClass::Where:
     return evalWhere(isTensor, *operands[0], *operands[1], *operands[2]);
+  case OpClass::Random:
+    return evalRandom(op.getOp(), op.getOperand(1).getType().dtype, isTensor,
+                      *operands[0], *operands[1]);
   case OpClass::Arith:
   case OpClass::Math:
   case OpClass::Logic:
@@ -1050,6 +1069,37 @@ ColumnPtr Evaluator::evalWhere(bool isTensor, const Column &c, const Column &t,
       bool unsure =
           chosen.u(k) || (c.u(k) && (other.u(k) || other.i(k) != chosen.i(k)));
       out.setInt(k, chosen.i(k), unsure);
+    }
+  }
+  return out.finish();
+}
+
+ColumnPtr Evaluator::evalRandom(OpKind op, DType offsetType, bool isTensor,
+                                const Column &seed, const Column &offset) {
+  size_t size = getSize(isTensor);
+  bool isBits = op == OpKind::Randint;
+  ColumnBuilder out(isBits ? DType::I32 : DType::F32, isTensor, size);
+  for (size_t k = 0; k < size; ++k) {
+    int64_t s = seed.i(k), o = offset.i(k);
+    // A seed or an offset that correct code may compute otherwise may give
+    // any number.
+    bool unsure = seed.u(k) || offset.u(k);
+    switch (op) {
+    case OpKind::Randint:
+      out.setInt(k, ref::randomBits(s, o, offsetType), unsure);
+      break;
+    case OpKind::Rand:
+      out.setFloat(k, ref::randomUniform(s, o, offsetType),
+                   unsure ? kInfinity : 0);
+      break;
+    default: {
+      double exact = ref::randomNormal(s, o, offsetType);
+      double r = ref::roundTo(exact, DType::F32);
+      out.setFloat(k, r,
+                   unsure ? kInfinity
+                          : ref::kRandnUlps * ref::getUlp(r, DType::F32));
+      break;
+    }
     }
   }
   return out.finish();

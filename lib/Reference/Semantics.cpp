@@ -368,3 +368,70 @@ unsigned ref::getMathUlps(OpKind op) {
     llvm_unreachable("not a math builtin");
   }
 }
+
+//===----------------------------------------------------------------------===//
+// Random numbers
+//===----------------------------------------------------------------------===//
+
+std::array<uint32_t, 4> ref::philox4x32(std::array<uint32_t, 4> counter,
+                                        std::array<uint32_t, 2> key,
+                                        unsigned rounds) {
+  // The paper's constants: the multipliers M0 and M1, and the Weyl sequence
+  // increments W0 = golden ratio and W1 = sqrt(3) - 1, as 32-bit fractions.
+  const uint64_t multiplier[2] = {0xD2511F53u, 0xCD9E8D57u};
+  const uint32_t weyl[2] = {0x9E3779B9u, 0xBB67AE85u};
+  for (unsigned r = 0; r < rounds; ++r) {
+    if (r != 0) {
+      key[0] += weyl[0];
+      key[1] += weyl[1];
+    }
+    uint64_t p0 = multiplier[0] * counter[0];
+    uint64_t p1 = multiplier[1] * counter[2];
+    counter = {static_cast<uint32_t>(p1 >> 32) ^ counter[1] ^ key[0],
+               static_cast<uint32_t>(p1),
+               static_cast<uint32_t>(p0 >> 32) ^ counter[3] ^ key[1],
+               static_cast<uint32_t>(p0)};
+  }
+  return counter;
+}
+
+/// The first two output words for a seed and an offset: the key is the seed
+/// as 64 bits (the evaluator's int64 holds signed values sign-extended and
+/// unsigned ones zero-extended already), the counter the offset's two words
+/// (the high one only for a 64-bit offset type), then zeros.
+static std::array<uint32_t, 4> philoxOf(int64_t seed, int64_t offset,
+                                        DType offsetType) {
+  auto seedBits = static_cast<uint64_t>(seed);
+  auto offsetBits = static_cast<uint64_t>(offset);
+  bool wide = getDTypeSize(offsetType) == 8;
+  return ref::philox4x32(
+      {static_cast<uint32_t>(offsetBits),
+       wide ? static_cast<uint32_t>(offsetBits >> 32) : 0u, 0u, 0u},
+      {static_cast<uint32_t>(seedBits), static_cast<uint32_t>(seedBits >> 32)});
+}
+
+/// Triton's uint_to_uniform_float: the word as a signed 32-bit x, the
+/// non-negative of x and -x - 1, times the f32 4.6566127342e-10, in f32.
+static float uniformOf(uint32_t word) {
+  int64_t x = static_cast<int32_t>(word);
+  int64_t magnitude = x < 0 ? -x - 1 : x;
+  const float scale = 4.6566127342e-10f;
+  return static_cast<float>(magnitude) * scale;
+}
+
+int32_t ref::randomBits(int64_t seed, int64_t offset, DType offsetType) {
+  return static_cast<int32_t>(philoxOf(seed, offset, offsetType)[0]);
+}
+
+float ref::randomUniform(int64_t seed, int64_t offset, DType offsetType) {
+  return uniformOf(philoxOf(seed, offset, offsetType)[0]);
+}
+
+double ref::randomNormal(int64_t seed, int64_t offset, DType offsetType) {
+  std::array<uint32_t, 4> words = philoxOf(seed, offset, offsetType);
+  float u1 = std::max(uniformOf(words[0]), 1e-7f);
+  // The angle is an f32 product in the definition (Triton's f32 code).
+  float angle = 6.283185307179586f * uniformOf(words[1]);
+  return std::sqrt(-2.0 * std::log(static_cast<double>(u1))) *
+         std::cos(static_cast<double>(angle));
+}

@@ -13,6 +13,7 @@
 
 #include "ewc/Frontend/AST.h"
 
+#include <array>
 #include <cstdint>
 
 namespace ewc {
@@ -96,6 +97,31 @@ double applyMath(OpKind op, double x, double y = 0);
 /// builtin `op` may have beyond correct rounding (docs/language.md states
 /// these; the GPU's libdevice is the least accurate implementation).
 unsigned getMathUlps(OpKind op);
+
+/// Philox4x32 (Salmon et al., SC'11) with `rounds` rounds of the 128-bit
+/// counter `counter` under the 64-bit key `key`, written from the paper's
+/// definition: each round multiplies words 0 and 2 by the round constants as
+/// 64-bit products and bumps the key by the Weyl constants before every round
+/// after the first. Random123's known answers are in SemanticsTest.cpp.
+std::array<uint32_t, 4> philox4x32(std::array<uint32_t, 4> counter,
+                                   std::array<uint32_t, 2> key,
+                                   unsigned rounds = 10);
+
+/// What rand, randn and randint give for a seed and an offset as they come
+/// (integer values held as the evaluator holds them: signed ones
+/// sign-extended, unsigned ones zero-extended; the offset of type
+/// `offsetType`), per docs/language.md ("Random numbers"):
+/// Triton 3.6's tl.randint, tl.rand and tl.randn. randn's value is Box-Muller
+/// in double from the f32 uniforms and the f32 angle; the compiled code's
+/// log, sqrt and cos are within getRandnUlps of it.
+int32_t randomBits(int64_t seed, int64_t offset, DType offsetType);
+float randomUniform(int64_t seed, int64_t offset, DType offsetType);
+double randomNormal(int64_t seed, int64_t offset, DType offsetType);
+
+/// The ulps of randn's f32 result that its three math functions and four
+/// roundings may cost: log (1 ulp on the GPU), sqrt (sqrt.approx, 1), cos (2)
+/// and the product; rounded up.
+constexpr unsigned kRandnUlps = 8;
 
 } // namespace ref
 } // namespace ewc

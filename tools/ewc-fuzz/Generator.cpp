@@ -141,8 +141,9 @@ struct Named {
 class KernelGen {
 public:
   KernelGen(std::mt19937_64 &rng, unsigned size, const ProgramDims &dims,
-            bool reductions)
-      : rng(rng), size(size), programDims(dims), reductions(reductions) {}
+            const GeneratorOptions &options)
+      : rng(rng), size(size), programDims(dims), reductions(options.reductions),
+        random(options.random) {}
   std::string generate(const std::string &name);
 
 private:
@@ -174,6 +175,7 @@ private:
   Expr genWhere(Type type, int depth);
   Expr genCast(Type type, int depth);
   std::optional<Expr> genCombine(Type type, int depth);
+  Expr genRandom(Type type, int depth);
 
   std::string intLiteral(DT dt);
   std::string floatLiteral(int minExp, int maxExp);
@@ -190,6 +192,8 @@ private:
   const ProgramDims &programDims;
   /// Whether expressions may be reductions and scans (--reductions).
   bool reductions;
+  /// Whether expressions may be random numbers (--random).
+  bool random;
   /// genCombine takes attention's form where the dimensions allow it (a
   /// kernel of decode attention's shape: generate).
   bool forceAttention = false;
@@ -636,7 +640,64 @@ Expr KernelGen::gen(Type type, int depth) {
   if (reductions && r < 24)
     if (std::optional<Expr> combined = genCombine(type, depth))
       return *combined;
+  // Likewise with --random: an f32 is now and then rand or randn, an i32
+  // randint.
+  if (random && (type.dt == DT::F32 || type.dt == DT::I32) && r >= 24 && r < 40)
+    return genRandom(type, depth);
   return type.dt == DT::Bool ? genBool(type, depth) : genNumber(type, depth);
+}
+
+/// rand or randn (f32) or randint (i32) over `type`'s dimensions: a seed of
+/// any integer type, mostly a scalar (a parameter, a literal, negative or
+/// past 2^32 now and then), and an offset that has every dimension of the
+/// type: a position (index(d), index_flat(), the row-major position of two
+/// dimensions) or any integer expression (values anywhere in its type's
+/// range, with --inputs special).
+Expr KernelGen::genRandom(Type type, int depth) {
+  const char *fn = type.dt == DT::I32 ? "randint"
+                   : chance(60)       ? "rand"
+                                      : "randn";
+  Expr seed;
+  if (chance(35)) {
+    static const char *const kSeeds[] = {"0", "42", "-(7)", "4294967301",
+                                         "123456789"};
+    seed = {pick(kSeeds), Primary};
+  } else {
+    DT dt = pick(kIntTypes);
+    seed = gen({dt, chance(80) ? 0 : subsetOf(type.dims)}, depth - 1);
+  }
+  DimSet named = type.dims & ~kBatchBit;
+  Expr offset;
+  uint64_t r = below(100);
+  if ((type.dims & kBatchBit) && !reductions && r < 60) {
+    // The batch's position, plus an i64 over the named dimensions if any
+    // (index_flat() * size(n) + index(n) now and then: the position in
+    // [..., n]).
+    dimsNamed |= kBatchBit;
+    offset = call("index_flat", {});
+    if (llvm::popcount(named) == 1 && chance(50)) {
+      const std::string &n = programDims.names[pickDim(named)];
+      dimsNamed |= named;
+      offset = infix(infix(offset, "*", Mul, call("size", {{n, Primary}})), "+",
+                     Add, call("index", {{n, Primary}}));
+    } else if (named) {
+      offset = infix(offset, "+", Add, gen({DT::I64, named}, depth - 1));
+    }
+  } else if (type.dims && llvm::popcount(type.dims) == 1 && named && r < 50) {
+    dimsNamed |= type.dims;
+    offset = call("index", {{programDims.names[pickDim(type.dims)], Primary}});
+  } else if (llvm::popcount(named) == 2 && type.dims == named && r < 40) {
+    unsigned a = pickDim(named);
+    unsigned b = pickDim(named & ~(DimSet(1) << a));
+    dimsNamed |= named;
+    const std::string &ma = programDims.names[a], &mb = programDims.names[b];
+    offset = infix(infix(call("index", {{ma, Primary}}), "*", Mul,
+                         call("size", {{mb, Primary}})),
+                   "+", Add, call("index", {{mb, Primary}}));
+  } else {
+    offset = gen({pick(kIntTypes), type.dims}, depth - 1);
+  }
+  return call(fn, {seed, offset});
 }
 
 /// A reduction over a named dimension the value lacks (its operand has it),
@@ -1141,7 +1202,7 @@ std::string ewc::fuzz::generateProgram(uint64_t seed,
         name = risky;
     }
     names.push_back(name);
-    KernelGen kernel(rng, size, dims, options.reductions);
+    KernelGen kernel(rng, size, dims, options);
     text += (k ? "\n" : "") + kernel.generate(name);
   }
   return text;

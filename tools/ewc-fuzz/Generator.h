@@ -36,6 +36,10 @@ struct GeneratorOptions {
   /// `cumsum(e, n)`): off by default, so that a seed's programs without
   /// them stay what they were, and until they have a GPU schedule.
   bool reductions = false;
+  /// Whether expressions may be random numbers (`rand(seed, offset)`,
+  /// `randn`, `randint`, with `index_flat()` among the offsets): off by
+  /// default for the same reason.
+  bool random = false;
 };
 
 /// The .ew text of the program seeded by `seed`.

@@ -67,6 +67,10 @@ cl::opt<bool> reductionsOpt(
     "reductions",
     cl::desc("programs with reductions and scans too (sum, mean, amax, amin, "
              "any, all, cumsum, cummax, cummin)"));
+cl::opt<bool> randomOpt(
+    "random",
+    cl::desc("programs with random numbers too (rand, randn, randint, "
+             "index_flat)"));
 cl::opt<int64_t>
     nOpt("n",
          cl::desc("the extent of a dimension that no --dim of the program's "
@@ -403,7 +407,8 @@ std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
 
 /// The generator's options, from the command line.
 fuzz::GeneratorOptions getGeneratorOptions() {
-  return {/*size=*/sizeOpt.getValue(), /*reductions=*/reductionsOpt};
+  return {/*size=*/sizeOpt.getValue(), /*reductions=*/reductionsOpt,
+          /*random=*/randomOpt};
 }
 
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.
@@ -415,12 +420,13 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
           ? llvm::formatv(" --max-points {0}", maxPointsOpt.getValue()).str()
           : "";
   return llvm::formatv(
-      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2}{10} --n {3}{9} "
+      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2}{10}{11} --n {3}{9} "
       "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(), deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
       getMutationArgs(" "), getEwcRunArgs(file, device, programSeed, text),
-      layoutOpt.getValue(), maxPoints, reductionsOpt ? " --reductions" : "");
+      layoutOpt.getValue(), maxPoints, reductionsOpt ? " --reductions" : "",
+      randomOpt ? " --random" : "");
 }
 
 /// Writes the failing program into --save-failures as a lit test: its
@@ -547,8 +553,8 @@ int main(int argc, char **argv) {
   // libraries register.
   cl::OptionCategory category("ewc-fuzz options");
   for (cl::Option *option : std::initializer_list<cl::Option *>{
-           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &reductionsOpt, &nOpt,
-           &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt, &printOpt,
+           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &reductionsOpt, &randomOpt,
+           &nOpt, &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt, &printOpt,
            &reduceOpt, &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt,
            &mutationOpt})
     option->addCategory(category);

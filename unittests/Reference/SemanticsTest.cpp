@@ -18,6 +18,7 @@
 #include "llvm/ADT/bit.h"
 #include "llvm/Support/Error.h"
 
+#include <array>
 #include <cmath>
 #include <cstdio>
 #include <limits>
@@ -486,6 +487,47 @@ TEST(SemanticsTest, Shifts) {
   EXPECT_EQ(ref::shiftRight(8, -3, DType::I32), 0);
   EXPECT_EQ(
       ref::shiftRight(std::numeric_limits<int64_t>::min(), 63, DType::I64), -1);
+}
+
+// Philox4x32-10 against Random123's known answers (kat_vectors, the
+// philox4x32 rows with 10 rounds): zeros, all ones, and pi's digits.
+TEST(SemanticsTest, PhiloxKnownAnswers) {
+  using Words = std::array<uint32_t, 4>;
+  EXPECT_EQ(ref::philox4x32({0, 0, 0, 0}, {0, 0}),
+            (Words{0x6627e8d5, 0xe169c58d, 0xbc57ac4c, 0x9b00dbd8}));
+  EXPECT_EQ(ref::philox4x32({0xffffffff, 0xffffffff, 0xffffffff, 0xffffffff},
+                            {0xffffffff, 0xffffffff}),
+            (Words{0x408f276d, 0x41c83b0e, 0xa20bc7c6, 0x6d5451fd}));
+  EXPECT_EQ(ref::philox4x32({0x243f6a88, 0x85a308d3, 0x13198a2e, 0x03707344},
+                            {0xa4093822, 0x299f31d0}),
+            (Words{0xd16cfe09, 0x94fdcceb, 0x5001e420, 0x24126ea1}));
+  // One round fewer is another function.
+  EXPECT_NE(ref::philox4x32({0, 0, 0, 0}, {0, 0}, 9)[0], 0x6627e8d5u);
+}
+
+// rand, randn and randint of a seed and an offset (Triton's definitions):
+// an i32 offset has no high word, so -1 as i32 and as i64 differ, while a
+// non-negative offset below 2^31 gives the same numbers in both types; an
+// unsigned u32 seed of 2^32 - 1 is not the i64 seed -1.
+TEST(SemanticsTest, RandomOfSeedAndOffset) {
+  EXPECT_EQ(static_cast<uint32_t>(ref::randomBits(0, 0, DType::I32)),
+            0x6627e8d5u);
+  EXPECT_EQ(ref::randomBits(42, 12345, DType::I32),
+            ref::randomBits(42, 12345, DType::I64));
+  EXPECT_NE(ref::randomBits(42, -1, DType::I32),
+            ref::randomBits(42, -1, DType::I64));
+  EXPECT_NE(ref::randomBits(0xffffffffll, 7, DType::I64),
+            ref::randomBits(-1, 7, DType::I64));
+  // Triton's uint_to_uniform_float: 0x6627e8d5 is 1714940117, times the f32
+  // 4.6566127342e-10: 0.798585474 (0x3f4c4fd1, what Triton returned).
+  EXPECT_EQ(llvm::bit_cast<uint32_t>(ref::randomUniform(0, 0, DType::I32)),
+            0x3f4c4fd1u);
+  for (int64_t offset = 0; offset < 4096; ++offset) {
+    float u = ref::randomUniform(-7, offset, DType::I64);
+    EXPECT_GE(u, 0.0f);
+    EXPECT_LT(u, 1.0f);
+    EXPECT_TRUE(std::isfinite(ref::randomNormal(-7, offset, DType::I64)));
+  }
 }
 
 // Remainders: fmod has the dividend's sign, remainder (%) the divisor's;

@@ -165,9 +165,16 @@ enum class OpKind {
   // The position and the extent of an element along a dimension.
   Index,
   Size,
+  // The row-major position of an element in the batch `...`.
+  IndexFlat,
   Cast,
   /// `bitcast(x, u32)`: x's bits read as another type of its width.
   Bitcast,
+  // Counter-based random numbers of a seed and an offset (Triton's tl.rand,
+  // tl.randn, tl.randint): f32, f32 and i32.
+  Rand,
+  Randn,
+  Randint,
   // Reductions over named dimensions, which they remove from the shape.
   Sum,
   Mean,
@@ -188,12 +195,14 @@ enum class OpClass {
   Logic,    ///< bool only
   Cmp,      ///< any type (bool: eq and ne only); the result is bool
   Where,    ///< bool condition, then two values of one type
-  Dim,      ///< no value operand, a dimension name: `index(n)`, `size(n)`
+  Dim,      ///< no value operand, a dimension name: `index(n)`, `size(n)`;
+            ///< or none: `index_flat()`
   Cast,     ///< any type to the cast's type
   Classify, ///< integers and floats; the result is bool
   Bits,     ///< integers only; the result has the operands' type
   Reduce,   ///< a value, then the dimensions it removes: `sum(x, n)`
   Scan,     ///< a value, then the dimension it runs along: `cumsum(x, n)`
+  Random,   ///< an integer seed and an integer offset: `rand(seed, i)`
 };
 
 /// Returns the class of an op.

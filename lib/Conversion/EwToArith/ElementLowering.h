@@ -2,7 +2,8 @@
 //
 // Private to EwToArith: the base pattern of every elementwise op and the
 // compute-type rule, shared by the files that lower one op family each
-// (EwToArith.cpp: arithmetic, logic, comparison; Math.cpp; Cast.cpp).
+// (EwToArith.cpp: arithmetic, logic, comparison; Math.cpp; Cast.cpp;
+// Random.cpp).
 //
 // The compute-type rule: f16 and bf16 values are computed in f32. The lowering
 // extends them (exactly) before the op and rounds a float result back once,
@@ -69,6 +70,10 @@ struct ElementwiseLowering : OpConversionPattern<EwOp> {
 /// The patterns of the math functions (Math.cpp).
 void populateEwMathPatterns(const TypeConverter &converter,
                             RewritePatternSet &patterns);
+
+/// The patterns of ew.rand, ew.randn and ew.randint (Random.cpp).
+void populateEwRandomPatterns(const TypeConverter &converter,
+                              RewritePatternSet &patterns);
 
 /// The patterns of ew.cast and ew.bitcast (Cast.cpp).
 void populateEwCastPatterns(const TypeConverter &converter,

@@ -503,7 +503,8 @@ struct KernelToElementFunction : OpConversionPattern<KernelOp> {
                           converter.convertType(arg.getType()));
     SmallVector<Attribute> dims;
     for (StringAttr dim : kernel.getDims())
-      if (dim.getValue() != NamedTensorType::kBatchDim)
+      if (dim.getValue() != NamedTensorType::kBatchDim ||
+          readsBatchPosition(kernel))
         dims.push_back(dim);
     Type index = rewriter.getIndexType();
     // Coordinates, then extents.
@@ -669,4 +670,5 @@ void mlir::ew::populateEwToArithPatterns(const TypeConverter &converter,
       YieldLowering>(converter, patterns.getContext());
   lowering::populateEwMathPatterns(converter, patterns);
   lowering::populateEwCastPatterns(converter, patterns);
+  lowering::populateEwRandomPatterns(converter, patterns);
 }

@@ -64,6 +64,16 @@ std::string mlir::ew::getBatchDimName(unsigned index) {
   return (NamedTensorType::kBatchDim + llvm::Twine(index)).str();
 }
 
+bool mlir::ew::readsBatchPosition(KernelOp kernel) {
+  return kernel
+      .walk([](IndexOp index) {
+        return index.getDim() == NamedTensorType::kBatchDim
+                   ? WalkResult::interrupt()
+                   : WalkResult::advance();
+      })
+      .wasInterrupted();
+}
+
 SmallVector<std::string> mlir::ew::getMemRefDims(NamedTensorType type,
                                                  unsigned batchRank) {
   SmallVector<std::string> dims;
@@ -270,7 +280,8 @@ KernelAccess KernelAccess::get(KernelOp kernel) {
   for (Type type : kernel.getResultTypes())
     add(type);
   for (StringAttr dim : kernel.getDims())
-    if (dim.getValue() != NamedTensorType::kBatchDim)
+    if (dim.getValue() != NamedTensorType::kBatchDim ||
+        readsBatchPosition(kernel))
       access.namedDims.push_back(dim.str());
 
   // Results with the same set of dimensions share a nest, whatever their
@@ -315,7 +326,41 @@ void mlir::ew::emitElement(
   llvm::StringMap<Value> coordOf;
   for (auto [dim, coord] : llvm::zip(nest.dims, coords))
     coordOf[dim] = coord;
+  // The position in the batch, row-major over its dimensions as the launch
+  // left them (it drops those of extent 1 and merges only neighbours in
+  // order, which keep every point's position; it merges none with a named
+  // dimension where the position is read: KernelSignature::pinnedDims).
+  llvm::StringMap<Value> withBatch;
+  if (llvm::is_contained(access.namedDims, NamedTensorType::kBatchDim)) {
+    withBatch = extents;
+    Value position, count;
+    bool complete = true;
+    for (unsigned i = 0; extents.count(getBatchDimName(i)); ++i) {
+      Value extent = extents.lookup(getBatchDimName(i));
+      Value coord = coordOf.lookup(getBatchDimName(i));
+      count =
+          count ? arith::MulIOp::create(builder, loc, count, extent) : extent;
+      complete &= bool(coord);
+      if (!complete)
+        continue;
+      position =
+          position ? arith::AddIOp::create(
+                         builder, loc,
+                         arith::MulIOp::create(builder, loc, position, extent),
+                         coord)
+                   : coord;
+    }
+    if (!complete)
+      position = Value();
+    if (position)
+      coordOf[NamedTensorType::kBatchDim] = position;
+    withBatch[NamedTensorType::kBatchDim] =
+        count ? count : arith::ConstantIndexOp::create(builder, loc, 1);
+  }
+  const llvm::StringMap<Value> &dimExtents =
+      withBatch.empty() ? extents : withBatch;
   // A reduction or a scan is not a function of the point's elements alone.
+  // (Sema rejects index_flat() beside them: no batch position here.)
   if (hasCombines(element)) {
     assert(elements.empty() && "no staged elements for reductions");
     emitCombiningElement(builder, loc, access, element, func, nest, coordOf,
@@ -386,7 +431,7 @@ void mlir::ew::emitElement(
                 coord ? coord : placeholder(builder.getIndexType()));
   }
   for (const std::string &dim : access.namedDims)
-    mapping.map(body.getArgument(next++), extents.lookup(dim));
+    mapping.map(body.getArgument(next++), dimExtents.lookup(dim));
 
   for (Operation &op : body.without_terminator())
     if (needed.contains(&op))

@@ -674,3 +674,62 @@ ew.kernel @bitcast_f16_to_bf16(%h: !ew.tensor<[n], f16>) -> !ew.tensor<[n], bf16
   %0 = ew.bitcast %h : !ew.tensor<[n], f16> to !ew.tensor<[n], bf16>
   ew.return %0 : !ew.tensor<[n], bf16>
 }
+
+// -----
+
+// Philox4x32 for rand: the i64 seed's two words are the key, an i32 offset
+// the counter's first word (no high word); ten rounds, of which the first
+// multiplies by 0xD2511F53 (-766435501) only (its other product is of a
+// zero word, folded), and the last by 0xCD9E8D57 (-845247145) only (the
+// other product is dead): nine of each. The uniform: x ^ (x >> 31) to f32, times
+// 4.6566127342e-10.
+// CHECK-LABEL: func.func @ew$uniform(
+// CHECK-DAG:     %[[SCALE:.*]] = arith.constant 4.6566126E-10 : f32
+// CHECK-DAG:     %[[A:.*]] = arith.constant -766435501 : i32
+// CHECK-DAG:     %[[B:.*]] = arith.constant -845247145 : i32
+// CHECK-DAG:     %[[KA:.*]] = arith.constant -1640531527 : i32
+// CHECK-DAG:     %[[KB:.*]] = arith.constant -1150833019 : i32
+// CHECK:         %[[O:.*]] = memref.load %{{.*}} : memref<?xi32, {{.*}}>
+// CHECK-NEXT:    %[[K0:.*]] = arith.trunci %[[SEED:.*]] : i64 to i32
+// CHECK-NEXT:    %[[SH:.*]] = arith.shrui %[[SEED]], %{{.*}} : i64
+// CHECK-NEXT:    %[[K1:.*]] = arith.trunci %[[SH]] : i64 to i32
+// CHECK-NEXT:    %{{.*}}, %[[H0:.*]] = arith.mului_extended %[[O]], %[[A]] : i32
+// CHECK-COUNT-8: arith.mului_extended %{{.*}}, %[[A]] : i32
+// CHECK-NOT:     arith.mului_extended %{{.*}}, %[[A]] : i32
+// CHECK:         %[[SIGN:.*]] = arith.shrsi %[[LAST:.*]], %{{.*}} : i32
+// CHECK-NEXT:    %[[MAG:.*]] = arith.xori %[[LAST]], %[[SIGN]] : i32
+// CHECK-NEXT:    %[[F:.*]] = arith.sitofp %[[MAG]] : i32 to f32
+// CHECK-NEXT:    %[[U:.*]] = arith.mulf %[[F]], %[[SCALE]] : f32
+// CHECK-NEXT:    memref.store %[[U]]
+ew.kernel @uniform(%seed: i64, %o: !ew.tensor<[n], i32>) -> !ew.tensor<[n], f32> {
+  %0 = ew.rand %seed, %o : i64, !ew.tensor<[n], i32>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+
+// -----
+
+// randn with two rounds (the rounds attribute, Triton's n_rounds): an i8
+// seed sign-extends to the key, a u16 offset zero-extends to the counter;
+// Box-Muller on the first two words' uniforms in f32.
+// CHECK-LABEL: func.func @ew$normal(
+// CHECK-DAG:     %[[M2:.*]] = arith.constant -2.000000e+00 : f32
+// CHECK-DAG:     %[[TWOPI:.*]] = arith.constant 6.28318548 : f32
+// CHECK-DAG:     %[[TINY:.*]] = arith.constant 1.000000e-07 : f32
+// CHECK:         %[[SEED:.*]] = arith.extsi %{{.*}} : i8 to i64
+// CHECK:         %[[C0:.*]] = arith.extui %{{.*}} : i16 to i32
+// CHECK-COUNT-2: arith.mului_extended
+// CHECK-NOT:     arith.mului_extended
+// CHECK:         %[[U1:.*]] = arith.mulf
+// CHECK:         %[[U2:.*]] = arith.mulf
+// CHECK-NEXT:    %[[CLAMPED:.*]] = arith.maxnumf %[[U1]], %[[TINY]] : f32
+// CHECK-NEXT:    %[[ANGLE:.*]] = arith.mulf %[[U2]], %[[TWOPI]] : f32
+// CHECK-NEXT:    %[[LOG:.*]] = math.log %[[CLAMPED]] : f32
+// CHECK-NEXT:    %[[SQ:.*]] = arith.mulf %[[LOG]], %[[M2]] : f32
+// CHECK-NEXT:    %[[R:.*]] = math.sqrt %[[SQ]] : f32
+// CHECK-NEXT:    %[[COS:.*]] = math.cos %[[ANGLE]] : f32
+// CHECK-NEXT:    %[[N:.*]] = arith.mulf %[[R]], %[[COS]] : f32
+// CHECK-NEXT:    memref.store %[[N]]
+ew.kernel @normal(%seed: i8, %o: !ew.tensor<[n], ui16>) -> !ew.tensor<[n], f32> {
+  %0 = ew.randn %seed, %o {rounds = 2} : i8, !ew.tensor<[n], ui16>
+  ew.return %0 : !ew.tensor<[n], f32>
+}

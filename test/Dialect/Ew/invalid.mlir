@@ -355,10 +355,24 @@ ew.kernel @index_unknown(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
 
 // -----
 
-ew.kernel @index_batch(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[..., n], f32> {
-  // expected-error @+1 {{'ew.index' op takes a named dimension, not the batch '...'}}
+ew.kernel @index_batch(%x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.index' op takes the batch '...', which kernel 'index_batch' does not have}}
   %0 = ew.index "..." : !ew.tensor<[...], i64>
-  ew.return %x : !ew.tensor<[..., n], f32>
+  ew.return %x : !ew.tensor<[n], f32>
+}
+
+// -----
+
+// The batch's position beside a reduction: not supported yet.
+ew.kernel @index_batch_reduce(%x: !ew.tensor<[..., n], f32>) -> !ew.tensor<[...], f32> {
+  // expected-error @+1 {{'ew.index' op of the batch '...' is not supported in a kernel with reductions or scans}}
+  %0 = ew.index "..." : !ew.tensor<[...], i64>
+  %1 = ew.reduce %x over ["n"] init 0.0 : f32 : !ew.tensor<[..., n], f32> to !ew.tensor<[...], f32> {
+  ^bb0(%a: f32, %v: f32):
+    %r = ew.add %a, %v : f32, f32
+    ew.yield %r : f32
+  }
+  ew.return %1 : !ew.tensor<[...], f32>
 }
 
 // -----
@@ -704,4 +718,28 @@ ew.kernel @bitcast_bool(%x: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i8> {
   // expected-error @+1 {{'ew.bitcast' op cannot reinterpret i1, which has no bit pattern}}
   %0 = ew.bitcast %x : !ew.tensor<[n], i1> to !ew.tensor<[n], i8>
   ew.return %0 : !ew.tensor<[n], i8>
+}
+
+// -----
+
+ew.kernel @random_float_seed(%s: f32, %o: !ew.tensor<[n], i64>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.rand' op operand #0 must be ew tensor or scalar of integers (not i1), but got 'f32'}}
+  %0 = ew.rand %s, %o : f32, !ew.tensor<[n], i64>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+
+// -----
+
+ew.kernel @random_bool_offset(%s: i64, %o: !ew.tensor<[n], i1>) -> !ew.tensor<[n], i32> {
+  // expected-error @+1 {{'ew.randint' op operand #1 must be ew tensor or scalar of integers (not i1), but got '!ew.tensor<[n], i1>'}}
+  %0 = ew.randint %s, %o : i64, !ew.tensor<[n], i1>
+  ew.return %0 : !ew.tensor<[n], i32>
+}
+
+// -----
+
+ew.kernel @random_dims(%s: !ew.tensor<[m], i64>, %o: !ew.tensor<[n], i64>) -> !ew.tensor<[n], f32> {
+  // expected-error @+1 {{'ew.randn' op tensor operands and results must have the same dimensions; broadcast with ew.broadcast, got '!ew.tensor<[n], i64>' beside dimensions ["m"]}}
+  %0 = "ew.randn"(%s, %o) : (!ew.tensor<[m], i64>, !ew.tensor<[n], i64>) -> !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
 }

@@ -359,3 +359,16 @@ func.func @element_form(%x: i32) -> i32 {
 func.func @launches() attributes {ew.scan = #ew.launch<schedule = "rows", block_size = 512, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"]], workspace = 1>, ew.launch = #ew.launch<schedule = "rows", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["n"], ["s", "d"]]>, ew.other = #ew.launch<schedule = "elementwise", block_size = 128, elements_per_thread = 4, shared_memory = 0>, ew.split = #ew.launch<schedule = "columns", block_size = 256, elements_per_thread = 1, shared_memory = 0, row_dims = [["m", "k"]], workspace = 2>} {
   return
 }
+
+// The random numbers: a seed and an offset of any integer types, either a
+// scalar; f32, f32 and i32 results.
+// CHECK-LABEL: ew.kernel @random(
+// CHECK: ew.rand %{{.*}}, %{{.*}} : i64, !ew.tensor<[n], i64>
+// CHECK: ew.randn %{{.*}}, %{{.*}} : ui32, i16
+// CHECK: ew.randint %{{.*}}, %{{.*}} : !ew.tensor<[n], i32>, !ew.tensor<[n], ui64>
+ew.kernel @random(%seed: i64, %s: ui32, %o: !ew.tensor<[n], i64>, %h: i16, %t: !ew.tensor<[n], i32>, %u: !ew.tensor<[n], ui64>) -> (!ew.tensor<[n], f32>, !ew.tensor<[n], f32>, !ew.tensor<[n], i32>) {
+  %0 = ew.rand %seed, %o : i64, !ew.tensor<[n], i64>
+  %1 = ew.randn %s, %h : ui32, i16
+  %2 = ew.randint %t, %u : !ew.tensor<[n], i32>, !ew.tensor<[n], ui64>
+  ew.return %0, %1, %2 : !ew.tensor<[n], f32>, f32, !ew.tensor<[n], i32>
+}

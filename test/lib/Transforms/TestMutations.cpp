@@ -1078,6 +1078,94 @@ static unsigned amaxFromZero(ModuleOp module, IRRewriter &) {
 }
 
 //===----------------------------------------------------------------------===//
+// Random numbers
+//===----------------------------------------------------------------------===//
+
+/// Calls `f` on every ew.rand, ew.randn and ew.randint; returns how many.
+static unsigned forEachRandomOp(ModuleOp module,
+                                function_ref<void(Operation *)> f) {
+  SmallVector<Operation *> ops;
+  module.walk([&](Operation *op) {
+    if (isa<RandOp, RandnOp, RandintOp>(op))
+      ops.push_back(op);
+  });
+  for (Operation *op : ops)
+    f(op);
+  return ops.size();
+}
+
+/// Philox with one round fewer than the op asks for (9 of Triton's 10).
+static unsigned philoxRoundFewer(ModuleOp module, IRRewriter &rewriter) {
+  return forEachRandomOp(module, [&](Operation *op) {
+    auto rounds = cast<IntegerAttr>(op->getAttr("rounds")
+                                        ? op->getAttr("rounds")
+                                        : rewriter.getI64IntegerAttr(10));
+    op->setAttr("rounds", rewriter.getI64IntegerAttr(rounds.getInt() - 1));
+  });
+}
+
+/// The key's two words swapped: the seed, as 64 bits, rotated by 32 before
+/// the op splits it (ew ops: cast to i64, bitcast to ui64, shl | shr).
+static unsigned philoxSeedSwap(ModuleOp module, IRRewriter &rewriter) {
+  return forEachRandomOp(module, [&](Operation *op) {
+    rewriter.setInsertionPoint(op);
+    Location loc = op->getLoc();
+    Value seed = op->getOperand(0);
+    Type seedType = seed.getType();
+    auto i64 = rewriter.getI64Type();
+    auto ui64 = rewriter.getIntegerType(64, /*isSigned=*/false);
+    Value wide = seed;
+    if (getElementType(seedType).getIntOrFloatBitWidth() != 64)
+      wide =
+          CastOp::create(rewriter, loc, getBroadcastType(seedType, i64), seed);
+    Value bits = BitcastOp::create(
+        rewriter, loc, getBroadcastType(wide.getType(), ui64), wide);
+    Value amount =
+        ConstantOp::create(rewriter, loc, rewriter.getIntegerAttr(ui64, 32));
+    Value high = ShlOp::create(rewriter, loc, bits, amount);
+    Value low = ShrOp::create(rewriter, loc, bits, amount);
+    Value swapped = BitOrOp::create(rewriter, loc, high, low);
+    rewriter.modifyOpInPlace(op, [&] { op->setOperand(0, swapped); });
+  });
+}
+
+/// A Philox multiplier off in one bit: 0xD2511F53 (round constant A) becomes
+/// 0xD2511F57 in every product.
+static unsigned philoxRoundConstant(ModuleOp module, IRRewriter &rewriter) {
+  auto isRoundA = [](Value value) {
+    APInt bits;
+    return matchPattern(value, m_ConstantInt(&bits)) &&
+           bits.getBitWidth() == 32 && bits.getZExtValue() == 0xD2511F53u;
+  };
+  auto ops = collect<arith::MulUIExtendedOp>(
+      module, [&](arith::MulUIExtendedOp op) { return isRoundA(op.getRhs()); });
+  for (arith::MulUIExtendedOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    Value wrong = arith::ConstantIntOp::create(
+        rewriter, op.getLoc(), rewriter.getI32Type(), int64_t(0xD2511F57));
+    rewriter.modifyOpInPlace(op, [&] { op.getRhsMutable().assign(wrong); });
+  }
+  return ops.size();
+}
+
+/// rand's scale one ulp low: the f32 4.6566127342e-10 (0x2FFFFFFF) becomes
+/// 0x2FFFFFFE, the conversion of a word to [0, 1) off in its last bit.
+static unsigned uniformScaleUlp(ModuleOp module, IRRewriter &rewriter) {
+  auto ops = collect<arith::ConstantOp>(module, [](arith::ConstantOp op) {
+    auto value = dyn_cast<FloatAttr>(op.getValue());
+    return value && value.getType().isF32() &&
+           value.getValue().bitcastToAPInt().getZExtValue() == 0x2FFFFFFFu;
+  });
+  for (arith::ConstantOp op : ops) {
+    rewriter.setInsertionPoint(op);
+    APFloat lower(APFloat::IEEEsingle(), APInt(32, 0x2FFFFFFEu));
+    rewriter.replaceOpWithNewOp<arith::ConstantOp>(
+        op, rewriter.getF32FloatAttr(lower.convertToFloat()));
+  }
+  return ops.size();
+}
+
+//===----------------------------------------------------------------------===//
 // Scalar defaults
 //===----------------------------------------------------------------------===//
 
@@ -1208,6 +1296,14 @@ const Mutation kMutations[] = {
      residentMaskDropped, /*variantOnly=*/true},
     {"amax-from-zero", MutationStage::Ew,
      "no float reduction or scan from -inf", amaxFromZero},
+    {"philox-round-fewer", MutationStage::Ew,
+     "no ew.rand, ew.randn or ew.randint", philoxRoundFewer},
+    {"philox-seed-swap", MutationStage::Ew,
+     "no ew.rand, ew.randn or ew.randint", philoxSeedSwap},
+    {"philox-round-constant", kLowered,
+     "no arith.mului_extended by Philox's 0xD2511F53", philoxRoundConstant},
+    {"uniform-scale-ulp", kLowered,
+     "no f32 constant 4.6566127342e-10 (rand's scale)", uniformScaleUlp},
 };
 
 const Mutation *lookupMutation(StringRef name) {

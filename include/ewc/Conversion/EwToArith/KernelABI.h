@@ -164,6 +164,12 @@ SmallVector<std::pair<int64_t, int64_t>> getShiftedTensors(Operation *op);
 /// The name of dimension `index` of the expanded batch: "...0", "...1", ...
 std::string getBatchDimName(unsigned index);
 
+/// True if `kernel` reads the row-major position in its batch
+/// (`ew.index "..."`, the language's `index_flat()`): its element function
+/// then takes the position and the batch's number of points as the
+/// coordinate and extent of a dimension named `...` (KernelAccess::namedDims).
+bool readsBatchPosition(KernelOp kernel);
+
 /// The dimensions of a tensor type as memref dimensions: its names in order,
 /// the batch `...` replaced by `batchRank` names (getBatchDimName).
 SmallVector<std::string> getMemRefDims(NamedTensorType type,
@@ -242,7 +248,8 @@ struct KernelAccess {
   SmallVector<Type> argElementTypes;
   SmallVector<bool> argIsTensor;
   unsigned numParams = 0;
-  /// The kernel's named dimensions (KernelOp::getDims without the batch).
+  /// The kernel's named dimensions (KernelOp::getDims without the batch),
+  /// after `...` if the kernel reads its position (readsBatchPosition).
   SmallVector<std::string> namedDims;
   SmallVector<LoopNest> nests;
 

@@ -1013,7 +1013,26 @@ LogicalResult IndexOp::verify() {
       !type.getElementType().isInteger(64))
     return emitOpError("result must be !ew.tensor<[")
            << getDim() << "], i64>, got " << type;
-  return verifyKernelDim(*this, getDim());
+  if (getDim() != NamedTensorType::kBatchDim)
+    return verifyKernelDim(*this, getDim());
+  // The batch's row-major position (the language's index_flat()).
+  auto kernel = (*this)->getParentOfType<KernelOp>();
+  if (!kernel)
+    return success();
+  if (!kernel.hasDim(NamedTensorType::kBatchDim))
+    return emitOpError("takes the batch '...', which kernel '")
+           << kernel.getSymName() << "' does not have";
+  bool combines = kernel
+                      .walk([](Operation *op) {
+                        return isa<ReduceOp, ScanOp>(op)
+                                   ? WalkResult::interrupt()
+                                   : WalkResult::advance();
+                      })
+                      .wasInterrupted();
+  if (combines)
+    return emitOpError("of the batch '...' is not supported in a kernel "
+                       "with reductions or scans");
+  return success();
 }
 
 LogicalResult SizeOp::verify() { return verifyKernelDim(*this, getDim()); }

@@ -596,6 +596,55 @@ def Ew_PowOp : Ew_FloatBinaryOp<"pow", "lhs^rhs",
     "constant 1, x, x * x or 1 / x, which round the same.">;
 
 //===----------------------------------------------------------------------===//
+// Random numbers
+//===----------------------------------------------------------------------===//
+
+// A counter-based random number: Philox4x32 with 10 rounds, keyed by the
+// seed, the offset as the counter, as Triton 3.6's triton/language/random.py
+// computes it (docs/language.md, "Random numbers").
+class Ew_RandomOp<string mnemonic, string what, code resultElement,
+                  Type resultType>
+    : Ew_ElementwiseOp<mnemonic, [], resultElement> {
+  let summary = "Elementwise counter-based random number: " # what;
+  let description = !strconcat([{
+    For each element, }], what, [{ drawn from the seed and the offset, as
+    Triton 3.6's `tl.}], mnemonic, [{` draws it: Philox4x32-10 with the key
+    (seed's low 32 bits, high 32 bits) (the seed sign-extended to 64 bits,
+    or zero-extended if unsigned) and the counter (offset's low 32 bits,
+    high 32 bits of a 64-bit offset or 0, 0, 0). The same seed and offset
+    give the same number in every kernel, on every target. Either operand
+    may be a scalar, of any integer type. `rounds` is Triton's `n_rounds`
+    (Philox's rounds; 10, the default, is what the language generates).
+
+    ```mlir
+    %r = ew.}], mnemonic, [{ %seed, %offset : i64, !ew.tensor<[n], i64>
+    ```
+  }]);
+  // Triton's n_rounds: 10 unless set (the language always uses 10).
+  let arguments = (ins Ew_IntValue:$seed, Ew_IntValue:$offset,
+                   DefaultValuedAttr<ConfinedAttr<I64Attr, [IntMinValue<1>]>,
+                                     "10">:$rounds);
+  let results = (outs resultType:$result);
+  let assemblyFormat = [{
+    $seed `,` $offset attr-dict `:` type($seed) `,` type($offset)
+  }];
+}
+
+def Ew_RandOp : Ew_RandomOp<"rand",
+    "a uniform f32 in [0, 1): the counter's first word x as a signed i32, "
+    "max(x, -x - 1) converted to f32 and multiplied by the f32 "
+    "4.6566127342e-10 (0x2FFFFFFF)",
+    [{ ::mlir::Float32Type::get(context) }], Ew_FloatValue>;
+def Ew_RandnOp : Ew_RandomOp<"randn",
+    "a standard normal f32 by Box-Muller: with u1 and u2 the uniforms of the "
+    "counter's first two words, sqrt(-2 log(max(u1, 1e-7))) * cos(2 pi u2), "
+    "each step in f32",
+    [{ ::mlir::Float32Type::get(context) }], Ew_FloatValue>;
+def Ew_RandintOp : Ew_RandomOp<"randint",
+    "the counter's first word, as an i32 (its raw 32 bits)",
+    [{ ::mlir::IntegerType::get(context, 32) }], Ew_IntValue>;
+
+//===----------------------------------------------------------------------===//
 // Comparison and selection
 //===----------------------------------------------------------------------===//
 
@@ -740,11 +789,14 @@ def Ew_IndexOp : Ew_Op<"index", [Pure]> {
   let summary = "The position of each element along a dimension";
   let description = [{
     A tensor over the one dimension `dim` whose element at position `i` is
-    `i` (i64, from 0). `dim` is a dimension of the kernel, and not the batch
-    `...` (which is any number of dimensions).
+    `i` (i64, from 0). `dim` is a dimension of the kernel. For the batch
+    `...` (any number of dimensions) it is each element's row-major
+    position among the batch's points (the language's `index_flat()`), not
+    supported yet in a kernel with reductions or scans.
 
     ```mlir
     %i = ew.index "n" : !ew.tensor<[n], i64>
+    %p = ew.index "..." : !ew.tensor<[...], i64>
     ```
   }];
   let arguments = (ins StrAttr:$dim);
