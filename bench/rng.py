@@ -53,7 +53,7 @@ kernel bits_i64(offset: i64[n], seed: i64 = 0) -> (i32[n], f32[n], f32[n]) {
   return randint(seed, offset), rand(seed, offset), randn(seed, offset);
 }
 kernel dropout_bf16(x: bf16[...], p: f32 = 0.5, seed: i64 = 0) -> bf16[...] {
-  return where(rand(seed, index_flat()) > p, bf16(f32(x) / (1.0 - p)), 0.0);
+  return where(rand(seed, index_flat()) > p, bf16(f32(x) * (1.0 / (1.0 - p))), 0.0);
 }
 kernel uniform(seed: i64 = 0) -> f32[...] {
   return rand(seed, index_flat());

@@ -28,6 +28,11 @@
 # several warps with its shared slots and barriers all run),
 # contiguous at offset 0 and in a random layout at offset 1.
 #
+# EWC_SANITIZE_MATRIX=random: memcheck and initcheck over issue 17's random
+# numbers (test/Integration/Inputs/random.ew; kernels/dropout.ew and
+# kernels/gaussian_noise.ew over batches of one to three dimensions,
+# index_flat's position included), contiguous and strided.
+#
 # EWC_SANITIZE_MATRIX=vocabulary: memcheck and initcheck over issue 18's
 # operations (the golden inputs of the math functions through libdevice, the
 # remainders, sign and fma, the bitwise operations and shifts, the 8-, 16-
@@ -139,6 +144,25 @@ cases() {
       # RoPE over [b, s, h] with the halves as views of one tensor: odd s and h.
       for layout in contiguous random; do
         echo "$tool kernels/rotary_embedding.ew 1 --layout $layout --batch 3 --dim s=37 --dim h=65"
+      done
+    done
+    return
+  fi
+  if [[ "${EWC_SANITIZE_MATRIX:-dtypes}" == random ]]; then
+    # Issue 17's random numbers: every kernel of random.ew (seeds of each
+    # width, i32 and i64 offsets) and the dropout and noise kernels over a
+    # batch (index_flat), contiguous and strided, aligned and three in.
+    for tool in memcheck initcheck; do
+      for n in 1 5 129 1025 1048577; do
+        for off in 0 3; do
+          echo "$tool test/Integration/Inputs/random.ew $off --dim m=3 --dim n=$n"
+        done
+      done
+      for layout in contiguous random; do
+        for batch in 1 7x129 3x5x1025; do
+          echo "$tool kernels/dropout.ew 1 --layout $layout --batch $batch"
+          echo "$tool kernels/gaussian_noise.ew 1 --layout $layout --batch $batch"
+        done
       done
     done
     return

@@ -172,6 +172,8 @@ void mlir::ew::buildGPUToNVVMPipeline(OpPassManager &pm,
   float8.hardware = options.float8Conversions == "hardware" &&
                     chipHasFloat8Conversions(options.chip);
   gpu.addPass(createEwExpandFloat8(float8));
+  // Philox's products as mul.lo and mul.hi, not a 64-bit multiply.
+  gpu.addPass(createEwGPUMulHi());
   // 64-bit indices: element counts past 2^31 must not wrap.
   ConvertGpuOpsToNVVMOpsOptions nvvm;
   nvvm.indexBitwidth = 64;

@@ -233,6 +233,35 @@ def EwVectorizeGPULoops : Pass<"ew-vectorize-gpu-loops", "::mlir::ModuleOp"> {
   ];
 }
 
+def EwGPUMulHi : Pass<"ew-gpu-mul-hi"> {
+  let summary = "Split i32 arith.mului_extended on the GPU into mul.lo and "
+                "mul.hi";
+  let description = [{
+    Replaces each `arith.mului_extended` of two `i32` scalars with an
+    `arith.muli` (the low half) and a call of `llvm.nvvm.mulhi.ui` (the high
+    half): PTX's `mul.lo.s32` and `mul.hi.u32`, one instruction each.
+
+    Why: arith-to-llvm lowers `mului_extended` as a 64-bit product of the
+    zero-extended operands, shifted and truncated, and LLVM's instcombine
+    then carries the xors of Philox's rounds (`EwToArith/Random.cpp`) in 64
+    bits too: a dropout kernel's PTX had 92 `mul.wide.u32`, 190 `xor.b64`
+    and 147 `shr.u64`, and ran at 0.79x Triton's tutorial kernel, which calls
+    `umulhi` (H200, 2026-12-05, bench/rng.py). Vectors are left as they are
+    (the GPU's element code is scalar after ew-vectorize-gpu-loops).
+
+    ```mlir
+    %lo, %hi = arith.mului_extended %a, %b : i32
+    // becomes
+    %lo = arith.muli %a, %b : i32
+    %hi = llvm.call_intrinsic "llvm.nvvm.mulhi.ui"(%a, %b) : (i32, i32) -> i32
+    ```
+
+    The GPU pipeline runs it on each gpu.module before convert-gpu-to-nvvm.
+  }];
+  let dependentDialects = ["::mlir::LLVM::LLVMDialect",
+                           "::mlir::arith::ArithDialect"];
+}
+
 def ConvertEwToLoops : Pass<"convert-ew-to-loops", "::mlir::ModuleOp"> {
   let summary = "Lower ew kernels to CPU functions with a loop nest";
   let description = [{

@@ -19,6 +19,7 @@ namespace mlir {
 namespace ew {
 
 #define GEN_PASS_DECL_CONVERTEWTOGPU
+#define GEN_PASS_DECL_EWGPUMULHI
 #include "ewc/Conversion/Passes.h.inc"
 
 /// The attribute on each lowered loop nest with its thread-to-element layout
