@@ -45,12 +45,11 @@ struct EwGPUMulHiPass : mlir::ew::impl::EwGPUMulHiBase<EwGPUMulHiPass> {
       builder.setInsertionPoint(op);
       Location loc = op.getLoc();
       Value low = arith::MulIOp::create(builder, loc, op.getLhs(), op.getRhs());
-      Value high =
-          LLVM::CallIntrinsicOp::create(
-              builder, loc, builder.getI32Type(),
-              builder.getStringAttr("llvm.nvvm.mulhi.ui"),
-              ValueRange{op.getLhs(), op.getRhs()})
-              .getResult(0);
+      Value high = LLVM::CallIntrinsicOp::create(
+                       builder, loc, builder.getI32Type(),
+                       builder.getStringAttr("llvm.nvvm.mulhi.ui"),
+                       ValueRange{op.getLhs(), op.getRhs()})
+                       .getResult(0);
       op.getLow().replaceAllUsesWith(low);
       op.getHigh().replaceAllUsesWith(high);
       op.erase();
