@@ -263,6 +263,43 @@ TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
   EXPECT_TRUE(splitLaunch(pinned, *plan, 2, 8).empty());
 }
 
+// A kernel that reads its batch position (index_flat() pins `...`): the
+// batch's dimensions merge among themselves, which keeps each point's
+// row-major position, but not with n, and the CPU's parts cut n, never the
+// batch (a part would restart the positions at 0); over the batch alone,
+// there is no part.
+TEST(LaunchPlanTest, BatchPositionKeepsTheBatchApart) {
+  std::vector<std::string> dims = {"...", "n"};
+  KernelSignature rows =
+      makeSignature("rows", {tensorParam("x", dims)}, {{DType::F32, dims}},
+                    /*pinned=*/{"..."});
+  TensorArg x = tensor({2, 3, 4}), out = tensor({2, 3, 4}, {}, 0x90000);
+  llvm::Expected<LaunchPlan> plan = planLaunch(rows, {&x}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->merged, 1u);
+  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->tensors[0].dims, (std::vector<std::string>{"...1", "n"}));
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{6, 4}));
+  std::vector<LaunchPlan> parts = splitLaunch(rows, *plan, 4, 1);
+  ASSERT_EQ(parts.size(), 4u);
+  for (const LaunchPlan &part : parts)
+    EXPECT_EQ(part.tensors[1].extents, (std::vector<int64_t>{6, 1}));
+  std::vector<std::string> batchOnly = {"..."};
+  KernelSignature flat = makeSignature("flat", {tensorParam("x", batchOnly)},
+                                       {{DType::F32, batchOnly}},
+                                       /*pinned=*/{"..."});
+  plan = planLaunch(flat, {&x}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{24}));
+  EXPECT_TRUE(splitLaunch(flat, *plan, 4, 1).empty());
+  // Unpinned, the same call is one row of 24 points, cut in parts.
+  rows.pinnedDims.clear();
+  plan = planLaunch(rows, {&x}, {&out});
+  ASSERT_TRUE(static_cast<bool>(plan));
+  EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24}));
+  EXPECT_EQ(splitLaunch(rows, *plan, 4, 1).size(), 4u);
+}
+
 /// The first point of each part of `parts` in the result (tensor 1 of a
 /// 1-D kernel of f32), and each part's points.
 std::vector<std::pair<int64_t, int64_t>>
