@@ -51,6 +51,8 @@
 
 #include "llvm/Support/MathExtras.h"
 
+#include <algorithm>
+
 namespace mlir {
 namespace ew {
 #define GEN_PASS_DEF_EWVECTORIZEGPULOOPS
@@ -100,12 +102,6 @@ static bool isLongLatency(Operation *op) {
     return true;
   if (isSqrtCall(op))
     return true;
-  // A product of Philox's rounds (rand, randn, randint): ten rounds of
-  // dependent multiplies per point. Measured on an H100 (kernels/dropout.ew,
-  // 2^28 f32, 2026-12-05): 65.6 / 73.1 / 77.7 / 77.2% of the copy at 1 / 2 /
-  // 4 / 8 vectors a thread, so a random number counts as long-latency work.
-  if (isa<arith::MulUIExtendedOp>(op))
-    return true;
   // The math ops that stay instructions; every other one is libdevice code.
   if (isa<math::AbsFOp, math::AbsIOp, math::FmaOp, math::CopySignOp,
           math::FloorOp, math::CeilOp, math::TruncOp, math::RoundOp,
@@ -117,11 +113,24 @@ static bool isLongLatency(Operation *op) {
 /// Vectors per thread for the point code of `loop` (kVectorsPerThreadByCost).
 static unsigned chooseVectorsPerThread(const PointLoop &loop) {
   unsigned longLatency = 0;
+  bool random = false;
   scf::ForOp forOp = loop.loop;
   forOp.getBody()->walk([&](Operation *op) {
     if (isLongLatency(op))
       ++longLatency;
+    random |= isa<arith::MulUIExtendedOp>(op);
   });
+  // Random numbers (Philox's ten rounds of dependent products a point: rand,
+  // randn, randint) make the nest compute-bound, and what counts then is the
+  // points a thread has in flight, not its bytes (kPointsPerThreadRandom).
+  unsigned widestVector = 0;
+  for (const Access &access : loop.accesses)
+    if (access.kind == AccessKind::Vector)
+      widestVector = std::max(widestVector, access.bytes);
+  if (random && widestVector)
+    return std::clamp<unsigned>(
+        kPointsPerThreadRandom * widestVector / ewc::kVectorBytes, 1,
+        kVectorsPerThreadByCost[std::size(kVectorsPerThreadByCost) - 1]);
   // A nest of several dimensions (VectorizeGPULoops.h, below
   // kVectorsPerThreadByCost).
   if (loop.getRank() > 1) {

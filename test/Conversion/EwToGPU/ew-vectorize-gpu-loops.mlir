@@ -745,3 +745,39 @@ gpu.module @kernels {
     gpu.return
   }
 }
+
+// -----
+
+// Random numbers: 16 points a thread in whole vectors of the widest tensor
+// (kPointsPerThreadRandom): 4 vectors of f32, 2 of bf16, 1 of i8; whatever
+// the cost table and the store-only rule say. An explicit count is taken as
+// given.
+// CHECK-LABEL: gpu.func @ew$dropout_f32({{.*}}elements_per_thread = 16
+// CHECK-LABEL: gpu.func @ew$dropout_bf16({{.*}}elements_per_thread = 16
+// CHECK-LABEL: gpu.func @ew$bits_i8({{.*}}elements_per_thread = 16
+// CHECK-LABEL: gpu.func @ew$uniform_bf16({{.*}}elements_per_thread = 16
+// ONE-LABEL: gpu.func @ew$dropout_f32({{.*}}elements_per_thread = 4
+ew.kernel @dropout_f32(%x: !ew.tensor<[n], f32>, %s: i64) -> !ew.tensor<[n], f32> {
+  %i = ew.index "n" : <[n], i64>
+  %u = ew.rand %s, %i : i64, !ew.tensor<[n], i64>
+  %0 = ew.mul %x, %u : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
+ew.kernel @dropout_bf16(%x: !ew.tensor<[n], bf16>, %s: i64) -> !ew.tensor<[n], bf16> {
+  %i = ew.index "n" : <[n], i64>
+  %u = ew.rand %s, %i : i64, !ew.tensor<[n], i64>
+  %b = ew.cast %u : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+  %0 = ew.mul %x, %b : !ew.tensor<[n], bf16>, !ew.tensor<[n], bf16>
+  ew.return %0 : !ew.tensor<[n], bf16>
+}
+ew.kernel @bits_i8(%x: !ew.tensor<[n], i8>) -> !ew.tensor<[n], i8> {
+  %r = ew.randint %x, %x : !ew.tensor<[n], i8>, !ew.tensor<[n], i8>
+  %0 = ew.cast %r : !ew.tensor<[n], i32> to !ew.tensor<[n], i8>
+  ew.return %0 : !ew.tensor<[n], i8>
+}
+ew.kernel @uniform_bf16(%s: i64) -> !ew.tensor<[n], bf16> {
+  %i = ew.index "n" : <[n], i64>
+  %u = ew.rand %s, %i : i64, !ew.tensor<[n], i64>
+  %0 = ew.cast %u : !ew.tensor<[n], f32> to !ew.tensor<[n], bf16>
+  ew.return %0 : !ew.tensor<[n], bf16>
+}
