@@ -26,8 +26,9 @@
 // ulps of it.
 //
 // The rounds are straight-line arith (mului_extended gives both halves of
-// each product: PTX mul.lo and mul.hi, a 64-bit multiply on x86), so a
-// vectorized loop keeps its vectors and LLVM schedules the ten rounds freely.
+// each product: PTX mul.lo and mul.hi once ew-gpu-mul-hi has split it, a
+// 64-bit multiply on x86), so the vectorizer clones the element code as it
+// is and LLVM schedules the ten rounds freely.
 //
 //===----------------------------------------------------------------------===//
 
