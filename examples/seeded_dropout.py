@@ -12,7 +12,8 @@ does, the tutorial divides with div.full.f32: within 2 ulps), that another
 seed gives another mask, and that the same seed gives the same mask again.
 
 run_cpu() checks the CPU path against a Philox written here in NumPy from
-Triton 3.6's triton/language/random.py: the same mask on the CPU.
+Triton 3.6's triton/language/random.py: the same mask and values on the CPU,
+for a flat array and a [256, n / 256] one alike.
 """
 
 import os
@@ -101,7 +102,9 @@ def run_cpu(n=1 << 16, p=0.3, seed=1234):
     keep = philox_uniform(seed, np.arange(n)) > np.float32(p)
     scale = np.float32(1.0) / (np.float32(1.0) - np.float32(p))
     want = np.where(keep, x * scale, np.float32(0))
-    return bool(np.array_equal(ours, want))
+    # Any shape: the mask follows the flat position (index_flat()).
+    grid = mod.dropout(x.reshape(256, -1), p, seed).reshape(-1)
+    return bool(np.array_equal(ours, want)) and bool(np.array_equal(grid, ours))
 
 
 if __name__ == "__main__":
