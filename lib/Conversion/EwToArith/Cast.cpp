@@ -126,11 +126,8 @@ static Value convertFloatToInt(OpBuilder &builder, Location loc, Value x,
                                  intConstant(APInt::getZero(width)), result);
 }
 
-/// Converts element `x` (i1, a signless integer, f32 or f64: f16/bf16 are
-/// extended to f32 by ElementwiseLowering; unsigned where `fromUnsigned`) to
-/// `to` (signless; unsigned where `toUnsigned`).
-static Value convert(OpBuilder &builder, Location loc, Value x,
-                     bool fromUnsigned, Type to, bool toUnsigned) {
+Value lowering::convertElement(OpBuilder &builder, Location loc, Value x,
+                               bool fromUnsigned, Type to, bool toUnsigned) {
   Type from = x.getType();
   if (from == to)
     return x;
@@ -207,9 +204,9 @@ struct CastLowering : ElementwiseLowering<CastOp> {
   Value buildElement(OpBuilder &builder, Location loc, CastOp op,
                      ValueRange operands) const override {
     Type to = getElementType(op.getType());
-    return convert(builder, loc, operands[0],
-                   isUnsignedValue(op.getOperand().getType()),
-                   getSignlessType(to), to.isUnsignedInteger());
+    return convertElement(builder, loc, operands[0],
+                          isUnsignedValue(op.getOperand().getType()),
+                          getSignlessType(to), to.isUnsignedInteger());
   }
 };
 

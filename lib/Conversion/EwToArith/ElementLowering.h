@@ -36,6 +36,13 @@ Value extendToComputeType(OpBuilder &builder, Location loc, Value value);
 /// are signless.
 bool isUnsignedValue(Type type);
 
+/// Converts element `x` (i1, a signless integer, f32 or f64: f16/bf16 are
+/// extended to f32 by ElementwiseLowering; unsigned where `fromUnsigned`) to
+/// `to` (signless; unsigned where `toUnsigned`), with ew.cast's semantics
+/// (Cast.cpp): integers truncate or extend by their signedness.
+Value convertElement(OpBuilder &builder, Location loc, Value x,
+                     bool fromUnsigned, Type to, bool toUnsigned);
+
 /// A constant of scalar `type` with value `value` (float or integer).
 Value createConstant(OpBuilder &builder, Location loc, Type type, double value);
 

@@ -326,6 +326,14 @@ void mlir::ew::emitElement(
   llvm::StringMap<Value> coordOf;
   for (auto [dim, coord] : llvm::zip(nest.dims, coords))
     coordOf[dim] = coord;
+  // A reduction or a scan is not a function of the point's elements alone.
+  // (Sema rejects index_flat() beside them: no batch position here.)
+  if (hasCombines(element)) {
+    assert(elements.empty() && "no staged elements for reductions");
+    emitCombiningElement(builder, loc, access, element, func, nest, coordOf,
+                         extents, KnownValues(), storeResult);
+    return;
+  }
   // The position in the batch, row-major over its dimensions as the launch
   // left them (it drops those of extent 1 and merges only neighbours in
   // order, which keep every point's position; it merges none with a named
@@ -359,14 +367,6 @@ void mlir::ew::emitElement(
   }
   const llvm::StringMap<Value> &dimExtents =
       withBatch.empty() ? extents : withBatch;
-  // A reduction or a scan is not a function of the point's elements alone.
-  // (Sema rejects index_flat() beside them: no batch position here.)
-  if (hasCombines(element)) {
-    assert(elements.empty() && "no staged elements for reductions");
-    emitCombiningElement(builder, loc, access, element, func, nest, coordOf,
-                         extents, KnownValues(), storeResult);
-    return;
-  }
   // The indices of `arg` at this point, or nothing when the nest lacks one of
   // its dimensions: then no result of the nest needs it (a result's value
   // has only dimensions the result has), and it stands in as poison, which

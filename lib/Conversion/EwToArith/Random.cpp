@@ -66,21 +66,6 @@ Value f32Constant(OpBuilder &builder, Location loc, float value) {
                                         llvm::APFloat(value));
 }
 
-/// `value` (an integer of any width) extended or truncated to `width` bits,
-/// extending by its signedness in ew.
-Value resize(OpBuilder &builder, Location loc, Value value, bool isUnsigned,
-             unsigned width) {
-  Type type = builder.getIntegerType(width);
-  unsigned from = value.getType().getIntOrFloatBitWidth();
-  if (from == width)
-    return value;
-  if (from > width)
-    return arith::TruncIOp::create(builder, loc, type, value);
-  if (isUnsigned)
-    return arith::ExtUIOp::create(builder, loc, type, value);
-  return arith::ExtSIOp::create(builder, loc, type, value);
-}
-
 /// The low and the high 32 bits of a 64-bit value.
 std::pair<Value, Value> split64(OpBuilder &builder, Location loc, Value value) {
   Type i32 = builder.getI32Type();
@@ -98,14 +83,16 @@ std::array<Value, 4> buildPhilox(OpBuilder &builder, Location loc, RandomOp op,
   Value seed = operands[0], offset = operands[1];
   bool seedUnsigned = isUnsignedValue(op.getSeed().getType());
   bool offsetUnsigned = isUnsignedValue(op.getOffset().getType());
-  auto [k0, k1] =
-      split64(builder, loc, resize(builder, loc, seed, seedUnsigned, 64));
+  auto [k0, k1] = split64(builder, loc,
+                          convertElement(builder, loc, seed, seedUnsigned,
+                                         builder.getI64Type(), false));
   Value zero = i32Constant(builder, loc, 0);
   Value c0, c1 = zero;
   if (offset.getType().getIntOrFloatBitWidth() > 32)
     std::tie(c0, c1) = split64(builder, loc, offset);
   else
-    c0 = resize(builder, loc, offset, offsetUnsigned, 32);
+    c0 = convertElement(builder, loc, offset, offsetUnsigned,
+                        builder.getI32Type(), false);
   Value c2 = zero, c3 = zero;
 
   Value roundA = i32Constant(builder, loc, kRoundA);

@@ -123,23 +123,18 @@ static unsigned chooseVectorsPerThread(const PointLoop &loop) {
   // Random numbers (Philox's ten rounds of dependent products a point: rand,
   // randn, randint) make the nest compute-bound, and what counts then is the
   // points a thread has in flight, not its bytes (kPointsPerThreadRandom).
-  unsigned widestVector = 0;
+  unsigned widest = 0;
   for (const Access &access : loop.accesses)
     if (access.kind == AccessKind::Vector)
-      widestVector = std::max(widestVector, access.bytes);
-  if (random && widestVector)
+      widest = std::max(widest, access.bytes);
+  if (random && widest)
     return std::clamp<unsigned>(
-        kPointsPerThreadRandom * widestVector / ewc::kVectorBytes, 1,
+        kPointsPerThreadRandom * widest / ewc::kVectorBytes, 1,
         kVectorsPerThreadByCost[std::size(kVectorsPerThreadByCost) - 1]);
   // A nest of several dimensions (VectorizeGPULoops.h, below
   // kVectorsPerThreadByCost).
-  if (loop.getRank() > 1) {
-    unsigned widest = 0;
-    for (const Access &access : loop.accesses)
-      if (access.kind == AccessKind::Vector)
-        widest = std::max(widest, access.bytes);
+  if (loop.getRank() > 1)
     longLatency += widest && widest <= 2 ? 2 : 1;
-  }
   unsigned vectors = kVectorsPerThreadByCost[std::min<size_t>(
       longLatency, std::size(kVectorsPerThreadByCost) - 1)];
   // Loads from DRAM: of a tensor with every dimension of the nest. One
