@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """ewc against torch eager, Triton, torch.compile and the device copy, in one run.
 
-For LeakyReLU (kernels/leaky_relu.ew, kernels/leaky_relu_bf16.ew) in f32 and
+For LeakyReLU (kernels/leaky_relu.ew, T=f32 and T=bf16) in f32 and
 bf16 at n = 2^12 ... 2^30, n = 2^28 + 3, and n = 2^28 with every tensor one
 element past an aligned allocation; plus two fused chains in f32 at 2^28,
 clamp(leaky_relu(1.5x - 0.25), -6, 6) (kernels/affine_leaky_relu.ew) and
@@ -105,8 +105,20 @@ def make_sets(n, dtype, offset, bytes_per_set, l2):
              outs[s * stride + offset: s * stride + offset + n]) for s in range(count)]
 
 
+# The hand-written LeakyReLUs this script was written against are now the
+# specializations of the generic kernels/leaky_relu.ew.
+SPECIALIZED = {"leaky_relu.ew": ("leaky_relu.ew", "T=f32"),
+               "leaky_relu_bf16.ew": ("leaky_relu.ew", "T=bf16")}
+
+
+def kernel_command(kernel_file):
+    """ewc-run's file argument for `kernel_file`, with its --type."""
+    name, types = SPECIALIZED.get(kernel_file, (kernel_file, None))
+    return [os.path.join(KERNELS, name)] + (["--type", types] if types else [])
+
+
 def run_ewc(args, kernel_file, n, offset=0, extra=()):
-    cmd = [args.ewc_run, os.path.join(KERNELS, kernel_file), "--n", str(n),
+    cmd = [args.ewc_run, *kernel_command(kernel_file), "--n", str(n),
            "--bench", "--json", "--device", "cuda"]
     if offset:
         cmd += ["--offset", str(offset)]
@@ -192,7 +204,7 @@ def check_against_torch(args, checks, label, kernel_file, torch_fn, n, dtype, of
                 np.save(xin, host.view(torch.uint16).numpy())
             else:
                 np.save(xin, host.numpy())
-            cmd = [args.ewc_run, os.path.join(KERNELS, kernel_file), "--device", "cuda",
+            cmd = [args.ewc_run, *kernel_command(kernel_file), "--device", "cuda",
                    "--input", f"x={xin}", "--save", f"out0={xout}"]
             if offset:
                 cmd += ["--offset", str(offset)]

@@ -1,10 +1,10 @@
 #!/usr/bin/env python3
 """ewc's LeakyReLU against torch.nn.functional.leaky_relu, bit for bit.
 
-For f32, f16 and bf16 (kernels/leaky_relu.ew, leaky_relu_f16.ew,
-leaky_relu_bf16.ew) and each slope, the script writes one input as .npy, runs
+For f32, f16 and bf16 (kernels/leaky_relu.ew with T each of them) and each
+slope, the script writes one input as .npy, runs
 
-    ewc-run KERNEL --device cuda --input x=X.npy --save out0=OUT.npy --arg slope=S
+    ewc-run kernels/leaky_relu.ew --type T=DTYPE --device cuda --input x=X.npy --save out0=OUT.npy --arg slope=S
 
 and compares OUT with F.leaky_relu(x, S) computed by torch on the GPU, bit for
 bit. The input holds every special value (+-0.0, NaN with and without sign and
@@ -44,12 +44,14 @@ import numpy as np
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
-# dtype name -> (kernel file, numpy storage type of the .npy, bits type).
-# bf16 travels as its 16-bit patterns (`<u2`), as ewc-run's --input expects.
+# dtype name -> (numpy storage type of the .npy, bits type); the kernel is
+# the generic kernels/leaky_relu.ew with T the dtype. bf16 travels as its
+# 16-bit patterns (`<u2`), as ewc-run's --input expects.
+KERNEL = "kernels/leaky_relu.ew"
 DTYPES = {
-    "f32": ("kernels/leaky_relu.ew", "<f4", np.uint32),
-    "f16": ("kernels/leaky_relu_f16.ew", "<f2", np.uint16),
-    "bf16": ("kernels/leaky_relu_bf16.ew", "<u2", np.uint16),
+    "f32": ("<f4", np.uint32),
+    "f16": ("<f2", np.uint16),
+    "bf16": ("<u2", np.uint16),
 }
 
 # Where scripts/device-run.sh unpacks the device pack, then the local builds.
@@ -88,7 +90,7 @@ SPECIAL_BITS = {
 def make_input_bits(dtype, random_count, seed):
     """The input of one dtype as bit patterns: the specials, then every
     pattern (16-bit types) or random patterns (f32), then random normals."""
-    bits_type = DTYPES[dtype][2]
+    bits_type = DTYPES[dtype][1]
     rng = np.random.default_rng(seed)
     parts = [np.array(SPECIAL_BITS[dtype], dtype=bits_type)]
     if bits_type == np.uint16:
@@ -150,7 +152,7 @@ def torch_on_gpu(bits, dtype, slope):
     y = torch.nn.functional.leaky_relu(x.cuda(), slope).cpu()
     if dtype == "bf16":
         y = y.view(torch.int16)
-    return y.numpy().view(DTYPES[dtype][2])
+    return y.numpy().view(DTYPES[dtype][1])
 
 
 #===-------------------------------------------------------------------------===#
@@ -160,12 +162,13 @@ def torch_on_gpu(bits, dtype, slope):
 def run_ewc(ewc_run, dtype, bits, slope, device, workdir):
     """Runs the kernel of `dtype` on `bits`; returns (output bits, verdict
     line). Raises RuntimeError when ewc-run fails (exit 2 or no output)."""
-    kernel, storage, bits_type = DTYPES[dtype]
+    storage, bits_type = DTYPES[dtype]
     tag = f"{dtype}_{slope}"
     x_path = os.path.join(workdir, f"x_{tag}.npy")
     out_path = os.path.join(workdir, f"out_{tag}.npy")
     np.save(x_path, bits.view(np.dtype(storage)))
-    command = [ewc_run, os.path.join(ROOT, kernel), "--device", device,
+    command = [ewc_run, os.path.join(ROOT, KERNEL), "--type", f"T={dtype}",
+               "--device", device,
                "--input", f"x={x_path}", "--save", f"out0={out_path}",
                "--arg", f"slope={slope!r}"]
     done = subprocess.run(command, capture_output=True, text=True)
@@ -200,7 +203,7 @@ def classify(x, got, want, dtype, slope):
 
 def describe(bits, dtype):
     width = 8 if dtype == "f32" else 4
-    value = float(to_f32(np.array([bits], dtype=DTYPES[dtype][2]), dtype)[0])
+    value = float(to_f32(np.array([bits], dtype=DTYPES[dtype][1]), dtype)[0])
     return f"0x{int(bits):0{width}x} ({value!r})"
 
 

@@ -112,7 +112,7 @@ def gpu_rows():
     import torch.nn.functional as F
 
     mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
-                      device="cuda")
+                      device="cuda", types={"T": "f32"})
     x = torch.randn(N, device="cuda")
     wide = torch.randn(2 * N, device="cuda")
     out = torch.empty_like(x)
@@ -135,7 +135,7 @@ def cpu_rows():
     import numpy as np
 
     mod = ewc.compile(os.path.join(ROOT, "kernels", "leaky_relu.ew"),
-                      device="cpu")
+                      device="cpu", types={"T": "f32"})
     rng = np.random.default_rng(0)
     x = rng.standard_normal(N, dtype=np.float32)
     wide = rng.standard_normal(2 * N, dtype=np.float32)

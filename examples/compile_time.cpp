@@ -21,7 +21,10 @@
 //   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include
 //       examples/compile_time.cpp -L<dir of libewc.so> -lewc -lcuda
 //
-// (one command), and run it as `compile_time [--cache-dir=DIR] FILE...`.
+// (one command), and run it as `compile_time [--cache-dir=DIR] FILE...`. A
+// generic kernel's file takes its specialization after a colon,
+// `kernels/leaky_relu.ew:T=f32` (Options::types; the types ewc-run's --type
+// spells, f16, bf16, f32, f64, i32 or i64).
 //
 //===----------------------------------------------------------------------===//
 
@@ -53,6 +56,39 @@ static double timeCompile(const std::string &path,
   return ms;
 }
 
+/// Splits `FILE[:T=TYPE,...]` into the path and `options.types`; false for
+/// a type name this example does not know.
+static bool parseFileArgument(std::string argument, std::string &path,
+                              ewc::Options &options) {
+  static const std::pair<const char *, ewc::ElementType> kTypes[] = {
+      {"f16", ewc::ElementType::F16}, {"bf16", ewc::ElementType::BF16},
+      {"f32", ewc::ElementType::F32}, {"f64", ewc::ElementType::F64},
+      {"i32", ewc::ElementType::I32}, {"i64", ewc::ElementType::I64}};
+  size_t colon = argument.find(':');
+  path = argument.substr(0, colon);
+  options.types.clear();
+  if (colon == std::string::npos)
+    return true;
+  std::string rest = argument.substr(colon + 1) + ",";
+  for (size_t start = 0, comma;
+       (comma = rest.find(',', start)) != std::string::npos;
+       start = comma + 1) {
+    std::string entry = rest.substr(start, comma - start);
+    size_t eq = entry.find('=');
+    if (eq == std::string::npos)
+      return false;
+    bool known = false;
+    for (const auto &[name, type] : kTypes)
+      if (entry.substr(eq + 1) == name) {
+        options.types.emplace_back(entry.substr(0, eq), type);
+        known = true;
+      }
+    if (!known)
+      return false;
+  }
+  return true;
+}
+
 static double medianOf10(const std::string &path, const ewc::Options &options) {
   std::vector<double> times;
   for (int i = 0; i < 10; ++i)
@@ -80,7 +116,11 @@ int main(int argc, char **argv) {
   if (i < argc && std::string(argv[i]).rfind(cacheFlag, 0) == 0)
     firstOptions.cacheDir = std::string(argv[i++]).substr(cacheFlag.size());
   for (; i < argc; ++i) {
-    std::string path = argv[i];
+    std::string path;
+    if (!parseFileArgument(argv[i], path, firstOptions)) {
+      std::printf("cannot read the types in '%s'\n", argv[i]);
+      return 2;
+    }
     double first = timeCompile(path, firstOptions);
     ewc::Options uncached = firstOptions;
     uncached.noCache = true;

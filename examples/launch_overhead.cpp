@@ -40,8 +40,9 @@ int main() {
     return 2;
   }
   auto start = Clock::now();
-  ewc::Result<ewc::Module> module =
-      ewc::compileFile("kernels/leaky_relu.ew", {ewc::Target::Cuda, ""});
+  ewc::Result<ewc::Module> module = ewc::compileFile(
+      "kernels/leaky_relu.ew",
+      {ewc::Target::Cuda, "", "", false, {{"T", ewc::ElementType::F32}}});
   double compileUs = microseconds(Clock::now() - start);
   if (!module) {
     std::printf("%s\n", module.error().c_str());

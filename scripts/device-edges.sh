@@ -44,10 +44,10 @@ check() {
   ((status == want)) || failed=1
 }
 
-check big-bf16 0 "$ewc" kernels/leaky_relu_bf16.ew --device cuda --n 2147483653
-check big-f32 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 2147483659
-check host 0 "$ewc" kernels/leaky_relu.ew --device cuda --n 268435459 --timing
-check host-cpu 0 "$ewc" kernels/leaky_relu.ew --device cpu --n 268435459 --timing
+check big-bf16 0 "$ewc" kernels/leaky_relu.ew --type T=bf16 --device cuda --n 2147483653
+check big-f32 0 "$ewc" kernels/leaky_relu.ew --type T=f32 --device cuda --n 2147483659
+check host 0 "$ewc" kernels/leaky_relu.ew --type T=f32 --device cuda --n 268435459 --timing
+check host-cpu 0 "$ewc" kernels/leaky_relu.ew --type T=f32 --device cpu --n 268435459 --timing
 check fuzz 0 "$fuzz" --device both --jobs 16 --seed 1 --count 100000 --n 257 --inputs special \
   --time-limit "${EWC_FUZZ_SECONDS:-0}"
 check nodev 0 env CUDA_VISIBLE_DEVICES= "$ewc" kernels/leaky_relu.ew --n 1000

@@ -19,6 +19,8 @@
 # PTXAS_STEPS="repro levels" runs only those. Logs go to $OUT (else /tmp).
 set -uo pipefail
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=kernel-args.sh
+source "$root/scripts/kernel-args.sh"
 cd "$root" || exit 2
 bin=${EWC_BIN:-/tmp/ewc-device/bin}
 logs=${OUT:-/tmp}
@@ -38,7 +40,7 @@ if want levels; then
       test/Integration/Inputs/ptxas-bugs.ew --device cuda --inputs special --n 257 2>&1 | tr '\n' ' ')"
     for k in leaky_relu gelu; do
       echo "   $k: $(EWC_NO_CACHE=1 EWC_PTXAS_OPTIONS=-Xptxas=-O$level "$bin/ewc-run" \
-        kernels/$k.ew --device cuda --n 268435456 --bench 2>/dev/null | grep -o '[0-9.]*% of the copy' | tr '\n' ' ')"
+        $(kernel_args $k) --device cuda --n 268435456 --bench 2>/dev/null | grep -o '[0-9.]*% of the copy' | tr '\n' ' ')"
     done
   done 2>&1 | tee "$logs/ptxas-levels.log"
 fi
@@ -68,7 +70,7 @@ if want workarounds; then
   [[ "${PTXAS_BENCH:-1}" == 1 ]] && for k in leaky_relu leaky_relu_bf16 gelu clamp int_ops hardswish; do
     for set in all none; do
       echo "$k workarounds=$set: $(EWC_NO_CACHE=1 EWC_PTXAS_WORKAROUNDS=$set "$bin/ewc-run" \
-        kernels/$k.ew --device cuda --n 268435456 --bench 2>/dev/null | grep -o '[0-9.]*% of the copy' | tr '\n' ' ')"
+        $(kernel_args $k) --device cuda --n 268435456 --bench 2>/dev/null | grep -o '[0-9.]*% of the copy' | tr '\n' ' ')"
     done
   done 2>&1 | tee -a "$logs/ptxas-workarounds.log"
 fi

@@ -67,6 +67,8 @@
 set -uo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
+# shellcheck source=kernel-args.sh
+source "$root/scripts/kernel-args.sh"
 cd "$root" || exit 2
 pack=$root/.device/ewc-device.tar.xz
 dest=/tmp/ewc-device
@@ -126,7 +128,7 @@ libs() {
 # Times to a loaded function (examples/compile_time.cpp says what each column
 # is). CUDA_CACHE_DISABLE=1: the driver's own JIT cache would answer for it.
 compile_times() {
-  local exe=/tmp/ewc-compile-time dir kernels=(kernels/leaky_relu.ew kernels/gelu.ew)
+  local exe=/tmp/ewc-compile-time dir kernels=(kernels/leaky_relu.ew:T=f32 kernels/gelu.ew)
   c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include examples/compile_time.cpp \
     -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -L/usr/local/cuda/lib64/stubs -lcuda \
     -o "$exe" || return 1
@@ -136,7 +138,7 @@ compile_times() {
   # nvJitLink's compile time is ewc-run's (--timing, "PTX to cubin").
   echo "-- nvJitLink, no cache: ewc-run --timing's PTX to cubin"
   CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 EWC_PTX_ASSEMBLER=nvjitlink "$dest/bin/ewc-run" \
-    kernels/leaky_relu.ew --n 1024 --timing 2>&1 | grep 'PTX to cubin' || return 1
+    kernels/leaky_relu.ew --type T=f32 --n 1024 --timing 2>&1 | grep 'PTX to cubin' || return 1
   dir=$(mktemp -d)
   "$exe" --cache-dir="$dir" "${kernels[@]}" >/dev/null || return 1
   echo "-- fresh process, cache filled by an earlier one ('first' is a hit)"
@@ -144,12 +146,12 @@ compile_times() {
   echo "-- whole ewc-run --n 1024 processes (s): no cache, miss, hit"
   local t0 t1 t2 t3
   t0=$(date +%s.%N)
-  EWC_NO_CACHE=1 "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 >/dev/null || return 1
+  EWC_NO_CACHE=1 "$dest/bin/ewc-run" kernels/leaky_relu.ew --type T=f32 --n 1024 >/dev/null || return 1
   t1=$(date +%s.%N)
   rm -rf "$dir"
-  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 >/dev/null || return 1
+  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --type T=f32 --n 1024 >/dev/null || return 1
   t2=$(date +%s.%N)
-  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --n 1024 || return 1
+  EWC_CACHE_DIR=$dir "$dest/bin/ewc-run" kernels/leaky_relu.ew --type T=f32 --n 1024 || return 1
   t3=$(date +%s.%N)
   rm -rf "$dir"
   awk -v a="$t0" -v b="$t1" -v c="$t2" -v d="$t3" \
@@ -175,12 +177,12 @@ compile_times() {
   echo "O0: $ok of $all kernels True"
   for k in leaky_relu gelu; do
     echo "$k O0: $(EWC_PTX_OPT_LEVEL=0 CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 "$dest/bin/ewc-run" \
-      kernels/$k.ew --n 1024 --timing 2>&1 | grep -m1 'compile')"
+      $(kernel_args $k) --n 1024 --timing 2>&1 | grep -m1 'compile')"
   done
   for k in leaky_relu gelu; do
     for o in 3 0; do
       echo "$k O$o: $(EWC_NO_CACHE=1 EWC_PTX_OPT_LEVEL=$o "$dest/bin/ewc-run" \
-        kernels/$k.ew --n 268435456 --bench | grep -o '[0-9.]*% of the copy')"
+        $(kernel_args $k) --n 268435456 --bench | grep -o '[0-9.]*% of the copy')"
     done
   done
   ((ok == all))
@@ -235,7 +237,7 @@ if [[ "${EWC_DEVICE_PROBES:-0}" == 1 ]]; then
 fi
 vectors_per_thread() {
   local k v layout
-  for k in leaky_relu.ew:--n=268435456 leaky_relu_bf16.ew:--n=268435456 \
+  for k in leaky_relu.ew:--type=T=f32:--n=268435456 leaky_relu.ew:--type=T=bf16:--n=268435456 \
            bias_gelu.ew:--dim=m=262144:--dim=n=1024 \
            "$root/bench/probes/ptx/bias32.ew:--dim=m=262144:--dim=n=1024" \
            "$root/bench/probes/ptx/biasbf16.ew:--dim=m=262144:--dim=n=1024"; do
@@ -276,7 +278,7 @@ cpu_bench() {
         local extra=()
         [[ $mode != default ]] && extra=(--cpu-streaming-stores-above "$mode")
         echo "== $k threads=$t streaming=$mode"
-        "$dest/bin/ewc-run" "kernels/$k.ew" --bench --device cpu \
+        "$dest/bin/ewc-run" $(kernel_args $k) --bench --device cpu \
           --batch 4096x4096 --cpu-threads "$t" "${extra[@]}" 2>&1 | tail -3
       done
     done

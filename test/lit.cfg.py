@@ -55,7 +55,7 @@ config.substitutions.append(("%ewc_test_passes", os.path.join(
     os.path.dirname(os.path.abspath(ewc_tools_dir)), "lib", "EwcTestPasses.so")))
 
 tool_dirs = [ewc_tools_dir, llvm_tools_dir]
-llvm_config.add_tool_substitutions(["ewc-fuzz", "ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count"], tool_dirs)
+llvm_config.add_tool_substitutions(["ewc-fuzz", "ewc-opt", "ewc-run", "ewc-lsp-server", "FileCheck", "not", "count", "split-file"], tool_dirs)
 
 
 def cuda_device_present():

@@ -3,7 +3,7 @@
 // LeakyReLU on the GPU with nothing of ewc, LLVM or MLIR at build or run
 // time, only the CUDA driver: the kernel comes from the header that
 //
-//   ewc-run --emit header kernels/leaky_relu.ew > leaky_relu.h
+//   ewc-run --emit header kernels/leaky_relu.ew --type T=f32 > leaky_relu.h
 //
 // writes. Runs n = 2^20 elements, prints which image the header loaded (the
 // cubin for the device's chip, or the PTX), then True if every element is

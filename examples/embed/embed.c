@@ -1,6 +1,7 @@
 /* embed.c - The C API from an installed ewc: a compile error comes back as
-   a located message, and a kernel compiled from a file runs on the CPU on
-   tensors given with their shapes (ewcModuleLaunchTensors).
+   a located message, and a generic kernel compiled from a file, specialized
+   to f32 (ewcCompileOptionsSetTypes), runs on the CPU on tensors given with
+   their shapes (ewcModuleLaunchTensors).
    Usage: embed-c KERNELS_DIR. Prints the error, then True or False. */
 
 #include "ewc-c/ewc.h"
@@ -16,7 +17,12 @@ int main(int argc, char **argv) {
 
   char path[4096];
   snprintf(path, sizeof path, "%s/leaky_relu.ew", argc > 1 ? argv[1] : ".");
-  EwcModule module = ewcCompileFile(path, EWC_TARGET_CPU, NULL, &error);
+  /* kernels/leaky_relu.ew is `leaky_relu<T: float>`: bind T. */
+  EwcCompileOptions options = ewcCompileOptionsCreate();
+  ewcCompileOptionsSetTarget(options, EWC_TARGET_CPU);
+  ewcCompileOptionsSetTypes(options, "T=f32");
+  EwcModule module = ewcCompileFileWithOptions(path, options, &error);
+  ewcCompileOptionsDestroy(options);
   if (!module) {
     printf("%s\n", error);
     return 2;

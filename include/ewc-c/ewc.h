@@ -32,8 +32,10 @@ extern "C" {
    7: EwcElementType gains EWC_F8E4M3 and EWC_F8E5M2 after EWC_U64.
    8: ewcGetVersion, ewcGetRevision, ewcKernelGetDoc,
    ewcModuleGetNumWarnings and ewcModuleGetWarning (added; nothing else
-   changed). */
-#define EWC_C_API_VERSION 8
+   changed).
+   9: generic kernels: ewcCompileOptionsSetTypes and the ewcGenericKernel*
+   functions (added; nothing else changed). */
+#define EWC_C_API_VERSION 9
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -176,6 +178,13 @@ void ewcCompileOptionsSetChip(EwcCompileOptions options, const char *chip);
 void ewcCompileOptionsSetCacheDir(EwcCompileOptions options, const char *dir);
 /** Non-zero: neither read nor write the cache, on disk or in memory. */
 void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
+/** The specialization of generic kernels (`kernel f<T: float>`) to compile,
+ *  as "T=bf16" or "T=f32,U=i64": the module holds the concrete kernels and
+ *  every generic kernel these types bind entirely, under its plain name
+ *  (each binding is cached on its own); a generic kernel left free is
+ *  listed by ewcModuleGetNumGenericKernels and not compiled. NULL or "":
+ *  none. A misspelt binding fails the compilation. */
+void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error);
@@ -233,6 +242,27 @@ EwcElementType ewcKernelGetResultType(EwcModule module, int k, int r);
 /** Result `r`'s dimension names, as ewcKernelGetParamDim's. */
 int ewcKernelGetResultNumDims(EwcModule module, int k, int r);
 const char *ewcKernelGetResultDim(EwcModule module, int k, int r, int d);
+
+/* The generic kernels the module's types left free (templates: checked
+   under every binding they admit, not compiled), `g` from 0. Strings live
+   as long as the module; an index out of range answers NULL or -1. */
+int ewcModuleGetNumGenericKernels(EwcModule module);
+const char *ewcGenericKernelGetName(EwcModule module, int g);
+/** e.g. "leaky_relu<T: float>(x: T[...], slope: f32 = 0.01) -> T[...]". */
+const char *ewcGenericKernelGetSignature(EwcModule module, int g);
+const char *ewcGenericKernelGetDoc(EwcModule module, int g);
+int ewcGenericKernelGetNumTypeParams(EwcModule module, int g);
+const char *ewcGenericKernelGetTypeParamName(EwcModule module, int g, int t);
+/** "float" (f16, bf16, f32, f64), "int" (i32, i64) or "any" (all six). */
+const char *ewcGenericKernelGetTypeParamConstraint(EwcModule module, int g,
+                                                   int t);
+int ewcGenericKernelGetNumParams(EwcModule module, int g);
+const char *ewcGenericKernelGetParamName(EwcModule module, int g, int p);
+/** The type parameter that is parameter `p`'s element type (its index), or
+    -1 for a concrete type (ewcGenericKernelGetParamType's). */
+int ewcGenericKernelGetParamTypeParam(EwcModule module, int g, int p);
+EwcElementType ewcGenericKernelGetParamType(EwcModule module, int g, int p);
+int ewcGenericKernelParamIsTensor(EwcModule module, int g, int p);
 
 /** "bool", "i32", ..., "f64"; NULL for a value outside EwcElementType. */
 const char *ewcElementTypeGetName(EwcElementType type);

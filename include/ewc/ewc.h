@@ -85,6 +85,13 @@ struct Options {
   std::string cacheDir;
   /// Neither read nor write the cache, on disk or in memory.
   bool noCache = false;
+  /// The specialization of generic kernels (`kernel f<T: float>`) to
+  /// compile: each type parameter by name, such as {{"T", ElementType::BF16}}.
+  /// The module then holds the concrete kernels and every generic kernel
+  /// these types bind entirely, under its plain name; a generic kernel left
+  /// free is listed in Module::genericKernels and not compiled. Each binding
+  /// is cached on its own.
+  std::vector<std::pair<std::string, ElementType>> types;
 };
 
 /// A scalar value: `intValue` for bool and integers, `floatValue` for floats.
@@ -123,6 +130,37 @@ struct Kernel {
   std::string signature;
   /// The comment right above the kernel in the source, without its `#`s
   /// ("" if none).
+  std::string doc;
+};
+
+/// A type parameter of a generic kernel: `T: float`.
+struct TypeParam {
+  std::string name;
+  /// "float" (f16, bf16, f32, f64), "int" (i32, i64) or "any" (all six).
+  std::string constraint;
+  /// The types the constraint admits, in that order.
+  std::vector<ElementType> admits;
+};
+
+/// A generic kernel the module's Options::types leave free: a template,
+/// checked under every binding it admits but not compiled. Compile again
+/// with its type parameters in Options::types to launch it.
+struct GenericKernel {
+  std::string name;
+  std::vector<TypeParam> typeParams;
+  /// The parameters; one whose type is a type parameter has `typeParam`
+  /// (its index in typeParams) and a meaningless `type`.
+  struct GenericParam : Param {
+    int typeParam = -1;
+  };
+  std::vector<GenericParam> params;
+  /// The results' type parameters (-1: the result's own type, in
+  /// `results`).
+  std::vector<ResultType> results;
+  std::vector<int> resultTypeParams;
+  std::vector<std::string> dims;
+  /// e.g. "leaky_relu<T: float>(x: T[...], slope: f32 = 0.01) -> T[...]".
+  std::string signature;
   std::string doc;
 };
 
@@ -232,6 +270,9 @@ public:
   const std::vector<Kernel> &kernels() const;
   /// The kernel named `name`, or null.
   const Kernel *kernel(std::string_view name) const;
+  /// The generic kernels that Options::types left free (not launchable
+  /// here: compile with their types).
+  const std::vector<GenericKernel> &genericKernels() const;
   /// The compilation's warnings (such as an unused let), each a located
   /// diagnostic of one or more lines: "file:line:col: warning: ...".
   const std::vector<std::string> &warnings() const;

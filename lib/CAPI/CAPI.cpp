@@ -33,6 +33,8 @@ static char *copyString(const std::string &text) {
 
 struct EwcCompileOptionsImpl {
   ewc::Options options;
+  /// What was wrong with ewcCompileOptionsSetTypes's binding ("": nothing).
+  std::string typesError;
 };
 
 /// A C enum's value as the int a C caller stored: any int may arrive, and
@@ -104,6 +106,34 @@ void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache) {
     options->options.noCache = noCache != 0;
 }
 
+void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types) {
+  if (!options)
+    return;
+  options->options.types.clear();
+  options->typesError.clear();
+  if (!types || !*types)
+    return;
+  std::string why;
+  ewc::TypeBinding binding = ewc::parseTypeBinding(types, why);
+  if (!why.empty()) {
+    options->typesError = "invalid types '" + std::string(types) + "': " + why;
+    return;
+  }
+  for (const auto &[param, dtype] : binding)
+    options->options.types.emplace_back(param,
+                                        static_cast<ewc::ElementType>(dtype));
+}
+
+/// A compilation's options, or false after setting *error to what was
+/// wrong with them.
+static bool checkOptions(EwcCompileOptions options, char **error) {
+  if (!options || options->typesError.empty())
+    return true;
+  if (error)
+    *error = copyString(options->typesError);
+  return false;
+}
+
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error) {
   if (!source) {
@@ -111,6 +141,8 @@ EwcModule ewcCompileWithOptions(const char *source, const char *name,
       *error = copyString("ewcCompile: source is NULL");
     return nullptr;
   }
+  if (!checkOptions(options, error))
+    return nullptr;
   return wrap(ewc::compile(source, options ? options->options : ewc::Options(),
                            name ? name : "<source>"),
               error);
@@ -123,6 +155,8 @@ EwcModule ewcCompileFileWithOptions(const char *path, EwcCompileOptions options,
       *error = copyString("ewcCompileFile: path is NULL");
     return nullptr;
   }
+  if (!checkOptions(options, error))
+    return nullptr;
   return wrap(
       ewc::compileFile(path, options ? options->options : ewc::Options()),
       error);
@@ -210,6 +244,88 @@ static const char *getDim(const std::vector<std::string> *dims, int d) {
   if (!dims || d < 0 || static_cast<size_t>(d) >= dims->size())
     return nullptr;
   return (*dims)[d].c_str();
+}
+
+static const ewc::GenericKernel *getGeneric(EwcModule module, int g) {
+  if (!module || g < 0 ||
+      static_cast<size_t>(g) >= module->module.genericKernels().size())
+    return nullptr;
+  return &module->module.genericKernels()[g];
+}
+
+static const ewc::GenericKernel::GenericParam *getGenericParam(EwcModule module,
+                                                               int g, int p) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  if (!kernel || p < 0 || static_cast<size_t>(p) >= kernel->params.size())
+    return nullptr;
+  return &kernel->params[p];
+}
+
+static const ewc::TypeParam *getTypeParam(EwcModule module, int g, int t) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  if (!kernel || t < 0 || static_cast<size_t>(t) >= kernel->typeParams.size())
+    return nullptr;
+  return &kernel->typeParams[t];
+}
+
+int ewcModuleGetNumGenericKernels(EwcModule module) {
+  return module ? static_cast<int>(module->module.genericKernels().size()) : -1;
+}
+
+const char *ewcGenericKernelGetName(EwcModule module, int g) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  return kernel ? kernel->name.c_str() : nullptr;
+}
+
+const char *ewcGenericKernelGetSignature(EwcModule module, int g) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  return kernel ? kernel->signature.c_str() : nullptr;
+}
+
+const char *ewcGenericKernelGetDoc(EwcModule module, int g) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  return kernel ? kernel->doc.c_str() : nullptr;
+}
+
+int ewcGenericKernelGetNumTypeParams(EwcModule module, int g) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  return kernel ? static_cast<int>(kernel->typeParams.size()) : -1;
+}
+
+const char *ewcGenericKernelGetTypeParamName(EwcModule module, int g, int t) {
+  const ewc::TypeParam *param = getTypeParam(module, g, t);
+  return param ? param->name.c_str() : nullptr;
+}
+
+const char *ewcGenericKernelGetTypeParamConstraint(EwcModule module, int g,
+                                                   int t) {
+  const ewc::TypeParam *param = getTypeParam(module, g, t);
+  return param ? param->constraint.c_str() : nullptr;
+}
+
+int ewcGenericKernelGetNumParams(EwcModule module, int g) {
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  return kernel ? static_cast<int>(kernel->params.size()) : -1;
+}
+
+const char *ewcGenericKernelGetParamName(EwcModule module, int g, int p) {
+  const auto *param = getGenericParam(module, g, p);
+  return param ? param->name.c_str() : nullptr;
+}
+
+int ewcGenericKernelGetParamTypeParam(EwcModule module, int g, int p) {
+  const auto *param = getGenericParam(module, g, p);
+  return param ? param->typeParam : -1;
+}
+
+EwcElementType ewcGenericKernelGetParamType(EwcModule module, int g, int p) {
+  const auto *param = getGenericParam(module, g, p);
+  return param ? static_cast<EwcElementType>(param->type) : EWC_BOOL;
+}
+
+int ewcGenericKernelParamIsTensor(EwcModule module, int g, int p) {
+  const auto *param = getGenericParam(module, g, p);
+  return param ? param->isTensor : -1;
 }
 
 const char *ewcKernelGetName(EwcModule module, int k) {

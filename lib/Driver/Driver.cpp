@@ -258,10 +258,14 @@ KernelCacheKey getCacheKey(Source &source, const CompileOptions &options,
   // The hidden extra ptxas option changes the cubin too: without it here, a
   // run at -Xptxas=-O0 was answered by the -O3 entry.
   std::string ptxasOption = options.jitLink.ptxasOption;
-  return KernelCacheKey::get(
-      {"ewc kernel cache", KernelCache::getBuildId(), text, chip, features,
-       optLevel, llvmPasses, workarounds, float8, ptxasOption, perThread,
-       tileSize, rowsBlock, device.name, device.getChipName(), driverVersion});
+  // The binding is part of the source's meaning: T=f16 and T=bf16 compile
+  // the same text to different kernels.
+  std::string binding = formatTypeBinding(source.getAST().getBinding());
+  return KernelCacheKey::get({"ewc kernel cache", KernelCache::getBuildId(),
+                              text, binding, chip, features, optLevel,
+                              llvmPasses, workarounds, float8, ptxasOption,
+                              perThread, tileSize, rowsBlock, device.name,
+                              device.getChipName(), driverVersion});
 }
 
 /// Everything that changes the CPU code compile() makes of `source`: the
@@ -271,8 +275,9 @@ KernelCacheKey getCpuCacheKey(Source &source, llvm::StringRef target) {
   llvm::SourceMgr &sourceMgr = source.getSourceMgr();
   llvm::StringRef text =
       sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
-  return KernelCacheKey::get(
-      {"ewc cpu kernel cache", KernelCache::getBuildId(), text, target});
+  std::string binding = formatTypeBinding(source.getAST().getBinding());
+  return KernelCacheKey::get({"ewc cpu kernel cache", KernelCache::getBuildId(),
+                              text, binding, target});
 }
 
 /// How the CPU JIT compiles with `options`.
@@ -301,14 +306,14 @@ Source::~Source() = default;
 
 llvm::Expected<std::unique_ptr<Source>>
 Source::parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
-              llvm::raw_ostream *diagnostics) {
+              llvm::raw_ostream *diagnostics, const TypeBinding &binding) {
   std::unique_ptr<Source> source(new Source);
   source->sourceMgr = std::make_unique<llvm::SourceMgr>();
   source->sourceMgr->AddNewSourceBuffer(std::move(buffer), llvm::SMLoc());
   llvm::Error error = llvm::Error::success();
   {
     DiagnosticSink sink(*source->sourceMgr, diagnostics);
-    source->ast = parseAndCheck(*source->sourceMgr);
+    source->ast = parseAndCheck(*source->sourceMgr, binding);
     if (!source->ast)
       error = sink.takeError();
     source->warnings = sink.takeWarnings();

@@ -68,6 +68,7 @@ struct Module::Impl {
   std::unique_ptr<driver::Source> source;
   std::unique_ptr<driver::LoadedModule> loaded;
   std::vector<Kernel> kernels;
+  std::vector<GenericKernel> genericKernels;
   std::vector<std::string> warnings;
 };
 
@@ -88,6 +89,10 @@ const Kernel *Module::kernel(std::string_view name) const {
     if (kernel.name == name)
       return &kernel;
   return nullptr;
+}
+
+const std::vector<GenericKernel> &Module::genericKernels() const {
+  return impl->genericKernels;
 }
 
 const std::vector<std::string> &Module::warnings() const {
@@ -251,6 +256,23 @@ static Status launchMarshalled(driver::LoadedModule &loaded,
   return runRecoverable<Status>("launch", launchNow);
 }
 
+/// Why `name` is no kernel of the module: a generic kernel left free, or
+/// no name of its.
+static Status noKernel(const Module::Impl &impl, std::string_view name) {
+  for (const GenericKernel &generic : impl.genericKernels) {
+    if (generic.name != name)
+      continue;
+    const TypeParam &first = generic.typeParams.front();
+    return Status::failure(
+        "kernel '" + generic.signature.substr(0, generic.signature.find('(')) +
+        "' is generic: compile it with its types bound, such as "
+        "Options::types = {{\"" +
+        first.name + "\", ElementType::" +
+        (first.constraint == "int" ? "I32" : "F32") + "}}");
+  }
+  return Status::failure("no kernel named '" + std::string(name) + "'");
+}
+
 static const KernelSignature *findKernel(driver::LoadedModule &loaded,
                                          std::string_view name) {
   return loaded.lookupKernel(llvm::StringRef(name.data(), name.size()));
@@ -258,14 +280,14 @@ static const KernelSignature *findKernel(driver::LoadedModule &loaded,
 
 /// The kernel named `kernelName` and `params` marshalled for it (n unset:
 /// the tensors carry their shapes), or the error.
-static Status findAndMarshal(driver::LoadedModule &loaded,
+static Status findAndMarshal(const Module::Impl &impl,
                              std::string_view kernelName,
                              const std::vector<Arg> &params,
                              const KernelSignature *&kernel,
                              Marshalled &marshalled) {
-  kernel = findKernel(loaded, kernelName);
+  kernel = findKernel(*impl.loaded, kernelName);
   if (!kernel)
-    return Status::failure("no kernel named '" + std::string(kernelName) + "'");
+    return noKernel(impl, kernelName);
   return marshal(*kernel, params, std::nullopt, marshalled);
 }
 
@@ -288,7 +310,7 @@ Status Module::launch(std::string_view kernelName,
   const KernelSignature *kernel;
   Marshalled marshalled;
   if (Status status =
-          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+          findAndMarshal(*impl, kernelName, params, kernel, marshalled);
       !status)
     return status;
   driver::LaunchOptions launchOptions;
@@ -305,7 +327,7 @@ Status Module::launch(std::string_view kernelName,
                       void *stream) {
   const KernelSignature *kernel = findKernel(*impl->loaded, kernelName);
   if (!kernel)
-    return Status::failure("no kernel named '" + std::string(kernelName) + "'");
+    return noKernel(*impl, kernelName);
   if (n < 0)
     return Status::failure("n must not be negative, got " + std::to_string(n));
   Marshalled marshalled;
@@ -336,7 +358,7 @@ Status Module::check(std::string_view kernelName,
   const KernelSignature *kernel;
   Marshalled marshalled;
   if (Status status =
-          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+          findAndMarshal(*impl, kernelName, params, kernel, marshalled);
       !status)
     return status;
   llvm::Expected<LaunchPlan> plan = impl->loaded->plan(
@@ -353,7 +375,7 @@ Module::resultShapes(std::string_view kernelName,
   const KernelSignature *kernel;
   Marshalled marshalled;
   if (Status status =
-          findAndMarshal(*impl->loaded, kernelName, params, kernel, marshalled);
+          findAndMarshal(*impl, kernelName, params, kernel, marshalled);
       !status)
     return status;
   llvm::SmallVector<const TensorArg *, 8> inputs;
@@ -387,15 +409,90 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
 // Compilation
 //===----------------------------------------------------------------------===//
 
+/// The text of `range` in the source.
+static std::string getText(llvm::SMRange range) {
+  return std::string(range.Start.getPointer(),
+                     range.End.getPointer() - range.Start.getPointer());
+}
+
+/// The public description of template `kernel`.
+static GenericKernel describeGeneric(const KernelDecl &kernel,
+                                     const llvm::SourceMgr &sourceMgr) {
+  GenericKernel generic;
+  generic.name = kernel.getName().str();
+  for (const TypeParamDecl &param : kernel.getTypeParams()) {
+    TypeParam &entry = generic.typeParams.emplace_back();
+    entry.name = param.name;
+    entry.constraint = getConstraintName(param.constraint).str();
+    for (DType dtype : getAdmittedDTypes(param.constraint))
+      entry.admits.push_back(toElementType(dtype));
+  }
+  auto dimNames = [](const TypeSpec &type) {
+    std::vector<std::string> dims;
+    if (type.hasBatch)
+      dims.push_back(kBatchDimName.str());
+    for (const DimSpec &dim : type.dims)
+      dims.push_back(dim.name);
+    return dims;
+  };
+  std::string params;
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams()) {
+    const TypeSpec &type = param->getTypeSpec();
+    GenericKernel::GenericParam &entry = generic.params.emplace_back();
+    entry.name = param->getName().str();
+    entry.type = toElementType(type.dtype);
+    entry.isTensor = type.isTensor;
+    entry.dims = dimNames(type);
+    entry.typeParam = type.typeParam ? int(*type.typeParam) : -1;
+    std::string text = entry.name + ": " + kernel.formatType(type);
+    if (const Expr *value = param->getDefault()) {
+      text += " = " + getText(value->getRange());
+      if (!type.typeParam)
+        entry.defaultValue =
+            Scalar{entry.type, param->getDefaultAsDouble().value_or(0),
+                   param->getDefaultAsInt().value_or(0)};
+    }
+    params += (params.empty() ? "" : ", ") + text;
+  }
+  std::string results;
+  for (const TypeSpec &result : kernel.getResults()) {
+    generic.results.push_back({toElementType(result.dtype), dimNames(result)});
+    generic.resultTypeParams.push_back(result.typeParam ? int(*result.typeParam)
+                                                        : -1);
+    results += (results.empty() ? "" : ", ") + kernel.formatType(result);
+  }
+  generic.dims.assign(kernel.getDims().begin(), kernel.getDims().end());
+  generic.signature =
+      kernel.getDisplayName() + "(" + params + ") -> " +
+      (kernel.getResults().size() == 1 ? results : "(" + results + ")");
+  generic.doc = getDocComment(sourceMgr, kernel.getLoc());
+  return generic;
+}
+
 static Result<Module>
 compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
-              const driver::CompileOptions &compileOptions) {
+              const driver::CompileOptions &compileOptions,
+              const TypeBinding &binding) {
   auto impl = std::make_unique<Module::Impl>();
   llvm::Expected<std::unique_ptr<driver::Source>> source =
-      driver::Source::parse(std::move(buffer), /*diagnostics=*/nullptr);
+      driver::Source::parse(std::move(buffer), /*diagnostics=*/nullptr,
+                            binding);
   if (!source)
     return Status::failure(llvm::toString(source.takeError()));
   impl->source = std::move(*source);
+  const ModuleDecl &ast = impl->source->getAST();
+  // A type parameter that no kernel has is a mistake of the caller's.
+  for (const auto &entry : binding)
+    if (llvm::none_of(ast.getKernels(), [&](const auto &kernel) {
+          return kernel->lookupTypeParam(entry.first).has_value();
+        }))
+      return Status::failure("no kernel has a type parameter '" + entry.first +
+                             "' (the types bind " + formatTypeBinding(binding) +
+                             ")");
+  for (const auto &kernel : ast.getKernels())
+    if (!kernel->isBound())
+      impl->genericKernels.push_back(
+          describeGeneric(*kernel, impl->source->getSourceMgr()));
   llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
       driver::LoadedModule::compile(*impl->source, compileOptions);
   if (!loaded)
@@ -430,9 +527,18 @@ compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
 }
 
 Result<Module> driver::compileModule(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                                     const CompileOptions &options) {
-  return runRecoverable<Result<Module>>(
-      "compilation", [&] { return compileBuffer(std::move(buffer), options); });
+                                     const CompileOptions &options,
+                                     const TypeBinding &binding) {
+  return runRecoverable<Result<Module>>("compilation", [&] {
+    return compileBuffer(std::move(buffer), options, binding);
+  });
+}
+
+TypeBinding driver::getTypeBinding(const Options &options) {
+  TypeBinding binding;
+  for (const auto &[name, type] : options.types)
+    binding[name] = static_cast<DType>(type);
+  return binding;
 }
 
 Result<Module> ewc::compile(std::string_view source, const Options &options,
@@ -441,7 +547,7 @@ Result<Module> ewc::compile(std::string_view source, const Options &options,
       llvm::MemoryBuffer::getMemBufferCopy(
           llvm::StringRef(source.data(), source.size()),
           llvm::StringRef(name.data(), name.size())),
-      driver::getCompileOptions(options));
+      driver::getCompileOptions(options), driver::getTypeBinding(options));
 }
 
 Result<Module> ewc::compileFile(const std::string &path,
@@ -450,5 +556,6 @@ Result<Module> ewc::compileFile(const std::string &path,
   if (std::error_code ec = file.getError())
     return Status::failure("cannot read '" + path + "': " + ec.message());
   return driver::compileModule(std::move(*file),
-                               driver::getCompileOptions(options));
+                               driver::getCompileOptions(options),
+                               driver::getTypeBinding(options));
 }

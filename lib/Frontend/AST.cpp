@@ -349,10 +349,15 @@ std::string KernelDecl::formatType(const ValueType &type) const {
 }
 
 std::string KernelDecl::formatType(const TypeSpec &type) const {
+  // A template's type parameter by its name; a specialization's by the
+  // type it binds, which is what its messages are about.
+  std::string element = type.typeParam && !isBound()
+                            ? typeParams[*type.typeParam].name
+                            : getDTypeName(type.dtype).str();
   if (!type.isTensor)
-    return getDTypeName(type.dtype).str();
+    return element;
   // As written, whether or not sema has numbered the dimensions.
-  std::string result = getDTypeName(type.dtype).str() + "[";
+  std::string result = element + "[";
   if (type.hasBatch)
     result += kBatchDimName;
   for (auto [i, dim] : llvm::enumerate(type.dims))
@@ -382,4 +387,74 @@ const KernelDecl *ModuleDecl::lookupKernel(llvm::StringRef name) const {
     if (kernel->getName() == name)
       return kernel.get();
   return nullptr;
+}
+
+//===----------------------------------------------------------------------===//
+// Type parameters
+//===----------------------------------------------------------------------===//
+
+llvm::StringRef ewc::getConstraintName(TypeConstraint constraint) {
+  switch (constraint) {
+  case TypeConstraint::Float:
+    return "float";
+  case TypeConstraint::Int:
+    return "int";
+  case TypeConstraint::Any:
+    return "any";
+  }
+  llvm_unreachable("unknown type constraint");
+}
+
+std::optional<TypeConstraint> ewc::parseConstraintName(llvm::StringRef name) {
+  for (TypeConstraint constraint :
+       {TypeConstraint::Float, TypeConstraint::Int, TypeConstraint::Any})
+    if (name == getConstraintName(constraint))
+      return constraint;
+  return std::nullopt;
+}
+
+llvm::ArrayRef<DType> ewc::getAdmittedDTypes(TypeConstraint constraint) {
+  // The lists (docs/language.md, "Generic kernels"): the float
+  // types, the two integer types a kernel computes indices and counts in,
+  // and both. 8-bit and unsigned types are storage types; a kernel that
+  // wants one names it.
+  static constexpr DType kAny[] = {DType::F16, DType::BF16, DType::F32,
+                                   DType::F64, DType::I32,  DType::I64};
+  llvm::ArrayRef<DType> any(kAny);
+  switch (constraint) {
+  case TypeConstraint::Float:
+    return any.take_front(4);
+  case TypeConstraint::Int:
+    return any.drop_front(4);
+  case TypeConstraint::Any:
+    return any;
+  }
+  llvm_unreachable("unknown type constraint");
+}
+
+std::optional<unsigned>
+KernelDecl::lookupTypeParam(llvm::StringRef typeName) const {
+  for (auto [index, param] : llvm::enumerate(typeParams))
+    if (param.name == typeName)
+      return index;
+  return std::nullopt;
+}
+
+TypeBinding KernelDecl::getTypeBinding() const {
+  TypeBinding result;
+  for (auto [param, dtype] : llvm::zip(typeParams, binding))
+    result[param.name] = dtype;
+  return result;
+}
+
+std::string KernelDecl::getDisplayName() const {
+  if (!isGeneric())
+    return name;
+  std::string result = name + "<";
+  for (auto [index, param] : llvm::enumerate(typeParams)) {
+    result += (index ? ", " : "") + param.name;
+    result += bound ? "=" + getDTypeName(binding[index]).str()
+                    : ": " + getConstraintName(param.constraint).str();
+  }
+  return result + ">";
 }

@@ -70,7 +70,7 @@ void ASTDumper::dump(const ModuleDecl &module) {
 
 void ASTDumper::dump(const KernelDecl &kernel) {
   this->kernel = &kernel;
-  line() << "Kernel " << kernel.getName();
+  line() << "Kernel " << kernel.getDisplayName();
   if (!kernel.getDims().empty())
     os << " [dims " << llvm::join(kernel.getDims(), ", ") << "]";
   printLoc(kernel.getLoc());

@@ -9,6 +9,7 @@
 
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
+#include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/ErrorHandling.h"
 
 #include <cassert>
@@ -115,4 +116,36 @@ const llvm::fltSemantics &ewc::getFloatSemantics(DType dtype) {
   default:
     llvm_unreachable("not a floating-point type");
   }
+}
+
+std::string ewc::formatTypeBinding(const TypeBinding &binding) {
+  std::string result;
+  for (const auto &[name, dtype] : binding)
+    result +=
+        (result.empty() ? "" : ",") + name + "=" + getDTypeName(dtype).str();
+  return result;
+}
+
+TypeBinding ewc::parseTypeBinding(llvm::StringRef text, std::string &error) {
+  TypeBinding binding;
+  error.clear();
+  llvm::SmallVector<llvm::StringRef> entries;
+  text.split(entries, ',');
+  for (llvm::StringRef entry : entries) {
+    auto [name, typeName] = entry.split('=');
+    name = name.trim();
+    typeName = typeName.trim();
+    std::optional<DType> dtype = parseDTypeName(typeName);
+    if (!entry.contains('=') || name.empty() || !dtype) {
+      error = "expected NAME=TYPE, such as T=bf16";
+      if (entry.contains('=') && !name.empty())
+        error = "unknown type '" + typeName.str() + "' for " + name.str();
+      return {};
+    }
+    if (!binding.try_emplace(name.str(), *dtype).second) {
+      error = "type parameter " + name.str() + " is bound twice";
+      return {};
+    }
+  }
+  return binding;
 }

@@ -10,17 +10,60 @@
 #include "ewc/Frontend/Parser.h"
 #include "ewc/Frontend/Sema.h"
 
+#include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
 #include "llvm/Support/SourceMgr.h"
 
 using namespace ewc;
 
-std::unique_ptr<ModuleDecl> ewc::parseAndCheck(llvm::SourceMgr &sourceMgr) {
+std::unique_ptr<ModuleDecl> ewc::parseAndCheck(llvm::SourceMgr &sourceMgr,
+                                               const TypeBinding &binding) {
   Diagnostics diags(sourceMgr);
   std::unique_ptr<ModuleDecl> module = parseModule(diags);
-  if (!module || !checkModule(*module, diags))
+  if (!module || !checkModule(*module, diags, binding))
     return nullptr;
+  // A template passed under the first binding it admits; check it under
+  // every other one, each on a fresh parse (sema annotates the AST it
+  // checks, and parsing again costs about 0.2 ms a kernel: less code than
+  // cloning the AST). The first binding that fails is reported.
+  for (auto [index, kernel] : llvm::enumerate(module->getKernels())) {
+    if (kernel->isBound())
+      continue;
+    for (const TypeBinding &each : getAdmittedBindings(*kernel, binding)) {
+      bool checked = llvm::all_of(each, [&](const auto &entry) {
+        std::optional<unsigned> param = kernel->lookupTypeParam(entry.first);
+        return param && kernel->getBinding()[*param] == entry.second;
+      });
+      if (checked)
+        continue;
+      std::unique_ptr<ModuleDecl> again = parseModule(diags);
+      assert(again && "the source parsed once");
+      TypeBinding merged = each;
+      merged.insert(binding.begin(), binding.end());
+      if (!checkSpecialization(*again->getKernels()[index], diags, merged))
+        return nullptr;
+    }
+  }
   return module;
+}
+
+std::vector<TypeBinding> ewc::getAdmittedBindings(const KernelDecl &kernel,
+                                                  const TypeBinding &binding) {
+  // The product of every free parameter's admitted types, the first
+  // parameter varying slowest.
+  std::vector<TypeBinding> bindings(1);
+  for (const TypeParamDecl &param : kernel.getTypeParams()) {
+    if (binding.count(param.name))
+      continue;
+    std::vector<TypeBinding> next;
+    for (const TypeBinding &partial : bindings)
+      for (DType dtype : getAdmittedDTypes(param.constraint)) {
+        next.push_back(partial);
+        next.back()[param.name] = dtype;
+      }
+    bindings = std::move(next);
+  }
+  return bindings;
 }
 
 std::string ewc::getDocComment(const llvm::SourceMgr &sourceMgr,

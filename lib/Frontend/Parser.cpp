@@ -79,6 +79,8 @@ private:
   //===--------------------------------------------------------------------===//
 
   std::unique_ptr<KernelDecl> parseKernel();
+  /// Parses `<T: float, ...>` into `typeParams`; false after an error.
+  bool parseTypeParams(llvm::StringRef kernelName);
   std::unique_ptr<ParamDecl> parseParam(unsigned index);
   std::optional<TypeSpec> parseType(llvm::StringRef context);
   std::unique_ptr<Expr> parseDefaultLiteral(llvm::StringRef paramName);
@@ -113,6 +115,9 @@ private:
   llvm::SMLoc prevEnd;
   /// How many parseUnary calls are active: the parser's own recursion depth.
   unsigned nesting = 0;
+  /// The type parameters of the kernel being parsed, which its types may
+  /// name.
+  std::vector<TypeParamDecl> typeParams;
 };
 
 } // namespace
@@ -136,7 +141,8 @@ std::unique_ptr<ModuleDecl> Parser::parseModule() {
   return std::make_unique<ModuleDecl>(diags.getSourceMgr(), std::move(kernels));
 }
 
-/// kernel ::= 'kernel' ident '(' params? ')' '->' results '{' let* return '}'
+/// kernel ::= 'kernel' ident typeParams? '(' params? ')' '->' results '{' let*
+///            return '}'
 std::unique_ptr<KernelDecl> Parser::parseKernel() {
   llvm::SMLoc start = tok.getLoc();
   consume(); // 'kernel'
@@ -149,8 +155,13 @@ std::unique_ptr<KernelDecl> Parser::parseKernel() {
   llvm::SMRange nameRange = tok.getRange();
   consume();
 
+  typeParams.clear();
+  if (tok.is(TokenKind::Less) && !parseTypeParams(name))
+    return nullptr;
   if (!expect(TokenKind::LParen,
-              "expected '(' after kernel name '" + name + "'"))
+              typeParams.empty()
+                  ? "expected '(' or '<' after kernel name '" + name + "'"
+                  : "expected '(' after the type parameters of '" + name + "'"))
     return nullptr;
   std::vector<std::unique_ptr<ParamDecl>> params;
   if (tok.isNot(TokenKind::RParen)) {
@@ -232,9 +243,64 @@ std::unique_ptr<KernelDecl> Parser::parseKernel() {
     emitErrorAtToken("expected 'let' or 'return' statement");
     return nullptr;
   }
-  return std::make_unique<KernelDecl>(rangeFrom(start), nameRange,
-                                      std::move(name), std::move(params),
-                                      std::move(results), std::move(body));
+  return std::make_unique<KernelDecl>(
+      rangeFrom(start), nameRange, std::move(name), std::move(typeParams),
+      std::move(params), std::move(results), std::move(body));
+}
+
+/// typeParams ::= '<' ident ':' constraint (',' ident ':' constraint)* '>'
+/// constraint ::= 'float' | 'int' | 'any'
+bool Parser::parseTypeParams(llvm::StringRef kernelName) {
+  consume(); // '<'
+  while (true) {
+    if (tok.isNot(TokenKind::Identifier)) {
+      emitErrorAtToken("expected a type parameter name, as in '" + kernelName +
+                       "<T: float>'");
+      return false;
+    }
+    TypeParamDecl param;
+    param.name = tok.getSpelling().str();
+    param.nameRange = tok.getRange();
+    llvm::SMLoc start = tok.getLoc();
+    // A parameter named like a type would hide it in every signature.
+    if (parseDTypeName(param.name)) {
+      emitErrorAtToken("type parameter '" + param.name +
+                       "' has the name of an element type; name it like "
+                       "'T'");
+      return false;
+    }
+    for (const TypeParamDecl &other : typeParams)
+      if (other.name == param.name) {
+        emitErrorAtToken("duplicate type parameter '" + param.name + "'");
+        diags.note(other.nameRange.Start, "previous definition is here");
+        return false;
+      }
+    consume();
+    if (!expect(TokenKind::Colon,
+                "expected ':' and 'float', 'int' or 'any' after type "
+                "parameter '" +
+                    param.name + "'"))
+      return false;
+    std::optional<TypeConstraint> constraint;
+    if (tok.is(TokenKind::Identifier))
+      constraint = parseConstraintName(tok.getSpelling());
+    if (!constraint) {
+      emitErrorAtToken("unknown type constraint '" + tok.getSpelling() +
+                       "'; expected float (f16, bf16, f32, f64), int (i32, "
+                       "i64) or any (all six)");
+      return false;
+    }
+    param.constraint = *constraint;
+    consume();
+    param.range = rangeFrom(start);
+    typeParams.push_back(std::move(param));
+    if (tok.is(TokenKind::Comma)) {
+      consume();
+      continue;
+    }
+    return expect(TokenKind::Greater,
+                  "expected ',' or '>' in the type parameter list");
+  }
 }
 
 /// param ::= ident ':' type ('=' literal)?
@@ -274,6 +340,13 @@ std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
     return std::nullopt;
   }
   std::optional<DType> dtype = parseDTypeName(tok.getSpelling());
+  std::optional<unsigned> typeParam;
+  for (auto [index, param] : llvm::enumerate(typeParams))
+    if (param.name == tok.getSpelling()) {
+      typeParam = index;
+      // Sema binds it; until then the first type it admits.
+      dtype = getAdmittedDTypes(param.constraint).front();
+    }
   if (!dtype) {
     // In the language reference's order: bool, signed, unsigned, floats,
     // each by width.
@@ -300,6 +373,7 @@ std::optional<TypeSpec> Parser::parseType(llvm::StringRef context) {
   }
   TypeSpec type;
   type.dtype = *dtype;
+  type.typeParam = typeParam;
   llvm::SMLoc start = tok.getLoc();
   consume();
   if (tok.is(TokenKind::LBracket)) {

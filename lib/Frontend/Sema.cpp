@@ -244,8 +244,87 @@ void KernelChecker::checkReturn(ReturnStmt &ret) {
 // Module
 //===----------------------------------------------------------------------===//
 
-bool ewc::checkModule(ModuleDecl &module, Diagnostics &diags) {
+namespace {
+
+/// "leaky_relu<T=f16>": the kernel under `types`.
+std::string formatSpecialization(const KernelDecl &kernel,
+                                 llvm::ArrayRef<DType> types) {
+  std::string result = kernel.getName().str() + "<";
+  for (auto [index, param] : llvm::enumerate(kernel.getTypeParams()))
+    result += (index ? ", " : "") + param.name + "=" +
+              getDTypeName(types[index]).str();
+  return result + ">";
+}
+
+/// Binds `kernel`'s type parameters from `binding` and gives each type that
+/// names one its element type; false after reporting a type the
+/// parameter's constraint does not admit.
+bool bindTypeParams(KernelDecl &kernel, const TypeBinding &binding,
+                    Diagnostics &diags) {
+  llvm::SmallVector<DType, 2> types;
+  bool bound = true;
+  for (const TypeParamDecl &param : kernel.getTypeParams()) {
+    llvm::ArrayRef<DType> admitted = getAdmittedDTypes(param.constraint);
+    auto it = binding.find(param.name);
+    if (it == binding.end()) {
+      bound = false;
+      types.push_back(admitted.front());
+      continue;
+    }
+    if (!llvm::is_contained(admitted, it->second)) {
+      std::string list;
+      for (auto [index, dtype] : llvm::enumerate(admitted))
+        list += (index ? ", " : "") + getDTypeName(dtype).str();
+      diags.error(param.nameRange.Start,
+                  "kernel '" + kernel.getName() + "' cannot take " +
+                      param.name + " = " + getDTypeName(it->second) + ": '" +
+                      param.name + ": " + getConstraintName(param.constraint) +
+                      "' admits " + list,
+                  param.range);
+      return false;
+    }
+    types.push_back(it->second);
+  }
+  kernel.setBinding(types, bound);
+  auto bind = [&](TypeSpec &type) {
+    if (type.typeParam)
+      type.dtype = types[*type.typeParam];
+  };
+  for (const std::unique_ptr<ParamDecl> &param : kernel.getParams())
+    bind(param->getTypeSpec());
+  for (TypeSpec &result : kernel.getResults())
+    bind(result);
+  return true;
+}
+
+/// Checks `kernel` under its binding; a generic kernel's errors name the
+/// binding in a note.
+void checkKernel(KernelDecl &kernel, Diagnostics &diags) {
+  if (kernel.isGeneric())
+    diags.setContext(kernel.getNameRange().Start,
+                     "in the specialization " +
+                         formatSpecialization(kernel, kernel.getBinding()));
+  KernelChecker(kernel, diags).check();
+  diags.setContext({}, "");
+}
+
+} // namespace
+
+bool ewc::checkSpecialization(KernelDecl &kernel, Diagnostics &diags,
+                              const TypeBinding &binding) {
   unsigned errorsBefore = diags.getNumErrors();
+  if (!bindTypeParams(kernel, binding, diags))
+    return false;
+  diags.setQuiet(true);
+  checkKernel(kernel, diags);
+  diags.setQuiet(false);
+  return diags.getNumErrors() == errorsBefore;
+}
+
+bool ewc::checkModule(ModuleDecl &module, Diagnostics &diags,
+                      const TypeBinding &binding) {
+  unsigned errorsBefore = diags.getNumErrors();
+  module.setBinding(binding);
   if (module.getKernels().empty()) {
     const llvm::SourceMgr &sourceMgr = module.getSourceMgr();
     const llvm::MemoryBuffer *buffer =
@@ -263,7 +342,8 @@ bool ewc::checkModule(ModuleDecl &module, Diagnostics &diags) {
       diags.note(it->second->getNameRange().Start,
                  "previous definition is here");
     }
-    KernelChecker(*kernel, diags).check();
+    if (bindTypeParams(*kernel, binding, diags))
+      checkKernel(*kernel, diags);
   }
   return diags.getNumErrors() == errorsBefore;
 }

@@ -215,8 +215,13 @@ KernelChecker::lookupDimArgument(const CallExpr &call,
 }
 
 bool KernelChecker::resolveCall(CallExpr &call) {
-  // A dtype name called like a function is a cast: `f16(x)`.
-  if (std::optional<DType> castType = parseDTypeName(call.getCallee())) {
+  // A dtype name called like a function is a cast: `f16(x)`, and so is a
+  // type parameter's: `T(x)`.
+  std::optional<DType> castType = parseDTypeName(call.getCallee());
+  if (std::optional<unsigned> typeParam =
+          kernel.lookupTypeParam(call.getCallee()))
+    castType = kernel.getBinding()[*typeParam];
+  if (castType) {
     if (call.getNumArgs() != 1) {
       diags.error(call.getLoc(),
                   "'" + call.getCallee() + "' expects 1 argument, got " +
@@ -287,6 +292,8 @@ bool KernelChecker::resolveCall(CallExpr &call) {
     }
     const CallExpr::NameArgument &name = call.getDimArguments()[0];
     std::optional<DType> type = parseDTypeName(name.first);
+    if (std::optional<unsigned> typeParam = kernel.lookupTypeParam(name.first))
+      type = kernel.getBinding()[*typeParam];
     if (!type) {
       std::string msg = "unknown type '" + name.first + "' in 'bitcast'";
       llvm::SmallVector<llvm::StringRef> types;

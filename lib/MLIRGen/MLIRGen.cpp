@@ -170,6 +170,10 @@ MLIRGenImpl::genModule(const ModuleDecl &module) {
   mlir::OwningOpRef<mlir::ModuleOp> result =
       mlir::ModuleOp::create(mlir::FileLineColLoc::get(fileName, 1, 1));
   for (const std::unique_ptr<KernelDecl> &kernel : module.getKernels()) {
+    // A template (a generic kernel the binding leaves free) is compiled
+    // only as a specialization, in a module of its own binding.
+    if (!kernel->isBound())
+      continue;
     builder.setInsertionPointToEnd(result->getBody());
     genKernel(*kernel);
   }

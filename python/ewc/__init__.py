@@ -37,6 +37,7 @@ from . import _arrays, _capi
 from ._capi import lib
 
 __all__ = ["compile", "bits", "Bits", "CompileError", "CompileWarning",
+           "GenericKernel",
            "LaunchError", "Module", "Kernel", "Param", "Result"]
 
 Bits = _arrays.Bits
@@ -883,14 +884,128 @@ def _to_int(value, type_name, where):
 # Modules
 #===------------------------------------------------------------------------===#
 
+# What each type parameter constraint admits (docs/language.md, "Generic
+# kernels"), in the order the front end checks them.
+_ADMITTED = {"float": ("f16", "bf16", "f32", "f64"), "int": ("i32", "i64"),
+             "any": ("f16", "bf16", "f32", "f64", "i32", "i64")}
+
+
+class GenericKernel:
+    """A kernel with type parameters, `kernel f<T: float>(x: T[...])`: a call
+    binds each parameter to its tensors' element type, compiles that
+    specialization at its first use (cached in this module and on disk like
+    any compilation) and calls it. kernel.specialize(T="bf16") gives the
+    compiled Kernel itself; `type_params` maps each name to its constraint
+    ("float", "int" or "any")."""
+
+    def __init__(self, module, index):
+        handle = module._handle
+        self._module = module
+        self.name = lib.ewcGenericKernelGetName(handle, index).decode()
+        self.signature = lib.ewcGenericKernelGetSignature(
+            handle, index).decode()
+        self.doc = lib.ewcGenericKernelGetDoc(handle, index).decode()
+        self.type_params = {}
+        names = []
+        for t in range(lib.ewcGenericKernelGetNumTypeParams(handle, index)):
+            name = lib.ewcGenericKernelGetTypeParamName(handle, index,
+                                                        t).decode()
+            self.type_params[name] = lib.ewcGenericKernelGetTypeParamConstraint(
+                handle, index, t).decode()
+            names.append(name)
+        # (position, name, type parameter) of every tensor parameter whose
+        # element type is a type parameter: where a call reads the types.
+        self._typed = []
+        self._params = []
+        for p in range(lib.ewcGenericKernelGetNumParams(handle, index)):
+            pname = lib.ewcGenericKernelGetParamName(handle, index, p).decode()
+            self._params.append(pname)
+            t = lib.ewcGenericKernelGetParamTypeParam(handle, index, p)
+            if t >= 0 and lib.ewcGenericKernelParamIsTensor(handle, index, p):
+                self._typed.append((p, pname, names[t]))
+        self._last = (None, None)
+
+    def __repr__(self):
+        return "<ewc generic kernel %s>" % self.signature
+
+    def specialize(self, **types):
+        """The kernel compiled with these types, by type parameter name
+        (T="bf16"); compiled once per binding and module."""
+        for name, type_name in types.items():
+            if name not in self.type_params:
+                raise TypeError("%s(): no type parameter %r (it has %s)" % (
+                    self.name, name, ", ".join(self.type_params)))
+            admitted = _ADMITTED[self.type_params[name]]
+            if type_name not in admitted:
+                raise TypeError("%s(): %s = %s is not admitted: '%s: %s' "
+                                "admits %s" % (
+                                    self.name, name, type_name, name,
+                                    self.type_params[name],
+                                    ", ".join(admitted)))
+        missing = [n for n in self.type_params if n not in types]
+        if missing:
+            raise TypeError("%s(): give every type parameter, missing %s" % (
+                self.name, ", ".join(missing)))
+        return self._module._specialization(types)[self.name]
+
+    def _infer(self, args, kwargs):
+        types = {}
+        where = {}
+        for position, pname, t in self._typed:
+            if position < len(args):
+                obj = args[position]
+            elif pname in kwargs:
+                obj = kwargs[pname]
+            else:
+                continue
+            what = "%s(): '%s'" % (self.name, pname)
+            type_name = _element_type(obj, what)
+            if t in types and types[t] != type_name:
+                raise TypeError("%s: %s is %s from '%s' but %s from '%s'" % (
+                    self.name + "()", t, types[t], where[t], type_name,
+                    pname))
+            types.setdefault(t, type_name)
+            where.setdefault(t, pname)
+        for t, constraint in self.type_params.items():
+            if t not in types:
+                raise TypeError("%s(): no tensor argument gives the type of "
+                                "%s; call %s.specialize(%s=...) to choose it"
+                                % (self.name, t, self.name, t))
+            if types[t] not in _ADMITTED[constraint]:
+                raise TypeError("%s(): '%s' has %s elements, but %s: %s "
+                                "admits %s" % (
+                                    self.name, where[t], types[t], t,
+                                    constraint,
+                                    ", ".join(_ADMITTED[constraint])))
+        return types
+
+    def __call__(self, *args, **kwargs):
+        types = self._infer(args, kwargs)
+        # The last specialization called: one dict compare a call.
+        last_types, last_kernel = self._last
+        if types != last_types:
+            last_kernel = self.specialize(**types)
+            self._last = (types, last_kernel)
+        return last_kernel(*args, **kwargs)
+
+
+def _element_type(obj, what):
+    """The ewc element type of a tensor argument, as the launch reads it."""
+    return _arrays.Array(obj, what).type
+
+
 class Module:
     """Compiled kernels: mod["leaky_relu"](x) for any kernel, and
     mod.leaky_relu(x) for every kernel whose name is not one of the module's
     own attributes (device, kernels) or a dunder name (__call__, which
     Python's protocols probe): those are reached by subscript only."""
 
-    def __init__(self, handle):
+    def __init__(self, handle, recompile=None):
         self._handle = handle
+        # recompile(types) compiles the same program with a binding of type
+        # parameters: a generic kernel's specializations, one module each.
+        self._recompile = recompile
+        self._specializations = {}
         target = lib.ewcModuleGetTarget(handle)
         self.device = "cuda" if target == _capi.TARGET_CUDA else "cpu"
         self.kernels = {}
@@ -912,6 +1027,9 @@ class Module:
                                      "__doc__": kernel._docstring(),
                                      "__signature__": signature})
             self.kernels[kernel.name] = kernel
+        for g in range(lib.ewcModuleGetNumGenericKernels(handle)):
+            generic = GenericKernel(self, g)
+            self.kernels[generic.name] = generic
         # Each kernel that no attribute of the module shadows is an
         # attribute of its own, found without __getattr__ (0.3 us a call
         # less; __getattr__ still answers for the others).
@@ -919,6 +1037,14 @@ class Module:
             if not (name in self.__dict__ or hasattr(Module, name) or
                     _is_dunder(name)):
                 self.__dict__[name] = kernel
+
+    def _specialization(self, types):
+        key = tuple(sorted(types.items()))
+        module = self._specializations.get(key)
+        if module is None:
+            module = self._recompile(dict(types))
+            self._specializations[key] = module
+        return module
 
     def __getitem__(self, name):
         kernels = self.__dict__.get("kernels", {})
@@ -980,15 +1106,17 @@ _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
 
 
 def compile(path=None, *, source=None, device="auto", chip=None,
-            name=None, cache_dir=None, cache=True):
+            name=None, cache_dir=None, cache=True, types=None):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
     "cuda"; "cpu"). `cache_dir`: where compiled code is cached, GPU and CPU
     (None: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
     CPU code is kept in this process's memory too. cache=False, or
     $EWC_NO_CACHE set to anything but "" or "0", neither reads nor writes
-    either. Raises CompileError with the located
-    diagnostics."""
+    either. `types` ({"T": "bf16"}) binds generic kernels' type parameters
+    ahead of time; without it a generic kernel binds them from its
+    arguments at each call (GenericKernel). Raises CompileError with the
+    located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
     if path is not None and not isinstance(path, (str, bytes, os.PathLike)):
@@ -1002,6 +1130,12 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     if device not in _DEVICES:
         raise ValueError("device must be one of %s, got %r" % (
             ", ".join(_DEVICES), device))
+    if types is not None and not (isinstance(types, dict) and all(
+            isinstance(k, str) and isinstance(v, str)
+            for k, v in types.items())):
+        raise TypeError("ewc.compile(): types must be a dict of type "
+                        "parameter names to type names, such as "
+                        "{'T': 'bf16'}, got %r" % (types,))
     options = lib.ewcCompileOptionsCreate()
     try:
         lib.ewcCompileOptionsSetTarget(options, _DEVICES[device])
@@ -1014,6 +1148,9 @@ def compile(path=None, *, source=None, device="auto", chip=None,
                                              os.fsencode(cache_dir))
         no_cache = os.environ.get("EWC_NO_CACHE", "") not in ("", "0")
         lib.ewcCompileOptionsSetNoCache(options, no_cache or not cache)
+        if types:
+            lib.ewcCompileOptionsSetTypes(options, ",".join(
+                "%s=%s" % item for item in sorted(types.items())).encode())
         error = ctypes.c_void_p()
         if source is not None:
             handle = lib.ewcCompileWithOptions(
@@ -1027,7 +1164,12 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     if not handle:
         raise CompileError(_capi.take_string(error.value) or
                            "compilation failed")
-    module = Module(handle)
+    def recompile(bound):
+        return compile(path, source=source, device=module.device, chip=chip,
+                       name=name, cache_dir=cache_dir, cache=cache,
+                       types=dict(types or {}, **bound))
+
+    module = Module(handle, recompile)
     for w in range(lib.ewcModuleGetNumWarnings(handle)):
         warnings.warn(lib.ewcModuleGetWarning(handle, w).decode(),
                       CompileWarning, stacklevel=2)

@@ -9,7 +9,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 8  # EWC_C_API_VERSION
+API_VERSION = 9  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -86,6 +86,7 @@ _declare("ewcCompileOptionsSetTarget", None, _P, ctypes.c_int)
 _declare("ewcCompileOptionsSetChip", None, _P, _S)
 _declare("ewcCompileOptionsSetCacheDir", None, _P, _S)
 _declare("ewcCompileOptionsSetNoCache", None, _P, ctypes.c_int)
+_declare("ewcCompileOptionsSetTypes", None, _P, _S)
 _declare("ewcCompileWithOptions", _P, _S, _S, _P, ctypes.POINTER(_P))
 _declare("ewcCompileFileWithOptions", _P, _S, _P, ctypes.POINTER(_P))
 _declare("ewcModuleDestroy", None, _P)
@@ -95,6 +96,23 @@ _declare("ewcModuleGetTarget", ctypes.c_int, _P)
 _declare("ewcModuleGetNumKernels", ctypes.c_int, _P)
 _declare("ewcModuleGetNumWarnings", ctypes.c_int, _P)
 _declare("ewcModuleGetWarning", _S, _P, ctypes.c_int)
+_declare("ewcModuleGetNumGenericKernels", ctypes.c_int, _P)
+_declare("ewcGenericKernelGetName", _S, _P, ctypes.c_int)
+_declare("ewcGenericKernelGetSignature", _S, _P, ctypes.c_int)
+_declare("ewcGenericKernelGetDoc", _S, _P, ctypes.c_int)
+_declare("ewcGenericKernelGetNumTypeParams", ctypes.c_int, _P, ctypes.c_int)
+_declare("ewcGenericKernelGetTypeParamName", _S, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcGenericKernelGetTypeParamConstraint", _S, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcGenericKernelGetNumParams", ctypes.c_int, _P, ctypes.c_int)
+_declare("ewcGenericKernelGetParamName", _S, _P, ctypes.c_int, ctypes.c_int)
+_declare("ewcGenericKernelGetParamTypeParam", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcGenericKernelGetParamType", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
+_declare("ewcGenericKernelParamIsTensor", ctypes.c_int, _P, ctypes.c_int,
+         ctypes.c_int)
 _declare("ewcKernelGetName", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetSignature", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetDoc", _S, _P, ctypes.c_int)

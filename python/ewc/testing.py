@@ -5,7 +5,8 @@ Benchmark sweeps a function over sizes and implementations into a table, a
 CSV file and a plot, as triton.testing.perf_report does.
 
     import numpy as np, ewc, ewc.testing
-    mod = ewc.compile("kernels/leaky_relu.ew", device="cpu")
+    mod = ewc.compile("kernels/leaky_relu.ew", device="cpu",
+                      types={"T": "f32"})
     x = np.random.randn(1 << 22).astype(np.float32)
     y = np.empty_like(x)
     ms = ewc.testing.bench(lambda: mod.leaky_relu(x, out=y))

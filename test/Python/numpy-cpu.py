@@ -19,7 +19,8 @@ from testutil import show
 kernels = sys.argv[1]
 
 
-mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu")
+mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",
+                    types={"T": "f32"})
 # CHECK: <ewc module on cpu: leaky_relu>
 print(mod)
 # CHECK-NEXT: leaky_relu(x: f32[...], slope: f32 = 0.01) -> f32[...]

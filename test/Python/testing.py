@@ -34,7 +34,8 @@ kernels = sys.argv[1]
 # bench()
 #===------------------------------------------------------------------------===#
 
-mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu")
+mod = ewc.compile(os.path.join(kernels, "leaky_relu.ew"), device="cpu",
+                    types={"T": "f32"})
 x = np.linspace(-4, 4, 1 << 16, dtype=np.float32)
 y = np.full_like(x, np.nan)
 ms = bench(lambda: mod.leaky_relu(x, 0.5, out=y), warmup=2, rep=10,

@@ -121,6 +121,12 @@ cl::opt<std::string> emitOpt(
              "C++ header with the PTX and a typed launch function per kernel\n"
              "that needs only the CUDA driver (docs/api.md);\n"
              "--mlir-print-debuginfo adds locations"));
+cl::list<std::string> typeOpt(
+    "type", cl::value_desc("T=TYPE,..."), cl::cat(category),
+    cl::desc("the specialization of generic kernels to compile and check\n"
+             "(e.g. T=bf16, or T=f32,U=i64 for two type parameters); may\n"
+             "be repeated, one specialization each (default: every type\n"
+             "each type parameter admits)"));
 cl::opt<std::string> kernelOpt("kernel", cl::value_desc("NAME"),
                                cl::cat(category),
                                cl::desc("run only kernel NAME"));
@@ -443,6 +449,13 @@ llvm::Expected<RunOptions> getRunOptions() {
                                    rowsResidentOpt + "': expected at most " +
                                    std::to_string(ewc::kRowsMaxResident));
   options.kernel = kernelOpt;
+  for (StringRef text : typeOpt) {
+    std::string error;
+    TypeBinding binding = parseTypeBinding(text, error);
+    if (!error.empty())
+      return llvm::createStringError("invalid --type '" + text + "': " + error);
+    options.types.push_back(std::move(binding));
+  }
   options.testMutation = testMutationOpt;
   options.passPlugins.assign(passPluginsOpt.begin(), passPluginsOpt.end());
   if (chipOpt.getNumOccurrences()) {

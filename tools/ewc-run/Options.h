@@ -11,6 +11,7 @@
 #define EWC_TOOLS_EWCRUN_OPTIONS_H
 
 #include "ewc/Check/Inputs.h"
+#include "ewc/Frontend/DType.h"
 #include "ewc/Reference/RandomInput.h"
 
 #include "llvm/Support/Error.h"
@@ -44,6 +45,9 @@ struct RunOptions {
   std::optional<EmitStage> emit;
   /// Run only this kernel (default: every kernel of the file).
   std::string kernel;
+  /// --type: the specializations of generic kernels to run, each a binding
+  /// of type parameters (none: every binding they admit).
+  std::vector<TypeBinding> types;
   /// GPU architecture; empty means the device's own, or sm_90 without one.
   std::string chip;
   /// Tolerances that replace the per-dtype defaults.

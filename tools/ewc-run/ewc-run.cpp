@@ -18,6 +18,7 @@
 #include "ewc/Driver/Driver.h"
 #include "ewc/Driver/HeaderExport.h"
 #include "ewc/Frontend/ASTDump.h"
+#include "ewc/Frontend/Frontend.h"
 #include "ewc/Pipelines/Pipelines.h"
 #include "ewc/Reference/Npy.h"
 #include "ewc/Reference/Reference.h"
@@ -201,7 +202,7 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
     if (result.ok() && options.verbose) {
       // What a True run computed: its first elements, and the element
       // farthest from the reference within the tolerance.
-      llvm::errs() << "note: kernel '" << kernel.getName() << "' result "
+      llvm::errs() << "note: kernel '" << kernel.getDisplayName() << "' result "
                    << index << ": ";
       result.print(llvm::errs());
       if (isFloat(result.dtype) && result.largest.index >= 0) {
@@ -223,8 +224,8 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
                            result.samples, "  ");
     }
     if (!result.ok()) {
-      llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
-                   << index << ": ";
+      llvm::errs() << "mismatch: kernel '" << kernel.getDisplayName()
+                   << "' result " << index << ": ";
       result.print(llvm::errs());
       llvm::errs() << "\n";
       if (options.verbose)
@@ -233,8 +234,8 @@ llvm::Expected<bool> runKernel(const KernelDecl &kernel,
     }
     const check::StrayWrites &stray = checked->strayWrites[index];
     if (stray.count)
-      llvm::errs() << "mismatch: kernel '" << kernel.getName() << "' result "
-                   << index << ": " << stray.count
+      llvm::errs() << "mismatch: kernel '" << kernel.getDisplayName()
+                   << "' result " << index << ": " << stray.count
                    << " element(s) outside its view written, first at "
                       "element "
                    << stray.first << " of its storage\n";
@@ -392,6 +393,8 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   if (options.json) {
     llvm::json::Object object = toJSON(*report);
     object["name"] = kernel.getName();
+    if (kernel.isGeneric())
+      object["types"] = formatTypeBinding(kernel.getTypeBinding());
     object["n"] = static_cast<int64_t>(points);
     object["shape"] = shape;
     object["layout"] = check::getLayoutName(options.layout);
@@ -425,7 +428,7 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
   llvm::outs() << llvm::formatv(
       "bench '{0}'{1}: {2} points ({3}), layout {4}, offset {5}, {6} bytes "
       "moved, {7} buffer set(s), {8} launches\n",
-      kernel.getName(),
+      kernel.getDisplayName(),
       cuda ? std::string()
            : llvm::formatv(" on the CPU ({0} thread{1})", hostThreads,
                            hostThreads == 1 ? "" : "s")
@@ -447,6 +450,55 @@ llvm::Error benchKernel(const KernelDecl &kernel, const RunOptions &options,
 
 /// The namespace of --emit header: the file's stem as an identifier
 /// ("leaky_relu.ew" -> leaky_relu), "ewc_kernels" for stdin.
+/// One compilation of the file: its binding of type parameters and the
+/// kernels it runs, by name.
+struct Specialization {
+  TypeBinding binding;
+  std::vector<std::string> kernels;
+};
+
+/// The compilations that run `kernels`: without --type (`types` empty), the
+/// concrete kernels once and each generic kernel under every binding its
+/// type parameters admit; with it, each binding given (a generic kernel it
+/// leaves partly free under every completion). Bindings that coincide share
+/// one compilation.
+std::vector<Specialization> planRuns(llvm::ArrayRef<const KernelDecl *> kernels,
+                                     llvm::ArrayRef<TypeBinding> types) {
+  std::vector<Specialization> runs;
+  auto add = [&](const TypeBinding &binding, llvm::StringRef kernel) {
+    auto it = llvm::find_if(runs, [&](const Specialization &run) {
+      return run.binding == binding;
+    });
+    if (it == runs.end()) {
+      runs.push_back({binding, {}});
+      it = std::prev(runs.end());
+    }
+    if (!llvm::is_contained(it->kernels, kernel))
+      it->kernels.push_back(kernel.str());
+  };
+  std::vector<TypeBinding> given(types.begin(), types.end());
+  if (given.empty())
+    given.emplace_back();
+  for (const KernelDecl *kernel : kernels)
+    if (!kernel->isGeneric())
+      add(given.front(), kernel->getName());
+  for (const TypeBinding &binding : given)
+    for (const KernelDecl *kernel : kernels) {
+      if (!kernel->isGeneric())
+        continue;
+      // The part of the binding that names this kernel's parameters.
+      TypeBinding own;
+      for (const auto &[name, dtype] : binding)
+        if (kernel->lookupTypeParam(name))
+          own[name] = dtype;
+      for (TypeBinding each : getAdmittedBindings(*kernel, own)) {
+        each.insert(own.begin(), own.end());
+        add(each, kernel->getName());
+      }
+    }
+  return runs;
+}
+
 std::string getHeaderNamespace(llvm::StringRef file) {
   llvm::StringRef stem = llvm::sys::path::stem(file);
   std::string name;
@@ -494,8 +546,11 @@ int main(int argc, char **argv) {
   auto file = llvm::MemoryBuffer::getFileOrSTDIN(options.file, /*IsText=*/true);
   if (std::error_code ec = file.getError())
     return fail("cannot read '" + options.file + "': " + ec.message());
+  // One --type: the file is checked and dumped (--emit ast) under it.
   llvm::Expected<std::unique_ptr<driver::Source>> source =
-      driver::Source::parse(std::move(*file), &llvm::errs());
+      driver::Source::parse(std::move(*file), &llvm::errs(),
+                            options.types.size() == 1 ? options.types.front()
+                                                      : TypeBinding());
   parseTiming.stop();
   if (!source) {
     llvm::consumeError(source.takeError());
@@ -546,6 +601,27 @@ int main(int argc, char **argv) {
                   "': no kernel has a dimension of that name");
   if (llvm::Error error = checkSaveNames(options, kernels))
     return fail(std::move(error));
+  // Each --type must name type parameters of some kernel that runs.
+  for (const TypeBinding &binding : options.types)
+    for (const auto &entry : binding)
+      if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {
+            return kernel->lookupTypeParam(entry.first).has_value();
+          }))
+        return fail("unknown --type '" + entry.first +
+                    "=': no kernel has a type parameter of that name");
+  std::vector<Specialization> runs = planRuns(kernels, options.types);
+  if (options.emit && runs.size() > 1) {
+    std::string free;
+    for (const KernelDecl *kernel : kernels)
+      if (kernel->isGeneric())
+        free += (free.empty() ? "" : ", ") + kernel->getDisplayName();
+    return fail("--emit prints one compilation: give one --type for the "
+                "generic kernels (" +
+                free + "), such as --type " +
+                formatTypeBinding(llvm::find_if(runs, [](const auto &run) {
+                                    return !run.binding.empty();
+                                  })->binding));
+  }
 
   // The device, unless only printing. Its chip drives code generation.
   bool needDevice = !options.emit;
@@ -608,8 +684,6 @@ int main(int argc, char **argv) {
   compileOptions.notes =
       options.verbose || options.timing ? &llvm::errs() : nullptr;
   compileOptions.configurePassManager = mlir::applyPassManagerCLOptions;
-  mlir::TimingScope compileTiming = timing.nest("compile");
-  compileOptions.timing = &compileTiming;
   if (llvm::Error error = tools::loadPassPlugins(options.passPlugins))
     return fail(std::move(error));
   if (!options.testMutation.empty()) {
@@ -621,6 +695,7 @@ int main(int argc, char **argv) {
   // --emit header: the kernels' launch descriptors, read at the GPU stage,
   // and the PTX at the last.
   llvm::StringMap<LaunchDescriptor> launches;
+  const ModuleDecl *currentAST = ast;
   std::optional<std::string> headerError;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
     if (options.emit == EmitStage::Header) {
@@ -629,8 +704,9 @@ int main(int argc, char **argv) {
       if (stage != driver::Stage::PTX)
         return false;
       std::vector<KernelSignature> signatures;
-      for (const auto &kernel : ast->getKernels())
-        signatures.push_back(getKernelSignature(*kernel));
+      for (const auto &kernel : currentAST->getKernels())
+        if (kernel->isBound())
+          signatures.push_back(getKernelSignature(*kernel));
       llvm::Expected<std::string> header = driver::emitCudaHeader(
           mlir::ew::getPTX(module), signatures, launches,
           getHeaderNamespace(options.file), options.file,
@@ -657,47 +733,81 @@ int main(int argc, char **argv) {
     }
     return false;
   };
-  llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
-      driver::LoadedModule::compile(**source, compileOptions, cuda.get());
-  if (!loaded) {
-    llvm::Error error = loaded.takeError();
-    if (error.isA<driver::ReportedError>()) {
-      llvm::consumeError(std::move(error));
-      return kExitError;
-    }
-    return fail(std::move(error));
-  }
-  compileTiming.stop();
-  if (headerError)
-    return fail(*headerError);
-  if (!*loaded || options.emit == EmitStage::LLVMIR)
-    return kExitMatch;
-  driver::LoadedModule &executor = **loaded;
-
-  if (options.bench) {
-    // Benchmarks must not change device silently: a GPU bench script run
-    // where none is found fails; --device cpu asks for the CPU.
-    if (!executor.getCudaContext() && options.device != DeviceChoice::Cpu)
-      return fail("--bench times kernels on a CUDA device, and none was "
-                  "found");
-    for (const KernelDecl *kernel : kernels)
-      if (llvm::Error error =
-              benchKernel(*kernel, options, executor, *inputFiles))
-        return fail(std::move(error));
-    return kExitMatch;
-  }
-
+  // One compilation per specialization: the file under its binding (the
+  // first run's is the one already checked), then each kernel it runs.
+  llvm::SourceMgr &sourceMgr = (*source)->getSourceMgr();
+  llvm::StringRef text =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID())->getBuffer();
   bool allMatch = true;
-  for (const KernelDecl *kernel : kernels) {
-    mlir::TimingScope kernelTiming = timing.nest(kernel->getName().data(), [&] {
-      return "kernel '" + kernel->getName().str() + "'";
-    });
-    llvm::Expected<bool> matched =
-        runKernel(*kernel, options, executor, *inputFiles, kernelTiming);
-    if (!matched)
-      return fail(matched.takeError());
-    allMatch &= *matched;
+  for (const Specialization &run : runs) {
+    mlir::TimingScope compileTiming = timing.nest("compile");
+    compileOptions.timing = &compileTiming;
+    std::unique_ptr<driver::Source> specialized;
+    driver::Source *runSource = &**source;
+    if (run.binding != ast->getBinding()) {
+      auto again = llvm::MemoryBuffer::getMemBufferCopy(text, options.file);
+      llvm::Expected<std::unique_ptr<driver::Source>> parsedAgain =
+          driver::Source::parse(std::move(again), &llvm::errs(), run.binding);
+      if (!parsedAgain) {
+        llvm::consumeError(parsedAgain.takeError());
+        return kExitError;
+      }
+      specialized = std::move(*parsedAgain);
+      runSource = specialized.get();
+    }
+    const ModuleDecl &runAST = runSource->getAST();
+    currentAST = &runAST;
+    llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
+        driver::LoadedModule::compile(*runSource, compileOptions, cuda.get());
+    if (!loaded) {
+      llvm::Error error = loaded.takeError();
+      if (error.isA<driver::ReportedError>()) {
+        llvm::consumeError(std::move(error));
+        return kExitError;
+      }
+      return fail(std::move(error));
+    }
+    compileTiming.stop();
+    if (headerError)
+      return fail(*headerError);
+    if (!*loaded || options.emit == EmitStage::LLVMIR)
+      return kExitMatch;
+    driver::LoadedModule &executor = **loaded;
+    std::vector<const KernelDecl *> runKernels;
+    for (const std::string &name : run.kernels)
+      runKernels.push_back(runAST.lookupKernel(name));
+
+    if (options.bench) {
+      // Benchmarks must not change device silently: a GPU bench script run
+      // where none is found fails; --device cpu asks for the CPU.
+      if (!executor.getCudaContext() && options.device != DeviceChoice::Cpu)
+        return fail("--bench times kernels on a CUDA device, and none was "
+                    "found");
+      for (const KernelDecl *kernel : runKernels)
+        if (llvm::Error error =
+                benchKernel(*kernel, options, executor, *inputFiles))
+          return fail(std::move(error));
+      continue;
+    }
+
+    for (const KernelDecl *kernel : runKernels) {
+      std::string display = kernel->getDisplayName();
+      mlir::TimingScope kernelTiming =
+          timing.nest(kernel, [&] { return "kernel '" + display + "'"; });
+      llvm::Expected<bool> matched =
+          runKernel(*kernel, options, executor, *inputFiles, kernelTiming);
+      if (!matched)
+        return fail(matched.takeError());
+      allMatch &= *matched;
+      // A generic kernel's verdict per specialization where there are
+      // several, on stderr: stdout keeps its one line for the whole file.
+      if (kernel->isGeneric() && runs.size() > 1)
+        llvm::errs() << "note: " << display << ": "
+                     << (*matched ? "True" : "False") << "\n";
+    }
   }
+  if (options.bench)
+    return kExitMatch;
   llvm::outs() << (allMatch ? "True" : "False") << "\n";
   // Before the timing report, which goes to stderr when `timing` ends.
   llvm::outs().flush();

@@ -34,7 +34,11 @@ CompileOptions getCompileOptions(const Options &options,
 /// ewc::compile and ewc::compileFile do after getCompileOptions, an LLVM
 /// fatal error or a crash inside it turned into an error value.
 Result<Module> compileModule(std::unique_ptr<llvm::MemoryBuffer> buffer,
-                             const CompileOptions &options);
+                             const CompileOptions &options,
+                             const TypeBinding &binding = {});
+
+/// Options::types as the front end takes them (a repeated name: the last).
+TypeBinding getTypeBinding(const Options &options);
 
 } // namespace driver
 } // namespace ewc

@@ -14,6 +14,7 @@
 
 #include "ewc/ABI/KernelSignature.h"
 #include "ewc/ABI/LaunchPlan.h"
+#include "ewc/Frontend/DType.h"
 #include "ewc/Runtime/CudaContext.h"
 #include "ewc/Runtime/CudaJitLink.h"
 
@@ -164,10 +165,13 @@ struct CompileOptions {
 class Source {
 public:
   /// Parses and checks `buffer`, whose identifier is the file name in every
-  /// message. Diagnostics go to `diagnostics`, or into the error if null.
+  /// message, under `binding` (the type parameters of generic kernels, by
+  /// name: a module compiles the concrete kernels and the specializations
+  /// the binding makes; Frontend.h). Diagnostics go to `diagnostics`, or
+  /// into the error if null.
   static llvm::Expected<std::unique_ptr<Source>>
   parse(std::unique_ptr<llvm::MemoryBuffer> buffer,
-        llvm::raw_ostream *diagnostics);
+        llvm::raw_ostream *diagnostics, const TypeBinding &binding = {});
   ~Source();
 
   const ModuleDecl &getAST() const { return *ast; }

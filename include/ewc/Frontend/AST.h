@@ -634,10 +634,34 @@ struct DimSpec {
   llvm::SMRange range;
 };
 
+/// What a type parameter admits (`kernel f<T: float>`): the element types
+/// a specialization may bind it to (getAdmittedDTypes).
+enum class TypeConstraint { Float, Int, Any };
+
+/// "float", "int" or "any".
+llvm::StringRef getConstraintName(TypeConstraint constraint);
+/// Parses a constraint's spelling; std::nullopt for any other name.
+std::optional<TypeConstraint> parseConstraintName(llvm::StringRef name);
+/// The types `constraint` admits, in the order a kernel is checked in:
+/// float is f16, bf16, f32, f64; int is i32, i64; any is both.
+llvm::ArrayRef<DType> getAdmittedDTypes(TypeConstraint constraint);
+
+/// A type parameter of a generic kernel: `T: float`.
+struct TypeParamDecl {
+  std::string name;
+  TypeConstraint constraint = TypeConstraint::Any;
+  llvm::SMRange nameRange;
+  llvm::SMRange range;
+};
+
 /// A type as written in a signature: `f32`, `f32[n]`, `f32[m, n]`,
-/// `f32[...]`, `f32[..., n]`.
+/// `f32[...]`, `f32[..., n]`, or with a type parameter `T[...]`.
 struct TypeSpec {
   DType dtype = DType::F32;
+  /// The kernel's type parameter this type names (its position in
+  /// KernelDecl::getTypeParams), or none for a concrete type; sema sets
+  /// `dtype` from the kernel's binding.
+  std::optional<unsigned> typeParam;
   bool isTensor = false;
   /// Whether the dimensions start with `...` (any leading dimensions).
   bool hasBatch = false;
@@ -697,16 +721,41 @@ private:
   std::unique_ptr<Expr> defaultValue;
 };
 
-/// `kernel name(params) -> results { body }`.
+/// `kernel name<typeParams>(params) -> results { body }`.
 class KernelDecl {
 public:
   KernelDecl(llvm::SMRange range, llvm::SMRange nameRange, std::string name,
+             std::vector<TypeParamDecl> typeParams,
              std::vector<std::unique_ptr<ParamDecl>> params,
              std::vector<TypeSpec> results,
              std::vector<std::unique_ptr<Stmt>> body)
       : name(std::move(name)), range(range), nameRange(nameRange),
-        params(std::move(params)), results(std::move(results)),
-        body(std::move(body)) {}
+        typeParams(std::move(typeParams)), params(std::move(params)),
+        results(std::move(results)), body(std::move(body)) {}
+
+  /// The type parameters (`<T: float>`); none for a concrete kernel.
+  llvm::ArrayRef<TypeParamDecl> getTypeParams() const { return typeParams; }
+  bool isGeneric() const { return !typeParams.empty(); }
+  /// The position of type parameter `typeName`, or std::nullopt.
+  std::optional<unsigned> lookupTypeParam(llvm::StringRef typeName) const;
+  /// The element type of each type parameter (set by sema): the module's
+  /// TypeBinding's, or for a parameter it leaves free the first type its
+  /// constraint admits (a template is checked under that binding first).
+  llvm::ArrayRef<DType> getBinding() const { return binding; }
+  void setBinding(llvm::ArrayRef<DType> types, bool bound) {
+    binding.assign(types.begin(), types.end());
+    this->bound = bound;
+  }
+  /// getBinding by type parameter name.
+  TypeBinding getTypeBinding() const;
+  /// True unless the kernel is generic and the module's binding leaves
+  /// some type parameter free: a template, which is checked (under every
+  /// binding it admits) but not compiled. Its AST holds the first
+  /// admitted binding's types.
+  bool isBound() const { return !isGeneric() || bound; }
+  /// "leaky_relu<T=bf16>" for a bound generic kernel, "leaky_relu<T: float>"
+  /// for a template, the name alone for a concrete kernel.
+  std::string getDisplayName() const;
 
   llvm::StringRef getName() const { return name; }
   llvm::SMRange getRange() const { return range; }
@@ -754,10 +803,13 @@ private:
   std::string name;
   llvm::SMRange range;
   llvm::SMRange nameRange;
+  std::vector<TypeParamDecl> typeParams;
   std::vector<std::unique_ptr<ParamDecl>> params;
   std::vector<TypeSpec> results;
   std::vector<std::unique_ptr<Stmt>> body;
   std::vector<std::string> dims;
+  llvm::SmallVector<DType, 2> binding;
+  bool bound = false;
 };
 
 /// A source file: its kernels, in order.
@@ -770,6 +822,9 @@ public:
   llvm::ArrayRef<std::unique_ptr<KernelDecl>> getKernels() const {
     return kernels;
   }
+  /// The binding the module was checked under (sema's); empty for none.
+  const TypeBinding &getBinding() const { return binding; }
+  void setBinding(TypeBinding newBinding) { binding = std::move(newBinding); }
   /// Returns the kernel called `name`, or null.
   const KernelDecl *lookupKernel(llvm::StringRef name) const;
 
@@ -780,6 +835,7 @@ public:
 private:
   const llvm::SourceMgr *sourceMgr;
   std::vector<std::unique_ptr<KernelDecl>> kernels;
+  TypeBinding binding;
 };
 
 } // namespace ewc

@@ -12,7 +12,10 @@
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringRef.h"
 
+#include <functional>
+#include <map>
 #include <optional>
+#include <string>
 
 namespace llvm {
 struct fltSemantics;
@@ -70,6 +73,21 @@ llvm::StringRef getDTypeNpyDescr(DType dtype);
 
 /// Returns the llvm::APFloat semantics of a floating-point type.
 const llvm::fltSemantics &getFloatSemantics(DType dtype);
+
+/// The element types of a specialization of generic kernels, by type
+/// parameter name (`kernel f<T: float>`): a module's binding applies to
+/// every kernel with a parameter of that name (`ewc-run --type T=bf16`).
+/// Ordered, so that it formats (and keys the kernel cache) the same way
+/// whatever order it was built in.
+using TypeBinding = std::map<std::string, DType, std::less<>>;
+
+/// "T=bf16,U=i32" (names in order), "" for no binding: the spelling of
+/// ewc-run's --type and of the kernel cache's key.
+std::string formatTypeBinding(const TypeBinding &binding);
+
+/// Parses formatTypeBinding's spelling, "T=bf16" or "T=bf16,U=i32"; the
+/// error says what is wrong ("" and the binding on success).
+TypeBinding parseTypeBinding(llvm::StringRef text, std::string &error);
 
 } // namespace ewc
 

@@ -14,6 +14,8 @@
 #include "llvm/Support/SMLoc.h"
 #include "llvm/Support/SourceMgr.h"
 
+#include <string>
+
 namespace ewc {
 
 /// Prints front-end diagnostics for one SourceMgr and counts the errors.
@@ -26,13 +28,26 @@ public:
              llvm::ArrayRef<llvm::SMRange> ranges = {}) {
     ++numErrors;
     sourceMgr.PrintMessage(loc, llvm::SourceMgr::DK_Error, msg, ranges);
+    if (!context.empty())
+      sourceMgr.PrintMessage(contextLoc, llvm::SourceMgr::DK_Note, context);
   }
 
   /// Reports a warning; warnings do not make the front end fail.
   void warning(llvm::SMLoc loc, const llvm::Twine &msg,
                llvm::ArrayRef<llvm::SMRange> ranges = {}) {
-    sourceMgr.PrintMessage(loc, llvm::SourceMgr::DK_Warning, msg, ranges);
+    if (!quiet)
+      sourceMgr.PrintMessage(loc, llvm::SourceMgr::DK_Warning, msg, ranges);
   }
+
+  /// A note printed after every error until cleared: which specialization
+  /// of a generic kernel sema was checking ("" clears it).
+  void setContext(llvm::SMLoc loc, std::string note) {
+    contextLoc = loc;
+    context = std::move(note);
+  }
+  /// Drops warnings while set: a generic kernel's second and later
+  /// specializations would repeat its first one's.
+  void setQuiet(bool newQuiet) { quiet = newQuiet; }
 
   /// Attaches a note (such as "previous definition is here") to the last
   /// error or warning.
@@ -47,6 +62,9 @@ public:
 private:
   llvm::SourceMgr &sourceMgr;
   unsigned numErrors = 0;
+  llvm::SMLoc contextLoc;
+  std::string context;
+  bool quiet = false;
 };
 
 } // namespace ewc

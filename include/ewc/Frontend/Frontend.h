@@ -16,6 +16,7 @@
 
 #include <memory>
 #include <string>
+#include <vector>
 
 namespace llvm {
 class SourceMgr;
@@ -23,10 +24,21 @@ class SourceMgr;
 
 namespace ewc {
 
-/// Parses and checks the main buffer of `sourceMgr`. Errors and warnings are
-/// printed through the SourceMgr (to llvm::errs() unless it has a handler);
-/// returns null if there was an error. The SourceMgr must outlive the Module.
-std::unique_ptr<ModuleDecl> parseAndCheck(llvm::SourceMgr &sourceMgr);
+/// Parses and checks the main buffer of `sourceMgr` under `binding` (the
+/// types of generic kernels' parameters, by name: Sema.h). A generic kernel
+/// that the binding leaves free is a template, checked under every binding
+/// its constraints admit; the first that fails is reported, its types named.
+/// Errors and warnings are printed through the SourceMgr (to llvm::errs()
+/// unless it has a handler); returns null if there was an error. The
+/// SourceMgr must outlive the Module.
+std::unique_ptr<ModuleDecl> parseAndCheck(llvm::SourceMgr &sourceMgr,
+                                          const TypeBinding &binding = {});
+
+/// Every binding of `kernel`'s type parameters that `binding` leaves free
+/// to types their constraints admit (one empty binding if none is free), in
+/// the order the constraints list them, the first parameter slowest.
+std::vector<TypeBinding> getAdmittedBindings(const KernelDecl &kernel,
+                                             const TypeBinding &binding = {});
 
 /// The comment that documents the declaration starting at `loc` (a kernel's
 /// `kernel` keyword): the lines right above it that hold only a comment, up

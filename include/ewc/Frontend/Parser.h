@@ -8,12 +8,14 @@
 //
 // clang-format off
 //   module     ::= kernel*
-//   kernel     ::= 'kernel' ident '(' params? ')' '->' results '{' let* return '}'
+//   kernel     ::= 'kernel' ident typeParams? '(' params? ')' '->' results '{' let* return '}'
+//   typeParams ::= '<' ident ':' constraint (',' ident ':' constraint)* '>'
+//   constraint ::= 'float' | 'int' | 'any'
 //   params     ::= param (',' param)*
 //   param      ::= ident ':' type ('=' literal)?
 //   literal    ::= '-'? number | 'true' | 'false'
 //   results    ::= type | '(' type (',' type)* ')'
-//   type       ::= ident ('[' ident ']')?
+//   type       ::= ident ('[' ident ']')?            (a dtype or a type parameter)
 //   let        ::= 'let' ident '=' expr ';'
 //   return     ::= 'return' expr (',' expr)* ';'
 //   expr       ::= additive (cmpop additive)?          (non-associative)
