@@ -45,9 +45,9 @@ int main() {
   CHECK(cuMemAlloc(&dx, n * sizeof(float)));
   CHECK(cuMemAlloc(&dy, n * sizeof(float)));
   CHECK(cuMemcpyHtoD(dx, x.data(), n * sizeof(float)));
-  CHECK(leaky_relu::leaky_relu(/*stream=*/nullptr,
-                               reinterpret_cast<const float *>(dx), slope,
-                               reinterpret_cast<float *>(dy), n));
+  CHECK(leaky_relu::leaky_relu_f32(/*stream=*/nullptr,
+                                   reinterpret_cast<const float *>(dx), slope,
+                                   reinterpret_cast<float *>(dy), n));
   CHECK(cuMemcpyDtoH(y.data(), dy, n * sizeof(float)));
   std::printf("loaded: %s\n", leaky_relu::getLoadedImage());
   int64_t wrong = 0;

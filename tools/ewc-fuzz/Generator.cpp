@@ -31,11 +31,14 @@
 
 #include "Generator.h"
 
+#include "ewc/Frontend/DType.h"
+
 #include "llvm/ADT/APFloat.h"
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallString.h"
 #include "llvm/ADT/bit.h"
 
+#include <cctype>
 #include <cmath>
 
 #include <optional>
@@ -1206,4 +1209,87 @@ std::string ewc::fuzz::generateProgram(uint64_t seed,
     text += (k ? "\n" : "") + kernel.generate(name);
   }
   return text;
+}
+
+GenericProgram ewc::fuzz::makeGeneric(const std::string &text, uint64_t seed) {
+  // A stream of its own: the program's text stays what --generic-less runs
+  // make of the seed.
+  std::mt19937_64 rng(deriveProgramSeed(seed, 0x6e6e));
+  auto below = [&](uint64_t n) { return rng() % n; };
+  static const char *const kFloats[] = {"f16", "bf16", "f32", "f64"};
+  static const char *const kInts[] = {"i32", "i64"};
+  // A dimension named like a dtype would be renamed with it, away from the
+  // shape the run gives it by name.
+  for (const std::string &dim : chooseProgramDims(seed).names)
+    if (parseDTypeName(dim))
+      return {text, ""};
+  GenericProgram result;
+  llvm::StringRef rest = text;
+  unsigned index = 0;
+  while (!rest.empty()) {
+    // One kernel: from its `kernel` to the next one's (each is its own
+    // paragraph).
+    size_t next = rest.find("\nkernel ", 1);
+    llvm::StringRef kernel = rest.take_front(next);
+    rest = rest.drop_front(kernel.size());
+    // The identifier tokens, with their offsets (numbers skipped whole).
+    struct Token {
+      size_t begin;
+      llvm::StringRef text;
+    };
+    std::vector<Token> tokens;
+    for (size_t i = 0; i < kernel.size();) {
+      char c = kernel[i];
+      if (std::isalpha(static_cast<unsigned char>(c)) || c == '_' ||
+          std::isdigit(static_cast<unsigned char>(c))) {
+        size_t j = i;
+        while (j < kernel.size() &&
+               (std::isalnum(static_cast<unsigned char>(kernel[j])) ||
+                kernel[j] == '_' || kernel[j] == '.'))
+          ++j;
+        if (!std::isdigit(static_cast<unsigned char>(c)))
+          tokens.push_back({i, kernel.slice(i, j)});
+        i = j;
+        continue;
+      }
+      ++i;
+    }
+    std::string param = "T" + std::to_string(index);
+    llvm::StringRef signature = kernel.take_front(kernel.find('{'));
+    llvm::SmallVector<llvm::StringRef> candidates;
+    for (const Token &token : tokens)
+      if (token.begin < signature.size() &&
+          (llvm::is_contained(kFloats, token.text) ||
+           llvm::is_contained(kInts, token.text)) &&
+          !llvm::is_contained(candidates, token.text))
+        candidates.push_back(token.text);
+    bool clash = llvm::any_of(
+        tokens, [&](const Token &token) { return token.text == param; });
+    // The kernel's name is its second token.
+    if (candidates.empty() || clash ||
+        llvm::is_contained(candidates, tokens[1].text)) {
+      result.text += kernel.str();
+      continue;
+    }
+    llvm::StringRef type = candidates[below(candidates.size())];
+    bool isFloat = llvm::is_contained(kFloats, type);
+    std::string generic;
+    size_t copied = 0;
+    for (const Token &token : tokens) {
+      if (token.text != type)
+        continue;
+      generic += kernel.slice(copied, token.begin).str() + param;
+      copied = token.begin + token.text.size();
+    }
+    generic += kernel.drop_front(copied).str();
+    // `kernel NAME<Ti: float>(`: after the name.
+    size_t name = tokens[1].begin + tokens[1].text.size();
+    generic.insert(name, "<" + param + (isFloat ? ": float>" : ": int>"));
+    result.text += generic;
+    const char *bound =
+        isFloat ? kFloats[below(std::size(kFloats))] : kInts[below(2)];
+    result.binding += (result.binding.empty() ? "" : ",") + param + "=" + bound;
+    ++index;
+  }
+  return result;
 }

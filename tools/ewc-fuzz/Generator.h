@@ -45,6 +45,24 @@ struct GeneratorOptions {
 /// The .ew text of the program seeded by `seed`.
 std::string generateProgram(uint64_t seed, const GeneratorOptions &options);
 
+/// A program made generic, and the specialization to run it at.
+struct GenericProgram {
+  std::string text;
+  /// The binding to check it under, as ewc-run's --type spells it
+  /// ("T0=bf16,T1=i64"); empty when no kernel could be made generic.
+  std::string binding;
+};
+
+/// `text` (generateProgram's, seeded by `seed`) with, in each kernel, one
+/// element type of its signature among f16, bf16, f32, f64 (then `T<i>:
+/// float`) or i32, i64 (`T<i>: int`) replaced by a type parameter wherever
+/// the kernel names it, and a binding of those parameters drawn from the
+/// types they admit. The type written is one of them, so the generic kernel
+/// is the program itself at that binding; whether every other admitted type
+/// also passes sema is the front end's to say (ewc-fuzz keeps the concrete
+/// program where it does not).
+GenericProgram makeGeneric(const std::string &text, uint64_t seed);
+
 /// The dimensions that the types of the program seeded by `seed` draw from:
 /// one to four names, mostly m, n, k and d (now and then one that is also a
 /// parameter, builtin or dtype name: dimensions have their own namespace),

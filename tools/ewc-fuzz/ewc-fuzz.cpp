@@ -71,6 +71,12 @@ cl::opt<bool> randomOpt(
     "random",
     cl::desc("programs with random numbers too (rand, randn, randint, "
              "index_flat)"));
+cl::opt<bool> genericOpt(
+    "generic",
+    cl::desc("programs with generic kernels too: a type of each kernel's "
+             "signature becomes a type parameter (float or int), checked by "
+             "the front end under every type it admits and run at one drawn "
+             "from them"));
 cl::opt<int64_t>
     nOpt("n",
          cl::desc("the extent of a dimension that no --dim of the program's "
@@ -330,10 +336,13 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
 /// Compiles, runs and checks one program on every device; `seed` seeds its
 /// inputs.
 Outcome runProgram(const std::string &text, const std::string &name,
-                   uint64_t seed, InputKind kind, const Devices &devices) {
+                   uint64_t seed, InputKind kind, const Devices &devices,
+                   const std::string &binding) {
   Outcome outcome;
-  auto source = driver::Source::parse(
-      llvm::MemoryBuffer::getMemBufferCopy(text, name), nullptr);
+  std::string why;
+  auto source =
+      driver::Source::parse(llvm::MemoryBuffer::getMemBufferCopy(text, name),
+                            nullptr, parseTypeBinding(binding, why));
   if (!source) {
     outcome.verdict = Verdict::Rejected;
     outcome.details = llvm::toString(source.takeError());
@@ -385,14 +394,15 @@ std::string getShapeArgs(uint64_t programSeed, const std::string &text) {
 /// with them the tensors' offsets: check::getOffsetOf), and the exact
 /// comparison.
 std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
-                          uint64_t programSeed, const std::string &text) {
+                          uint64_t programSeed, const std::string &text,
+                          const std::string &binding) {
   std::optional<unsigned> splits = getSplits(programSeed);
   std::optional<unsigned> rowsBlock = getRowsBlockSize(programSeed);
   std::optional<unsigned> resident = getRowsResident(programSeed);
   bool cuda = device == driver::Target::Cuda;
   return llvm::formatv(
       "{0} --device {1} --n {2}{7} --inputs {3} --seed {4} "
-      "--layout {6} --rtol 0 --atol 0{5}{8}{9}{10}",
+      "--layout {6} --rtol 0 --atol 0{5}{8}{9}{10}{11}",
       file, getDeviceName(device), nOpt.getValue(), inputsOpt.getValue(),
       programSeed, getMutationArgs("="), layoutOpt.getValue(),
       getShapeArgs(programSeed, text),
@@ -402,7 +412,8 @@ std::string getEwcRunArgs(llvm::StringRef file, driver::Target device,
           ? llvm::formatv(" --rows-block-size {0}", *rowsBlock).str()
           : std::string(),
       resident && cuda ? llvm::formatv(" --rows-resident {0}", *resident).str()
-                       : std::string());
+                       : std::string(),
+      binding.empty() ? std::string() : " --type " + binding);
 }
 
 /// The generator's options, from the command line.
@@ -414,19 +425,21 @@ fuzz::GeneratorOptions getGeneratorOptions() {
 /// The commands that rerun program `index` (`text`, perhaps reduced) alone.
 std::string getReproducers(uint64_t index, uint64_t programSeed,
                            const std::string &text, llvm::StringRef file,
-                           driver::Target device) {
+                           driver::Target device, const std::string &binding) {
   std::string maxPoints =
       maxPointsOpt.getNumOccurrences()
           ? llvm::formatv(" --max-points {0}", maxPointsOpt.getValue()).str()
           : "";
   return llvm::formatv(
-      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2}{10}{11} --n {3}{9} "
+      "ewc-fuzz --seed {0} --first {1} --count 1 --size {2}{10}{11}{12} --n "
+      "{3}{9} "
       "--inputs {4} --layout {8}{5}{6}\newc-run {7}\n",
       seedOpt.getValue(), index, sizeOpt.getValue(), nOpt.getValue(),
       inputsOpt.getValue(), deviceOpt == "cpu" ? "" : " --device " + deviceOpt,
-      getMutationArgs(" "), getEwcRunArgs(file, device, programSeed, text),
+      getMutationArgs(" "),
+      getEwcRunArgs(file, device, programSeed, text, binding),
       layoutOpt.getValue(), maxPoints, reductionsOpt ? " --reductions" : "",
-      randomOpt ? " --random" : "");
+      randomOpt ? " --random" : "", genericOpt ? " --generic" : "");
 }
 
 /// Writes the failing program into --save-failures as a lit test: its
@@ -434,7 +447,8 @@ std::string getReproducers(uint64_t index, uint64_t programSeed,
 /// compiler prints (True), so the file fails until the bug is fixed and can
 /// then join test/ as its regression test.
 void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
-                 const Outcome &outcome, llvm::StringRef suffix = "") {
+                 const std::string &binding, const Outcome &outcome,
+                 llvm::StringRef suffix = "") {
   llvm::SmallString<128> path(saveOpt);
   llvm::sys::path::append(path, llvm::formatv("fuzz-{0}-{1}{2}.ew",
                                               seedOpt.getValue(), index, suffix)
@@ -447,7 +461,7 @@ void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
     return;
   }
   std::string commands =
-      getReproducers(index, programSeed, text, path, outcome.device);
+      getReproducers(index, programSeed, text, path, outcome.device, binding);
   file << "# " << kVerdictNames[static_cast<int>(outcome.verdict)]
        << ", found by ewc-fuzz. Reproduce with:\n";
   llvm::SmallVector<llvm::StringRef, 2> lines;
@@ -457,10 +471,32 @@ void saveFailure(uint64_t index, uint64_t programSeed, const std::string &text,
   if (outcome.device == driver::Target::Cuda)
     file << "# REQUIRES: cuda\n";
   file << "# RUN: ewc-run "
-       << getEwcRunArgs("%s", outcome.device, programSeed, text)
+       << getEwcRunArgs("%s", outcome.device, programSeed, text, binding)
        << " | FileCheck %s\n"
        << "# CHECK: {{^True$}}\n";
   file << text;
+}
+
+/// The text of the program seeded by `programSeed` and the binding to run
+/// it under: with --generic, the program with type parameters
+/// (fuzz::makeGeneric) where the front end takes it under every type they
+/// admit, else the concrete program and no binding.
+fuzz::GenericProgram makeProgram(uint64_t programSeed) {
+  fuzz::GenericProgram program{
+      fuzz::generateProgram(programSeed, getGeneratorOptions()), ""};
+  if (!genericOpt)
+    return program;
+  fuzz::GenericProgram generic = fuzz::makeGeneric(program.text, programSeed);
+  if (generic.binding.empty())
+    return program;
+  auto checked = driver::Source::parse(
+      llvm::MemoryBuffer::getMemBufferCopy(generic.text, "program.ew"),
+      nullptr);
+  if (!checked) {
+    llvm::consumeError(checked.takeError());
+    return program;
+  }
+  return generic;
 }
 
 /// Where the run stands: the counts, and the order of what it prints.
@@ -469,6 +505,8 @@ struct Progress {
   unsigned counts[std::size(kVerdictNames)] = {};
   uint64_t kernels = 0;
   uint64_t ran = 0;
+  /// Programs run as generic kernels (--generic).
+  uint64_t generic = 0;
 };
 
 /// Runs program `index` on `devices`, counts it, and prints, saves and
@@ -476,14 +514,15 @@ struct Progress {
 void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
              Progress &progress) {
   uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
-  std::string text = fuzz::generateProgram(programSeed, getGeneratorOptions());
   std::string name =
       llvm::formatv("fuzz-{0}-{1}.ew", seedOpt.getValue(), index);
+  auto [text, binding] = makeProgram(programSeed);
   auto runSafely = [&](const std::string &program) {
     Outcome outcome;
     llvm::CrashRecoveryContext crc;
     if (!crc.RunSafely([&] {
-          outcome = runProgram(program, name, programSeed, kind, devices);
+          outcome =
+              runProgram(program, name, programSeed, kind, devices, binding);
         })) {
       outcome = Outcome();
       outcome.verdict = Verdict::Crash;
@@ -503,9 +542,10 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
     if (!llvm::StringRef(outcome.details).ends_with("\n"))
       out << "\n";
     out << text
-        << getReproducers(index, programSeed, text, "FILE.ew", outcome.device);
+        << getReproducers(index, programSeed, text, "FILE.ew", outcome.device,
+                          binding);
     if (!saveOpt.empty())
-      saveFailure(index, programSeed, text, outcome);
+      saveFailure(index, programSeed, text, binding, outcome);
     // A rejection is not reduced: any typo would reproduce it.
     if (reduceOpt && outcome.verdict != Verdict::Rejected) {
       std::string reduced =
@@ -514,11 +554,12 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
           });
       out << "reduced:\n" << reduced;
       if (!saveOpt.empty())
-        saveFailure(index, programSeed, reduced, outcome, ".reduced");
+        saveFailure(index, programSeed, reduced, binding, outcome, ".reduced");
     }
   }
   std::lock_guard<std::mutex> lock(progress.mutex);
   ++progress.counts[static_cast<int>(outcome.verdict)];
+  progress.generic += !binding.empty();
   progress.kernels += outcome.kernels;
   llvm::outs() << report;
   llvm::outs().flush();
@@ -554,9 +595,9 @@ int main(int argc, char **argv) {
   cl::OptionCategory category("ewc-fuzz options");
   for (cl::Option *option : std::initializer_list<cl::Option *>{
            &seedOpt, &countOpt, &firstOpt, &sizeOpt, &reductionsOpt, &randomOpt,
-           &nOpt, &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt, &printOpt,
-           &reduceOpt, &timeLimitOpt, &deviceOpt, &jobsOpt, &verboseOpt,
-           &mutationOpt})
+           &genericOpt, &nOpt, &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt,
+           &printOpt, &reduceOpt, &timeLimitOpt, &deviceOpt, &jobsOpt,
+           &verboseOpt, &mutationOpt})
     option->addCategory(category);
   passPluginsOpt.addCategory(category);
   cl::HideUnrelatedOptions(category);
@@ -603,10 +644,10 @@ int main(int argc, char **argv) {
     // Each program after a line with its shape: "# program 3: --dim m=4".
     for (uint64_t index = firstOpt; index < firstOpt + countOpt; ++index) {
       uint64_t programSeed = fuzz::deriveProgramSeed(seedOpt, index);
-      std::string text =
-          fuzz::generateProgram(programSeed, getGeneratorOptions());
+      auto [text, binding] = makeProgram(programSeed);
       llvm::outs() << "# program " << index << ":"
-                   << getShapeArgs(programSeed, text) << "\n"
+                   << getShapeArgs(programSeed, text)
+                   << (binding.empty() ? "" : " --type " + binding) << "\n"
                    << text << "\n";
     }
     return 0;
@@ -683,8 +724,10 @@ int main(int argc, char **argv) {
   llvm::outs() << llvm::formatv(
       "{0} programs, {1} ok, {2} mismatch, {3} rejected, {4} compile-error, "
       "{5} run-error, {6} crash ({7} kernels, {8:F1} s, {9:F1} "
-      "programs/s)\n",
+      "programs/s){10}\n",
       ran, counts[0], counts[1], counts[2], counts[3], counts[4], counts[5],
-      progress.kernels, seconds, ran / seconds);
+      progress.kernels, seconds, ran / seconds,
+      genericOpt ? llvm::formatv("; {0} generic", progress.generic).str()
+                 : std::string());
   return failures ? 1 : 0;
 }

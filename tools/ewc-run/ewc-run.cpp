@@ -34,6 +34,7 @@
 #include "mlir/Support/Timing.h"
 
 #include "llvm/ADT/StringExtras.h"
+#include "llvm/ADT/StringSet.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/Format.h"
 #include "llvm/Support/FormatVariadic.h"
@@ -610,13 +611,20 @@ int main(int argc, char **argv) {
         return fail("unknown --type '" + entry.first +
                     "=': no kernel has a type parameter of that name");
   std::vector<Specialization> runs = planRuns(kernels, options.types);
-  if (options.emit && runs.size() > 1) {
+  // --emit prints one compilation; a header holds the specializations that
+  // --type lists, each a module of its own.
+  bool listed = options.emit == EmitStage::Header && !options.types.empty();
+  if (options.emit && runs.size() > 1 && !listed) {
     std::string free;
     for (const KernelDecl *kernel : kernels)
       if (kernel->isGeneric())
         free += (free.empty() ? "" : ", ") + kernel->getDisplayName();
-    return fail("--emit prints one compilation: give one --type for the "
-                "generic kernels (" +
+    return fail((options.emit == EmitStage::Header
+                     ? "--emit header exports the specializations that "
+                       "--type lists: give one or more for the generic "
+                       "kernels ("
+                     : "--emit prints one compilation: give one --type for "
+                       "the generic kernels (") +
                 free + "), such as --type " +
                 formatTypeBinding(llvm::find_if(runs, [](const auto &run) {
                                     return !run.binding.empty();
@@ -692,29 +700,35 @@ int main(int argc, char **argv) {
       return fail(hook.takeError());
     compileOptions.addPasses = std::move(*hook);
   }
-  // --emit header: the kernels' launch descriptors, read at the GPU stage,
-  // and the PTX at the last.
-  llvm::StringMap<LaunchDescriptor> launches;
+  // --emit header: an image per compilation, its kernels' launch
+  // descriptors read at the GPU stage and its PTX at the last; a kernel
+  // already exported (a concrete one, which every specialization's module
+  // holds) is left out of later images.
+  std::vector<driver::HeaderImage> images;
+  llvm::StringSet<> exported;
   const ModuleDecl *currentAST = ast;
-  std::optional<std::string> headerError;
   compileOptions.stopAfter = [&](driver::Stage stage, mlir::ModuleOp module) {
     if (options.emit == EmitStage::Header) {
-      if (stage == driver::Stage::GPU)
-        launches = driver::getLaunchDescriptors(module);
+      if (stage == driver::Stage::GPU) {
+        images.emplace_back();
+        images.back().launches = driver::getLaunchDescriptors(module);
+      }
       if (stage != driver::Stage::PTX)
         return false;
-      std::vector<KernelSignature> signatures;
-      for (const auto &kernel : currentAST->getKernels())
-        if (kernel->isBound())
-          signatures.push_back(getKernelSignature(*kernel));
-      llvm::Expected<std::string> header = driver::emitCudaHeader(
-          mlir::ew::getPTX(module), signatures, launches,
-          getHeaderNamespace(options.file), options.file,
-          tools::getHeaderCubinChips(), compileOptions.jitLink);
-      if (header)
-        llvm::outs() << *header;
-      else
-        headerError = llvm::toString(header.takeError());
+      driver::HeaderImage &image = images.back();
+      image.ptx = mlir::ew::getPTX(module);
+      for (const auto &kernel : currentAST->getKernels()) {
+        if (!kernel->isBound())
+          continue;
+        // A specialization's function says its types: leaky_relu_bf16.
+        std::string function = kernel->getName().str();
+        for (DType dtype : kernel->getBinding())
+          function += "_" + getDTypeName(dtype).str();
+        if (!exported.insert(function).second)
+          continue;
+        image.kernels.push_back(getKernelSignature(*kernel));
+        image.functionNames.push_back(function);
+      }
       return true;
     }
     static constexpr std::pair<driver::Stage, EmitStage> kEmitStages[] = {
@@ -768,8 +782,8 @@ int main(int argc, char **argv) {
       return fail(std::move(error));
     }
     compileTiming.stop();
-    if (headerError)
-      return fail(*headerError);
+    if (options.emit == EmitStage::Header)
+      continue;
     if (!*loaded || options.emit == EmitStage::LLVMIR)
       return kExitMatch;
     driver::LoadedModule &executor = **loaded;
@@ -805,6 +819,15 @@ int main(int argc, char **argv) {
         llvm::errs() << "note: " << display << ": "
                      << (*matched ? "True" : "False") << "\n";
     }
+  }
+  if (options.emit == EmitStage::Header) {
+    llvm::Expected<std::string> header = driver::emitCudaHeader(
+        images, getHeaderNamespace(options.file), options.file,
+        tools::getHeaderCubinChips(), compileOptions.jitLink);
+    if (!header)
+      return fail(header.takeError());
+    llvm::outs() << *header;
+    return kExitMatch;
   }
   if (options.bench)
     return kExitMatch;

@@ -24,14 +24,29 @@
 namespace ewc {
 namespace driver {
 
-/// The header for `kernels`, compiled to `ptx` (their default variants),
-/// each launched as launches[name] says; its functions live in namespace
-/// `namespaceName`. `sourceName` is named in the header's comment. Launch
-/// functions take, after the CUstream, for each tensor parameter and then
-/// each result a device pointer (f16 and bf16 as uint16_t bit patterns,
-/// bool as one byte), its extents and its strides, and for each scalar its
-/// value, and return the CUresult of the launch; kernels of one dimension
-/// also take bare pointers and n.
+/// One compiled module of a header: its PTX, the kernels it exports with
+/// the name of each one's launch function, and their launch descriptors.
+/// A header holds several for the specializations of generic kernels
+/// (`ewc-run --emit header --type T=f16 --type T=bf16`), one module each.
+struct HeaderImage {
+  std::string ptx;
+  std::vector<KernelSignature> kernels;
+  /// The launch function of each of `kernels`, in its order: the kernel's
+  /// name, with its types for a generic kernel's specialization
+  /// (`leaky_relu_bf16`).
+  std::vector<std::string> functionNames;
+  llvm::StringMap<LaunchDescriptor> launches;
+};
+
+/// The header for `images`, each image's kernels compiled to its PTX (their
+/// default variants) and launched as its launches[name] says; the functions
+/// live in namespace `namespaceName`. `sourceName` is named in the header's
+/// comment. Launch functions take, after the CUstream, for each tensor
+/// parameter and then each result a device pointer (f16 and bf16 as
+/// uint16_t bit patterns, bool as one byte), its extents and its strides,
+/// and for each scalar its value, and return the CUresult of the launch;
+/// kernels of one dimension also take bare pointers and n. Each image is
+/// loaded at the first launch of one of its kernels.
 ///
 /// Beside the PTX the header embeds a cubin for each of `cubinChips` (ewc-run:
 /// EWC_HEADER_CUBINS, else sm_90), assembled here by the nvJitLink that
@@ -40,8 +55,7 @@ namespace driver {
 /// (newer chips). Fails when a cubin cannot be made: nvJitLink missing, or a
 /// chip it rejects.
 llvm::Expected<std::string>
-emitCudaHeader(llvm::StringRef ptx, llvm::ArrayRef<KernelSignature> kernels,
-               const llvm::StringMap<LaunchDescriptor> &launches,
+emitCudaHeader(llvm::ArrayRef<HeaderImage> images,
                llvm::StringRef namespaceName, llvm::StringRef sourceName,
                llvm::ArrayRef<std::string> cubinChips,
                const JitLinkOptions &jitLink = {});
