@@ -35,6 +35,9 @@
 #   random    only when EWC_DEVICE_RANDOM=1: bench/rng.py, rand, randn
 #             and randint against Triton's bit for bit, dropout and rand
 #             against Triton and torch; rng.json
+#   vector_add only when EWC_DEVICE_VECTOR_ADD=1: bench/vector_add.py, the
+#             generic vector add (f32, bf16) against torch, torch.compile and
+#             Triton's tutorial kernel autotuned; vector_add.json
 #   sweep     only when EWC_DEVICE_SWEEP=1: bench/sweep.py, GB/s against
 #             the element count for leaky_relu and softplus beside torch,
 #             torch.compile and the copy (ewc.testing.perf_report); a CSV
@@ -220,6 +223,10 @@ fi
 if [[ "${EWC_DEVICE_RANDOM:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step random \
     python3 bench/rng.py --out "$logs"
+fi
+if [[ "${EWC_DEVICE_VECTOR_ADD:-0}" == 1 ]]; then
+  EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step vector_add \
+    python3 bench/vector_add.py --out "$logs"
 fi
 if [[ "${EWC_DEVICE_SWEEP:-0}" == 1 ]]; then
   EWC_LIBRARY=$dest/lib/libewc.so PYTHONUNBUFFERED=1 step sweep \

@@ -5,7 +5,7 @@
 #
 #   .device/ewc-device.tar.xz   ewc-device/bin/   ewc-opt, ewc-run, ewc-fuzz
 #                                                (stripped), FileCheck, not,
-#                                                count
+#                                                count, split-file
 #                               ewc-device/lib/   libz3.so.4 (see below),
 #                                                libewc-core.so (the tools'
 #                                                one LLVM and MLIR), libewc.so
@@ -93,11 +93,11 @@ for t in "${tools[@]}"; do
   fi
 done
 
-# Debian links FileCheck, not and count against libz3.so.4 (23 MB) but they
+# Debian links FileCheck, not, count and split-file against libz3.so.4 (23 MB) but they
 # call nothing in it: the loader only needs a file of that name. Carry an empty
 # library with that soname instead, unless a tool does import a Z3 symbol.
 z3_users=""
-for t in FileCheck not count; do
+for t in FileCheck not count split-file; do
   cp -L "$llvm_bin/$t" "$pkg/bin/$t"
   if nm -D --undefined-only "$pkg/bin/$t" | grep -q ' Z3_'; then
     z3_users+=" $t"
