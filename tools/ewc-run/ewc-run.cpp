@@ -487,13 +487,9 @@ std::vector<Specialization> planRuns(llvm::ArrayRef<const KernelDecl *> kernels,
     for (const KernelDecl *kernel : kernels) {
       if (!kernel->isGeneric())
         continue;
-      // The part of the binding that names this kernel's parameters.
-      TypeBinding own;
-      for (const auto &[name, dtype] : binding)
-        if (kernel->lookupTypeParam(name))
-          own[name] = dtype;
-      for (TypeBinding each : getAdmittedBindings(*kernel, own)) {
-        each.insert(own.begin(), own.end());
+      // The binding given, completed for this kernel's free parameters.
+      for (TypeBinding each : getAdmittedBindings(*kernel, binding)) {
+        each.insert(binding.begin(), binding.end());
         add(each, kernel->getName());
       }
     }
@@ -602,10 +598,10 @@ int main(int argc, char **argv) {
                   "': no kernel has a dimension of that name");
   if (llvm::Error error = checkSaveNames(options, kernels))
     return fail(std::move(error));
-  // Each --type must name type parameters of some kernel that runs.
+  // Each --type must name type parameters of some kernel of the file.
   for (const TypeBinding &binding : options.types)
     for (const auto &entry : binding)
-      if (llvm::none_of(kernels, [&](const KernelDecl *kernel) {
+      if (llvm::none_of(ast->getKernels(), [&](const auto &kernel) {
             return kernel->lookupTypeParam(entry.first).has_value();
           }))
         return fail("unknown --type '" + entry.first +
