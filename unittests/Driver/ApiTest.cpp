@@ -10,6 +10,7 @@
 #include "ewc/ewc.h"
 
 #include "ewc/Driver/API.h"
+#include "ewc/Frontend/DType.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -281,6 +282,68 @@ TEST(ApiTest, OptionsReachTheDriver) {
   driverOptions = ewc::driver::getCompileOptions(cpu());
   EXPECT_EQ(driverOptions.cacheDir, "");
   EXPECT_FALSE(driverOptions.noCache);
+  // The types: the front end's binding (a repeated name, the last).
+  options.types = {{"U", ewc::ElementType::I64},
+                   {"T", ewc::ElementType::BF16},
+                   {"U", ewc::ElementType::I32}};
+  EXPECT_EQ(ewc::formatTypeBinding(ewc::driver::getTypeBinding(options)),
+            "T=bf16,U=i32");
+  EXPECT_TRUE(ewc::driver::getTypeBinding(cpu()).empty());
+}
+
+TEST(ApiTest, TypeBindingSpelling) {
+  std::string error;
+  ewc::TypeBinding binding = ewc::parseTypeBinding("U=i64, T=f16", error);
+  EXPECT_EQ(error, "");
+  EXPECT_EQ(ewc::formatTypeBinding(binding), "T=f16,U=i64");
+  for (const char *bad :
+       {"T", "=f32", "T=", "T=f17", "T=f32,", "T=f32,T=f64"}) {
+    ewc::parseTypeBinding(bad, error);
+    EXPECT_NE(error, "") << bad;
+  }
+  EXPECT_EQ(ewc::formatTypeBinding({}), "");
+}
+
+TEST(ApiTest, GenericKernels) {
+  const char *source = "kernel g<T: any, U: int>(x: T[n], k: U[n], s: T = 1) "
+                       "-> T[n] {\n  return x * s + T(k);\n}\n";
+  ewc::Result<ewc::Module> mod = ewc::compile(source, cpu(), "g.ew");
+  ASSERT_TRUE(mod) << mod.error();
+  EXPECT_TRUE(mod->kernels().empty());
+  ASSERT_EQ(mod->genericKernels().size(), 1u);
+  const ewc::GenericKernel &g = mod->genericKernels()[0];
+  EXPECT_EQ(g.signature,
+            "g<T: any, U: int>(x: T[n], k: U[n], s: T = 1) -> T[n]");
+  ASSERT_EQ(g.typeParams.size(), 2u);
+  EXPECT_EQ(g.typeParams[1].constraint, "int");
+  EXPECT_EQ(g.typeParams[1].admits,
+            (std::vector<ewc::ElementType>{ewc::ElementType::I32,
+                                           ewc::ElementType::I64}));
+  EXPECT_EQ(g.typeParams[0].admits.size(), 6u);
+  ASSERT_EQ(g.params.size(), 3u);
+  EXPECT_EQ(g.params[1].typeParam, 1);
+  EXPECT_EQ(g.params[2].typeParam, 0);
+  EXPECT_FALSE(g.params[2].defaultValue); // of T: no one value
+  EXPECT_EQ(g.resultTypeParams, std::vector<int>{0});
+  float x[2] = {1, 2}, y[2];
+  ewc::Status status =
+      mod->launch("g", {ewc::Arg::tensor(x)}, std::vector<void *>{y}, 2);
+  EXPECT_NE(status.error().find("kernel 'g<T: any, U: int>' is generic"),
+            std::string::npos)
+      << status.error();
+
+  // Every binding of the 6 x 2 that sema checked compiles and runs.
+  for (ewc::ElementType t : g.typeParams[0].admits)
+    for (ewc::ElementType u : g.typeParams[1].admits) {
+      ewc::Options options = cpu();
+      options.types = {{"T", t}, {"U", u}};
+      ewc::Result<ewc::Module> bound = ewc::compile(source, options, "g.ew");
+      ASSERT_TRUE(bound) << bound.error();
+      ASSERT_NE(bound->kernel("g"), nullptr);
+      EXPECT_EQ(bound->kernel("g")->params[0].type, t);
+      EXPECT_EQ(bound->kernel("g")->params[1].type, u);
+      EXPECT_TRUE(bound->genericKernels().empty());
+    }
 }
 
 } // namespace
