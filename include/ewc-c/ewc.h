@@ -34,7 +34,7 @@ extern "C" {
    ewcModuleGetNumWarnings and ewcModuleGetWarning (added; nothing else
    changed).
    9: generic kernels: ewcCompileOptionsSetTypes and the ewcGenericKernel*
-   functions (added; nothing else changed). */
+   functions; ewcCompileOptionsSetAutotune (added; nothing else changed). */
 #define EWC_C_API_VERSION 9
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
@@ -185,6 +185,10 @@ void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache);
  *  listed by ewcModuleGetNumGenericKernels and not compiled. NULL or "":
  *  none. A misspelt binding fails the compilation. */
 void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types);
+/** Non-zero: choose each kernel's launch parameters by measurement at its
+ *  first launch for a size (the default among the candidates, within 50 ms,
+ *  on scratch outputs), kept with the compiled code in the cache. */
+void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error);

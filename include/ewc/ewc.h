@@ -92,6 +92,10 @@ struct Options {
   /// free is listed in Module::genericKernels and not compiled. Each binding
   /// is cached on its own.
   std::vector<std::pair<std::string, ElementType>> types;
+  /// Choose each kernel's launch parameters by measurement at its first
+  /// launch for a size (the default among the candidates, within 50 ms, on
+  /// scratch outputs), kept with the compiled code in the cache.
+  bool autotune = false;
 };
 
 /// A scalar value: `intValue` for bool and integers, `floatValue` for floats.

@@ -106,6 +106,11 @@ void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache) {
     options->options.noCache = noCache != 0;
 }
 
+void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune) {
+  if (options)
+    options->options.autotune = autotune != 0;
+}
+
 void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types) {
   if (!options)
     return;

@@ -21,13 +21,18 @@
 #include "ewc/ABI/VectorAccess.h"
 #include "ewc/Conversion/EwToArith/KernelABI.h"
 #include "ewc/Conversion/EwToGPU/EwToGPU.h"
+#include "ewc/Runtime/Bench.h"
+#include "ewc/Runtime/DeviceBuffer.h"
 #include "ewc/Runtime/LaunchShape.h"
 
+#include "llvm/Support/Format.h"
 #include "llvm/Support/Threading.h"
 #include "llvm/TargetParser/Host.h"
 #include "llvm/TargetParser/Triple.h"
 
 #include <unistd.h>
+
+#include <chrono>
 
 using namespace ewc;
 using namespace ewc::driver;
@@ -161,7 +166,8 @@ unsigned driver::getHostThreads(unsigned requested) {
 llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
                                        Variant &variant, const LaunchPlan &plan,
                                        llvm::ArrayRef<LaunchArg> params,
-                                       const LaunchOptions &launchOptions) {
+                                       const LaunchOptions &launchOptions,
+                                       unsigned requestedThreads) {
   CpuJit::Function function =
       variant.hostFunction.load(std::memory_order_acquire);
   if (!function) {
@@ -172,7 +178,7 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
     function = *found;
     variant.hostFunction.store(function, std::memory_order_release);
   }
-  unsigned threads = getHostThreads(launchOptions.threads);
+  unsigned threads = getHostThreads(requestedThreads);
   std::vector<LaunchPlan> parts = splitLaunch(
       kernel, plan, threads, kMinHostPointsPerThread, kHostCacheLine);
   if (parts.empty()) {
@@ -315,8 +321,24 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     return chosen.takeError();
   Variant &variant = **chosen;
 
+  // Autotuning, unless the launch sets the parameters itself.
+  std::optional<unsigned> gridWaves = launchOptions.gridWaves;
+  std::optional<unsigned> blockSize = launchOptions.blockSize;
+  unsigned threads = launchOptions.threads;
+  if (impl->options.autotune && planned.points > 0 && !gridWaves &&
+      !blockSize && !threads) {
+    TunedLaunch tuned;
+    if (llvm::Error error = getTunedLaunch(kernel, variant, planned, params,
+                                           launchOptions, tuned))
+      return error;
+    gridWaves = tuned.gridWaves;
+    blockSize = tuned.blockSize;
+    threads = tuned.threads;
+  }
+
   if (!cuda)
-    return launchOnHost(kernel, variant, planned, params, launchOptions);
+    return launchOnHost(kernel, variant, planned, params, launchOptions,
+                        threads);
   ABIArgs abi(variant.arguments, planned, params);
   llvm::SmallVectorImpl<void *> &args = abi.args;
   if (planned.points == 0)
@@ -337,8 +359,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
           : computeElementwiseLaunchShape(
                 planned.points, launch.elementsPerThread,
                 device.multiprocessorCount, device.maxThreadsPerMultiprocessor,
-                launchOptions.gridWaves.value_or(kElementwiseWaves),
-                launchOptions.blockSize.value_or(launch.blockSize));
+                gridWaves.value_or(kElementwiseWaves),
+                blockSize.value_or(launch.blockSize));
   // The columns schedule: the splits by the reduction's length, and with
   // more than one a workspace for this launch alone, after the ABI's
   // arguments (ColumnAccess.h). Allocated and freed in the launch's stream
@@ -443,4 +465,194 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     if (llvm::Error error = cuda->freeOnStream(workspace, launchOptions.stream))
       return llvm::joinErrors(std::move(launched), std::move(error));
   return launched;
+}
+
+//===----------------------------------------------------------------------===//
+// Autotuning
+//===----------------------------------------------------------------------===//
+
+llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
+                                         Variant &variant,
+                                         const LaunchPlan &plan,
+                                         llvm::ArrayRef<LaunchArg> params,
+                                         const LaunchOptions &launchOptions,
+                                         TunedLaunch &tuned) {
+  std::string key =
+      kernel.name + "/" + getTuningKey(plan.getVariantKey(), plan.points);
+  {
+    std::lock_guard<std::mutex> lock(impl->tunedMutex);
+    auto it = impl->tuned.find(key);
+    if (it != impl->tuned.end()) {
+      tuned = it->second;
+      return llvm::Error::success();
+    }
+  }
+  llvm::raw_ostream *notes = launchOptions.notes;
+  // The module's key names the source, the binding, the options, the
+  // device and its driver; this one the kernel, its variant and the bucket.
+  std::string moduleKey = impl->cacheKey.str();
+  KernelCacheKey cacheKey =
+      KernelCacheKey::get({"ewc tuned launch", moduleKey, key});
+  if (impl->isCaching()) {
+    std::string whyMiss, where;
+    if (std::optional<std::string> payload =
+            impl->lookupPayload(cacheKey, whyMiss, where))
+      if (std::optional<TunedLaunch> stored =
+              TunedLaunch::deserialize(*payload)) {
+        if (notes)
+          *notes << "note: kernel '" << kernel.name << "': tuned launch for "
+                 << key << " from " << where << ": " << stored->str() << "\n";
+        tuned = *stored;
+        std::lock_guard<std::mutex> lock(impl->tunedMutex);
+        impl->tuned[key] = tuned;
+        return llvm::Error::success();
+      }
+  }
+
+  // The candidates: on the GPU, the elementwise schedule's block and grid
+  // (the other schedules' blocks are compiled in: the default alone, not
+  // measured); on the CPU, the threads.
+  const LaunchDescriptor &launch = variant.launch;
+  bool elementwise = cuda && launch.schedule == mlir::ew::kElementwiseSchedule;
+  std::vector<TunedLaunch> candidates =
+      !cuda         ? getHostCandidates(getHostThreads(0))
+      : elementwise ? getDeviceCandidates(launch.blockSize)
+                    : std::vector<TunedLaunch>{TunedLaunch()};
+
+  // Scratch outputs: each result's view in a buffer of its own, at the
+  // caller's address modulo 256 bytes (so the variant's alignment holds);
+  // the caller's outputs, and inputs written in place, stay untouched.
+  auto start = std::chrono::steady_clock::now();
+  auto elapsedMs = [&] {
+    return std::chrono::duration<double, std::milli>(
+               std::chrono::steady_clock::now() - start)
+        .count();
+  };
+  LaunchPlan scratch = plan;
+  size_t firstResult = plan.tensors.size() - kernel.results.size();
+  std::vector<DeviceBuffer> deviceBuffers;
+  std::vector<std::unique_ptr<uint8_t[]>> hostBuffers;
+  if (candidates.size() > 1) {
+    for (size_t t = firstResult; t < scratch.tensors.size(); ++t) {
+      LaunchPlan::Descriptor &tensor = scratch.tensors[t];
+      if (!tensor.lastByte)
+        continue;
+      uint64_t offset = reinterpret_cast<uintptr_t>(tensor.data) % 256;
+      uint64_t bytes = *tensor.lastByte + 1 + 256 + offset;
+      if (cuda) {
+        llvm::Expected<DeviceBuffer> buffer =
+            DeviceBuffer::allocate(*cuda, bytes);
+        if (!buffer)
+          return buffer.takeError();
+        deviceBuffers.push_back(std::move(*buffer));
+        uint64_t base = (deviceBuffers.back().getAddress() + 255) / 256 * 256;
+        tensor.data = reinterpret_cast<void *>(base + offset);
+      } else {
+        hostBuffers.push_back(std::make_unique<uint8_t[]>(bytes));
+        uintptr_t base =
+            (reinterpret_cast<uintptr_t>(hostBuffers.back().get()) + 255) /
+            256 * 256;
+        tensor.data = reinterpret_cast<void *>(base + offset);
+      }
+    }
+  }
+
+  // Each candidate that starts within the budget: one launch untimed, then
+  // kTuneRepetitions timed, the median (GPU: between events; CPU: the
+  // steady clock).
+  auto measure = [&](const TunedLaunch &candidate, unsigned warmup,
+                     unsigned repetitions) -> llvm::Expected<double> {
+    if (cuda) {
+      ABIArgs abi(variant.arguments, scratch, params);
+      const CudaDeviceInfo &device = cuda->getDeviceInfo();
+      LaunchShape shape = computeElementwiseLaunchShape(
+          scratch.points, launch.elementsPerThread, device.multiprocessorCount,
+          device.maxThreadsPerMultiprocessor,
+          candidate.gridWaves.value_or(kElementwiseWaves),
+          candidate.blockSize.value_or(launch.blockSize));
+      return timeDeviceLaunches(*cuda, warmup, repetitions, [&] {
+        return cuda->enqueue(*variant.function, shape, abi.args.data(),
+                             nullptr);
+      });
+    }
+    std::vector<double> times;
+    for (unsigned r = 0; r < warmup + repetitions; ++r) {
+      auto begin = std::chrono::steady_clock::now();
+      if (llvm::Error error = launchOnHost(kernel, variant, scratch, params, {},
+                                           candidate.threads))
+        return std::move(error);
+      if (r >= warmup)
+        times.push_back(std::chrono::duration<double, std::milli>(
+                            std::chrono::steady_clock::now() - begin)
+                            .count());
+    }
+    llvm::sort(times);
+    return times[times.size() / 2];
+  };
+  // One launch first: a kernel whose two candidates' measurements alone
+  // would take more than the budget keeps its default (a launch that long
+  // gains nothing measurable from its parameters' launch cost anyway).
+  double probeMs = 0;
+  if (candidates.size() > 1) {
+    llvm::Expected<double> probe = measure(candidates.front(), 0, 1);
+    if (!probe)
+      return probe.takeError();
+    probeMs = *probe;
+    if (2 * (kTuneRepetitions + 1) * probeMs > kTuneBudgetMs)
+      candidates.resize(1);
+  }
+  std::string report;
+  llvm::raw_string_ostream out(report);
+  double bestMs = 0;
+  size_t best = 0, measured = 0;
+  for (size_t c = 0; c < candidates.size() && candidates.size() > 1; ++c) {
+    if (c > 0 && elapsedMs() > kTuneBudgetMs)
+      break;
+    const TunedLaunch &candidate = candidates[c];
+    llvm::Expected<double> ms = measure(candidate, 1, kTuneRepetitions);
+    if (!ms)
+      return ms.takeError();
+    out << (c ? "; " : "") << candidate.str() << " "
+        << llvm::format("%.4f", *ms) << " ms";
+    ++measured;
+    if (c == 0 || *ms < kTuneMargin * bestMs) {
+      bestMs = *ms;
+      best = c;
+    }
+  }
+  tuned = candidates[best];
+  if (notes) {
+    if (candidates.size() > 1)
+      *notes << "note: kernel '" << kernel.name << "': tuned " << key << ": "
+             << report << " -> " << tuned.str() << " (" << measured << " of "
+             << candidates.size() << " candidates, "
+             << llvm::format("%.1f", elapsedMs()) << " ms)\n";
+    else if (probeMs > 0)
+      *notes << "note: kernel '" << kernel.name << "': " << key
+             << ": one launch takes " << llvm::format("%.1f", probeMs)
+             << " ms, too long to tune within "
+             << llvm::format("%.0f", kTuneBudgetMs) << " ms: the default\n";
+    else
+      *notes << "note: kernel '" << kernel.name << "': " << key
+             << ": nothing to tune ("
+             << (cuda ? "the " + launch.schedule +
+                            " schedule's block is "
+                            "compiled in"
+                      : std::string("one hardware thread"))
+             << "): the default\n";
+  }
+  std::string payload = tuned.serialize();
+  if (impl->cache)
+    if (llvm::Error error = impl->cache->store(cacheKey, payload)) {
+      if (notes)
+        *notes << "note: tuned launch not cached: "
+               << llvm::toString(std::move(error)) << "\n";
+      else
+        llvm::consumeError(std::move(error));
+    }
+  if (impl->memoryCache)
+    KernelMemoryCache::getProcessCache().store(cacheKey, payload);
+  std::lock_guard<std::mutex> lock(impl->tunedMutex);
+  impl->tuned[key] = tuned;
+  return llvm::Error::success();
 }

@@ -22,6 +22,7 @@
 #include "ewc/Runtime/HostPool.h"
 #include "ewc/Runtime/KernelCache.h"
 
+#include "Autotune.h"
 #include "CompiledModule.h"
 
 #include "llvm/Support/raw_ostream.h"
@@ -120,6 +121,10 @@ struct LoadedModule::Impl {
     if (memoryCache)
       KernelMemoryCache::getProcessCache().store(key, std::move(payload));
   }
+
+  /// Autotuning's choices, by kernel name and tuning key (Autotune.h).
+  std::map<std::string, TunedLaunch> tuned;
+  std::mutex tunedMutex;
 
   /// The CPU's threads, made at the first launch that splits and again when
   /// a launch asks for another number of them (LaunchOptions::threads).

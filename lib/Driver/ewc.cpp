@@ -402,6 +402,7 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
   compileOptions.chip = options.chip;
   compileOptions.cacheDir = options.cacheDir;
   compileOptions.noCache = options.noCache;
+  compileOptions.autotune = options.autotune;
   return compileOptions;
 }
 

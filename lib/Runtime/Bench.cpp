@@ -365,6 +365,21 @@ ewc::benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
   return report;
 }
 
+llvm::Expected<double>
+ewc::timeDeviceLaunches(CudaContext &context, unsigned warmup,
+                        unsigned repetitions,
+                        const std::function<llvm::Error()> &launch) {
+  llvm::Expected<const DriverApi &> api = getDriverApi();
+  if (!api)
+    return api.takeError();
+  llvm::Expected<BenchTiming> timing =
+      timeLoop(*api, warmup, std::max(1u, repetitions), 1, 0,
+               [&](unsigned) { return launch(); });
+  if (!timing)
+    return timing.takeError();
+  return timing->medianMs;
+}
+
 static llvm::json::Object toJSON(const BenchTiming &timing) {
   return llvm::json::Object{{"median_ms", timing.medianMs},
                             {"min_ms", timing.minMs},

@@ -1106,7 +1106,8 @@ _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
 
 
 def compile(path=None, *, source=None, device="auto", chip=None,
-            name=None, cache_dir=None, cache=True, types=None):
+            name=None, cache_dir=None, cache=True, types=None,
+            autotune=False):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
     "cuda"; "cpu"). `cache_dir`: where compiled code is cached, GPU and CPU
@@ -1115,7 +1116,10 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     $EWC_NO_CACHE set to anything but "" or "0", neither reads nor writes
     either. `types` ({"T": "bf16"}) binds generic kernels' type parameters
     ahead of time; without it a generic kernel binds them from its
-    arguments at each call (GenericKernel). Raises CompileError with the
+    arguments at each call (GenericKernel). autotune=True chooses each
+    kernel's launch parameters by measurement at its first call for a size
+    (the default among the candidates, within 50 ms, on scratch outputs),
+    kept with the compiled code in the cache. Raises CompileError with the
     located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
@@ -1148,6 +1152,7 @@ def compile(path=None, *, source=None, device="auto", chip=None,
                                              os.fsencode(cache_dir))
         no_cache = os.environ.get("EWC_NO_CACHE", "") not in ("", "0")
         lib.ewcCompileOptionsSetNoCache(options, no_cache or not cache)
+        lib.ewcCompileOptionsSetAutotune(options, bool(autotune))
         if types:
             lib.ewcCompileOptionsSetTypes(options, ",".join(
                 "%s=%s" % item for item in sorted(types.items())).encode())
@@ -1167,7 +1172,7 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     def recompile(bound):
         return compile(path, source=source, device=module.device, chip=chip,
                        name=name, cache_dir=cache_dir, cache=cache,
-                       types=dict(types or {}, **bound))
+                       types=dict(types or {}, **bound), autotune=autotune)
 
     module = Module(handle, recompile)
     for w in range(lib.ewcModuleGetNumWarnings(handle)):

@@ -146,6 +146,12 @@ cl::opt<std::string> rtolOpt("rtol", cl::value_desc("R"), cl::cat(category),
                              cl::desc(rtolHelp));
 cl::opt<std::string> atolOpt("atol", cl::value_desc("A"), cl::cat(category),
                              cl::desc(atolHelp));
+cl::opt<bool> autotuneOpt(
+    "autotune", cl::cat(category),
+    cl::desc("choose the launch parameters by measurement at each kernel's\n"
+             "first launch for a size (the default among the candidates,\n"
+             "within 50 ms), kept in the kernel cache; --verbose prints\n"
+             "the candidates and their times"));
 cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                          cl::desc("print the worst elements of a mismatching "
                                   "result: index, inputs, got and expected"));
@@ -449,6 +455,7 @@ llvm::Expected<RunOptions> getRunOptions() {
                                    rowsResidentOpt + "': expected at most " +
                                    std::to_string(ewc::kRowsMaxResident));
   options.kernel = kernelOpt;
+  options.autotune = autotuneOpt;
   for (StringRef text : typeOpt) {
     std::string error;
     TypeBinding binding = parseTypeBinding(text, error);

@@ -54,6 +54,8 @@ struct RunOptions {
   std::optional<double> rtol, atol;
   /// Print the worst elements of a mismatch.
   bool verbose = false;
+  /// --autotune: driver::CompileOptions::autotune.
+  bool autotune = false;
   /// The CPU that the JIT compiles for: "host" or an LLVM CPU name.
   std::string cpuTarget = "host";
   /// What the random inputs look like.

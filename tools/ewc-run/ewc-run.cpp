@@ -674,6 +674,7 @@ int main(int argc, char **argv) {
   compileOptions.vectorsPerThread = options.vectorsPerThread;
   compileOptions.tileSize = options.tileSize;
   compileOptions.rowsBlockSize = options.rowsBlockSize;
+  compileOptions.autotune = options.autotune;
   // --emit prints what a compilation makes: a cache hit would make none.
   compileOptions.noCache = options.noCache || options.emit;
   compileOptions.cacheDir = options.cacheDir;

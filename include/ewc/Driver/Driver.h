@@ -48,6 +48,8 @@ class ModuleDecl;
 
 namespace driver {
 
+struct TunedLaunch;
+
 /// Where kernels run.
 enum class Target {
   /// The CUDA device if the driver finds one, else the CPU.
@@ -154,6 +156,13 @@ struct CompileOptions {
   /// Where the CPU JIT prints its LLVM IR after LLVM's optimizer
   /// (CpuJitOptions::optimizedIR; ewc-run --emit llvm-ir). Null: nowhere.
   llvm::raw_ostream *optimizedIR = nullptr;
+  /// Choose the launch parameters by measurement (lib/Driver/Autotune.h):
+  /// at a kernel's first launch for a variant and size bucket, the
+  /// candidates (the default first) run on scratch outputs within 50 ms and
+  /// the fastest is kept, in the module and in the kernel cache (ewc-run
+  /// --autotune). A launch that sets the parameters itself
+  /// (LaunchOptions::blockSize, gridWaves, threads) is not tuned.
+  bool autotune = false;
   /// Where notes on the GPU code's way go (ewc-run --verbose and --timing):
   /// cache hits and misses, and which PTX compiler ran (nvJitLink, or the
   /// driver's JIT where nvJitLink is missing). Null: nowhere.
@@ -324,12 +333,22 @@ private:
   /// cached) at its first use.
   llvm::Expected<Variant *> getVariant(size_t index, const LaunchPlan &plan,
                                        llvm::raw_ostream *notes);
-  /// A CPU launch of `variant`: the plan split along a dimension among the
-  /// threads (splitLaunch), the parts run at once on the module's pool.
+  /// A CPU launch of `variant`: the plan split along a dimension among
+  /// `threads` threads (0: one per hardware thread; splitLaunch), the parts
+  /// run at once on the module's pool.
   llvm::Error launchOnHost(const KernelSignature &kernel, Variant &variant,
                            const LaunchPlan &plan,
                            llvm::ArrayRef<LaunchArg> params,
-                           const LaunchOptions &launchOptions);
+                           const LaunchOptions &launchOptions,
+                           unsigned threads);
+  /// Autotuning (CompileOptions::autotune): the launch parameters of
+  /// `variant` of kernel `kernel` for `plan`, from this module, else the
+  /// kernel cache, else measured now on scratch outputs (Autotune.h).
+  llvm::Error getTunedLaunch(const KernelSignature &kernel, Variant &variant,
+                             const LaunchPlan &plan,
+                             llvm::ArrayRef<LaunchArg> params,
+                             const LaunchOptions &launchOptions,
+                             TunedLaunch &tuned);
 
   struct Impl;
   std::unique_ptr<Impl> impl;

@@ -27,6 +27,7 @@
 
 #include <cstddef>
 #include <cstdint>
+#include <functional>
 #include <optional>
 
 namespace ewc {
@@ -101,6 +102,13 @@ llvm::Expected<BenchReport> benchOnDevice(CudaContext &context,
 llvm::Expected<BenchReport> benchOnHost(llvm::ArrayRef<BenchTensor> tensors,
                                         const BenchOptions &options,
                                         BenchLaunch launch);
+
+/// The median milliseconds of `repetitions` launches that `launch` queues
+/// on the default stream, each between two events, after `warmup` untimed
+/// ones: what autotuning compares (lib/Driver/Autotune.cpp).
+llvm::Expected<double>
+timeDeviceLaunches(CudaContext &context, unsigned warmup, unsigned repetitions,
+                   const std::function<llvm::Error()> &launch);
 
 /// The report as JSON (field names as in BenchReport, in snake case; times in
 /// ms, rates in GB/s, `kernel_of_copy` = kernel GB/s / copy GB/s).
