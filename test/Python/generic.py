@@ -73,6 +73,8 @@ show("two types", lambda: mod.add2(x32, x32.astype(np.float64)))
 # CHECK-NEXT: two types: TypeError: add2(): T is f32 from 'x' but f64 from 'y'
 print(mod.add2(y=x16, x=x16).dtype)
 # CHECK-NEXT: float16
+show("no ewc type", lambda: mod.scale(np.ones(3, np.complex64)))
+# CHECK-NEXT: no ewc type: TypeError: scale(): 'x' has complex64 elements, which no type of T: float is
 show("no tensor", lambda: mod.fill(1.0, dims={"n": 3}))
 # CHECK-NEXT: no tensor: TypeError: fill(): no tensor argument gives the type of T; call fill.specialize(T=...) to choose it
 show("unknown parameter", lambda: mod.scale.specialize(U="f32"))
