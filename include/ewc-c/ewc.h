@@ -34,7 +34,8 @@ extern "C" {
    ewcModuleGetNumWarnings and ewcModuleGetWarning (added; nothing else
    changed).
    9: generic kernels: ewcCompileOptionsSetTypes and the ewcGenericKernel*
-   functions; ewcCompileOptionsSetAutotune (added; nothing else changed). */
+   functions; ewcCompileOptionsSetAutotune; ewcCompileOptionsSetTiered and
+   ewcModuleWaitOptimized (added; nothing else changed). */
 #define EWC_C_API_VERSION 9
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
@@ -189,12 +190,20 @@ void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types);
  *  first launch for a size (the default among the candidates, within 50 ms,
  *  on scratch outputs), kept with the compiled code in the cache. */
 void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune);
+/** Zero: no tiered compilation (on by default: a compile that misses the
+ *  cache returns with quick code, the optimized code made on a thread
+ *  replaces it at later launches; ewcModuleWaitOptimized). */
+void ewcCompileOptionsSetTiered(EwcCompileOptions options, int tiered);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error);
 EwcModule ewcCompileFileWithOptions(const char *path, EwcCompileOptions options,
                                     char **error);
 void ewcModuleDestroy(EwcModule module);
+/** Waits until a tiered compilation's optimized code has replaced the quick
+ *  code (at once without tiering), as benchmarks do before timing; NULL, or
+ *  why the optimized code could not be made (the quick code stays). */
+char *ewcModuleWaitOptimized(EwcModule module);
 /** Frees a string the API returned. */
 void ewcStringDestroy(char *string);
 

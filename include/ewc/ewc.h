@@ -96,6 +96,12 @@ struct Options {
   /// launch for a size (the default among the candidates, within 50 ms, on
   /// scratch outputs), kept with the compiled code in the cache.
   bool autotune = false;
+  /// Tiered compilation (the CPU so far): a compile that misses the cache
+  /// returns with code made quickly (the JIT at -O0, 4-5 ms for LeakyReLU
+  /// here against 36-64 ms at -O3) while the optimized code is made on a
+  /// thread and replaces it at the launches after it is ready; only the
+  /// optimized code is cached. Module::waitForOptimized waits for it.
+  bool tiered = true;
 };
 
 /// A scalar value: `intValue` for bool and integers, `floatValue` for floats.
@@ -274,6 +280,11 @@ public:
   const std::vector<Kernel> &kernels() const;
   /// The kernel named `name`, or null.
   const Kernel *kernel(std::string_view name) const;
+  /// Waits until a tiered compilation's optimized code has replaced the
+  /// quick code (Options::tiered), as a benchmark does before it times; at
+  /// once otherwise. A failure says why the optimized code could not be
+  /// made (the quick code stays: right, slower).
+  Status waitForOptimized();
   /// The generic kernels that Options::types left free (not launchable
   /// here: compile with their types).
   const std::vector<GenericKernel> &genericKernels() const;

@@ -106,6 +106,18 @@ void ewcCompileOptionsSetNoCache(EwcCompileOptions options, int noCache) {
     options->options.noCache = noCache != 0;
 }
 
+void ewcCompileOptionsSetTiered(EwcCompileOptions options, int tiered) {
+  if (options)
+    options->options.tiered = tiered != 0;
+}
+
+char *ewcModuleWaitOptimized(EwcModule module) {
+  if (!module)
+    return copyString("ewcModuleWaitOptimized: module is NULL");
+  ewc::Status status = module->module.waitForOptimized();
+  return status ? nullptr : copyString(status.error());
+}
+
 void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune) {
   if (options)
     options->options.autotune = autotune != 0;

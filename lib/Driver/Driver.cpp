@@ -430,11 +430,13 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
 
 /// The CPU stages of the ew module, then the JIT; null if `stopAfter`
 /// stopped after the LLVM stage.
+/// `optLevel` replaces the JIT's (a tiered compilation's quick code).
 llvm::Expected<std::unique_ptr<CpuJit>>
 runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
              HookPoint lowered, mlir::TimingScope &timing,
              llvm::function_ref<bool(Stage, mlir::ModuleOp)> stopAfter,
-             llvm::function_ref<llvm::Error()> takeError) {
+             llvm::function_ref<llvm::Error()> takeError,
+             std::optional<unsigned> optLevel = std::nullopt) {
   if (!runPipeline(module, options, timing, "ew-to-cpu",
                    [&](mlir::OpPassManager &pm) {
                      mlir::ew::buildEwToLoopsPipeline(pm);
@@ -446,7 +448,10 @@ runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
   if (stopAfter(Stage::LLVM, module))
     return nullptr;
   mlir::TimingScope jitTiming = timing.nest("JIT (LLVM IR to machine code)");
-  return CpuJit::create(module, getCpuJitOptions(options));
+  CpuJitOptions jitOptions = getCpuJitOptions(options);
+  if (optLevel)
+    jitOptions.optLevel = *optLevel;
+  return CpuJit::create(module, jitOptions);
 }
 
 } // namespace
@@ -584,14 +589,25 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return nullptr;
 
   if (!onGPU) {
+    // Tiered: the quick code now, the optimized code on a thread (not when
+    // the optimized IR is to be printed: that is the code asked for).
+    bool tiered = options.tiered && !options.optimizedIR;
     llvm::Expected<std::unique_ptr<CpuJit>> jit = runCPUStages(
-        *module, options, HookPoint::Lowered, timing, stopAfter, takeError);
+        *module, options, HookPoint::Lowered, timing, stopAfter, takeError,
+        tiered ? std::optional<unsigned>(0) : std::nullopt);
     if (!jit)
       return jit.takeError();
     if (!*jit)
       return nullptr;
     impl.defaultJit = std::move(*jit);
     loaded->prepareDefaults({});
+    if (tiered) {
+      if (options.notes)
+        *options.notes << "note: tiered: quick code (-O0) now, the "
+                          "optimized code on a thread\n";
+      loaded->startOptimizing();
+      return std::move(loaded);
+    }
     if (impl.isCaching())
       impl.storePayload(impl.cacheKey,
                         {impl.defaultJit->getImage().str(),
@@ -632,6 +648,93 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
                        loaded->signatures, launches, impl.ewModule},
                       options.notes);
   return std::move(loaded);
+}
+
+void LoadedModule::startOptimizing() {
+  Impl *state = impl.get();
+  state->tierFinished = false;
+  std::vector<KernelSignature> kernels = signatures;
+  state->tierThread = std::thread([state, kernels] {
+    std::string error;
+    std::unique_ptr<CpuJit> jit;
+    std::vector<CpuJit::Function> functions;
+    {
+      // The default variants again from the ew module's text, as a variant
+      // is made, at the JIT's own level.
+      mlir::DialectRegistry registry;
+      mlir::ew::registerEwCompilerDialects(registry);
+      mlir::MLIRContext context(registry,
+                                mlir::MLIRContext::Threading::DISABLED);
+      std::string diagnosticText;
+      llvm::raw_string_ostream diagnosticStream(diagnosticText);
+      mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
+        diagnosticStream << d << "\n";
+        return mlir::success();
+      });
+      auto takeError = [&] {
+        return llvm::createStringError(
+            "the optimized code failed: " +
+            llvm::StringRef(diagnosticText).trim().str());
+      };
+      mlir::OwningOpRef<mlir::ModuleOp> module =
+          mlir::parseSourceString<mlir::ModuleOp>(state->ewModule, &context);
+      mlir::TimingScope untimed;
+      auto never = [](Stage, mlir::ModuleOp) { return false; };
+      llvm::Expected<std::unique_ptr<CpuJit>> made =
+          module ? runCPUStages(*module, state->options, HookPoint::Lowered,
+                                untimed, never, takeError)
+                 : llvm::Expected<std::unique_ptr<CpuJit>>(takeError());
+      if (!made)
+        error = llvm::toString(made.takeError());
+      else
+        jit = std::move(*made);
+    }
+    // Each default variant's function, its code generated here, not at a
+    // launch.
+    for (auto [index, kernel] : llvm::enumerate(kernels)) {
+      if (!jit)
+        break;
+      llvm::Expected<CpuJit::Function> function =
+          jit->lookup(getKernelSymbol(kernel.name),
+                      state->defaults[index]->arguments.size());
+      if (!function) {
+        error = llvm::toString(function.takeError());
+        jit.reset();
+        break;
+      }
+      functions.push_back(*function);
+    }
+    if (jit) {
+      // The swap: a launch loads its variant's function once, atomically
+      // (launchOnHost), so the calls around it run one code or the other.
+      for (auto [index, function] : llvm::enumerate(functions))
+        state->defaults[index]->hostFunction.store(function,
+                                                   std::memory_order_release);
+      if (state->isCaching())
+        state->storePayload(
+            state->cacheKey,
+            {jit->getImage().str(), kernels, {}, state->ewModule},
+            /*notes=*/nullptr);
+    }
+    std::lock_guard<std::mutex> lock(state->tierMutex);
+    state->optimizedJit = std::move(jit);
+    state->tierError = error;
+    state->tierFinished = true;
+    state->tierDone.notify_all();
+  });
+}
+
+llvm::Error LoadedModule::waitForOptimized() {
+  std::unique_lock<std::mutex> lock(impl->tierMutex);
+  impl->tierDone.wait(lock, [&] { return impl->tierFinished; });
+  if (!impl->tierError.empty())
+    return llvm::createStringError(impl->tierError);
+  return llvm::Error::success();
+}
+
+bool LoadedModule::isOptimized() const {
+  std::lock_guard<std::mutex> lock(impl->tierMutex);
+  return impl->tierFinished && impl->tierError.empty();
 }
 
 llvm::Error LoadedModule::createCudaContext() {

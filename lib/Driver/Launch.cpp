@@ -176,7 +176,11 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
     if (!found)
       return found.takeError();
     function = *found;
-    variant.hostFunction.store(function, std::memory_order_release);
+    // Unless a tiered compilation's optimized code came in meanwhile
+    // (startOptimizing), which stays.
+    CpuJit::Function none = nullptr;
+    variant.hostFunction.compare_exchange_strong(none, function,
+                                                 std::memory_order_acq_rel);
   }
   unsigned threads = getHostThreads(requestedThreads);
   std::vector<LaunchPlan> parts = splitLaunch(

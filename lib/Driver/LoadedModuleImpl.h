@@ -28,11 +28,13 @@
 #include "llvm/Support/raw_ostream.h"
 
 #include <atomic>
+#include <condition_variable>
 #include <map>
 #include <memory>
 #include <mutex>
 #include <optional>
 #include <string>
+#include <thread>
 #include <vector>
 
 namespace ewc {
@@ -138,7 +140,21 @@ struct LoadedModule::Impl {
     return hostPool;
   }
 
+  /// Tiered compilation (CompileOptions::tiered): the thread that makes the
+  /// optimized default variants, the JIT that holds them once made (the
+  /// quick one stays: a launch may still be running its code), and how it
+  /// ended.
+  std::thread tierThread;
+  std::unique_ptr<CpuJit> optimizedJit;
+  std::mutex tierMutex;
+  std::condition_variable tierDone;
+  bool tierFinished = true;
+  std::string tierError;
+
   ~Impl() {
+    // The optimizing thread reads this object: it ends first.
+    if (tierThread.joinable())
+      tierThread.join();
     // The modules unload before the context that holds them is released.
     for (auto &perKernel : variants)
       perKernel.clear();

@@ -91,6 +91,12 @@ const Kernel *Module::kernel(std::string_view name) const {
   return nullptr;
 }
 
+Status Module::waitForOptimized() {
+  if (llvm::Error error = impl->loaded->waitForOptimized())
+    return Status::failure(llvm::toString(std::move(error)));
+  return Status();
+}
+
 const std::vector<GenericKernel> &Module::genericKernels() const {
   return impl->genericKernels;
 }
@@ -403,6 +409,7 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
   compileOptions.cacheDir = options.cacheDir;
   compileOptions.noCache = options.noCache;
   compileOptions.autotune = options.autotune;
+  compileOptions.tiered = options.tiered;
   return compileOptions;
 }
 

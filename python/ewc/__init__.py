@@ -1072,6 +1072,15 @@ class Module:
                     _is_dunder(name)):
                 self.__dict__[name] = kernel
 
+    def wait_optimized(self):
+        """Waits until a tiered compilation's optimized code has replaced
+        the quick code (compile(tiered=True), the default), as a benchmark
+        does before it times; at once otherwise. Raises CompileError if the
+        optimized code could not be made (the quick code then stays)."""
+        error = lib.ewcModuleWaitOptimized(self._handle)
+        if error:
+            raise CompileError(_capi.take_string(error))
+
     def _specialization(self, types):
         key = tuple(sorted(types.items()))
         module = self._specializations.get(key)
@@ -1141,7 +1150,7 @@ _DEVICES = {"auto": _capi.TARGET_AUTO, "cuda": _capi.TARGET_CUDA,
 
 def compile(path=None, *, source=None, device="auto", chip=None,
             name=None, cache_dir=None, cache=True, types=None,
-            autotune=False):
+            autotune=False, tiered=True):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
     "cuda"; "cpu"). `cache_dir`: where compiled code is cached, GPU and CPU
@@ -1153,8 +1162,11 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     arguments at each call (GenericKernel). autotune=True chooses each
     kernel's launch parameters by measurement at its first call for a size
     (the default among the candidates, within 50 ms, on scratch outputs),
-    kept with the compiled code in the cache. Raises CompileError with the
-    located diagnostics."""
+    kept with the compiled code in the cache. tiered=True (the default)
+    returns with code made quickly where a compile misses the cache (the
+    CPU so far), the optimized code made on a thread replacing it at the
+    calls after it is ready (Module.wait_optimized waits for it). Raises
+    CompileError with the located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")
     if path is not None and not isinstance(path, (str, bytes, os.PathLike)):
@@ -1187,6 +1199,7 @@ def compile(path=None, *, source=None, device="auto", chip=None,
         no_cache = os.environ.get("EWC_NO_CACHE", "") not in ("", "0")
         lib.ewcCompileOptionsSetNoCache(options, no_cache or not cache)
         lib.ewcCompileOptionsSetAutotune(options, bool(autotune))
+        lib.ewcCompileOptionsSetTiered(options, bool(tiered))
         if types:
             lib.ewcCompileOptionsSetTypes(options, ",".join(
                 "%s=%s" % item for item in sorted(types.items())).encode())
@@ -1206,7 +1219,8 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     def recompile(bound):
         return compile(path, source=source, device=module.device, chip=chip,
                        name=name, cache_dir=cache_dir, cache=cache,
-                       types=dict(types or {}, **bound), autotune=autotune)
+                       types=dict(types or {}, **bound), autotune=autotune,
+                       tiered=tiered)
 
     module = Module(handle, recompile)
     for w in range(lib.ewcModuleGetNumWarnings(handle)):

@@ -7,6 +7,7 @@ CSV file and a plot, as triton.testing.perf_report does.
     import numpy as np, ewc, ewc.testing
     mod = ewc.compile("kernels/leaky_relu.ew", device="cpu",
                       types={"T": "f32"})
+    mod.wait_optimized()   # a tiered compile's optimized code, not its quick one
     x = np.random.randn(1 << 22).astype(np.float32)
     y = np.empty_like(x)
     ms = ewc.testing.bench(lambda: mod.leaky_relu(x, out=y))

@@ -152,6 +152,12 @@ cl::opt<bool> autotuneOpt(
              "first launch for a size (the default among the candidates,\n"
              "within 50 ms), kept in the kernel cache; --verbose prints\n"
              "the candidates and their times"));
+cl::opt<bool> tieredOpt(
+    "tiered", cl::cat(category),
+    cl::desc("tiered compilation, as the APIs compile by default: the quick\n"
+             "code first (the CPU JIT at -O0), the optimized code on a\n"
+             "thread; each kernel is checked with the quick code, then\n"
+             "again once the optimized code has replaced it"));
 cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                          cl::desc("print the worst elements of a mismatching "
                                   "result: index, inputs, got and expected"));
@@ -456,6 +462,7 @@ llvm::Expected<RunOptions> getRunOptions() {
                                    std::to_string(ewc::kRowsMaxResident));
   options.kernel = kernelOpt;
   options.autotune = autotuneOpt;
+  options.tiered = tieredOpt;
   for (StringRef text : typeOpt) {
     std::string error;
     TypeBinding binding = parseTypeBinding(text, error);

@@ -56,6 +56,8 @@ struct RunOptions {
   bool verbose = false;
   /// --autotune: driver::CompileOptions::autotune.
   bool autotune = false;
+  /// --tiered: driver::CompileOptions::tiered.
+  bool tiered = false;
   /// The CPU that the JIT compiles for: "host" or an LLVM CPU name.
   std::string cpuTarget = "host";
   /// What the random inputs look like.

@@ -675,6 +675,7 @@ int main(int argc, char **argv) {
   compileOptions.tileSize = options.tileSize;
   compileOptions.rowsBlockSize = options.rowsBlockSize;
   compileOptions.autotune = options.autotune;
+  compileOptions.tiered = options.tiered;
   // --emit prints what a compilation makes: a cache hit would make none.
   compileOptions.noCache = options.noCache || options.emit;
   compileOptions.cacheDir = options.cacheDir;
@@ -801,7 +802,22 @@ int main(int argc, char **argv) {
       continue;
     }
 
-    for (const KernelDecl *kernel : runKernels) {
+    // --tiered: each kernel with the quick code, then with the optimized
+    // code once it has replaced the quick one.
+    std::vector<const KernelDecl *> checks = runKernels;
+    if (options.tiered)
+      checks.insert(checks.end(), runKernels.begin(), runKernels.end());
+    for (auto [position, kernel] : llvm::enumerate(checks)) {
+      if (options.tiered && position == runKernels.size()) {
+        bool swapped = executor.isOptimized();
+        if (llvm::Error error = executor.waitForOptimized())
+          return fail(std::move(error));
+        if (options.verbose)
+          llvm::errs() << "note: tiered: the optimized code "
+                       << (swapped ? "was in before the first checks ended"
+                                   : "came in after the first checks")
+                       << "; checking again\n";
+      }
       std::string display = kernel->getDisplayName();
       mlir::TimingScope kernelTiming =
           timing.nest(kernel, [&] { return "kernel '" + display + "'"; });
