@@ -607,6 +607,17 @@ int main(int argc, char **argv) {
         return fail("unknown --type '" + entry.first +
                     "=': no kernel has a type parameter of that name");
   std::vector<Specialization> runs = planRuns(kernels, options.types);
+  // Files hold one dtype each: a generic kernel's --input and --save need
+  // one specialization.
+  if (runs.size() > 1 &&
+      (!options.inputFiles.empty() || !options.saveFiles.empty()))
+    return fail(std::string(options.inputFiles.empty() ? "--save" : "--input") +
+                " reads or writes one dtype, and the generic kernels run " +
+                std::to_string(runs.size()) +
+                " specializations: give one --type, such as --type " +
+                formatTypeBinding(llvm::find_if(runs, [](const auto &run) {
+                                    return !run.binding.empty();
+                                  })->binding));
   // --emit prints one compilation; a header holds the specializations that
   // --type lists, each a module of its own.
   bool listed = options.emit == EmitStage::Header && !options.types.empty();
