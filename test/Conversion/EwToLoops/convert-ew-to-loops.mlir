@@ -733,3 +733,23 @@ ew.kernel @normal(%seed: i8, %o: !ew.tensor<[n], ui16>) -> !ew.tensor<[n], f32> 
   %0 = ew.randn %seed, %o {rounds = 2} : i8, !ew.tensor<[n], ui16>
   ew.return %0 : !ew.tensor<[n], f32>
 }
+
+// -----
+
+// atan2: math.atan2, except where both operands are zero: copysign(x
+// negative ? pi : 0, y), which folds right where MLIR's math.atan2 folder
+// gives NaN for constant zeros.
+// CHECK-LABEL: func.func @ew$atan2_zeros(
+// CHECK:         %[[ATAN2:.*]] = math.atan2 %[[Y:.*]], %[[X:.*]] : f32
+// CHECK-DAG:     %[[YZ:.*]] = arith.cmpf oeq, %[[Y]], %{{.*}} : f32
+// CHECK-DAG:     %[[XZ:.*]] = arith.cmpf oeq, %[[X]], %{{.*}} : f32
+// CHECK:         %[[BOTH:.*]] = arith.andi %[[YZ]], %[[XZ]] : i1
+// CHECK:         %[[SIGN:.*]] = math.copysign %{{.*}}, %[[X]] : f32
+// CHECK:         %[[NEG:.*]] = arith.cmpf olt, %[[SIGN]], %{{.*}} : f32
+// CHECK:         %[[MAG:.*]] = arith.select %[[NEG]], %{{.*}}, %{{.*}} : f32
+// CHECK:         %[[ZEROS:.*]] = math.copysign %[[MAG]], %[[Y]] : f32
+// CHECK:         arith.select %[[BOTH]], %[[ZEROS]], %[[ATAN2]] : f32
+ew.kernel @atan2_zeros(%y: !ew.tensor<[n], f32>, %x: !ew.tensor<[n], f32>) -> !ew.tensor<[n], f32> {
+  %0 = ew.atan2 %y, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
+  ew.return %0 : !ew.tensor<[n], f32>
+}
