@@ -430,6 +430,34 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
 
 /// The CPU stages of the ew module, then the JIT; null if `stopAfter`
 /// stopped after the LLVM stage.
+/// The ew module of a compilation again, parsed from its text
+/// (LoadedModule::Impl::ewModule) in a context of its own whose diagnostics
+/// collect in `diagnostics`: what a variant and a tiered compilation's
+/// optimized code start from. `module` is null where the text does not
+/// parse.
+struct EwModuleCopy {
+  explicit EwModuleCopy(llvm::StringRef text)
+      : context(getRegistry(), mlir::MLIRContext::Threading::DISABLED),
+        handler(&context, [this](mlir::Diagnostic &d) {
+          stream << d << "\n";
+          return mlir::success();
+        }) {
+    module = mlir::parseSourceString<mlir::ModuleOp>(text, &context);
+  }
+
+  static mlir::DialectRegistry getRegistry() {
+    mlir::DialectRegistry registry;
+    mlir::ew::registerEwCompilerDialects(registry);
+    return registry;
+  }
+
+  std::string diagnostics;
+  llvm::raw_string_ostream stream{diagnostics};
+  mlir::MLIRContext context;
+  mlir::ScopedDiagnosticHandler handler;
+  mlir::OwningOpRef<mlir::ModuleOp> module;
+};
+
 /// `optLevel` replaces the JIT's (a tiered compilation's quick code).
 llvm::Expected<std::unique_ptr<CpuJit>>
 runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
@@ -661,23 +689,13 @@ void LoadedModule::startOptimizing() {
     {
       // The default variants again from the ew module's text, as a variant
       // is made, at the JIT's own level.
-      mlir::DialectRegistry registry;
-      mlir::ew::registerEwCompilerDialects(registry);
-      mlir::MLIRContext context(registry,
-                                mlir::MLIRContext::Threading::DISABLED);
-      std::string diagnosticText;
-      llvm::raw_string_ostream diagnosticStream(diagnosticText);
-      mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-        diagnosticStream << d << "\n";
-        return mlir::success();
-      });
+      EwModuleCopy copy(state->ewModule);
       auto takeError = [&] {
         return llvm::createStringError(
             "the optimized code failed: " +
-            llvm::StringRef(diagnosticText).trim().str());
+            llvm::StringRef(copy.diagnostics).trim().str());
       };
-      mlir::OwningOpRef<mlir::ModuleOp> module =
-          mlir::parseSourceString<mlir::ModuleOp>(state->ewModule, &context);
+      mlir::OwningOpRef<mlir::ModuleOp> &module = copy.module;
       mlir::TimingScope untimed;
       auto never = [](Stage, mlir::ModuleOp) { return false; };
       llvm::Expected<std::unique_ptr<CpuJit>> made =
@@ -911,22 +929,14 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
   }
 
   // The ew module again, with the one kernel and the variant's attributes.
-  mlir::DialectRegistry registry;
-  mlir::ew::registerEwCompilerDialects(registry);
-  mlir::MLIRContext context(registry, mlir::MLIRContext::Threading::DISABLED);
-  std::string diagnosticText;
-  llvm::raw_string_ostream diagnosticStream(diagnosticText);
-  mlir::ScopedDiagnosticHandler handler(&context, [&](mlir::Diagnostic &d) {
-    diagnosticStream << d << "\n";
-    return mlir::success();
-  });
+  EwModuleCopy copy(impl->ewModule);
+  mlir::MLIRContext &context = copy.context;
   auto takeError = [&] {
     return llvm::createStringError("cannot compile variant " + key +
                                    " of kernel '" + kernel.name +
-                                   "': " + diagnosticText);
+                                   "': " + copy.diagnostics);
   };
-  mlir::OwningOpRef<mlir::ModuleOp> module =
-      mlir::parseSourceString<mlir::ModuleOp>(impl->ewModule, &context);
+  mlir::OwningOpRef<mlir::ModuleOp> &module = copy.module;
   if (!module)
     return takeError();
   for (auto other :

@@ -645,17 +645,7 @@ llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
                       : std::string("one hardware thread"))
              << "): the default\n";
   }
-  std::string payload = tuned.serialize();
-  if (impl->cache)
-    if (llvm::Error error = impl->cache->store(cacheKey, payload)) {
-      if (notes)
-        *notes << "note: tuned launch not cached: "
-               << llvm::toString(std::move(error)) << "\n";
-      else
-        llvm::consumeError(std::move(error));
-    }
-  if (impl->memoryCache)
-    KernelMemoryCache::getProcessCache().store(cacheKey, payload);
+  impl->storePayload(cacheKey, tuned.serialize(), notes);
   std::lock_guard<std::mutex> lock(impl->tunedMutex);
   impl->tuned[key] = tuned;
   return llvm::Error::success();

@@ -111,7 +111,11 @@ struct LoadedModule::Impl {
   /// hears why, if given.
   void storePayload(const KernelCacheKey &key, const CompiledModule &module,
                     llvm::raw_ostream *notes) {
-    std::string payload = module.serialize();
+    storePayload(key, module.serialize(), notes);
+  }
+  /// The same for a payload of another kind (autotuning's choices).
+  void storePayload(const KernelCacheKey &key, std::string payload,
+                    llvm::raw_ostream *notes) {
     if (cache)
       if (llvm::Error error = cache->store(key, payload)) {
         if (notes)
