@@ -92,6 +92,7 @@ def kernel(kind, t, make_source=None):
         text = (make_source or source)(kind, t)
         mod = ewc.compile(source=text, device="cuda",
                           name="%s_%s.ew" % (kind, t))
+        mod.wait_optimized()  # timed: the optimized code, not the quick one
         _modules[key] = getattr(mod, kind)
     return _modules[key]
 

@@ -17,9 +17,15 @@ and round once). The peers, on the same tensors:
 
 GB/s count x and y read and the result written once; the ceiling is torch's
 device copy of 2n elements in the same run, scaled to the bytes moved
-(kernel GB/s over copy GB/s). The schedule is ewc's default one: autotuning
-(issue 17) is not built yet, so the "autotuned" column of the issue's table
-is the default schedule here.
+(kernel GB/s over copy GB/s). ewc is compiled with autotune=True into a
+fresh cache directory ("ewc", the issue's autotuned column) and again
+without ("default", its default schedule, which is always one of the
+candidates).
+
+Tuning's cost: the wall time of the first call of each (dtype, n) key
+(synchronized; it tunes) minus the median call after it. A cache hit: a
+second module compiled from the same cache directory reads each key's
+choice from the disk at its first call; its first call minus its median.
 
 The generic call's own cost: mod.vector_add(x, y, out=out) (T read from x
 and y at each call) against the specialized kernel's call, n = 1024, wall
@@ -34,7 +40,9 @@ Prints the results and writes DIR/vector_add.json.
 import argparse
 import json
 import os
+import shutil
 import sys
+import tempfile
 import time
 
 import torch
@@ -79,16 +87,46 @@ def sizes(quick):
     return range(12, 31, 4 if quick else 2)
 
 
-def speed(mod, quick, results):
+def first_call_ms(fn):
+    """The wall time of fn() synchronized, and the median of 9 more."""
+    torch.cuda.synchronize()
+    times = []
+    for _ in range(10):
+        start = time.perf_counter()
+        fn()
+        torch.cuda.synchronize()
+        times.append((time.perf_counter() - start) * 1e3)
+    rest = sorted(times[1:])
+    return times[0], rest[len(rest) // 2]
+
+
+def first_call(kernel, n, dtype):
+    """Operands of n elements, and the first and median call's times of
+    kernel on them (first_call_ms)."""
+    x = torch.randn(n, device="cuda").to(dtype)
+    y = torch.randn(n, device="cuda").to(dtype)
+    out = torch.empty_like(x)
+    first, steady = first_call_ms(lambda: kernel(x, y, out=out))
+    return x, y, out, first, steady
+
+
+def cost_row(name, n, first, steady):
+    return {"dtype": name, "n": n, "first_ms": first, "median_ms": steady,
+            "cost_ms": first - steady}
+
+
+def speed(mod, default_mod, quick, results):
     compiled = torch.compile(lambda a, b: a + b)
     for name, dtype in DTYPES.items():
         kernel = mod.vector_add.specialize(T=name)
+        default = default_mod.vector_add.specialize(T=name)
+        # Timed: each specialization's optimized code, not its quick code.
+        mod.wait_optimized()
+        default_mod.wait_optimized()
         for e in sizes(quick):
             n = 1 << e
-            x = torch.randn(n, device="cuda").to(dtype)
-            y = torch.randn(n, device="cuda").to(dtype)
-            out = torch.empty_like(x)
-            kernel(x, y, out=out)
+            x, y, out, first, steady = first_call(kernel, n, dtype)
+            results["tuning"].append(cost_row(name, n, first, steady))
             want = x + y
             equal = bool(torch.equal(out, want))
             tri = torch.empty_like(x)
@@ -96,6 +134,7 @@ def speed(mod, quick, results):
             tri_equal = bool(torch.equal(tri, want))
             ms = {
                 "ewc": time_ms(lambda: kernel(x, y, out=out)),
+                "default": time_ms(lambda: default(x, y, out=out)),
                 "torch": time_ms(lambda: torch.add(x, y, out=out)),
                 "torch.compile": time_ms(lambda: compiled(x, y)),
                 "triton": time_ms(lambda: triton_add(x, y, tri)),
@@ -103,20 +142,41 @@ def speed(mod, quick, results):
             nbytes = 3 * n * x.element_size()
             gbps = {k: nbytes / v / 1e6 for k, v in ms.items()}
             copy = copy_gbps(n, dtype)
-            best_peer = max(v for k, v in gbps.items() if k != "ewc")
+            best_peer = max(v for k, v in gbps.items()
+                            if k not in ("ewc", "default"))
             row = {"dtype": name, "n": n, "gbps": gbps, "copy_gbps": copy,
                    "of_copy": gbps["ewc"] / copy,
                    "vs_best_peer": gbps["ewc"] / best_peer,
                    "equal": equal, "triton_equal": tri_equal}
             results["speed"].append(row)
-            print("%-4s 2^%-2d ewc %7.0f  torch %7.0f  compile %7.0f  triton "
-                  "%7.0f GB/s; %.1f%% of copy; %.2fx the best peer; %s" % (
-                      name, e, gbps["ewc"], gbps["torch"],
+            print("%-4s 2^%-2d ewc %7.0f  default %7.0f  torch %7.0f  compile "
+                  "%7.0f  triton %7.0f GB/s; %.1f%% of copy; %.2fx the best "
+                  "peer; tuning %.2f ms; %s" % (
+                      name, e, gbps["ewc"], gbps["default"], gbps["torch"],
                       gbps["torch.compile"], gbps["triton"],
                       100 * gbps["ewc"] / copy, gbps["ewc"] / best_peer,
-                      "equal" if equal else "DIFFER"), flush=True)
+                      first - steady, "equal" if equal else "DIFFER"),
+                  flush=True)
             del x, y, out, tri, want
             torch.cuda.empty_cache()
+
+
+def cache_hits(cache_dir, quick, results):
+    """A second module from the same cache: each key's first call reads the
+    tuned choice from the disk."""
+    mod = ewc.compile(os.path.join(ROOT, "kernels", "vector_add.ew"),
+                      device="cuda", autotune=True, cache_dir=cache_dir)
+    mod.wait_optimized()
+    for name, dtype in DTYPES.items():
+        kernel = mod.vector_add.specialize(T=name)
+        mod.wait_optimized()
+        for e in sizes(quick):
+            n = 1 << e
+            x, y, out, first, steady = first_call(kernel, n, dtype)
+            results["hits"].append(cost_row(name, n, first, steady))
+            print("%-4s 2^%-2d cache hit: first call %.3f ms, median %.3f ms"
+                  % (name, e, first, steady), flush=True)
+            del x, y, out
 
 
 def dispatch(mod, results):
@@ -155,11 +215,15 @@ def main():
         props.name, torch.__version__, triton.__version__,
         time.strftime("%Y-%m-%d %H:%M UTC", time.gmtime()))
     print(header, flush=True)
-    mod = ewc.compile(os.path.join(ROOT, "kernels", "vector_add.ew"),
-                      device="cuda")
-    results = {"header": header, "speed": []}
-    speed(mod, args.quick, results)
+    cache_dir = tempfile.mkdtemp(prefix="ewc-vector-add-")
+    path = os.path.join(ROOT, "kernels", "vector_add.ew")
+    mod = ewc.compile(path, device="cuda", autotune=True, cache_dir=cache_dir)
+    default_mod = ewc.compile(path, device="cuda", cache=False)
+    results = {"header": header, "speed": [], "tuning": [], "hits": []}
+    speed(mod, default_mod, args.quick, results)
+    cache_hits(cache_dir, args.quick, results)
     dispatch(mod, results)
+    shutil.rmtree(cache_dir, ignore_errors=True)
     os.makedirs(args.out, exist_ok=True)
     with open(os.path.join(args.out, "vector_add.json"), "w") as f:
         json.dump(results, f, indent=1)

@@ -137,6 +137,25 @@ compile_times() {
     -o "$exe" || return 1
   echo "-- driver JIT (the default), no cache"
   CUDA_CACHE_DISABLE=1 "$exe" "${kernels[@]}" || return 1
+  # Issue 17: compile to the first result, tiered and whole, and the swap.
+  c++ -std=c++17 -O2 -Iinclude -I/usr/local/cuda/include examples/first_result.cpp \
+    -L"$dest/lib" -Wl,-rpath,"$dest/lib" -lewc -L/usr/local/cuda/lib64/stubs -lcuda \
+    -lpthread -o /tmp/ewc-first-result || return 1
+  echo "-- time to the first result, every cache off"
+  CUDA_CACHE_DISABLE=1 /tmp/ewc-first-result "${kernels[@]}" || return 1
+  echo "-- the compile's stages, no cache (ewc-run --timing): whole, --tiered's quick code, LLVM O0 alone"
+  local mode
+  for mode in whole tiered llvm-O0; do
+    for k in leaky_relu gelu; do
+      echo "$mode $k:"
+      local flags=() env=()
+      [[ $mode == tiered ]] && flags=(--tiered)
+      [[ $mode == llvm-O0 ]] && env=(EWC_PTX_OPT_LEVEL=0)
+      env CUDA_CACHE_DISABLE=1 EWC_NO_CACHE=1 "${env[@]}" "$dest/bin/ewc-run" \
+        $(kernel_args $k) --n 1024 --timing "${flags[@]}" 2>&1 |
+        grep -E 'compile$|nvvm-to-ptx|PTX to cubin|module load' || return 1
+    done
+  done
   # libewc reads no environment and its API has no assembler choice:
   # nvJitLink's compile time is ewc-run's (--timing, "PTX to cubin").
   echo "-- nvJitLink, no cache: ewc-run --timing's PTX to cubin"

@@ -43,7 +43,7 @@ static llvm::Expected<bool> isNvJitLinkChosen(const CompileOptions &options) {
 llvm::Expected<std::vector<char>>
 driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
                           const CompileOptions &options,
-                          llvm::raw_ostream *notes) {
+                          llvm::raw_ostream *notes, bool quick) {
   // An empty text is no PTX: the driver's JIT would only say "Binary format
   // ... is not recognized".
   if (ptx.empty())
@@ -55,10 +55,17 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
   llvm::Expected<bool> nvJitLink = isNvJitLinkChosen(options);
   if (!nvJitLink)
     return nvJitLink.takeError();
+  // ptxas's lowest level for the quick code (the driver JIT's levels run
+  // 0 to 4, nvJitLink passes ptxas's own -O0).
+  std::optional<unsigned> jitLevel;
+  if (quick)
+    jitLevel = 0;
+  llvm::StringRef level = quick ? " at -O0" : "";
   if (!*nvJitLink) {
     if (notes)
-      *notes << "note: PTX assembled for " << chip << " by the driver's JIT\n";
-    return cuda.assemblePTX(ptx);
+      *notes << "note: PTX assembled for " << chip << " by the driver's JIT"
+             << level << "\n";
+    return cuda.assemblePTX(ptx, jitLevel);
   }
   std::string whyNot;
   if (!isJitLinkAvailable(options.jitLink, &whyNot)) {
@@ -67,14 +74,18 @@ driver::assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
       return llvm::createStringError("EWC_PTXAS_OPTIONS needs nvJitLink: " +
                                      whyNot);
     if (notes)
-      *notes << "note: PTX assembled for " << chip
-             << " by the driver's JIT: " << whyNot << "\n";
-    return cuda.assemblePTX(ptx);
+      *notes << "note: PTX assembled for " << chip << " by the driver's JIT"
+             << level << ": " << whyNot << "\n";
+    return cuda.assemblePTX(ptx, jitLevel);
   }
   if (notes)
     *notes << "note: PTX assembled for " << chip << " by nvJitLink "
-           << getJitLinkVersion(options.jitLink) << "\n";
-  return compilePTXToCubin(ptx, chip, options.jitLink);
+           << getJitLinkVersion(options.jitLink) << level << "\n";
+  JitLinkOptions jitLink = options.jitLink;
+  // A tiered compilation has no ptxas option of its own (Driver.cpp).
+  if (quick && jitLink.ptxasOption.empty())
+    jitLink.ptxasOption = "-Xptxas=-O0";
+  return compilePTXToCubin(ptx, chip, jitLink);
 }
 
 //===----------------------------------------------------------------------===//

@@ -37,10 +37,12 @@ namespace driver {
 /// (CudaContext::assemblePTX), or from nvJitLink (the toolkit's) where
 /// options.ptxAssembler or a ptxas option in options.jitLink asks for it and
 /// it loads. `notes`, if not null, hears which and why; a ptxas option that
-/// cannot reach nvJitLink is an error.
+/// cannot reach nvJitLink is an error. `quick`: ptxas at -O0, a tiered
+/// compilation's quick code.
 llvm::Expected<std::vector<char>>
 assembleForDevice(llvm::StringRef ptx, CudaContext &cuda,
-                  const CompileOptions &options, llvm::raw_ostream *notes);
+                  const CompileOptions &options, llvm::raw_ostream *notes,
+                  bool quick = false);
 
 /// A kernel cache entry's payload.
 struct CompiledModule {

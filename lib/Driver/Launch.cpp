@@ -462,8 +462,8 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
   }
   llvm::Error launched =
       launchOptions.synchronize && !launchOptions.stream
-          ? cuda->launch(*variant.function, shape, args.data())
-          : cuda->enqueue(*variant.function, shape, args.data(),
+          ? cuda->launch(variant.getDeviceFunction(), shape, args.data())
+          : cuda->enqueue(variant.getDeviceFunction(), shape, args.data(),
                           launchOptions.stream);
   if (workspace)
     if (llvm::Error error = cuda->freeOnStream(workspace, launchOptions.stream))
@@ -511,6 +511,21 @@ llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
         impl->tuned[key] = tuned;
         return llvm::Error::success();
       }
+  }
+
+  // A tiered compilation's quick code is not what the choice is for: the
+  // optimized code first (a tuning is a first launch's cost anyway). Where
+  // it failed, the quick code stays and is what gets tuned.
+  bool pending;
+  {
+    std::lock_guard<std::mutex> lock(impl->tierMutex);
+    pending = !impl->tierFinished;
+  }
+  if (pending) {
+    if (notes)
+      *notes << "note: kernel '" << kernel.name
+             << "': tuning waits for the optimized code\n";
+    llvm::consumeError(waitForOptimized());
   }
 
   // The candidates: on the GPU, the elementwise schedule's block and grid
@@ -575,8 +590,8 @@ llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
           candidate.gridWaves.value_or(kElementwiseWaves),
           candidate.blockSize.value_or(launch.blockSize));
       return timeDeviceLaunches(*cuda, warmup, repetitions, [&] {
-        return cuda->enqueue(*variant.function, shape, abi.args.data(),
-                             nullptr);
+        return cuda->enqueue(variant.getDeviceFunction(), shape,
+                             abi.args.data(), nullptr);
       });
     }
     std::vector<double> times;

@@ -46,6 +46,13 @@ struct LoadedModule::Variant {
   /// (null: the module of every kernel's default variant).
   std::unique_ptr<CudaModule> module;
   std::optional<CudaFunction> function;
+  /// GPU, tiered compilation: the optimized code's function, once made
+  /// (LoadedModule::startOptimizing; a default variant's only).
+  std::optional<CudaFunction> optimizedFunction;
+  /// GPU: the function a launch runs, `function` or `optimizedFunction`,
+  /// read once per launch: the swap to the optimized code is one store, so
+  /// each launch runs one code or the other.
+  std::atomic<const CudaFunction *> deviceFunction{nullptr};
   LaunchDescriptor launch;
   /// CPU: the JIT that holds the function where it is the variant's own.
   std::unique_ptr<CpuJit> ownedJit;
@@ -55,6 +62,16 @@ struct LoadedModule::Variant {
   std::atomic<CpuJit::Function> hostFunction{nullptr};
   /// The ABI's order for this variant's ranks.
   std::vector<ABIArgument> arguments;
+
+  /// GPU: `loaded` becomes the variant's function (before any launch).
+  void setFunction(CudaFunction loaded) {
+    function = std::move(loaded);
+    deviceFunction.store(&*function, std::memory_order_release);
+  }
+  /// GPU: the function this launch runs.
+  const CudaFunction &getDeviceFunction() const {
+    return *deviceFunction.load(std::memory_order_acquire);
+  }
 };
 
 struct LoadedModule::Impl {
@@ -145,11 +162,13 @@ struct LoadedModule::Impl {
   }
 
   /// Tiered compilation (CompileOptions::tiered): the thread that makes the
-  /// optimized default variants, the JIT that holds them once made (the
-  /// quick one stays: a launch may still be running its code), and how it
-  /// ended.
+  /// optimized default variants, the JIT or module that holds them once
+  /// made (the quick one stays: a launch may still be running its code),
+  /// and how it ended.
   std::thread tierThread;
   std::unique_ptr<CpuJit> optimizedJit;
+  /// GPU: the optimized code's module (the quick one stays loaded too).
+  std::unique_ptr<CudaModule> optimizedModule;
   std::mutex tierMutex;
   std::condition_variable tierDone;
   bool tierFinished = true;
@@ -163,6 +182,7 @@ struct LoadedModule::Impl {
     for (auto &perKernel : variants)
       perKernel.clear();
     defaults.clear();
+    optimizedModule.reset();
     defaultModule.reset();
     ownedCuda.reset();
   }

@@ -208,6 +208,12 @@ public:
     }
   }
 
+  /// One more option with an integer value.
+  void addOption(CUjit_option option, unsigned value) {
+    options.push_back(option);
+    values.push_back(reinterpret_cast<void *>(uintptr_t(value)));
+  }
+
   unsigned getNumOptions() const { return options.size(); }
   CUjit_option *getOptions() { return options.data(); }
   void **getValues() { return values.data(); }
@@ -250,8 +256,11 @@ llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
 }
 
 llvm::Expected<std::vector<char>>
-CudaContext::assemblePTX(llvm::StringRef ptx) {
+CudaContext::assemblePTX(llvm::StringRef ptx,
+                         std::optional<unsigned> optLevel) {
   JitLogs logs(/*verbose=*/false);
+  if (optLevel)
+    logs.addOption(CU_JIT_OPTIMIZATION_LEVEL, *optLevel);
   CUlinkState state = nullptr;
   if (llvm::Error error =
           checkCuda(api,
@@ -281,6 +290,11 @@ CudaContext::assemblePTX(llvm::StringRef ptx) {
     return logs.addErrorLog(std::move(error));
   const char *bytes = static_cast<const char *>(cubin);
   return std::vector<char>(bytes, bytes + size);
+}
+
+llvm::Error CudaContext::makeCurrent() {
+  return checkCuda(api, api.cuCtxSetCurrent(static_cast<CUcontext>(context)),
+                   "cuCtxSetCurrent");
 }
 
 llvm::Error CudaContext::enqueue(const CudaFunction &function,

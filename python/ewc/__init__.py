@@ -1075,11 +1075,15 @@ class Module:
     def wait_optimized(self):
         """Waits until a tiered compilation's optimized code has replaced
         the quick code (compile(tiered=True), the default), as a benchmark
-        does before it times; at once otherwise. Raises CompileError if the
-        optimized code could not be made (the quick code then stays)."""
+        does before it times; at once otherwise. Covers the generic kernels'
+        specializations made so far (specialize(), or a call that inferred
+        the types), each a compilation of its own. Raises CompileError if
+        the optimized code could not be made (the quick code then stays)."""
         error = lib.ewcModuleWaitOptimized(self._handle)
         if error:
             raise CompileError(_capi.take_string(error))
+        for module in list(self._specializations.values()):
+            module.wait_optimized()
 
     def _specialization(self, types):
         key = tuple(sorted(types.items()))
@@ -1163,9 +1167,10 @@ def compile(path=None, *, source=None, device="auto", chip=None,
     kernel's launch parameters by measurement at its first call for a size
     (the default among the candidates, within 50 ms, on scratch outputs),
     kept with the compiled code in the cache. tiered=True (the default)
-    returns with code made quickly where a compile misses the cache (the
-    CPU so far), the optimized code made on a thread replacing it at the
-    calls after it is ready (Module.wait_optimized waits for it). Raises
+    returns with code made quickly where a compile misses the cache (GPU:
+    LLVM and ptxas at -O0; CPU: the JIT at -O0), the optimized code made on
+    a thread replacing it at the calls after it is ready (Module.
+    wait_optimized waits for it; only the optimized code is cached). Raises
     CompileError with the located diagnostics."""
     if (path is None) == (source is None):
         raise TypeError("ewc.compile() takes a path or source=, not both")

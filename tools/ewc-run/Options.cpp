@@ -155,9 +155,10 @@ cl::opt<bool> autotuneOpt(
 cl::opt<bool> tieredOpt(
     "tiered", cl::cat(category),
     cl::desc("tiered compilation, as the APIs compile by default: the quick\n"
-             "code first (the CPU JIT at -O0), the optimized code on a\n"
-             "thread; each kernel is checked with the quick code, then\n"
-             "again once the optimized code has replaced it"));
+             "code first (GPU: LLVM and ptxas at -O0; CPU: the JIT at -O0),\n"
+             "the optimized code on a thread; each kernel is checked with\n"
+             "the quick code, then again once the optimized code has\n"
+             "replaced it"));
 cl::opt<bool> verboseOpt("verbose", cl::cat(category),
                          cl::desc("print the worst elements of a mismatching "
                                   "result: index, inputs, got and expected"));

@@ -673,6 +673,12 @@ int main(int argc, char **argv) {
   if (!onGPU && options.emit == EmitStage::Header)
     return fail("--emit header exports GPU code; it cannot be combined with "
                 "--device cpu");
+  // --emit prints the optimized code, which a tiered compilation makes on a
+  // thread after the quick code that it would print instead.
+  if (options.emit && options.tiered)
+    return fail("--tiered runs the quick code, then the optimized code; it "
+                "cannot be combined with --emit, which prints the optimized "
+                "code");
 
   // MLIR, the pipelines, and loading: the driver's. --emit stops it after a
   // stage; the hidden --test-mutation (test/Mutations) adds a deliberate

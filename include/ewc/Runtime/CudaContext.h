@@ -27,6 +27,7 @@
 #include <cstddef>
 #include <cstdint>
 #include <memory>
+#include <optional>
 #include <string>
 #include <utility>
 #include <vector>
@@ -136,8 +137,18 @@ public:
   /// Assembles PTX into a cubin for this device with the driver's own JIT
   /// (cuLinkCreate, cuLinkAddData, cuLinkComplete): the same ptxas that
   /// loadModule runs, with the cubin handed back for the kernel cache. The
-  /// error carries the JIT's log, as loadModule's does.
-  llvm::Expected<std::vector<char>> assemblePTX(llvm::StringRef ptx);
+  /// error carries the JIT's log, as loadModule's does. `optLevel`, if
+  /// given, is ptxas's optimization level (CU_JIT_OPTIMIZATION_LEVEL, 0 to
+  /// 4; the JIT's default is 4): a tiered compilation's quick code takes 0.
+  llvm::Expected<std::vector<char>>
+  assemblePTX(llvm::StringRef ptx,
+              std::optional<unsigned> optLevel = std::nullopt);
+
+  /// Makes this context current on the calling thread, as the driver wants
+  /// of every thread that loads or assembles into it: create() does it for
+  /// the thread that creates the context, a worker thread (a tiered
+  /// compilation's) calls this first.
+  llvm::Error makeCurrent();
 
   /// Loads a cubin compiled for this device's chip (compilePTXToCubin,
   /// CudaJitLink.h): no JIT runs. A cubin for another chip fails with
