@@ -35,8 +35,10 @@ extern "C" {
    changed).
    9: generic kernels: ewcCompileOptionsSetTypes and the ewcGenericKernel*
    functions; ewcCompileOptionsSetAutotune; ewcCompileOptionsSetTiered and
-   ewcModuleWaitOptimized (added; nothing else changed). */
-#define EWC_C_API_VERSION 9
+   ewcModuleWaitOptimized (added; nothing else changed).
+   10: ewcGenericKernelInferTypes and ewcModuleSpecialize (added; nothing
+   else changed). */
+#define EWC_C_API_VERSION 10
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -276,6 +278,21 @@ const char *ewcGenericKernelGetParamName(EwcModule module, int g, int p);
 int ewcGenericKernelGetParamTypeParam(EwcModule module, int g, int p);
 EwcElementType ewcGenericKernelGetParamType(EwcModule module, int g, int p);
 int ewcGenericKernelParamIsTensor(EwcModule module, int g, int p);
+/** The types of generic kernel `g`'s type parameters, read from the element
+ *  types of its arguments (`argTypes`: one per parameter, in order, up to
+ *  `numArgs`; -1 for a scalar or an argument that says none), as
+ *  "T=bf16,U=i32" for ewcModuleSpecialize or ewcCompileOptionsSetTypes, to
+ *  free with ewcStringDestroy. NULL and *error (to free) where two
+ *  arguments disagree, none gives a type parameter's type, or a type is one
+ *  its constraint does not admit. */
+char *ewcGenericKernelInferTypes(EwcModule module, int g, const int *argTypes,
+                                 int numArgs, char **error);
+/** `module`'s source compiled again with `types` ("T=bf16,U=i32") added to
+ *  its types, its other options kept: the generic kernels they bind are
+ *  kernels of the new module (destroy it with ewcModuleDestroy), under
+ *  their plain names. NULL and *error on failure. */
+EwcModule ewcModuleSpecialize(EwcModule module, const char *types,
+                              char **error);
 
 /** "bool", "i32", ..., "f64"; NULL for a value outside EwcElementType. */
 const char *ewcElementTypeGetName(EwcElementType type);

@@ -289,6 +289,30 @@ public:
   /// The generic kernels that Options::types left free (not launchable
   /// here: compile with their types).
   const std::vector<GenericKernel> &genericKernels() const;
+  /// The generic kernel named `name` among genericKernels(), or null.
+  const GenericKernel *genericKernel(std::string_view name) const;
+  /// The types of generic kernel `kernel`'s type parameters, read from the
+  /// element types of its arguments as Python reads them from tensors:
+  /// `argTypes` has one entry per parameter, in order (std::nullopt for a
+  /// scalar, or an argument that says none). Fails, naming the arguments,
+  /// where two disagree, none gives a type parameter's type, or a type is
+  /// one its constraint does not admit.
+  Result<std::vector<std::pair<std::string, ElementType>>>
+  inferTypes(std::string_view kernel,
+             const std::vector<std::optional<ElementType>> &argTypes) const;
+  /// This module's source compiled again with `types` added to its
+  /// Options::types, its other options kept: the generic kernels they bind
+  /// are kernels of the module returned, under their plain names. A
+  /// compilation like any other (the kernel cache answers a binding
+  /// compiled before): keep the module. With inferTypes, a generic kernel
+  /// launched with the types of its tensors:
+  ///
+  ///   auto types = mod->inferTypes("vector_add", {ElementType::BF16,
+  ///                                               ElementType::BF16});
+  ///   ewc::Result<ewc::Module> bf16 = mod->specialize(*types);
+  ///   bf16->launch("vector_add", ...);
+  Result<Module> specialize(
+      const std::vector<std::pair<std::string, ElementType>> &types) const;
   /// The compilation's warnings (such as an unused let), each a located
   /// diagnostic of one or more lines: "file:line:col: warning: ...".
   const std::vector<std::string> &warnings() const;

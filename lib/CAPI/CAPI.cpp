@@ -345,6 +345,64 @@ int ewcGenericKernelParamIsTensor(EwcModule module, int g, int p) {
   return param ? param->isTensor : -1;
 }
 
+char *ewcGenericKernelInferTypes(EwcModule module, int g, const int *argTypes,
+                                 int numArgs, char **error) {
+  auto fail = [&](const std::string &message) -> char * {
+    if (error)
+      *error = copyString(message);
+    return nullptr;
+  };
+  const ewc::GenericKernel *kernel = getGeneric(module, g);
+  if (!kernel)
+    return fail("ewcGenericKernelInferTypes: no generic kernel " +
+                std::to_string(g));
+  if (numArgs < 0 || (numArgs > 0 && !argTypes))
+    return fail("ewcGenericKernelInferTypes: " + std::to_string(numArgs) +
+                " argument types at " + (argTypes ? "an array" : "NULL"));
+  std::vector<std::optional<ewc::ElementType>> types;
+  for (int p = 0; p < numArgs; ++p) {
+    if (argTypes[p] < 0) {
+      types.emplace_back();
+      continue;
+    }
+    // Compared as ints: a value outside the enum is no EwcElementType.
+    if (argTypes[p] > EWC_F8E5M2)
+      return fail("ewcGenericKernelInferTypes: argument " + std::to_string(p) +
+                  " has element type " + std::to_string(argTypes[p]) +
+                  ", which is no EwcElementType");
+    types.push_back(static_cast<ewc::ElementType>(argTypes[p]));
+  }
+  auto inferred = module->module.inferTypes(kernel->name, types);
+  if (!inferred)
+    return fail(inferred.error());
+  if (error)
+    *error = nullptr;
+  ewc::TypeBinding binding;
+  for (const auto &[name, type] : *inferred)
+    binding[name] = static_cast<ewc::DType>(type);
+  return copyString(ewc::formatTypeBinding(binding));
+}
+
+EwcModule ewcModuleSpecialize(EwcModule module, const char *types,
+                              char **error) {
+  auto fail = [&](const std::string &message) -> EwcModule {
+    if (error)
+      *error = copyString(message);
+    return nullptr;
+  };
+  if (!module || !types)
+    return fail(std::string("ewcModuleSpecialize: ") +
+                (module ? "types" : "module") + " is NULL");
+  std::string why;
+  ewc::TypeBinding binding = ewc::parseTypeBinding(types, why);
+  if (!why.empty())
+    return fail("invalid types '" + std::string(types) + "': " + why);
+  std::vector<std::pair<std::string, ewc::ElementType>> list;
+  for (const auto &[name, dtype] : binding)
+    list.emplace_back(name, static_cast<ewc::ElementType>(dtype));
+  return wrap(module->module.specialize(list), error);
+}
+
 const char *ewcKernelGetName(EwcModule module, int k) {
   const ewc::Kernel *kernel = getKernel(module, k);
   return kernel ? kernel->name.c_str() : nullptr;

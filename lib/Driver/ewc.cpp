@@ -19,6 +19,7 @@
 #include "llvm/Support/CrashRecoveryContext.h"
 #include "llvm/Support/ErrorHandling.h"
 #include "llvm/Support/MemoryBuffer.h"
+#include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
 #include <cstring>
@@ -70,6 +71,10 @@ struct Module::Impl {
   std::vector<Kernel> kernels;
   std::vector<GenericKernel> genericKernels;
   std::vector<std::string> warnings;
+  /// What Module::specialize compiles again with: the options and the
+  /// binding of this compilation.
+  driver::CompileOptions compileOptions;
+  TypeBinding binding;
 };
 
 Module::Module(std::unique_ptr<Impl> impl) : impl(std::move(impl)) {}
@@ -103,6 +108,86 @@ const std::vector<GenericKernel> &Module::genericKernels() const {
 
 const std::vector<std::string> &Module::warnings() const {
   return impl->warnings;
+}
+
+const GenericKernel *Module::genericKernel(std::string_view name) const {
+  for (const GenericKernel &generic : impl->genericKernels)
+    if (generic.name == name)
+      return &generic;
+  return nullptr;
+}
+
+static std::string getTypeName(ElementType type) {
+  return getDTypeName(static_cast<DType>(type)).str();
+}
+
+Result<std::vector<std::pair<std::string, ElementType>>> Module::inferTypes(
+    std::string_view kernel,
+    const std::vector<std::optional<ElementType>> &argTypes) const {
+  const GenericKernel *generic = genericKernel(kernel);
+  std::string name(kernel);
+  if (!generic)
+    return Status::failure("no generic kernel named '" + name + "'");
+  if (argTypes.size() > generic->params.size())
+    return Status::failure(
+        name + ": " + std::to_string(argTypes.size()) + " argument types for " +
+        std::to_string(generic->params.size()) + " parameters");
+  // Each type parameter's type and the parameter it was read from.
+  std::vector<std::optional<ElementType>> bound(generic->typeParams.size());
+  std::vector<std::string> from(generic->typeParams.size());
+  for (size_t p = 0; p < argTypes.size(); ++p) {
+    const GenericKernel::GenericParam &param = generic->params[p];
+    if (!argTypes[p] || param.typeParam < 0)
+      continue;
+    size_t t = param.typeParam;
+    const std::string &typeName = generic->typeParams[t].name;
+    if (bound[t] && *bound[t] != *argTypes[p])
+      return Status::failure(name + ": " + typeName + " is " +
+                             getTypeName(*bound[t]) + " from '" + from[t] +
+                             "' but " + getTypeName(*argTypes[p]) + " from '" +
+                             param.name + "'");
+    if (!bound[t]) {
+      bound[t] = argTypes[p];
+      from[t] = param.name;
+    }
+  }
+  std::vector<std::pair<std::string, ElementType>> types;
+  for (size_t t = 0; t < bound.size(); ++t) {
+    const TypeParam &typeParam = generic->typeParams[t];
+    if (!bound[t])
+      return Status::failure(name + ": no argument gives the type of " +
+                             typeParam.name + "; pass it to specialize");
+    if (llvm::find(typeParam.admits, *bound[t]) == typeParam.admits.end()) {
+      std::string admits;
+      for (ElementType type : typeParam.admits)
+        admits += (admits.empty() ? "" : ", ") + getTypeName(type);
+      return Status::failure(name + ": '" + from[t] + "' has " +
+                             getTypeName(*bound[t]) + " elements, but " +
+                             typeParam.name + ": " + typeParam.constraint +
+                             " admits " + admits);
+    }
+    types.emplace_back(typeParam.name, *bound[t]);
+  }
+  return types;
+}
+
+Result<Module> Module::specialize(
+    const std::vector<std::pair<std::string, ElementType>> &types) const {
+  TypeBinding binding = impl->binding;
+  for (const auto &[name, type] : types) {
+    auto [it, inserted] = binding.emplace(name, static_cast<DType>(type));
+    if (!inserted && it->second != static_cast<DType>(type))
+      return Status::failure(
+          "type parameter '" + name + "' is " + getDTypeName(it->second).str() +
+          " in this module already, not " + getTypeName(type));
+  }
+  const llvm::SourceMgr &sourceMgr = impl->source->getSourceMgr();
+  const llvm::MemoryBuffer *buffer =
+      sourceMgr.getMemoryBuffer(sourceMgr.getMainFileID());
+  return driver::compileModule(
+      llvm::MemoryBuffer::getMemBufferCopy(buffer->getBuffer(),
+                                           buffer->getBufferIdentifier()),
+      impl->compileOptions, binding);
 }
 
 //===----------------------------------------------------------------------===//
@@ -488,6 +573,8 @@ compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (!source)
     return Status::failure(llvm::toString(source.takeError()));
   impl->source = std::move(*source);
+  impl->compileOptions = compileOptions;
+  impl->binding = binding;
   const ModuleDecl &ast = impl->source->getAST();
   // A type parameter that no kernel has is a mistake of the caller's.
   for (const auto &entry : binding)

@@ -9,7 +9,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 9  # EWC_C_API_VERSION
+API_VERSION = 10  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -116,6 +116,9 @@ _declare("ewcGenericKernelGetParamType", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int)
 _declare("ewcGenericKernelParamIsTensor", ctypes.c_int, _P, ctypes.c_int,
          ctypes.c_int)
+_declare("ewcGenericKernelInferTypes", _P, _P, ctypes.c_int,
+         ctypes.POINTER(ctypes.c_int), ctypes.c_int, ctypes.POINTER(_P))
+_declare("ewcModuleSpecialize", _P, _P, _S, ctypes.POINTER(_P))
 _declare("ewcKernelGetName", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetSignature", _S, _P, ctypes.c_int)
 _declare("ewcKernelGetDoc", _S, _P, ctypes.c_int)

@@ -3,7 +3,9 @@
 // accessors) and compiles none of them; launching one by name finds no
 // kernel; ewcCompileOptionsSetTypes binds T, and the module then holds the
 // specialization under its plain name; a misspelt or inadmissible binding
-// fails the compile, saying why.
+// fails the compile, saying why. ewcGenericKernelInferTypes reads T from the
+// arguments' element types, and ewcModuleSpecialize compiles the module's
+// source again with them.
 //
 // RUN: %cc_ewc %s -lewc -o %t
 // RUN: %t | FileCheck %s
@@ -90,6 +92,41 @@ int main(void) {
   // CHECK: cleared: 1 generic
   printf("cleared: %d generic\n",
          module ? ewcModuleGetNumGenericKernels(module) : -1);
+
+  // The types from the arguments' element types (-1: a scalar's, none).
+  int fromTensors[] = {EWC_BF16, -1};
+  char *types = ewcGenericKernelInferTypes(module, 0, fromTensors, 2, &error);
+  // CHECK-NEXT: inferred: T=bf16
+  printf("inferred: %s\n", types ? types : error);
+  EwcModule bf16 = types ? ewcModuleSpecialize(module, types, &error) : NULL;
+  ewcStringDestroy(types);
+  k = bf16 ? ewcModuleLookupKernel(bf16, "scale") : -1;
+  // CHECK-NEXT: specialized: scale(x: bf16[n], s: f32 = 2) -> bf16[n]
+  printf("specialized: %s\n", k >= 0 ? ewcKernelGetSignature(bf16, k) : error);
+  ewcModuleDestroy(bf16);
+  int wrong[] = {EWC_I32};
+  types = ewcGenericKernelInferTypes(module, 0, wrong, 1, &error);
+  // CHECK-NEXT: not admitted: scale: 'x' has i32 elements, but T: float admits
+  // f16, bf16, f32, f64
+  printf("not admitted: %s\n", types ? types : error);
+  ewcStringDestroy(types ? types : error);
+  int none[] = {-1, -1};
+  types = ewcGenericKernelInferTypes(module, 0, none, 2, &error);
+  // CHECK-NEXT: no tensor: scale: no argument gives the type of T; pass it to
+  // specialize
+  printf("no tensor: %s\n", types ? types : error);
+  ewcStringDestroy(types ? types : error);
+  int bogus[] = {99};
+  types = ewcGenericKernelInferTypes(module, 0, bogus, 1, &error);
+  // CHECK-NEXT: bogus: ewcGenericKernelInferTypes: argument 0 has element type
+  // 99, which is no EwcElementType
+  printf("bogus: %s\n", types ? types : error);
+  ewcStringDestroy(types ? types : error);
+  EwcModule clash = ewcModuleSpecialize(module, "T=i64", &error);
+  // CHECK-NEXT: specialize T=i64: g.ew:2:14: error: kernel 'scale' cannot take
+  // T = i64
+  printf("specialize T=i64: %s\n", clash ? "compiled" : error);
+  ewcStringDestroy(error);
   ewcModuleDestroy(module);
   ewcCompileOptionsDestroy(options);
   return 0;

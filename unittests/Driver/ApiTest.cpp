@@ -346,4 +346,76 @@ TEST(ApiTest, GenericKernels) {
     }
 }
 
+TEST(ApiTest, GenericTypesFromTensors) {
+  const char *source = "kernel g<T: float, U: int>(x: T[n], k: U[n], y: T[n], "
+                       "s: f32 = 2) -> T[n] {\n  return x * T(s) + T(k) + y;"
+                       "\n}\n";
+  using ewc::ElementType;
+  ewc::Result<ewc::Module> mod = ewc::compile(source, cpu(), "g.ew");
+  ASSERT_TRUE(mod) << mod.error();
+  ASSERT_NE(mod->genericKernel("g"), nullptr);
+  EXPECT_EQ(mod->genericKernel("f"), nullptr);
+
+  // Read from the tensors' element types, the scalar's left out.
+  auto types = mod->inferTypes(
+      "g", {ElementType::F64, ElementType::I64, ElementType::F64, {}});
+  ASSERT_TRUE(types) << types.error();
+  EXPECT_EQ(*types, (std::vector<std::pair<std::string, ElementType>>{
+                        {"T", ElementType::F64}, {"U", ElementType::I64}}));
+  // Disagreeing tensors, a type no tensor gives, a type not admitted.
+  auto expectError = [&](std::vector<std::optional<ElementType>> argTypes,
+                         const std::string &message) {
+    auto inferred = mod->inferTypes("g", argTypes);
+    ASSERT_FALSE(inferred);
+    EXPECT_EQ(inferred.error(), message);
+  };
+  expectError({ElementType::F32, ElementType::I32, ElementType::F16},
+              "g: T is f32 from 'x' but f16 from 'y'");
+  expectError({ElementType::F32}, "g: no argument gives the type of U; pass "
+                                  "it to specialize");
+  expectError({ElementType::I32, ElementType::I32},
+              "g: 'x' has i32 elements, but T: float admits f16, bf16, f32, "
+              "f64");
+  expectError({{}, {}, {}, {}, {}}, "g: 5 argument types for 4 parameters");
+  EXPECT_FALSE(mod->inferTypes("h", {}));
+
+  // specialize: the source again with the types, the other options kept.
+  ewc::Result<ewc::Module> spec = mod->specialize(*types);
+  ASSERT_TRUE(spec) << spec.error();
+  EXPECT_EQ(spec->target(), ewc::Target::Cpu);
+  ASSERT_NE(spec->kernel("g"), nullptr);
+  EXPECT_EQ(spec->kernel("g")->params[0].type, ElementType::F64);
+  EXPECT_EQ(spec->kernel("g")->params[1].type, ElementType::I64);
+  double x[3] = {1, -2, 0.5}, y[3] = {10, 20, 30}, out[3];
+  int64_t k[3] = {1, 2, 3};
+  ewc::Status status =
+      spec->launch("g",
+                   {ewc::Arg::tensor(x), ewc::Arg::tensor(k),
+                    ewc::Arg::tensor(y), ewc::Arg::byDefault()},
+                   std::vector<void *>{out}, 3);
+  ASSERT_TRUE(status) << status.error();
+  EXPECT_EQ(out[0], 13.0);
+  EXPECT_EQ(out[1], 18.0);
+  EXPECT_EQ(out[2], 34.0);
+  // Partly bound: the rest later, from the partial module.
+  ewc::Result<ewc::Module> partial = mod->specialize({{"T", ElementType::F32}});
+  ASSERT_TRUE(partial) << partial.error();
+  EXPECT_EQ(partial->kernel("g"), nullptr);
+  ASSERT_NE(partial->genericKernel("g"), nullptr);
+  ewc::Result<ewc::Module> full =
+      partial->specialize({{"U", ElementType::I32}});
+  ASSERT_TRUE(full) << full.error();
+  ASSERT_NE(full->kernel("g"), nullptr);
+  EXPECT_EQ(full->kernel("g")->params[0].type, ElementType::F32);
+  ewc::Result<ewc::Module> clash =
+      partial->specialize({{"T", ElementType::F64}});
+  ASSERT_FALSE(clash);
+  EXPECT_EQ(clash.error(),
+            "type parameter 'T' is f32 in this module already, not f64");
+  ewc::Result<ewc::Module> bad = mod->specialize({{"T", ElementType::I32}});
+  ASSERT_FALSE(bad);
+  EXPECT_NE(bad.error().find("cannot take T = i32"), std::string::npos)
+      << bad.error();
+}
+
 } // namespace
