@@ -698,6 +698,8 @@ void LoadedModule::startOptimizing() {
   state->tierFinished = false;
   std::vector<KernelSignature> kernels = signatures;
   CudaContext *context = cuda;
+  for (std::unique_ptr<Variant> &variant : state->defaults)
+    variant->tiered = true;
   state->tierThread = std::thread([state, kernels, context] {
     std::string error;
     // The default variants again from the ew module's text, as a variant is
@@ -796,9 +798,12 @@ void LoadedModule::startOptimizing() {
       if (jit) {
         // The swap: a launch loads its variant's function once, atomically
         // (launchOnHost), so the calls around it run one code or the other.
-        for (auto [index, function] : llvm::enumerate(functions))
-          state->defaults[index]->hostFunction.store(function,
-                                                     std::memory_order_release);
+        for (auto [index, function] : llvm::enumerate(functions)) {
+          Variant &variant = *state->defaults[index];
+          variant.optimizedHostFunction.store(function,
+                                              std::memory_order_release);
+          variant.hostFunction.store(function, std::memory_order_release);
+        }
         if (state->isCaching())
           state->storePayload(
               state->cacheKey,

@@ -182,6 +182,13 @@ llvm::Error LoadedModule::launchOnHost(const KernelSignature &kernel,
     variant.hostFunction.compare_exchange_strong(none, function,
                                                  std::memory_order_acq_rel);
   }
+  if (variant.tiered && launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name << "': the "
+                         << (function == variant.optimizedHostFunction.load(
+                                             std::memory_order_acquire)
+                                 ? "optimized"
+                                 : "quick")
+                         << " code\n";
   unsigned threads = getHostThreads(requestedThreads);
   std::vector<LaunchPlan> parts = splitLaunch(
       kernel, plan, threads, kMinHostPointsPerThread, kHostCacheLine);
@@ -460,11 +467,18 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     }
     args.push_back(&workspace);
   }
+  const CudaFunction &function = variant.getDeviceFunction();
+  // The quick code's function stays in `function`; the swap points the
+  // variant at `optimizedFunction`.
+  if (variant.tiered && launchOptions.notes)
+    *launchOptions.notes << "note: kernel '" << kernel.name << "': the "
+                         << (&function == &*variant.function ? "quick"
+                                                             : "optimized")
+                         << " code\n";
   llvm::Error launched =
       launchOptions.synchronize && !launchOptions.stream
-          ? cuda->launch(variant.getDeviceFunction(), shape, args.data())
-          : cuda->enqueue(variant.getDeviceFunction(), shape, args.data(),
-                          launchOptions.stream);
+          ? cuda->launch(function, shape, args.data())
+          : cuda->enqueue(function, shape, args.data(), launchOptions.stream);
   if (workspace)
     if (llvm::Error error = cuda->freeOnStream(workspace, launchOptions.stream))
       return llvm::joinErrors(std::move(launched), std::move(error));

@@ -60,6 +60,12 @@ struct LoadedModule::Variant {
   /// CPU: the function, once a launch has looked it up (the JIT generates
   /// its code then): later launches skip the JIT's two maps and the symbol.
   std::atomic<CpuJit::Function> hostFunction{nullptr};
+  /// CPU, tiered compilation: the optimized code's function, stored before
+  /// hostFunction takes it (launch notes say which code ran).
+  std::atomic<CpuJit::Function> optimizedHostFunction{nullptr};
+  /// A default variant of a tiered compilation: it starts with the quick
+  /// code (LoadedModule::startOptimizing sets it before the thread starts).
+  bool tiered = false;
   /// The ABI's order for this variant's ranks.
   std::vector<ABIArgument> arguments;
 
