@@ -36,8 +36,8 @@ extern "C" {
    9: generic kernels: ewcCompileOptionsSetTypes and the ewcGenericKernel*
    functions; ewcCompileOptionsSetAutotune; ewcCompileOptionsSetTiered and
    ewcModuleWaitOptimized (added; nothing else changed).
-   10: ewcGenericKernelInferTypes and ewcModuleSpecialize (added; nothing
-   else changed). */
+   10: ewcGenericKernelInferTypes, ewcModuleSpecialize and
+   ewcModuleIsOptimized (added; nothing else changed). */
 #define EWC_C_API_VERSION 10
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
@@ -206,6 +206,10 @@ void ewcModuleDestroy(EwcModule module);
  *  code (at once without tiering), as benchmarks do before timing; NULL, or
  *  why the optimized code could not be made (the quick code stays). */
 char *ewcModuleWaitOptimized(EwcModule module);
+/** 1 where the launches run the optimized code now (always without tiering
+ *  or after a cache hit), 0 while the quick code runs or after the optimized
+ *  code failed (version 10). */
+int ewcModuleIsOptimized(EwcModule module);
 /** Frees a string the API returned. */
 void ewcStringDestroy(char *string);
 

@@ -286,6 +286,10 @@ public:
   /// once otherwise. A failure says why the optimized code could not be
   /// made (the quick code stays: right, slower).
   Status waitForOptimized();
+  /// Whether the launches run the optimized code now (always without
+  /// tiering, or after a cache hit); false while the quick code runs, and
+  /// after the optimized code failed.
+  bool isOptimized() const;
   /// The generic kernels that Options::types left free (not launchable
   /// here: compile with their types).
   const std::vector<GenericKernel> &genericKernels() const;

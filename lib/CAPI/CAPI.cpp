@@ -118,6 +118,10 @@ char *ewcModuleWaitOptimized(EwcModule module) {
   return status ? nullptr : copyString(status.error());
 }
 
+int ewcModuleIsOptimized(EwcModule module) {
+  return module && module->module.isOptimized();
+}
+
 void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune) {
   if (options)
     options->options.autotune = autotune != 0;

@@ -102,6 +102,8 @@ Status Module::waitForOptimized() {
   return Status();
 }
 
+bool Module::isOptimized() const { return impl->loaded->isOptimized(); }
+
 const std::vector<GenericKernel> &Module::genericKernels() const {
   return impl->genericKernels;
 }

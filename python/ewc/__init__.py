@@ -1085,6 +1085,13 @@ class Module:
         for module in list(self._specializations.values()):
             module.wait_optimized()
 
+    def is_optimized(self):
+        """Whether the calls run the optimized code now: True without
+        tiering or after a cache hit; False while a tiered compilation's
+        quick code runs, and after its optimized code failed. This module's
+        own kernels (each specialization answers for its own)."""
+        return bool(lib.ewcModuleIsOptimized(self._handle))
+
     def _specialization(self, types):
         key = tuple(sorted(types.items()))
         module = self._specializations.get(key)

@@ -27,5 +27,17 @@ print("same as untiered:", np.array_equal(after, plain.gelu_tanh(x)))
 # CHECK: same before and after: True
 # CHECK-NEXT: same as untiered: True
 plain.wait_optimized()  # at once: nothing to wait for
-print("waited")
-# CHECK-NEXT: waited
+print("waited; optimized:", tiered.is_optimized(), plain.is_optimized())
+# CHECK-NEXT: waited; optimized: True True
+
+# A generic kernel's specializations are compilations of their own, each
+# tiered: the module's wait_optimized() waits for those made so far.
+GENERIC = SOURCE.replace("gelu_tanh(x: f32[n]) -> f32[n]",
+                         "gelu_tanh<T: float>(x: T[n]) -> T[n]")
+generic = ewc.compile(source=GENERIC, device="cpu", cache=False)
+y = generic.gelu_tanh(x.astype(np.float64))
+spec = generic._specialization({"T": "f64"})
+generic.wait_optimized()
+print("specialization optimized:", spec.is_optimized(),
+      np.array_equal(y, generic.gelu_tanh(x.astype(np.float64))))
+# CHECK-NEXT: specialization optimized: True True
