@@ -668,6 +668,13 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
       return std::move(error);
     cuda = impl.ownedCuda.get();
   }
+  // No kernel to compile (a file of generic kernels compiled without their
+  // types): the stages make no binary, and there is nothing to load.
+  if (loaded->signatures.empty()) {
+    loaded->prepareDefaults({});
+    loaded->cuda = cuda;
+    return std::move(loaded);
+  }
   mlir::TimingScope cubinTiming = timing.nest("PTX to cubin");
   llvm::Expected<std::vector<char>> cubin = assembleForDevice(
       mlir::ew::getPTX(*module), *cuda, options, options.notes, tiered);
