@@ -643,8 +643,7 @@ llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
     // time each) end within the budget: checking the time spent alone let
     // the last one run past it (55 ms for f32 at 2^30 on the H200, where a
     // launch takes 3 ms and a candidate 12).
-    if (c > 0 &&
-        elapsedMs() + (kTuneRepetitions + 1) * probeMs > kTuneBudgetMs)
+    if (c > 0 && elapsedMs() + (kTuneRepetitions + 1) * probeMs > kTuneBudgetMs)
       break;
     const TunedLaunch &candidate = candidates[c];
     llvm::Expected<double> ms = measure(candidate, 1, kTuneRepetitions);
