@@ -127,22 +127,30 @@ void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune) {
     options->options.autotune = autotune != 0;
 }
 
+/// `types` ("T=bf16,U=i32", ewc-run --type's spelling) as Options::types
+/// in `list`, or false and `message` says what is wrong with them.
+static bool
+parseTypes(const char *types,
+           std::vector<std::pair<std::string, ewc::ElementType>> &list,
+           std::string &message) {
+  std::string why;
+  ewc::TypeBinding binding = ewc::parseTypeBinding(types, why);
+  if (!why.empty()) {
+    message = "invalid types '" + std::string(types) + "': " + why;
+    return false;
+  }
+  for (const auto &[param, dtype] : binding)
+    list.emplace_back(param, static_cast<ewc::ElementType>(dtype));
+  return true;
+}
+
 void ewcCompileOptionsSetTypes(EwcCompileOptions options, const char *types) {
   if (!options)
     return;
   options->options.types.clear();
   options->typesError.clear();
-  if (!types || !*types)
-    return;
-  std::string why;
-  ewc::TypeBinding binding = ewc::parseTypeBinding(types, why);
-  if (!why.empty()) {
-    options->typesError = "invalid types '" + std::string(types) + "': " + why;
-    return;
-  }
-  for (const auto &[param, dtype] : binding)
-    options->options.types.emplace_back(param,
-                                        static_cast<ewc::ElementType>(dtype));
+  if (types && *types)
+    parseTypes(types, options->options.types, options->typesError);
 }
 
 /// A compilation's options, or false after setting *error to what was
@@ -397,13 +405,10 @@ EwcModule ewcModuleSpecialize(EwcModule module, const char *types,
   if (!module || !types)
     return fail(std::string("ewcModuleSpecialize: ") +
                 (module ? "types" : "module") + " is NULL");
-  std::string why;
-  ewc::TypeBinding binding = ewc::parseTypeBinding(types, why);
-  if (!why.empty())
-    return fail("invalid types '" + std::string(types) + "': " + why);
   std::vector<std::pair<std::string, ewc::ElementType>> list;
-  for (const auto &[name, dtype] : binding)
-    list.emplace_back(name, static_cast<ewc::ElementType>(dtype));
+  std::string message;
+  if (!parseTypes(types, list, message))
+    return fail(message);
   return wrap(module->module.specialize(list), error);
 }
 

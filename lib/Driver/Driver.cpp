@@ -428,8 +428,6 @@ runGPUStages(mlir::ModuleOp module, const CompileOptions &options,
   return false;
 }
 
-/// The CPU stages of the ew module, then the JIT; null if `stopAfter`
-/// stopped after the LLVM stage.
 /// The ew module of a compilation again, parsed from its text
 /// (LoadedModule::Impl::ewModule) in a context of its own whose diagnostics
 /// collect in `diagnostics`: what a variant and a tiered compilation's
@@ -458,7 +456,9 @@ struct EwModuleCopy {
   mlir::OwningOpRef<mlir::ModuleOp> module;
 };
 
-/// `optLevel` replaces the JIT's (a tiered compilation's quick code).
+/// The CPU stages of the ew module, then the JIT; null if `stopAfter`
+/// stopped after the LLVM stage. `optLevel` replaces the JIT's (a tiered
+/// compilation's quick code).
 llvm::Expected<std::unique_ptr<CpuJit>>
 runCPUStages(mlir::ModuleOp module, const CompileOptions &options,
              HookPoint lowered, mlir::TimingScope &timing,

@@ -119,10 +119,6 @@ const GenericKernel *Module::genericKernel(std::string_view name) const {
   return nullptr;
 }
 
-static std::string getTypeName(ElementType type) {
-  return getDTypeName(static_cast<DType>(type)).str();
-}
-
 Result<std::vector<std::pair<std::string, ElementType>>> Module::inferTypes(
     std::string_view kernel,
     const std::vector<std::optional<ElementType>> &argTypes) const {
@@ -144,10 +140,10 @@ Result<std::vector<std::pair<std::string, ElementType>>> Module::inferTypes(
     size_t t = param.typeParam;
     const std::string &typeName = generic->typeParams[t].name;
     if (bound[t] && *bound[t] != *argTypes[p])
-      return Status::failure(name + ": " + typeName + " is " +
-                             getTypeName(*bound[t]) + " from '" + from[t] +
-                             "' but " + getTypeName(*argTypes[p]) + " from '" +
-                             param.name + "'");
+      return Status::failure(
+          name + ": " + typeName + " is " + getElementTypeName(*bound[t]) +
+          " from '" + from[t] + "' but " + getElementTypeName(*argTypes[p]) +
+          " from '" + param.name + "'");
     if (!bound[t]) {
       bound[t] = argTypes[p];
       from[t] = param.name;
@@ -162,9 +158,10 @@ Result<std::vector<std::pair<std::string, ElementType>>> Module::inferTypes(
     if (llvm::find(typeParam.admits, *bound[t]) == typeParam.admits.end()) {
       std::string admits;
       for (ElementType type : typeParam.admits)
-        admits += (admits.empty() ? "" : ", ") + getTypeName(type);
+        admits +=
+            std::string(admits.empty() ? "" : ", ") + getElementTypeName(type);
       return Status::failure(name + ": '" + from[t] + "' has " +
-                             getTypeName(*bound[t]) + " elements, but " +
+                             getElementTypeName(*bound[t]) + " elements, but " +
                              typeParam.name + ": " + typeParam.constraint +
                              " admits " + admits);
     }
@@ -181,7 +178,7 @@ Result<Module> Module::specialize(
     if (!inserted && it->second != static_cast<DType>(type))
       return Status::failure(
           "type parameter '" + name + "' is " + getDTypeName(it->second).str() +
-          " in this module already, not " + getTypeName(type));
+          " in this module already, not " + getElementTypeName(type));
   }
   const llvm::SourceMgr &sourceMgr = impl->source->getSourceMgr();
   const llvm::MemoryBuffer *buffer =
