@@ -54,9 +54,12 @@
 #   cpu       only when EWC_DEVICE_CPU=1: ewc-run --bench --device cpu of
 #             f32 and bf16 LeakyReLU over [4096, 4096] on every core and on
 #             one, streaming stores by default, forced and off
-#   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both on
-#             14 threads for that long (seed EWC_DEVICE_FUZZ_SEED, default 15;
-#             EWC_DEVICE_FUZZ_ARGS adds flags, e.g. --reductions)
+#   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both
+#             (EWC_DEVICE_FUZZ_DEVICE overrides) for that long as 14
+#             processes of one thread (scripts/fuzz-processes.sh: 1.7 times
+#             the programs of 14 threads in one process, docs/fuzzing.md),
+#             seed EWC_DEVICE_FUZZ_SEED (default 15); EWC_DEVICE_FUZZ_ARGS
+#             adds flags, e.g. --reductions
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
 #             scripts/device-sanitize.sh with that matrix
 #
@@ -318,7 +321,8 @@ if [[ "${EWC_DEVICE_CPU:-0}" == 1 ]]; then
 fi
 
 if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then
-  step fuzz "$dest/bin/ewc-fuzz" --device both --jobs 14 --count 100000000 \
+  step fuzz bash scripts/fuzz-processes.sh "$dest/bin/ewc-fuzz" 14 1 \
+    "$logs/fuzz" --device "${EWC_DEVICE_FUZZ_DEVICE:-both}" \
     --seed "${EWC_DEVICE_FUZZ_SEED:-15}" --time-limit "$EWC_DEVICE_FUZZ" \
     --save-failures "$logs/fuzz-failures" ${EWC_DEVICE_FUZZ_ARGS:-}
 fi

@@ -31,6 +31,7 @@
 #include "Support/Environment.h"
 #include "Support/PassPlugins.h"
 
+#include "llvm/ADT/ScopeExit.h"
 #include "llvm/ADT/StringSet.h"
 #include "llvm/Support/CommandLine.h"
 #include "llvm/Support/CrashRecoveryContext.h"
@@ -128,6 +129,11 @@ cl::opt<unsigned> jobsOpt(
              "the order they are found)"),
     cl::init(1));
 cl::opt<bool> verboseOpt("v", cl::desc("print a line for every program"));
+cl::opt<bool> timingOpt(
+    "timing",
+    cl::desc("after the summary, the mean wall time of a program's compile "
+             "and of its runs and checks, per device (each job's own time, "
+             "so that time lost waiting on the others shows)"));
 cl::opt<std::string>
     mutationOpt("test-mutation", cl::Hidden,
                 cl::desc("compile with a deliberate miscompilation "
@@ -175,6 +181,23 @@ struct Outcome {
 
 llvm::StringRef getDeviceName(driver::Target target) {
   return target == driver::Target::Cuda ? "cuda" : "cpu";
+}
+
+/// The wall time that every job spent compiling, and running and checking,
+/// per target (--timing), in microseconds: the time a program waits on
+/// another job (a lock in the CUDA driver's JIT) counts, which is what tells
+/// threads from processes apart (docs/fuzzing.md).
+enum class Phase { Compile, RunAndCheck };
+std::atomic<uint64_t> phaseMicros[2][2];
+
+/// Adds the time since `start` to `phase` of `target`.
+void addPhaseTime(driver::Target target, Phase phase,
+                  std::chrono::steady_clock::time_point start) {
+  auto micros = std::chrono::duration_cast<std::chrono::microseconds>(
+                    std::chrono::steady_clock::now() - start)
+                    .count();
+  phaseMicros[target == driver::Target::Cuda][static_cast<int>(phase)] +=
+      micros;
 }
 
 /// What every program runs on, and the CUDA context of one worker thread
@@ -311,7 +334,9 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   // (100,000 entries a run) and answer a rerun under other PTX assembler
   // settings with the first run's code.
   options.noCache = true;
+  auto compileStart = std::chrono::steady_clock::now();
   auto module = driver::LoadedModule::compile(source, options, cuda);
+  addPhaseTime(target, Phase::Compile, compileStart);
   if (!module || !*module) {
     fail(Verdict::CompileError);
     out << label;
@@ -319,6 +344,9 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
       out << llvm::toString(module.takeError()) << "\n";
     return;
   }
+  auto runStart = std::chrono::steady_clock::now();
+  llvm::scope_exit timeRuns(
+      [&] { addPhaseTime(target, Phase::RunAndCheck, runStart); });
   for (const auto &kernel : source.getAST().getKernels()) {
     ++outcome.kernels;
     llvm::Expected<Verdict> verdict =
@@ -594,10 +622,10 @@ int main(int argc, char **argv) {
   // libraries register.
   cl::OptionCategory category("ewc-fuzz options");
   for (cl::Option *option : std::initializer_list<cl::Option *>{
-           &seedOpt, &countOpt, &firstOpt, &sizeOpt, &reductionsOpt, &randomOpt,
-           &genericOpt, &nOpt, &maxPointsOpt, &inputsOpt, &layoutOpt, &saveOpt,
-           &printOpt, &reduceOpt, &timeLimitOpt, &deviceOpt, &jobsOpt,
-           &verboseOpt, &mutationOpt})
+           &seedOpt,   &countOpt,   &firstOpt,   &sizeOpt,      &reductionsOpt,
+           &randomOpt, &genericOpt, &nOpt,       &maxPointsOpt, &inputsOpt,
+           &layoutOpt, &saveOpt,    &printOpt,   &reduceOpt,    &timeLimitOpt,
+           &deviceOpt, &jobsOpt,    &verboseOpt, &timingOpt,    &mutationOpt})
     option->addCategory(category);
   passPluginsOpt.addCategory(category);
   cl::HideUnrelatedOptions(category);
@@ -729,5 +757,19 @@ int main(int argc, char **argv) {
       progress.kernels, seconds, ran / seconds,
       genericOpt ? llvm::formatv("; {0} generic", progress.generic).str()
                  : std::string());
+  if (timingOpt && ran) {
+    // Per program that reached the phase's target: a rejected program
+    // compiles nowhere, which the mean over `ran` slightly understates.
+    llvm::outs() << "mean per program, each job's wall time:";
+    for (driver::Target target : *targets) {
+      auto &micros = phaseMicros[target == driver::Target::Cuda];
+      llvm::outs() << llvm::formatv(
+          " {0} compile {1:F1} ms, run and check {2:F1} ms;",
+          getDeviceName(target),
+          micros[static_cast<int>(Phase::Compile)] / 1e3 / ran,
+          micros[static_cast<int>(Phase::RunAndCheck)] / 1e3 / ran);
+    }
+    llvm::outs() << llvm::formatv(" {0} jobs\n", jobsOpt.getValue());
+  }
   return failures ? 1 : 0;
 }

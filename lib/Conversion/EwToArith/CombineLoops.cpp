@@ -294,7 +294,9 @@ CombineEmitter::getTopLevelCombines(ArrayRef<Value> roots) const {
 Value CombineEmitter::emitArgument(BlockArgument arg,
                                    const llvm::StringMap<Value> &coordOf) {
   unsigned n = arg.getArgNumber();
+  // Signless, as a loaded element is (loadElement): arith has no ui8.
   auto placeholder = [&](Type type) -> Value {
+    type = getSignlessType(type);
     return arith::ConstantOp::create(builder, loc, type,
                                      builder.getZeroAttr(type));
   };

@@ -404,7 +404,9 @@ void mlir::ew::emitElement(
   // What stands for a value this nest has no coordinates for (a tensor or a
   // coordinate that only other nests read): a zero, never ub.poison, so that
   // no undefined value can reach code even if the slice above missed it.
+  // Signless, as a loaded element is (loadElement): arith has no ui8.
   auto placeholder = [&](Type type) -> Value {
+    type = getSignlessType(type);
     return arith::ConstantOp::create(builder, loc, type,
                                      builder.getZeroAttr(type));
   };

@@ -335,7 +335,9 @@ void loadSlots(OpBuilder &builder, Location loc, const RowKernel &kernel,
                 });
     if (!kept)
       continue;
-    Type type = access.argElementTypes[p];
+    // The loads' values are signless (loadElement): a u8 tensor's are i8,
+    // and so must the zero of a slot past the row be.
+    Type type = getSignlessType(access.argElementTypes[p]);
     for (unsigned j = 0; j < row.getSlots(); ++j) {
       auto load = scf::IfOp::create(builder, loc, type, row.valid[j],
                                     /*withElseRegion=*/true);

@@ -240,6 +240,18 @@
 // RESIDENT-NEXT: memref.store %[[Y1]], %arg1[%[[ROW]], %[[F1]]]
 // RESIDENT: scf.for %{{.*}} = %[[REST]] to %{{.*}} step %c32 {
 // RESIDENT-LABEL: gpu.func @ew$colnorm(
+// An unsigned tensor's resident row: each slot's value, loaded or the zero
+// of a slot past the row, is signless (i8 for a u8 tensor); a ui8 zero was
+// an invalid arith.constant (ewc-fuzz, seed 9104: Fuzzed/fuzz-9104-200000013.ew).
+// RUN: ewc-opt %S/Inputs/resident-unsigned.mlir -convert-ew-to-gpu="rows-resident=2 rows-team=32" | FileCheck %s --check-prefix=RESIDENTU
+// RESIDENTU-LABEL: gpu.func @ew$rownorm_u8(
+// RESIDENTU: scf.if %{{.*}} -> (i8) {
+// RESIDENTU-NEXT: memref.load %arg0
+// RESIDENTU: } else {
+// RESIDENTU-NEXT: scf.yield %c0_i8 : i8
+// RESIDENTU: scf.if %{{.*}} -> (i8) {
+// RESIDENTU-NOT: ui8
+// RESIDENTU: gpu.return
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes.mlir | FileCheck %s --check-prefix=LANES --enable-var-scope
 // RUN: sed 's/@attention(\(.*\)) -> \(.*\) {$/@attention(\1) -> \2 attributes {ew.lane_pass = 1 : i64} {/' %S/Inputs/lanes.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=LANEFULL
 // RUN: sed 's/@attention(\(.*\)) -> \(.*\) {$/@attention(\1) -> \2 attributes {ew.lane_pass = 2 : i64} {/' %S/Inputs/lanes.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=LANEFITS
