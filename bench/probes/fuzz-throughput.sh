@@ -18,6 +18,10 @@ mkdir -p "$outdir"
 # that no two cases time the same programs.
 flags=(--random --generic --reductions --inputs special --layout random
   --timing --time-limit "$seconds")
+# The single-process cases' count (fuzz-processes.sh sets its own): far
+# more than they reach, so that the time limit ends each case (the first
+# run, without it, stopped the threads' cases at ewc-fuzz's default 100).
+many=(--count 100000000)
 
 run() {
   local name=$1
@@ -28,15 +32,15 @@ run() {
   grep -E '^[0-9]+ programs|^mean per program|^error' "$outdir/$name.log"
 }
 
-run cuda-1-thread "$fuzz" --device cuda --seed 9101 --jobs 1 "${flags[@]}"
+run cuda-1-thread "$fuzz" --device cuda --seed 9101 --jobs 1 "${flags[@]}" "${many[@]}"
 run cuda-threads "$fuzz" --device cuda --seed 9102 --jobs "$workers" \
-  "${flags[@]}"
+  "${flags[@]}" "${many[@]}"
 EWC_PTX_ASSEMBLER=nvjitlink run cuda-threads-nvjitlink "$fuzz" \
-  --device cuda --seed 9103 --jobs "$workers" "${flags[@]}"
+  --device cuda --seed 9103 --jobs "$workers" "${flags[@]}" "${many[@]}"
 echo "== cuda-processes"
 bash "$root/scripts/fuzz-processes.sh" "$fuzz" "$workers" 1 \
   "$outdir/cuda-processes" --device cuda --seed 9104 "${flags[@]}"
 echo "exit $?"
 grep -h '^mean per program' "$outdir"/cuda-processes/fuzz-*.log | head -3
 run cpu-threads "$fuzz" --device cpu --seed 9105 --jobs "$workers" \
-  "${flags[@]}"
+  "${flags[@]}" "${many[@]}"
