@@ -237,6 +237,8 @@ std::string LaunchPlan::getVariantKey() const {
     key += ".k" + std::to_string(rowsResident);
   if (lanePass)
     key += ".lp" + std::to_string(lanePass);
+  if (wideBatch)
+    key += ".w";
   return key;
 }
 
@@ -594,6 +596,14 @@ ewc::planLaunch(const KernelSignature &kernel,
   if (batchRank && dropped.size() == batchRank)
     dropped.pop_back();
   plan.batchRank = std::max<unsigned>(1, batchRank - dropped.size());
+  // A batch position (index_flat()) past 32 bits needs the wide variant.
+  if (llvm::is_contained(kernel.pinnedDims, kBatchDim)) {
+    uint64_t positions = 1;
+    for (int64_t extent : bound->batchShape)
+      positions = llvm::SaturatingMultiply(
+          positions, static_cast<uint64_t>(std::max<int64_t>(0, extent)));
+    plan.wideBatch = positions > (uint64_t(1) << 32);
+  }
   for (Tensor &tensor : tensors) {
     for (const std::string &dim : dropped) {
       int p = position(tensor, dim);

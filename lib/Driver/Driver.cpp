@@ -1064,6 +1064,8 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
     if (plan.lanePass)
       other->setAttr(mlir::ew::kLanePassAttrName,
                      builder.getI64IntegerAttr(plan.lanePass));
+    if (plan.wideBatch)
+      other->setAttr(mlir::ew::kWideBatchAttrName, builder.getUnitAttr());
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };

@@ -393,6 +393,18 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
                     " != 0)\n    return ::CUDA_ERROR_INVALID_VALUE;\n";
         }
       }
+      // The default variant takes the batch position (index_flat()) for a
+      // 32-bit value: more than 2^32 positions need the wide one
+      // (LaunchPlan::wideBatch), which the header does not embed.
+      if (llvm::is_contained(kernel.pinnedDims, kBatchDim)) {
+        auto batched = llvm::find_if(tensors, [](const TensorNames &tensor) {
+          return !tensor.dims.empty() && tensor.dims.front() == kBatchDim;
+        });
+        if (batched != tensors.end())
+          checks += "  if (" + batched->shape +
+                    "[0] > (std::int64_t(1) << 32))\n    return "
+                    "::CUDA_ERROR_INVALID_VALUE;\n";
+      }
       std::string points;
       for (size_t r = 0; r < kernel.results.size(); ++r) {
         const TensorNames &tensor =

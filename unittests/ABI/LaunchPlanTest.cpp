@@ -300,6 +300,37 @@ TEST(LaunchPlanTest, BatchPositionKeepsTheBatchApart) {
   EXPECT_EQ(splitLaunch(rows, *plan, 4, 1).size(), 4u);
 }
 
+// A kernel that reads its batch position gets the wide variant (".w", the
+// position a 64-bit value) only for a batch of more than 2^32 positions:
+// every other takes it for a 32-bit one. 2^32 positions (0 .. 2^32 - 1)
+// still fit; one more row does not; a kernel that reads no position never
+// needs it, however large its batch.
+TEST(LaunchPlanTest, WideBatchOnlyPast32Bits) {
+  std::vector<std::string> dims = {"..."};
+  KernelSignature flat =
+      makeSignature("flat", {tensorParam("x", dims)}, {{DType::F32, dims}},
+                    /*pinned=*/{"..."});
+  auto plan = [&](const KernelSignature &kernel, std::vector<int64_t> shape) {
+    // The output far past the input: no overlap at these sizes.
+    TensorArg x = tensor(shape), out = tensor(shape, {}, uintptr_t(1) << 44);
+    llvm::Expected<LaunchPlan> planned = planLaunch(kernel, {&x}, {&out});
+    EXPECT_TRUE(static_cast<bool>(planned));
+    return planned ? *planned : LaunchPlan();
+  };
+  EXPECT_FALSE(plan(flat, {1024}).wideBatch);
+  LaunchPlan fits = plan(flat, {int64_t(1) << 16, int64_t(1) << 16});
+  EXPECT_FALSE(fits.wideBatch);
+  EXPECT_EQ(fits.getVariantKey(), "b1");
+  EXPECT_TRUE(fits.isDefaultVariant());
+  LaunchPlan past = plan(flat, {(int64_t(1) << 16) + 1, int64_t(1) << 16});
+  EXPECT_TRUE(past.wideBatch);
+  EXPECT_EQ(past.getVariantKey(), "b1.w");
+  EXPECT_FALSE(past.isDefaultVariant());
+  EXPECT_TRUE(plan(flat, {int64_t(1) << 33}).wideBatch);
+  flat.pinnedDims.clear();
+  EXPECT_FALSE(plan(flat, {int64_t(1) << 33}).wideBatch);
+}
+
 /// The first point of each part of `parts` in the result (tensor 1 of a
 /// 1-D kernel of f32), and each part's points.
 std::vector<std::pair<int64_t, int64_t>>

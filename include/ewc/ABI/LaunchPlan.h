@@ -132,6 +132,11 @@ struct LaunchPlan {
   /// lanes that the variant has alone (RowAccess.h, getLanePass: the full
   /// pass, 1, or the one that fits, 2); 0: all three, by the points.
   unsigned lanePass = 0;
+  /// Whether the kernel reads its batch position (index_flat()) over a
+  /// batch of more than 2^32 positions: every other variant takes the
+  /// position for a 32-bit value (kWideBatchAttrName in KernelABI.h says
+  /// why); planLaunch sets it.
+  bool wideBatch = false;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -147,7 +152,7 @@ struct LaunchPlan {
     return batchRank == 1 && stridedTensors.empty() && !unaligned &&
            tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
            rowsBlockSize == 0 && !splitScans && rowsResident == 0 &&
-           rowsTeam == 0 && lanePass == 0;
+           rowsTeam == 0 && lanePass == 0 && !wideBatch;
   }
   /// The variant's name in the caches (docs/runtime.md): "b1" for the
   /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
@@ -156,7 +161,7 @@ struct LaunchPlan {
   /// stores, ".r<threads>" for the rows schedule's block, ".scan" for
   /// scans split into tiles, ".team<lanes>" for the teams' constant size
   /// and ".k<elements>" for a resident row, ".lp<pass>" for the pass of
-  /// points on the lanes.
+  /// points on the lanes, ".w" for a batch position past 32 bits.
   std::string getVariantKey() const;
   /// The extent of dimension `dim` in this launch (any tensor that has it),
   /// or none.

@@ -57,6 +57,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
     variant.rowsTeam = team.getInt();
   if (auto pass = kernel->getAttrOfType<IntegerAttr>(kLanePassAttrName))
     variant.lanePass = pass.getInt();
+  variant.wideBatch = kernel->hasAttr(kWideBatchAttrName);
   return variant;
 }
 
@@ -266,6 +267,7 @@ Value ElementRun::getElement(OpBuilder &builder, Location loc, unsigned arg,
 
 KernelAccess KernelAccess::get(KernelOp kernel) {
   KernelAccess access;
+  access.wideBatch = kernel->hasAttr(kWideBatchAttrName);
   unsigned batchRank = KernelVariant::get(kernel).batchRank;
   auto add = [&](Type type) {
     auto named = dyn_cast<NamedTensorType>(type);
@@ -360,6 +362,12 @@ void mlir::ew::emitElement(
     }
     if (!complete)
       position = Value();
+    // Below 2^32 positions (every variant but the wide one), the position
+    // is a 32-bit value to what it feeds (kWideBatchAttrName says why).
+    if (position && !access.wideBatch)
+      position = arith::AndIOp::create(
+          builder, loc, position,
+          arith::ConstantIndexOp::create(builder, loc, 0xffffffffll));
     if (position)
       coordOf[NamedTensorType::kBatchDim] = position;
     withBatch[NamedTensorType::kBatchDim] =

@@ -753,3 +753,36 @@ ew.kernel @atan2_zeros(%y: !ew.tensor<[n], f32>, %x: !ew.tensor<[n], f32>) -> !e
   %0 = ew.atan2 %y, %x : !ew.tensor<[n], f32>, !ew.tensor<[n], f32>
   ew.return %0 : !ew.tensor<[n], f32>
 }
+
+// -----
+
+// The batch position (index_flat()): row-major over the batch's dimensions
+// as the variant has them, and a 32-bit value (its high word cleared, which
+// LLVM then knows: a Philox keyed by it folds the word away) in every
+// variant but ew.wide_batch, the runtime's for a batch of more than 2^32
+// positions (LaunchPlan::wideBatch), where it is the whole index.
+
+// CHECK-LABEL: func.func @ew$positions(
+// CHECK-DAG:     %[[LOW:.*]] = arith.constant 4294967295 : index
+// CHECK:         scf.for %[[I:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      %[[P:.*]] = arith.andi %[[I]], %[[LOW]] : index
+// CHECK-NEXT:      %[[V:.*]] = arith.index_castui %[[P]] : index to i64
+// CHECK-NEXT:      memref.store %[[V]], %{{.*}}[%[[I]]]
+// CHECK-LABEL: func.func @ew$positions_wide(
+// CHECK-NOT:     arith.andi
+// CHECK:         scf.for %[[B:.*]] = %{{.*}} to %{{.*}} step %{{.*}} {
+// CHECK-NEXT:      scf.for %[[J:.*]] = %{{.*}} to %[[E:.*]] step %{{.*}} {
+// CHECK-NEXT:        %[[R:.*]] = arith.muli %[[B]], %[[E]] : index
+// CHECK-NEXT:        %[[Q:.*]] = arith.addi %[[R]], %[[J]] : index
+// CHECK-NEXT:        %[[W:.*]] = arith.index_castui %[[Q]] : index to i64
+// CHECK-NEXT:        memref.store %[[W]]
+// CHECK-NOT:     arith.andi
+// CHECK:         return
+ew.kernel @positions(%x: !ew.tensor<[...], f32>) -> !ew.tensor<[...], i64> {
+  %0 = ew.index "..." : <[...], i64>
+  ew.return %0 : !ew.tensor<[...], i64>
+}
+ew.kernel @positions_wide(%x: !ew.tensor<[...], f32>) -> !ew.tensor<[...], i64> attributes {ew.batch_rank = 2 : i64, ew.wide_batch} {
+  %0 = ew.index "..." : <[...], i64>
+  ew.return %0 : !ew.tensor<[...], i64>
+}

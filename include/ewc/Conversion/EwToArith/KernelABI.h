@@ -107,6 +107,16 @@ constexpr llvm::StringLiteral kRowsTeamAttrName = "ew.rows_team";
 /// registers a thread, with the full pass alone 128.
 constexpr llvm::StringLiteral kLanePassAttrName = "ew.lane_pass";
 
+/// The attribute (a unit) of the variant of a kernel that reads its batch
+/// position (index_flat()) for a batch of more than 2^32 positions. Every
+/// other variant takes the position for a 32-bit value (its high word
+/// zero), which a random number's Philox keyed by it needs: with the high
+/// word known, LLVM folds it out of the counter's first round and hoists
+/// the round's product of the key alone; seeded dropout over 2^28 f32 ran
+/// at 73-78% of the copy with a 64-bit offset and 81-83% with a 32-bit one
+/// (H100, 2026-12-05, docs/performance.md).
+constexpr llvm::StringLiteral kWideBatchAttrName = "ew.wide_batch";
+
 /// The unit attribute on the selects that keep a resident row's slots past
 /// the row out of its reductions (ResidentRow::valid): what the test
 /// mutation resident-mask-dropped finds.
@@ -150,6 +160,8 @@ struct KernelVariant {
   /// The one pass of the points on the lanes (kLanePassAttrName), or 0:
   /// the three.
   unsigned lanePass = 0;
+  /// A batch of more than 2^32 positions (kWideBatchAttrName).
+  bool wideBatch = false;
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
@@ -252,6 +264,9 @@ struct KernelAccess {
   /// after `...` if the kernel reads its position (readsBatchPosition).
   SmallVector<std::string> namedDims;
   SmallVector<LoopNest> nests;
+  /// Whether the batch position may reach 2^32 (kWideBatchAttrName); else
+  /// emitElement gives it as a 32-bit value.
+  bool wideBatch = false;
 
   static KernelAccess get(KernelOp kernel);
 };
