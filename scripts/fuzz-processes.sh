@@ -30,7 +30,10 @@ mkdir -p "$outdir"
 span=${EWC_FUZZ_SPAN:-100000000}
 pids=()
 for ((k = 0; k < procs; ++k)); do
-  "$fuzz" "$@" --jobs "$jobs" --first $((k * 100000000)) --count "$span" \
+  # -v: a line for every program, so that a process that dies (a crash
+  # that no CrashRecoveryContext catches, such as a stack overflow) shows
+  # where it was.
+  "$fuzz" "$@" -v --jobs "$jobs" --first $((k * 100000000)) --count "$span" \
     >"$outdir/fuzz-$k.log" 2>&1 &
   pids+=($!)
 done
@@ -40,9 +43,9 @@ for pid in "${pids[@]}"; do
   rc=$?
   ((rc > status)) && status=$rc
 done
-python3 - "$outdir" "$procs" <<'PY'
+python3 - "$outdir" "$procs" "$jobs" <<'PY'
 import re, sys
-outdir, procs = sys.argv[1], int(sys.argv[2])
+outdir, procs, jobs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
 summary = re.compile(
     r"^(\d+) programs, (\d+) ok, (\d+) mismatch, (\d+) rejected, "
     r"(\d+) compile-error, (\d+) run-error, (\d+) crash \((\d+) kernels, "
@@ -53,15 +56,26 @@ seconds = 0.0
 missing = []
 for k in range(procs):
     found = None
+    last = None
     for line in open(f"{outdir}/fuzz-{k}.log", errors="replace"):
         match = summary.match(line.strip())
         if match:
             found = match
-        elif re.match(r"^program \d+: (?!OK)", line):
-            # Each failure's line; its report is in that process's log.
-            print(line.rstrip() + f" (fuzz-{k}.log)")
+        program = re.match(r"^program (\d+): (\S+)", line)
+        if program:
+            last = int(program.group(1))
+            if program.group(2) != "OK":
+                # Each failure's line; its report is in that process's log.
+                print(line.rstrip() + f" (fuzz-{k}.log)")
     if not found:
         missing.append(k)
+        # One job runs its programs in order: the one after the last
+        # reported was running when the process died.
+        running = (last + 1) if last is not None else k * 100000000
+        print(f"process {k} died without its summary (fuzz-{k}.log): "
+              + (f"program {running} was running" if jobs == 1 else
+                 f"after program {last}" if last is not None else
+                 "before any program ended"))
         continue
     for i in range(8):
         totals[i] += int(found.group(i + 1))

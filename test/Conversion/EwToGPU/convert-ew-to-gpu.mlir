@@ -145,6 +145,17 @@
 // names each rows nest's row for the runtime (row_dims).
 // RUN: ewc-opt %S/Inputs/reduce.mlir -convert-ew-to-gpu | FileCheck %s --check-prefix=ROWS128
 // RUN: sed '/@cumsum(/s/f32> {$/f32> attributes {ew.split_scans} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=SCANS --enable-var-scope
+// An online group needs an `a` that varies along the max's dimensions:
+// where it does not (`exp(a - amax(a, k))` for an `a` constant along k), the
+// exponential is invariant in the loops, and as a group each of its
+// invariants needed the group again: the pass recursed until the stack ran
+// out. Such a max and sum are plain reductions, no rescale.
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online-invariant.mlir | FileCheck %s --check-prefix=INVARIANT
+// INVARIANT-LABEL: gpu.func @ew$k0(
+// INVARIANT-NOT: ew.online_rescale
+// INVARIANT: math.exp
+// INVARIANT-NOT: ew.online_rescale
+// INVARIANT: gpu.return
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online.mlir | FileCheck %s --check-prefix=ONLINE --enable-var-scope
 // RUN: sed 's/ attributes {ew.rows_block_size = 512 : i64}//' %S/Inputs/online.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=ONLINE128
 // RUN: sed 's/-> !ew.tensor<\[m, n\], f32> {/-> !ew.tensor<[m, n], f32> attributes {ew.rows_block_size = 128 : i64} {/' %S/Inputs/reduce.mlir | ewc-opt -convert-ew-to-gpu=rows-block-size=512 | FileCheck %s --check-prefix=ROWS128
