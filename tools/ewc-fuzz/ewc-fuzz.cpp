@@ -23,6 +23,8 @@
 
 #include "ewc/ABI/RowAccess.h"
 #include "ewc/Check/KernelRunner.h"
+#include "ewc/Conversion/EwToArith/KernelABI.h"
+#include "ewc/Dialect/Ew/IR/EwOps.h"
 #include "ewc/Driver/Driver.h"
 #include "ewc/Driver/Version.h"
 #include "ewc/Frontend/AST.h"
@@ -43,6 +45,9 @@
 #include "llvm/Support/Path.h"
 #include "llvm/Support/ThreadPool.h"
 #include "llvm/Support/raw_ostream.h"
+
+#include "mlir/Pass/Pass.h"
+#include "mlir/Pass/PassManager.h"
 
 #include <atomic>
 #include <chrono>
@@ -120,7 +125,9 @@ cl::opt<std::string> deviceOpt(
     "device",
     cl::desc("where the programs run: cpu (the default, the CPU JIT), cuda, "
              "or both (each program on both, each checked against the "
-             "reference)"),
+             "reference); or ptx: each program compiled for the GPU to PTX "
+             "and not run, as its default variants and as one variant that "
+             "GPU launches pick (by its seed), which needs no GPU"),
     cl::init("cpu"));
 cl::opt<unsigned> jobsOpt(
     "jobs",
@@ -206,6 +213,59 @@ void addPhaseTime(driver::Target target, Phase phase,
 struct Devices {
   std::vector<driver::Target> targets;
   CudaContext *cuda = nullptr;
+  /// --device ptx: the GPU's compilation alone, to PTX (compileForPTX).
+  bool ptxOnly = false;
+};
+
+/// A variant of the GPU's that only a launch asks for (KernelABI.h: its
+/// kernel attributes), which --device ptx compiles without one: resident
+/// rows (kRowsResidentAttrName, with their team), the long rows' block,
+/// scans split into tiles, the unaligned loops, a pass of the points on
+/// the lanes. Each program compiles one of them, by its seed.
+struct ForcedVariant {
+  const char *name;
+  std::vector<std::pair<llvm::StringRef, int64_t>> attributes; // -1: unit
+};
+const ForcedVariant &getForcedVariant(uint64_t programSeed) {
+  static const ForcedVariant kVariants[] = {
+      {"resident rows, 32 slots, teams of 1",
+       {{mlir::ew::kRowsResidentAttrName, ewc::kRowResidentElements},
+        {mlir::ew::kRowsTeamAttrName, 1}}},
+      {"resident rows, 2 slots, teams of 4",
+       {{mlir::ew::kRowsResidentAttrName, 2},
+        {mlir::ew::kRowsTeamAttrName, 4}}},
+      {"resident rows, 2 slots, teams of 128",
+       {{mlir::ew::kRowsResidentAttrName, 2},
+        {mlir::ew::kRowsTeamAttrName, 128}}},
+      {"the long rows' block",
+       {{mlir::ew::kRowsBlockSizeAttrName, ewc::kRowsOnlineMinBlock}}},
+      {"scans split into tiles", {{mlir::ew::kSplitScansAttrName, -1}}},
+      {"unaligned", {{mlir::ew::kUnalignedAttrName, -1}}},
+      {"the lanes' full pass", {{mlir::ew::kLanePassAttrName, 1}}},
+      {"the lanes' pass that fits", {{mlir::ew::kLanePassAttrName, 2}}},
+  };
+  return kVariants[(programSeed * 0xd6e8feb86659fd93ull) >> 61];
+}
+
+/// Sets a ForcedVariant's attributes on every ew.kernel (those that do not
+/// apply to a kernel's schedule are ignored by its lowering, as the
+/// runtime's are).
+struct SetVariantPass
+    : mlir::PassWrapper<SetVariantPass, mlir::OperationPass<mlir::ModuleOp>> {
+  MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SetVariantPass)
+  explicit SetVariantPass(const ForcedVariant &variant) : variant(variant) {}
+  llvm::StringRef getArgument() const override {
+    return "ewc-fuzz-set-variant";
+  }
+  void runOnOperation() override {
+    mlir::Builder builder(&getContext());
+    getOperation().walk([&](mlir::ew::KernelOp kernel) {
+      for (auto [name, value] : variant.attributes)
+        kernel->setAttr(name, value < 0 ? mlir::Attribute(builder.getUnitAttr())
+                                        : builder.getI64IntegerAttr(value));
+    });
+  }
+  const ForcedVariant &variant;
 };
 
 /// The shape that the program seeded with `programSeed` runs over.
@@ -311,10 +371,48 @@ llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
   return checked->ok() ? Verdict::Ok : Verdict::Mismatch;
 }
 
+/// --device ptx: compiles `source` for the GPU to PTX, as its default
+/// variants and with the ForcedVariant of `seed`, without a GPU (the
+/// compilation stops before the PTX is assembled); nothing runs. A compile
+/// error of either is the program's failure.
+void compileForPTX(driver::Source &source, const driver::CompileOptions &base,
+                   uint64_t seed, Outcome &outcome) {
+  llvm::raw_string_ostream out(outcome.details);
+  const ForcedVariant &forced = getForcedVariant(seed);
+  for (bool withVariant : {false, true}) {
+    driver::CompileOptions options = base;
+    options.target = driver::Target::Cuda;
+    options.stopAfter = [](driver::Stage stage, mlir::ModuleOp) {
+      return stage == driver::Stage::PTX;
+    };
+    if (withVariant)
+      options.addPasses = [&forced,
+                           mutation = base.addPasses](mlir::OpPassManager &pm,
+                                                      driver::HookPoint point) {
+        if (point == driver::HookPoint::Ew)
+          pm.addPass(std::make_unique<SetVariantPass>(forced));
+        if (mutation)
+          mutation(pm, point);
+      };
+    auto compileStart = std::chrono::steady_clock::now();
+    auto module = driver::LoadedModule::compile(source, options, nullptr);
+    addPhaseTime(driver::Target::Cuda, Phase::Compile, compileStart);
+    if (!module) {
+      outcome.verdict = Verdict::CompileError;
+      outcome.device = driver::Target::Cuda;
+      out << "[ptx" << (withVariant ? ", " + std::string(forced.name) : "")
+          << "] " << llvm::toString(module.takeError()) << "\n";
+      return;
+    }
+  }
+  outcome.kernels += source.getAST().getKernels().size();
+}
+
 /// Compiles, runs and checks one program on `target`; `seed` seeds its
 /// inputs. Appends what failed to `outcome`.
 void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
-           uint64_t seed, InputKind kind, bool labelled, Outcome &outcome) {
+           uint64_t seed, InputKind kind, bool labelled, bool ptxOnly,
+           Outcome &outcome) {
   llvm::raw_string_ostream out(outcome.details);
   // With --device both, each line says which run it is about.
   std::string label =
@@ -334,6 +432,10 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   // (100,000 entries a run) and answer a rerun under other PTX assembler
   // settings with the first run's code.
   options.noCache = true;
+  if (ptxOnly) {
+    compileForPTX(source, options, seed, outcome);
+    return;
+  }
   auto compileStart = std::chrono::steady_clock::now();
   auto module = driver::LoadedModule::compile(source, options, cuda);
   addPhaseTime(target, Phase::Compile, compileStart);
@@ -378,7 +480,7 @@ Outcome runProgram(const std::string &text, const std::string &name,
   }
   for (driver::Target target : devices.targets)
     runOn(target, **source, devices.cuda, seed, kind,
-          devices.targets.size() > 1, outcome);
+          devices.targets.size() > 1, devices.ptxOnly, outcome);
   return outcome;
 }
 
@@ -596,9 +698,13 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
 /// The targets --device names; an error if the GPU is asked for alone and
 /// there is none. With `both` and no GPU, a note says the CPU runs alone.
 llvm::Expected<std::vector<driver::Target>> getTargets() {
-  if (deviceOpt != "cpu" && deviceOpt != "cuda" && deviceOpt != "both")
+  if (deviceOpt != "cpu" && deviceOpt != "cuda" && deviceOpt != "both" &&
+      deviceOpt != "ptx")
     return llvm::createStringError("invalid --device '" + deviceOpt +
-                                   "': expected cpu, cuda or both");
+                                   "': expected cpu, cuda, both or ptx");
+  // The GPU's compilation alone needs no GPU.
+  if (deviceOpt == "ptx")
+    return std::vector<driver::Target>{driver::Target::Cuda};
   if (deviceOpt == "cpu")
     return std::vector<driver::Target>{driver::Target::Cpu};
   std::string whyNot;
@@ -685,7 +791,8 @@ int main(int argc, char **argv) {
     llvm::errs() << "error: " << llvm::toString(targets.takeError()) << "\n";
     return 2;
   }
-  bool onGPU = llvm::is_contained(*targets, driver::Target::Cuda);
+  bool ptxOnly = deviceOpt == "ptx";
+  bool onGPU = llvm::is_contained(*targets, driver::Target::Cuda) && !ptxOnly;
   if (!saveOpt.empty())
     if (std::error_code ec = llvm::sys::fs::create_directories(saveOpt)) {
       llvm::errs() << "error: cannot create '" << saveOpt
@@ -708,6 +815,7 @@ int main(int argc, char **argv) {
   auto work = [&] {
     Devices devices;
     devices.targets = *targets;
+    devices.ptxOnly = ptxOnly;
     // The device's primary context, retained and current on this thread.
     std::unique_ptr<CudaContext> cuda;
     if (onGPU) {
