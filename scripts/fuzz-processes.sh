@@ -15,6 +15,12 @@
 # Why processes: on the GPU ewc-fuzz's threads share one process's CUDA
 # driver, whose PTX JIT they may wait on (docs/fuzzing.md, "Where a GPU run's
 # time goes", measures threads against processes).
+#
+# A process that dies (a crash that no CrashRecoveryContext catches: its
+# handler runs on the stack that a stack overflow has used up) is, with one
+# job, started again after the program it was running, which counts as a
+# crash ("program N: DIED"), for what is left of --time-limit; with several
+# jobs the program is not known, and the process stays dead.
 set -uo pipefail
 
 if [[ $# -lt 4 ]]; then
@@ -28,13 +34,62 @@ mkdir -p "$outdir"
 # reaches, so that --time-limit ends the run; EWC_FUZZ_SPAN=K makes it K
 # programs a process (a short run that ends by itself, as in the tests).
 span=${EWC_FUZZ_SPAN:-100000000}
+# --time-limit, which a restarted process gets what is left of; the other
+# flags as given.
+limit=0
+flags=()
+while [[ $# -gt 0 ]]; do
+  case $1 in
+  --time-limit) limit=$2; shift 2 ;;
+  --time-limit=*) limit=${1#--time-limit=}; shift ;;
+  *) flags+=("$1"); shift ;;
+  esac
+done
+start=$(date +%s.%N)
+
+# run_process K: process K's programs, restarted after each death (one job).
+run_process() {
+  local k=$1 log="$outdir/fuzz-$1.log"
+  local first=$((k * 100000000)) end=$((k * 100000000 + span))
+  local rc=0 died=0
+  : >"$log"
+  while ((first < end)); do
+    local left=()
+    if [[ $limit != 0 ]]; then
+      local remaining
+      remaining=$(awk -v l="$limit" -v s="$start" -v n="$(date +%s.%N)" \
+        'BEGIN {r = l - (n - s); printf "%.3f", (r > 0 ? r : 0)}')
+      [[ $remaining == 0.000 ]] && break
+      left=(--time-limit "$remaining")
+    fi
+    # -v: a line for every program, so that a death shows where it was.
+    "$fuzz" "${flags[@]}" "${left[@]}" -v --jobs "$jobs" --first "$first" \
+      --count $((end - first)) >>"$log" 2>&1
+    rc=$?
+    # Exit 0, 1 (failures) and 2 (usage) end with ewc-fuzz's own summary.
+    if ((rc <= 2)); then
+      ((died && rc == 0)) && rc=1
+      return "$rc"
+    fi
+    local last
+    last=$(grep -oE '^program [0-9]+:' "$log" | tail -1 | grep -oE '[0-9]+')
+    if ((jobs != 1)); then
+      echo "process $k died (exit $rc) after program ${last:-none}" >>"$log"
+      return "$rc"
+    fi
+    local running=$((${last:-$((first - 1))} + 1))
+    echo "program $running: DIED (exit $rc; started again after it)" >>"$log"
+    died=1
+    first=$((running + 1))
+  done
+  # A death is a failure, whatever the last start's status.
+  ((died && rc == 0)) && rc=1
+  return "$rc"
+}
+
 pids=()
 for ((k = 0; k < procs; ++k)); do
-  # -v: a line for every program, so that a process that dies (a crash
-  # that no CrashRecoveryContext catches, such as a stack overflow) shows
-  # where it was.
-  "$fuzz" "$@" -v --jobs "$jobs" --first $((k * 100000000)) --count "$span" \
-    >"$outdir/fuzz-$k.log" 2>&1 &
+  run_process "$k" &
   pids+=($!)
 done
 status=0
@@ -43,53 +98,54 @@ for pid in "${pids[@]}"; do
   rc=$?
   ((rc > status)) && status=$rc
 done
-python3 - "$outdir" "$procs" "$jobs" <<'PY'
+python3 - "$outdir" "$procs" "$start" "$(date +%s.%N)" <<'PY'
 import re, sys
-outdir, procs, jobs = sys.argv[1], int(sys.argv[2]), int(sys.argv[3])
+outdir, procs = sys.argv[1], int(sys.argv[2])
+seconds = float(sys.argv[4]) - float(sys.argv[3])
 summary = re.compile(
-    r"^(\d+) programs, (\d+) ok, (\d+) mismatch, (\d+) rejected, "
-    r"(\d+) compile-error, (\d+) run-error, (\d+) crash \((\d+) kernels, "
-    r"([\d.]+) s, [\d.]+ programs/s\)(?:; (\d+) generic)?$")
-totals = [0] * 8
+    r"^(\d+) programs, .* \((\d+) kernels, [\d.]+ s, [\d.]+ programs/s\)"
+    r"(?:; (\d+) generic)?$")
+# The verdicts from each program's line (-v), which a process that died
+# printed too; kernels and generic programs from the summaries, which it
+# did not (a lower bound then).
+verdicts = ["OK", "MISMATCH", "REJECTED", "COMPILE-ERROR", "RUN-ERROR",
+            "CRASH"]
+counts = dict.fromkeys(verdicts, 0)
+kernels = 0
 generic = None
-seconds = 0.0
 missing = []
 for k in range(procs):
-    found = None
-    last = None
+    found = False
     for line in open(f"{outdir}/fuzz-{k}.log", errors="replace"):
-        match = summary.match(line.strip())
+        line = line.rstrip()
+        match = summary.match(line)
         if match:
-            found = match
+            found = True
+            kernels += int(match.group(2))
+            if match.group(3) is not None:
+                generic = (generic or 0) + int(match.group(3))
+            continue
         program = re.match(r"^program (\d+): (\S+)", line)
         if program:
-            last = int(program.group(1))
-            if program.group(2) != "OK":
+            verdict = program.group(2)
+            # A death is a crash that no CrashRecoveryContext caught.
+            counts["CRASH" if verdict == "DIED" else verdict] += 1
+            if verdict != "OK":
                 # Each failure's line; its report is in that process's log.
-                print(line.rstrip() + f" (fuzz-{k}.log)")
+                print(f"{line} (fuzz-{k}.log)")
+        elif line.startswith(f"process {k} died"):
+            print(f"{line} (fuzz-{k}.log)")
     if not found:
         missing.append(k)
-        # One job runs its programs in order: the one after the last
-        # reported was running when the process died.
-        running = (last + 1) if last is not None else k * 100000000
-        print(f"process {k} died without its summary (fuzz-{k}.log): "
-              + (f"program {running} was running" if jobs == 1 else
-                 f"after program {last}" if last is not None else
-                 "before any program ended"))
-        continue
-    for i in range(8):
-        totals[i] += int(found.group(i + 1))
-    seconds = max(seconds, float(found.group(9)))
-    if found.group(10) is not None:
-        generic = (generic or 0) + int(found.group(10))
 if missing:
     print(f"error: no summary from process(es) {missing} "
           f"(see {outdir}/fuzz-K.log)")
-rate = totals[0] / seconds if seconds else 0.0
-print(f"{totals[0]} programs, {totals[1]} ok, {totals[2]} mismatch, "
-      f"{totals[3]} rejected, {totals[4]} compile-error, {totals[5]} "
-      f"run-error, {totals[6]} crash ({totals[7]} kernels, {seconds:.1f} s, "
-      f"{rate:.1f} programs/s)"
+total = sum(counts.values())
+rate = total / seconds if seconds > 0 else 0.0
+print(f"{total} programs, {counts['OK']} ok, {counts['MISMATCH']} mismatch, "
+      f"{counts['REJECTED']} rejected, {counts['COMPILE-ERROR']} "
+      f"compile-error, {counts['RUN-ERROR']} run-error, {counts['CRASH']} "
+      f"crash ({kernels} kernels, {seconds:.1f} s, {rate:.1f} programs/s)"
       + (f"; {generic} generic" if generic is not None else "")
       + f" [{procs} processes]")
 PY
