@@ -51,6 +51,7 @@
 
 #include <atomic>
 #include <chrono>
+#include <cmath>
 #include <mutex>
 
 using namespace ewc;
@@ -753,6 +754,12 @@ int main(int argc, char **argv) {
   }
   if (jobsOpt == 0) {
     llvm::errs() << "error: invalid --jobs 0: expected a positive number\n";
+    return 2;
+  }
+  if (!(timeLimitOpt >= 0) || std::isinf(timeLimitOpt)) {
+    llvm::errs() << llvm::formatv("error: invalid --time-limit {0}: expected "
+                                  "seconds, 0 or more (0: no limit)\n",
+                                  timeLimitOpt.getValue());
     return 2;
   }
   if (llvm::Error error = tools::applyEnvironment(environmentOptions)) {
