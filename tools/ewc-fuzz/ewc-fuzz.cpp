@@ -376,20 +376,21 @@ llvm::Expected<Verdict> runKernel(const KernelDecl &kernel,
 /// variants and with the ForcedVariant of `seed`, without a GPU (the
 /// compilation stops before the PTX is assembled); nothing runs. A compile
 /// error of either is the program's failure.
-void compileForPTX(driver::Source &source, const driver::CompileOptions &base,
-                   uint64_t seed, Outcome &outcome) {
+void compileForPTX(driver::Source &source, uint64_t seed, Outcome &outcome) {
   llvm::raw_string_ostream out(outcome.details);
   const ForcedVariant &forced = getForcedVariant(seed);
   for (bool withVariant : {false, true}) {
-    driver::CompileOptions options = base;
+    driver::CompileOptions options = environmentOptions;
     options.target = driver::Target::Cuda;
+    // Nothing is assembled, so nothing is cached (runOn says why not).
+    options.noCache = true;
     options.stopAfter = [](driver::Stage stage, mlir::ModuleOp) {
       return stage == driver::Stage::PTX;
     };
     if (withVariant)
-      options.addPasses = [&forced,
-                           mutation = base.addPasses](mlir::OpPassManager &pm,
-                                                      driver::HookPoint point) {
+      options.addPasses = [&forced, mutation = environmentOptions.addPasses](
+                              mlir::OpPassManager &pm,
+                              driver::HookPoint point) {
         if (point == driver::HookPoint::Ew)
           pm.addPass(std::make_unique<SetVariantPass>(forced));
         if (mutation)
@@ -412,8 +413,7 @@ void compileForPTX(driver::Source &source, const driver::CompileOptions &base,
 /// Compiles, runs and checks one program on `target`; `seed` seeds its
 /// inputs. Appends what failed to `outcome`.
 void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
-           uint64_t seed, InputKind kind, bool labelled, bool ptxOnly,
-           Outcome &outcome) {
+           uint64_t seed, InputKind kind, bool labelled, Outcome &outcome) {
   llvm::raw_string_ostream out(outcome.details);
   // With --device both, each line says which run it is about.
   std::string label =
@@ -433,10 +433,6 @@ void runOn(driver::Target target, driver::Source &source, CudaContext *cuda,
   // (100,000 entries a run) and answer a rerun under other PTX assembler
   // settings with the first run's code.
   options.noCache = true;
-  if (ptxOnly) {
-    compileForPTX(source, options, seed, outcome);
-    return;
-  }
   auto compileStart = std::chrono::steady_clock::now();
   auto module = driver::LoadedModule::compile(source, options, cuda);
   addPhaseTime(target, Phase::Compile, compileStart);
@@ -479,9 +475,13 @@ Outcome runProgram(const std::string &text, const std::string &name,
     outcome.details = llvm::toString(source.takeError());
     return outcome;
   }
+  if (devices.ptxOnly) {
+    compileForPTX(**source, seed, outcome);
+    return outcome;
+  }
   for (driver::Target target : devices.targets)
     runOn(target, **source, devices.cuda, seed, kind,
-          devices.targets.size() > 1, devices.ptxOnly, outcome);
+          devices.targets.size() > 1, outcome);
   return outcome;
 }
 

@@ -267,8 +267,9 @@ Value ElementRun::getElement(OpBuilder &builder, Location loc, unsigned arg,
 
 KernelAccess KernelAccess::get(KernelOp kernel) {
   KernelAccess access;
-  access.wideBatch = kernel->hasAttr(kWideBatchAttrName);
-  unsigned batchRank = KernelVariant::get(kernel).batchRank;
+  KernelVariant variant = KernelVariant::get(kernel);
+  access.wideBatch = variant.wideBatch;
+  unsigned batchRank = variant.batchRank;
   auto add = [&](Type type) {
     auto named = dyn_cast<NamedTensorType>(type);
     access.argIsTensor.push_back(bool(named));
