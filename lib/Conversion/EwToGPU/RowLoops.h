@@ -173,7 +173,9 @@ void buildSplitScanLoop(OpBuilder &builder, Location loc,
 
 /// Whether the rows of `carried`'s nest can be split into tiles: the
 /// element function has no reduction (a row's reduction would need the
-/// whole row before any point) and every scan is carried.
+/// whole row before any point), every scan is carried and none is over
+/// another's values (a tile's warps meet by their totals, which carry a
+/// scan of elements, not a scan of a scan).
 bool isSplitScanNest(func::FuncOp element, const CarriedScans &carried);
 
 /// The loop of the columns schedule for `nest`, split by `split`

@@ -150,6 +150,17 @@
 // exponential is invariant in the loops, and as a group each of its
 // invariants needed the group again: the pass recursed until the stack ran
 // out. Such a max and sum are plain reductions, no rescale.
+// A scan of a scan's values keeps a warp per row even where tiles are asked
+// for (no workspace, no look-back); scans side by side split.
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/nested-scans.mlir | FileCheck %s --check-prefix=NESTED
+// NESTED-LABEL: gpu.func @ew$nested(
+// NESTED-SAME: %arg1: memref<?x?xi64, strided<[?, 1], offset: ?>, 1>) kernel
+// NESTED-NOT: workspace =
+// NESTED-NOT: llvm.atomicrmw
+// NESTED-LABEL: gpu.func @ew$siblings(
+// NESTED-SAME: %arg2: !llvm.ptr<1>)
+// NESTED-SAME: workspace = 2>
+// NESTED: llvm.atomicrmw add
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online-invariant.mlir | FileCheck %s --check-prefix=INVARIANT
 // INVARIANT-LABEL: gpu.func @ew$k0(
 // INVARIANT-NOT: ew.online_rescale
