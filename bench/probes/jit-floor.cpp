@@ -1,4 +1,5 @@
-//===- jit-floor.cpp - What the driver's PTX JIT costs, whatever the PTX ---===//
+//===- jit-floor.cpp - What the driver's PTX JIT costs, whatever the PTX
+//---===//
 //
 // Issue 17 asks for <= 20 ms from `compile` to the first result of a new
 // kernel with every cache off. ewc's tiered quick code hands the driver PTX
@@ -103,9 +104,9 @@ int main(int argc, char **argv) {
   CUcontext context;
   check(cuDevicePrimaryCtxRetain(&context, device), "cuDevicePrimaryCtxRetain");
   check(cuCtxSetCurrent(context), "cuCtxSetCurrent");
-  std::printf("cuInit and the primary context: %.1f ms\n",
-              std::chrono::duration<double, std::milli>(Clock::now() - start)
-                  .count());
+  std::printf(
+      "cuInit and the primary context: %.1f ms\n",
+      std::chrono::duration<double, std::milli>(Clock::now() - start).count());
   std::printf("the process's first load (empty kernel, -O0): %.2f ms\n",
               loadOnce(kEmptyPtx, 0));
 

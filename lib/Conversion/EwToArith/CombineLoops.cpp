@@ -1293,15 +1293,25 @@ static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
   RowSplit split;
   // A row's blocks can merge their states where every combine over S is
   // one group's (program 2344 of that seed: a second group over S inside
-  // the weight, each block's its share of S alone).
+  // the weight, each block's its share of S alone) and every other is
+  // inside an element of S (the scores, a warp's lanes' at each element).
+  // One that depends on no dimension of S is emitted once for the row by
+  // the row's team, whose lanes span the split row's blocks: its state
+  // would need a meet of its own (ewc-fuzz on the H100, seed 9141, program
+  // 1200000247: a softmax over the points beside the row's group, a second
+  // meet on the first's ticket, which no block then drew last, so no point
+  // was stored).
   DimMask reducedMask = emitter.getMask(reduced);
   Operation *groupMax = emitter.getOnlineGroupMax(combines.front());
   split.blocksMeet =
       groupMax && llvm::all_of(all, [&](Operation *op) {
         auto reduce = dyn_cast<ReduceOp>(op);
-        return reduce &&
-               (!(emitter.getMask(reduce.getDimNames()) & reducedMask) ||
-                emitter.getOnlineGroupMax(op) == groupMax);
+        if (!reduce)
+          return false;
+        if (emitter.getOnlineGroupMax(op) == groupMax)
+          return true;
+        return !(emitter.getMask(reduce.getDimNames()) & reducedMask) &&
+               (emitter.getDeps(op->getResult(0)) & reducedMask);
       });
   for (const std::string &dim : nest.dims)
     (emitter.getMask(ArrayRef<std::string>{dim}) & pointMask ? split.laneDims

@@ -161,6 +161,11 @@
 // NESTED-SAME: %arg2: !llvm.ptr<1>)
 // NESTED-SAME: workspace = 2>
 // NESTED: llvm.atomicrmw add
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes-invariant.mlir | FileCheck %s --check-prefix=LANESINV
+// LANESINV-LABEL: gpu.func @ew$lanes(
+// LANESINV-SAME: %arg3: memref<?xf32, strided<[1], offset: ?>, 1>) workgroup(
+// LANESINV-SAME: row_dims = {{\[\["d"\]\]}}, lane_dims = {{\["n"\]}}>
+// LANESINV-NOT: llvm.atomicrmw
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online-invariant.mlir | FileCheck %s --check-prefix=INVARIANT
 // INVARIANT-LABEL: gpu.func @ew$k0(
 // INVARIANT-NOT: ew.online_rescale
