@@ -55,9 +55,11 @@
 #             f32 and bf16 LeakyReLU over [4096, 4096] on every core and on
 #             one, streaming stores by default, forced and off
 #   fuzz      only when EWC_DEVICE_FUZZ=SECONDS: ewc-fuzz --device both
-#             (EWC_DEVICE_FUZZ_DEVICE overrides) for that long as 14
-#             processes of one thread (scripts/fuzz-processes.sh: 1.7 times
-#             the programs of 14 threads in one process, docs/fuzzing.md),
+#             (EWC_DEVICE_FUZZ_DEVICE overrides) for that long as processes
+#             of one thread, one a core but two (EWC_DEVICE_FUZZ_PROCS
+#             overrides), spread over the machine's GPUs
+#             (scripts/fuzz-processes.sh: 14 processes gave 1.7 times the
+#             programs of 14 threads in one process, docs/fuzzing.md),
 #             seed EWC_DEVICE_FUZZ_SEED (default 15); EWC_DEVICE_FUZZ_ARGS
 #             adds flags, e.g. --reductions
 #   sanitize  only when EWC_DEVICE_SANITIZE=dtypes|shapes:
@@ -321,7 +323,16 @@ if [[ "${EWC_DEVICE_CPU:-0}" == 1 ]]; then
 fi
 
 if [[ -n "${EWC_DEVICE_FUZZ:-}" ]]; then
-  step fuzz bash scripts/fuzz-processes.sh "$dest/bin/ewc-fuzz" 14 1 \
+  # A process a core but two (14 on the 16 cores of one GPU's machine,
+  # where it was measured; EWC_DEVICE_FUZZ_PROCS overrides), spread over
+  # every GPU the machine has: the runs are bound by the host's cores.
+  fuzz_procs=${EWC_DEVICE_FUZZ_PROCS:-$(($(nproc) > 3 ? $(nproc) - 2 : 1))}
+  fuzz_gpus=$(nvidia-smi -L 2>/dev/null | grep -c '^GPU ')
+  if ((fuzz_gpus > 1)); then
+    export EWC_FUZZ_GPUS
+    EWC_FUZZ_GPUS=$(seq -s ' ' 0 $((fuzz_gpus - 1)))
+  fi
+  step fuzz bash scripts/fuzz-processes.sh "$dest/bin/ewc-fuzz" "$fuzz_procs" 1 \
     "$logs/fuzz" --device "${EWC_DEVICE_FUZZ_DEVICE:-both}" \
     --seed "${EWC_DEVICE_FUZZ_SEED:-15}" --time-limit "$EWC_DEVICE_FUZZ" \
     --save-failures "$logs/fuzz-failures" ${EWC_DEVICE_FUZZ_ARGS:-}

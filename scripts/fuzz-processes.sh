@@ -21,6 +21,11 @@
 # job, started again after the program it was running, which counts as a
 # crash ("program N: DIED"), for what is left of --time-limit; with several
 # jobs the program is not known, and the process stays dead.
+#
+# EWC_FUZZ_GPUS="0 1 ..." spreads the processes over those CUDA devices,
+# process K on the (K mod N)-th (its CUDA_VISIBLE_DEVICES): a GPU run is
+# bound by the host's cores, so a machine of several GPUs has the cores for
+# more processes (scripts/device-run.sh sets it where it sees several).
 set -uo pipefail
 
 if [[ $# -lt 4 ]]; then
@@ -46,6 +51,7 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 start=$(date +%s.%N)
+read -r -a gpus <<<"${EWC_FUZZ_GPUS:-}"
 
 # run_process K: process K's programs, restarted after each death (one job).
 run_process() {
@@ -53,6 +59,10 @@ run_process() {
   local first=$((k * 100000000)) end=$((k * 100000000 + span))
   local rc=0 died=0
   : >"$log"
+  if ((${#gpus[@]})); then
+    export CUDA_VISIBLE_DEVICES=${gpus[k % ${#gpus[@]}]}
+    echo "process $k: CUDA_VISIBLE_DEVICES=$CUDA_VISIBLE_DEVICES" >>"$log"
+  fi
   while ((first < end)); do
     local left=()
     if [[ $limit != 0 ]]; then
