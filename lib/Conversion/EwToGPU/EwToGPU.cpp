@@ -558,7 +558,11 @@ struct ConvertEwToGPUPass
                 return signalPassFailure();
             }
           }
-          laneWords += buildRowsLoop(body, loc, nestKernel, nest, *split);
+          FailureOr<unsigned> words =
+              buildRowsLoop(body, loc, nestKernel, nest, *split);
+          if (failed(words))
+            return signalPassFailure();
+          laneWords += *words;
           addRow(split->reducedDims);
           anyRows = true;
           continue;

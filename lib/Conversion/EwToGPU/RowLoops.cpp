@@ -489,6 +489,13 @@ public:
     };
     assert((!words || words == values.size()) &&
            "every pass's state has the same values");
+    // A second meet in one pass would draw the pass's ticket again, and no
+    // block would then be the last to store (getRowSplit's blocksMeet
+    // keeps such nests a block a row: a combine the row's team spreads
+    // over the blocks outside the row's group); `again` reports one that
+    // got through instead of a kernel that stores nothing.
+    if (last)
+      again = true;
     words = values.size();
     Value threadId = gpu::ThreadIdOp::create(builder, loc, gpu::Dimension::x);
     Value warpSize = constant(ewc::kRowWarpThreads);
@@ -608,6 +615,9 @@ public:
   /// The values of a lane's state (the workspace's words per lane), 0
   /// before the first meet.
   unsigned words = 0;
+  /// Whether a pass met twice (meet with `last` set): a kernel that would
+  /// store nothing.
+  bool again = false;
 
 private:
   unsigned blockSize;
@@ -640,10 +650,13 @@ private:
 /// workspace (RowSplit::blocksMeet), a row is split's blocks', each warp
 /// taking every W splits-th element of S, that meet (BlockMeet) before the
 /// points, stored by the block that meets last. Returns the words of a
-/// lane's state in the workspace (0 for none).
-unsigned buildLanePointsLoop(OpBuilder &builder, Location loc,
-                             const RowKernel &kernel, const LoopNest &nest,
-                             const RowSplit &split, WarpExchange &exchange) {
+/// lane's state in the workspace (0 for none), or failure (reported) for a
+/// pass that would meet twice.
+FailureOr<unsigned> buildLanePointsLoop(OpBuilder &builder, Location loc,
+                                        const RowKernel &kernel,
+                                        const LoopNest &nest,
+                                        const RowSplit &split,
+                                        WarpExchange &exchange) {
   func::FuncOp element = kernel.element;
   const llvm::StringMap<Value> &extents = kernel.extents;
   auto constant = [&](int64_t value) -> Value {
@@ -807,6 +820,11 @@ unsigned buildLanePointsLoop(OpBuilder &builder, Location loc,
                            nest, pointCoords, extents, pointKnown);
     }
   }
+  if (blockMeet && blockMeet->again)
+    return gpu::GPUFuncOp(kernel.func).emitError()
+           << "internal error: a row split across blocks meets twice in one "
+              "pass (RowSplit::blocksMeet admitted a nest whose combines "
+              "outside the row's group the blocks would share)";
   return blockMeet ? blockMeet->words : 0;
 }
 
@@ -1147,9 +1165,10 @@ unsigned mlir::ew::getNarrowestBytes(const KernelAccess &access) {
 /// each warp, then, for a team of several warps, the warps' values through
 /// shared memory; a reduction of one point (none in softmax) by its lane
 /// alone.
-unsigned mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
-                                 const RowKernel &kernel, const LoopNest &nest,
-                                 const RowSplit &split) {
+FailureOr<unsigned> mlir::ew::buildRowsLoop(OpBuilder &builder, Location loc,
+                                            const RowKernel &kernel,
+                                            const LoopNest &nest,
+                                            const RowSplit &split) {
   const llvm::StringMap<Value> &extents = kernel.extents;
   auto constant = [&](int64_t value) -> Value {
     return arith::ConstantIndexOp::create(builder, loc, value);

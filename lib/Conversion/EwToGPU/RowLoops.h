@@ -104,10 +104,11 @@ unsigned getNarrowestBytes(const KernelAccess &access);
 /// (getRowSplit), made at the builder's point: a team per row, sized by the
 /// row's length, the row's reductions computed by the team together, then
 /// its points shared by the lanes. Returns the words a lane's state takes
-/// in `kernel.workspace` (#ew.launch's `workspace`), 0 for none.
-unsigned buildRowsLoop(OpBuilder &builder, Location loc,
-                       const RowKernel &kernel, const LoopNest &nest,
-                       const RowSplit &split);
+/// in `kernel.workspace` (#ew.launch's `workspace`), 0 for none, or failure
+/// (reported on the kernel) for a split the blocks could not meet in.
+FailureOr<unsigned> buildRowsLoop(OpBuilder &builder, Location loc,
+                                  const RowKernel &kernel, const LoopNest &nest,
+                                  const RowSplit &split);
 
 /// The scans of `ordered` (a nest in getCombineLoopOrder's order) that a
 /// warp per row carries along a tensor's last dimension, or none.
