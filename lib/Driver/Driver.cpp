@@ -1030,42 +1030,23 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
       other.erase();
       continue;
     }
-    mlir::Builder builder(&context);
-    other->setAttr(mlir::ew::kBatchRankAttrName,
-                   builder.getI64IntegerAttr(plan.batchRank));
-    if (!plan.stridedTensors.empty())
-      other->setAttr(mlir::ew::kStridedTensorsAttrName,
-                     builder.getDenseI64ArrayAttr(plan.stridedTensors));
-    if (plan.unaligned)
-      other->setAttr(mlir::ew::kUnalignedAttrName, builder.getUnitAttr());
-    if (!plan.tiledTensors.empty())
-      other->setAttr(mlir::ew::kTiledTensorsAttrName,
-                     builder.getDenseI64ArrayAttr(plan.tiledTensors));
-    if (!plan.shiftedTensors.empty()) {
-      llvm::SmallVector<int64_t> pairs;
-      for (auto [tensor, shift] : plan.shiftedTensors)
-        pairs.append({tensor, shift});
-      other->setAttr(mlir::ew::kShiftedTensorsAttrName,
-                     builder.getDenseI64ArrayAttr(pairs));
-    }
-    if (plan.streamingStores)
-      other->setAttr(mlir::ew::kStreamingStoresAttrName, builder.getUnitAttr());
-    if (plan.rowsBlockSize)
-      other->setAttr(mlir::ew::kRowsBlockSizeAttrName,
-                     builder.getI64IntegerAttr(plan.rowsBlockSize));
-    if (plan.splitScans)
-      other->setAttr(mlir::ew::kSplitScansAttrName, builder.getUnitAttr());
-    if (plan.rowsResident)
-      other->setAttr(mlir::ew::kRowsResidentAttrName,
-                     builder.getI64IntegerAttr(plan.rowsResident));
-    if (plan.rowsTeam)
-      other->setAttr(mlir::ew::kRowsTeamAttrName,
-                     builder.getI64IntegerAttr(plan.rowsTeam));
-    if (plan.lanePass)
-      other->setAttr(mlir::ew::kLanePassAttrName,
-                     builder.getI64IntegerAttr(plan.lanePass));
-    if (plan.wideBatch)
-      other->setAttr(mlir::ew::kWideBatchAttrName, builder.getUnitAttr());
+    mlir::ew::KernelVariant variant;
+    variant.batchRank = plan.batchRank;
+    variant.stridedTensors.assign(plan.stridedTensors.begin(),
+                                  plan.stridedTensors.end());
+    variant.unaligned = plan.unaligned;
+    variant.tiledTensors.assign(plan.tiledTensors.begin(),
+                                plan.tiledTensors.end());
+    variant.shiftedTensors.assign(plan.shiftedTensors.begin(),
+                                  plan.shiftedTensors.end());
+    variant.streamingStores = plan.streamingStores;
+    variant.rowsBlockSize = plan.rowsBlockSize;
+    variant.splitScans = plan.splitScans;
+    variant.rowsResident = plan.rowsResident;
+    variant.rowsTeam = plan.rowsTeam;
+    variant.lanePass = plan.lanePass;
+    variant.wideBatch = plan.wideBatch;
+    variant.setOn(other);
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };

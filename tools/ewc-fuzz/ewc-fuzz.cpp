@@ -218,39 +218,47 @@ struct Devices {
   bool ptxOnly = false;
 };
 
-/// A variant of the GPU's that only a launch asks for (KernelABI.h: its
-/// kernel attributes), which --device ptx compiles without one: resident
-/// rows (kRowsResidentAttrName, with their team), the long rows' block,
-/// scans split into tiles, the unaligned loops, a pass of the points on
-/// the lanes. Each program compiles one of them, by its seed.
+/// A variant of the GPU's that only a launch asks for (KernelABI.h,
+/// KernelVariant), which --device ptx compiles without one: resident rows
+/// (with their team), the long rows' block, scans split into tiles, the
+/// unaligned loops, a pass of the points on the lanes. Each program
+/// compiles one of them, by its seed.
 struct ForcedVariant {
   const char *name;
-  std::vector<std::pair<llvm::StringRef, int64_t>> attributes; // -1: unit
+  void (*apply)(mlir::ew::KernelVariant &);
 };
 const ForcedVariant &getForcedVariant(uint64_t programSeed) {
+  using mlir::ew::KernelVariant;
   static const ForcedVariant kVariants[] = {
       {"resident rows, 32 slots, teams of 1",
-       {{mlir::ew::kRowsResidentAttrName, ewc::kRowResidentElements},
-        {mlir::ew::kRowsTeamAttrName, 1}}},
+       [](KernelVariant &v) {
+         v.rowsResident = ewc::kRowResidentElements;
+         v.rowsTeam = 1;
+       }},
       {"resident rows, 2 slots, teams of 4",
-       {{mlir::ew::kRowsResidentAttrName, 2},
-        {mlir::ew::kRowsTeamAttrName, 4}}},
+       [](KernelVariant &v) {
+         v.rowsResident = 2;
+         v.rowsTeam = 4;
+       }},
       {"resident rows, 2 slots, teams of 128",
-       {{mlir::ew::kRowsResidentAttrName, 2},
-        {mlir::ew::kRowsTeamAttrName, 128}}},
+       [](KernelVariant &v) {
+         v.rowsResident = 2;
+         v.rowsTeam = 128;
+       }},
       {"the long rows' block",
-       {{mlir::ew::kRowsBlockSizeAttrName, ewc::kRowsOnlineMinBlock}}},
-      {"scans split into tiles", {{mlir::ew::kSplitScansAttrName, -1}}},
-      {"unaligned", {{mlir::ew::kUnalignedAttrName, -1}}},
-      {"the lanes' full pass", {{mlir::ew::kLanePassAttrName, 1}}},
-      {"the lanes' pass that fits", {{mlir::ew::kLanePassAttrName, 2}}},
+       [](KernelVariant &v) { v.rowsBlockSize = ewc::kRowsOnlineMinBlock; }},
+      {"scans split into tiles", [](KernelVariant &v) { v.splitScans = true; }},
+      {"unaligned", [](KernelVariant &v) { v.unaligned = true; }},
+      {"the lanes' full pass",
+       [](KernelVariant &v) { v.lanePass = ewc::kLanePassFull; }},
+      {"the lanes' pass that fits",
+       [](KernelVariant &v) { v.lanePass = ewc::kLanePassFits; }},
   };
   return kVariants[(programSeed * 0xd6e8feb86659fd93ull) >> 61];
 }
 
-/// Sets a ForcedVariant's attributes on every ew.kernel (those that do not
-/// apply to a kernel's schedule are ignored by its lowering, as the
-/// runtime's are).
+/// Sets a ForcedVariant on every ew.kernel (what does not apply to a
+/// kernel's schedule its lowering ignores, as the runtime's variants).
 struct SetVariantPass
     : mlir::PassWrapper<SetVariantPass, mlir::OperationPass<mlir::ModuleOp>> {
   MLIR_DEFINE_EXPLICIT_INTERNAL_INLINE_TYPE_ID(SetVariantPass)
@@ -259,11 +267,10 @@ struct SetVariantPass
     return "ewc-fuzz-set-variant";
   }
   void runOnOperation() override {
-    mlir::Builder builder(&getContext());
     getOperation().walk([&](mlir::ew::KernelOp kernel) {
-      for (auto [name, value] : variant.attributes)
-        kernel->setAttr(name, value < 0 ? mlir::Attribute(builder.getUnitAttr())
-                                        : builder.getI64IntegerAttr(value));
+      mlir::ew::KernelVariant forced = mlir::ew::KernelVariant::get(kernel);
+      variant.apply(forced);
+      forced.setOn(kernel);
     });
   }
   const ForcedVariant &variant;

@@ -831,10 +831,7 @@ void CombineEmitter::findOnlineGroups(DimMask pointMask) {
     // tensor folds to false: ewc-fuzz, seed 9111, program 133) has
     // exp(a - max) invariant in the loops, which no rescale needs; as a
     // group, each of its invariants needed the group again, without end.
-    DimMask reduced = 0;
-    for (StringRef dim : max.getDimNames())
-      reduced |= DimMask(1) << dimBits.lookup(dim);
-    if (!(deps.lookup(max.getOperand()) & reduced))
+    if (!(deps.lookup(max.getOperand()) & getMask(max.getDimNames())))
       continue;
     OnlineGroup group{max, {}, {}, {}};
     DimMask maxDeps = deps.lookup(max.getResult());

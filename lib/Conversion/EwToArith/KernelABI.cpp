@@ -61,6 +61,37 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
   return variant;
 }
 
+void KernelVariant::setOn(KernelOp kernel) const {
+  Builder builder(kernel.getContext());
+  auto setUnit = [&](StringRef name, bool on) {
+    if (on)
+      kernel->setAttr(name, builder.getUnitAttr());
+  };
+  auto setInt = [&](StringRef name, unsigned value) {
+    if (value)
+      kernel->setAttr(name, builder.getI64IntegerAttr(value));
+  };
+  auto setArray = [&](StringRef name, ArrayRef<int64_t> values) {
+    if (!values.empty())
+      kernel->setAttr(name, builder.getDenseI64ArrayAttr(values));
+  };
+  kernel->setAttr(kBatchRankAttrName, builder.getI64IntegerAttr(batchRank));
+  setArray(kStridedTensorsAttrName, stridedTensors);
+  setUnit(kUnalignedAttrName, unaligned);
+  setArray(kTiledTensorsAttrName, tiledTensors);
+  SmallVector<int64_t> pairs;
+  for (auto [tensor, shift] : shiftedTensors)
+    pairs.append({tensor, shift});
+  setArray(kShiftedTensorsAttrName, pairs);
+  setUnit(kStreamingStoresAttrName, streamingStores);
+  setInt(kRowsBlockSizeAttrName, rowsBlockSize);
+  setUnit(kSplitScansAttrName, splitScans);
+  setInt(kRowsResidentAttrName, rowsResident);
+  setInt(kRowsTeamAttrName, rowsTeam);
+  setInt(kLanePassAttrName, lanePass);
+  setUnit(kWideBatchAttrName, wideBatch);
+}
+
 std::string mlir::ew::getBatchDimName(unsigned index) {
   return (NamedTensorType::kBatchDim + llvm::Twine(index)).str();
 }

@@ -165,6 +165,9 @@ struct KernelVariant {
 
   /// The variant `kernel`'s attributes ask for.
   static KernelVariant get(KernelOp kernel);
+  /// Sets on `kernel` the attributes `get` reads back as this variant: the
+  /// batch rank always, the others where they are not the default's.
+  void setOn(KernelOp kernel) const;
   bool isStrided(unsigned tensor) const {
     return llvm::is_contained(stridedTensors, tensor);
   }
