@@ -34,6 +34,7 @@
 #include "llvm/Support/FormatVariadic.h"
 #include "llvm/Support/ThreadPool.h"
 
+#include <algorithm>
 #include <cmath>
 #include <limits>
 #include <map>
@@ -317,6 +318,20 @@ private:
   std::map<const OpExpr *,
            std::map<std::vector<int64_t>, std::vector<ref::Folded>>>
       combines;
+  /// Per float amax, by key as `combines`: the distinct values of its run
+  /// in increasing order (NaNs left out), which bound the rescales of an
+  /// online group (addRescaleSlack).
+  std::map<const OpExpr *, std::map<std::vector<int64_t>, std::vector<double>>>
+      maxRuns;
+  /// Per float amax evaluated in the block (the scope's), its run at each
+  /// point of the block.
+  llvm::DenseMap<const OpExpr *, std::vector<const std::vector<double> *>>
+      blockMaxRuns;
+
+  /// `value` (exp(x) at the block's points, x its operand) with the slack
+  /// of an online group's rescales where x is `a - amax(b, D)`.
+  ColumnPtr addRescaleSlack(const OpExpr &exp, ColumnPtr value,
+                            const Column &x);
 };
 
 } // namespace
@@ -376,6 +391,7 @@ CompareResult Evaluator::run(const ArrayView &output,
     }
     params.assign(kernel.getParams().size(), nullptr);
     lets.clear();
+    blockMaxRuns.clear();
     // The result is rounded to its declared type, once; a scalar fills.
     ColumnPtr column = convert(eval(value), dtype);
     for (int64_t k = 0; k < blockSize; ++k) {
@@ -533,6 +549,8 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     int64_t savedSize = blockSize;
     std::vector<ColumnPtr> savedParams = std::move(params);
     llvm::DenseMap<const LetStmt *, ColumnPtr> savedLets = std::move(lets);
+    auto savedMaxRuns = std::move(blockMaxRuns);
+    blockMaxRuns.clear();
     dims = keyDims;
     llvm::append_range(dims, combined);
     std::vector<int64_t> combinedExtents;
@@ -542,6 +560,8 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     int64_t total = static_cast<int64_t>(missing.size()) * run;
     std::vector<ref::Folder> folders(missing.size(),
                                      ref::Folder(op.getOp(), dtype));
+    bool keepRun = op.getOp() == OpKind::Amax && isFloat(dtype);
+    std::vector<std::vector<double>> runs(keepRun ? missing.size() : 0);
     for (int64_t begin = 0; begin < total; begin += kBlockSize) {
       blockSize = std::min(kBlockSize, total - begin);
       coords.assign(dims.size(), std::vector<int64_t>(blockSize));
@@ -558,10 +578,13 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
       }
       params.assign(kernel.getParams().size(), nullptr);
       lets.clear();
+      blockMaxRuns.clear();
       ColumnPtr values = convert(eval(operand), dtype);
       for (int64_t k = 0; k < blockSize; ++k) {
         int64_t point = begin + k;
         ref::Folder &folder = folders[point / run];
+        if (keepRun && !std::isnan(values->f(k)))
+          runs[point / run].push_back(values->f(k));
         if (isFloat(dtype))
           folder.addFloat(values->f(k), values->e(k));
         else
@@ -573,12 +596,24 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     for (auto [key, folder] : llvm::zip(missing, folders))
       if (!isScan)
         cache[key].push_back(folder.finish());
+    for (auto [key, values] : llvm::zip(missing, runs)) {
+      llvm::sort(values);
+      values.erase(std::unique(values.begin(), values.end()), values.end());
+      maxRuns[&op][key] = std::move(values);
+    }
 
     dims = std::move(savedDims);
     coords = std::move(savedCoords);
     blockSize = savedSize;
     params = std::move(savedParams);
     lets = std::move(savedLets);
+    blockMaxRuns = std::move(savedMaxRuns);
+  }
+  if (op.getOp() == OpKind::Amax && isFloat(dtype)) {
+    std::vector<const std::vector<double> *> &runs = blockMaxRuns[&op];
+    runs.resize(size);
+    for (size_t k = 0; k < size; ++k)
+      runs[k] = &maxRuns[&op][keys[k]];
   }
 
   // A scan's value at a point is its run's prefix up to the point's
@@ -766,9 +801,75 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
                ? evalFloatOp(OpKind::Min, dtype, isTensor, {low, operands[2]})
                : evalIntOp(OpKind::Min, dtype, isTensor, {low, operands[2]});
   }
+  if (op.getOp() == OpKind::Exp)
+    return addRescaleSlack(
+        op, evalFloatOp(op.getOp(), dtype, isTensor, operands), *operands[0]);
   if (isFloat(dtype))
     return evalFloatOp(op.getOp(), dtype, isTensor, operands);
   return evalIntOp(op.getOp(), dtype, isTensor, operands);
+}
+
+/// `expr`, or the initializer of the `let` it names (at any depth).
+static const Expr &lookThroughLets(const Expr &expr) {
+  const Expr *e = &expr;
+  while (auto *name = dyn_cast<NameExpr>(e)) {
+    if (!name->getLet())
+      break;
+    e = &name->getLet()->getInit();
+  }
+  return *e;
+}
+
+// The GPU's online groups (docs/design.md, "Online groups") compute a sum
+// of exp(a - max) times other factors in one pass: a lane's running max m
+// grows, its sums are rescaled by exp(m_old - m_new) each time, and partial
+// states (lanes, warps, a row's blocks) merge by rescaling the smaller
+// max's sums. An element's term is then exp(a - m_1) exp(m_1 - m_2) ...
+// exp(m_R - M), a ≤ m_1 < ... < M, where the reference has the one
+// exp(a - M): R more exponentials and products, each off by its ulps and a
+// rounding, and arguments rounded apart whose errors add up to 2u |a - M|
+// against the reference's one subtraction (u the unit roundoff; the
+// arguments' magnitudes sum to |a - M|). Each m_i is a value of the run
+// larger than a, so R is at most the count of distinct run values at or
+// above a, whatever the schedule. The sum's own slack then covers any
+// order of the terms (Combine.h). ewc-fuzz --seed 9146 on an H100,
+// 2026-12-06, program 1000000137: a softmax-weighted sum over 6 elements
+// split across 2 blocks was 8 ulps off where the reference allowed 7.8.
+ColumnPtr Evaluator::addRescaleSlack(const OpExpr &exp, ColumnPtr value,
+                                     const Column &x) {
+  if (!isFloat(value->dtype))
+    return value;
+  auto *sub = dyn_cast<OpExpr>(&lookThroughLets(exp.getOperand(0)));
+  if (!sub || sub->getOp() != OpKind::Sub)
+    return value;
+  auto *max = dyn_cast<OpExpr>(&lookThroughLets(sub->getOperand(1)));
+  if (!max || max->getOp() != OpKind::Amax)
+    return value;
+  auto runs = blockMaxRuns.find(max);
+  if (runs == blockMaxRuns.end())
+    return value;
+  double u = value->dtype == DType::F64 ? 0x1p-53 : 0x1p-24;
+  double perFactor = (ref::getMathUlps(OpKind::Exp) + 1) * 2 * u;
+  size_t size = getSize(value->isTensor);
+  auto column = std::make_shared<Column>(*value);
+  if (column->slack.empty())
+    column->slack.assign(column->floats.size(), 0);
+  for (size_t k = 0; k < size; ++k) {
+    const std::vector<double> *run =
+        runs->second[std::min(k, runs->second.size() - 1)];
+    double r = column->floats[column->index(k)];
+    double arg = x.f(k);
+    if (run->empty() || r == 0 || !std::isfinite(r) || !std::isfinite(arg))
+      continue;
+    // a = arg + max: the run's values at or above it are the rescales'.
+    double a = arg + run->back();
+    size_t above = static_cast<size_t>(
+        run->end() - std::lower_bound(run->begin(), run->end(), a));
+    double extra = std::fabs(r) * (above * perFactor + 2 * u * std::fabs(arg));
+    double &slack = column->slack[column->index(k)];
+    slack += extra;
+  }
+  return column;
 }
 
 ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
