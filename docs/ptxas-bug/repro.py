@@ -298,6 +298,49 @@ CASES = [
 \tst.global.b32 [%rd2], %r1;
 \tst.global.b32 [%rd2+4], %r2;
 """, 0x3FF0000000000001, 0x4000000000000001),
+    # A byte of an f16/bf16 result's bits: ewc-fuzz on an H100, 2026-12-06
+    # (--seed 9146, program 600000336: u8(bitcast(a + b, u16)) of bf16s).
+    # The SASS converted the half to an integer (F2I.U8.F16.TRUNC) before
+    # the byte store: 9.125 (bf16 0x4112, f16 0x4890) gave 2 and 9.
+    ("cvt.rn.bf16.f32 then st.b8", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.bf16.f32 %rs1, %r1;
+\tst.global.b8 [%rd2], %rs1;
+""", 0x41120000, 0x12),
+    ("cvt.rn.f16.f32 then st.b8", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.f16.f32 %rs1, %r1;
+\tst.global.b8 [%rd2], %rs1;
+""", 0x41120000, 0x90),
+    ("cvt.rn.bf16.f32 then st.b16", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.bf16.f32 %rs1, %r1;
+\tst.global.b16 [%rd2], %rs1;
+""", 0x41120000, 0x4112),
+    ("cvt.rn.bf16.f32 then st.b8 / workaround: cvt.u32.u16", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.bf16.f32 %rs1, %r1;
+\tcvt.u32.u16 %r2, %rs1;
+\tst.global.b8 [%rd2], %r2;
+""", 0x41120000, 0x12),
+    ("cvt.rn.f16.f32 then st.b8 / workaround: cvt.u32.u16", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.f16.f32 %rs1, %r1;
+\tcvt.u32.u16 %r2, %rs1;
+\tst.global.b8 [%rd2], %r2;
+""", 0x41120000, 0x90),
+    ("cvt.rn.bf16.f32 then st.b8 / workaround: and.b16 255", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.bf16.f32 %rs1, %r1;
+\tand.b16 %rs2, %rs1, 255;
+\tst.global.b8 [%rd2], %rs2;
+""", 0x41120000, 0x12),
+    ("cvt.rn.bf16.f32 then st.b8 / workaround: mov.b16", """
+\tld.global.b32 %r1, [%rd1];
+\tcvt.rn.bf16.f32 %rs1, %r1;
+\tmov.b16 %rs2, %rs1;
+\tst.global.b8 [%rd2], %rs2;
+""", 0x41120000, 0x12),
 ]
 
 

@@ -537,6 +537,10 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
     - `wide-store`: `st.*.b32 [a], %rdN` (a 64-bit register, truncated)
       becomes `mov.b64 {lo, hi}, %rdN` and `st.*.b32 [a], lo` (an f64
       stored as two halves had another value in its low word).
+    - `narrow-store`: `st.*.b8 [a], %rsN` (a 16-bit register) becomes
+      `cvt.u32.u16 w, %rsN` and `st.*.b8 [a], w` (a byte of a
+      `cvt.rn.bf16.f32` or `cvt.rn.f16.f32` result was stored as the float
+      converted to an integer).
 
     The new instructions cost a few ALU operations per element where the
     kernels wait on memory; docs/performance.md has the measurement.
@@ -560,7 +564,8 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
   let options = [
     Option<"workarounds", "workarounds", "std::string", /*default=*/"\"all\"",
            "Which rewrites: all, none, or a comma-separated list of int-abs, "
-           "float-abs, float-select, int-minmax, int-neg and wide-store">,
+           "float-abs, float-select, int-minmax, int-neg, wide-store and "
+           "narrow-store">,
   ];
   let dependentDialects = ["::mlir::gpu::GPUDialect"];
 }

@@ -45,7 +45,8 @@ using namespace mlir::ew;
 static constexpr std::pair<llvm::StringLiteral, unsigned> kNames[] = {
     {"int-abs", kIntAbs},           {"float-abs", kFloatAbs},
     {"float-select", kFloatSelect}, {"int-minmax", kIntMinMax},
-    {"int-neg", kIntNeg},           {"wide-store", kWideStore}};
+    {"int-neg", kIntNeg},           {"wide-store", kWideStore},
+    {"narrow-store", kNarrowStore}};
 
 llvm::Expected<unsigned> mlir::ew::parsePtxasWorkarounds(llvm::StringRef list) {
   list = list.trim();
@@ -64,7 +65,8 @@ llvm::Expected<unsigned> mlir::ew::parsePtxasWorkarounds(llvm::StringRef list) {
       return llvm::createStringError(
           "unknown ptxas workaround '" + name +
           "' (expected all, none, or a comma-separated list of int-abs, "
-          "float-abs, float-select, int-minmax, int-neg and wide-store)");
+          "float-abs, float-select, int-minmax, int-neg, wide-store and "
+          "narrow-store)");
     set |= known->second;
   }
   return set;
@@ -205,6 +207,28 @@ static std::optional<std::string> rewrite(const Instruction &inst,
        << indent << ".reg .b32 %ewc_lo, %ewc_hi;\n"
        << in << "mov.b64 \t{%ewc_lo, %ewc_hi}, " << ops[1] << ";\n"
        << in << inst.opcode << " \t" << ops[0] << ", %ewc_lo;\n"
+       << indent << "}";
+    return out;
+  }
+  // A byte stored from a 16-bit register that cvt.rn.bf16.f32 or
+  // cvt.rn.f16.f32 wrote (u8(bitcast(a + b, u16)) of halves) is stored as
+  // the float converted to an integer: the SASS has F2FP.BF16.F32.PACK_AB
+  // and then F2I.U8.F16.TRUNC of its register before STG.E.U8, so 9.125
+  // in bf16 (0x4112) was stored as 2, not 0x12 (ewc-fuzz --seed 9146 on an
+  // H100, 2026-12-06, program 600000336; the driver's JIT and ptxas 12.8
+  // alike). cvt.u32.u16 hands the store an integer register; every 8-bit
+  // store from a 16-bit register is rewritten, since the text does not
+  // say which instruction wrote it. Vector stores (st.v2.b8) have not
+  // shown it and are left alone.
+  if ((workarounds & kNarrowStore) && name == "st" &&
+      !inst.opcode.contains(".v") &&
+      (inst.opcode.ends_with(".b8") || inst.opcode.ends_with(".u8") ||
+       inst.opcode.ends_with(".s8")) &&
+      ops.size() == 2 && ops[1].starts_with("%rs")) {
+    os << indent << "{\n"
+       << indent << ".reg .b32 %ewc_byte;\n"
+       << in << "cvt.u32.u16 \t%ewc_byte, " << ops[1] << ";\n"
+       << in << inst.opcode << " \t" << ops[0] << ", %ewc_byte;\n"
        << indent << "}";
     return out;
   }

@@ -4,8 +4,11 @@
 // level above -O0 (docs/ptxas-bug/README.md, with a reproducer): it takes
 // abs.s64 as never negative, folds a compare of abs.f32 as if NaN were not
 // there, loses the sign of -0.0 in selp.f32, combines chains of integer
-// min/max wrongly, and leaves neg.s16 of -32768 as +32768. ewc found each with
-// ewc-fuzz on the H200. These rewrites put the same computation into
+// min/max wrongly, leaves neg.s16 of -32768 as +32768, loses the low word
+// of a 64-bit register that an f64 instruction wrote when a .b32 store
+// reads it, and stores a byte of an f16/bf16 conversion's register as the
+// float converted to an integer. ewc found each with ewc-fuzz on an H200 or
+// an H100. These rewrites put the same computation into
 // instructions that ptxas assembles right; each is exact (bit for bit the
 // instruction the PTX ISA defines).
 //
@@ -36,12 +39,15 @@ enum PtxasWorkaround : unsigned {
   kIntNeg = 1u << 4,
   /// st.*.b32 [a], %rdN -> mov.b64 {lo, hi}, %rdN; st.*.b32 [a], lo.
   kWideStore = 1u << 5,
-  kAllPtxasWorkarounds =
-      kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax | kIntNeg | kWideStore,
+  /// st.*.b8 [a], %rsN -> cvt.u32.u16 w, %rsN; st.*.b8 [a], w.
+  kNarrowStore = 1u << 6,
+  kAllPtxasWorkarounds = kIntAbs | kFloatAbs | kFloatSelect | kIntMinMax |
+                         kIntNeg | kWideStore | kNarrowStore,
 };
 
 /// Parses a comma-separated list of int-abs, float-abs, float-select,
-/// int-minmax, int-neg and wide-store, or "all", or "none" (the empty list).
+/// int-minmax, int-neg, wide-store and narrow-store, or "all", or "none"
+/// (the empty list).
 llvm::Expected<unsigned> parsePtxasWorkarounds(llvm::StringRef list);
 
 /// `ptx` with the rewrites of `workarounds` applied to every instruction
