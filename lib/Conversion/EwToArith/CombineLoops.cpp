@@ -1280,11 +1280,24 @@ static std::optional<RowSplit> getLanePointsSplit(CombineEmitter &emitter,
   // along P or along the row, a reduction over other dimensions (ewc-fuzz
   // --reductions on the H200, seed 7305, programs 2466 and 2831: wrong
   // values, with a block a row too).
+  // A group other than the results' own (a softmax inside the weight) is
+  // emitted before the row's pass by the block's warps, once a row, where
+  // it keeps the row alone; one that keeps the points too is emitted inside
+  // each element of S, by the warp's lanes, which hold different points
+  // and would add their points' sums together (ewc-fuzz on the H100, seed
+  // 9146, program 1100000309: wrong values with any number of splits).
+  llvm::SmallPtrSet<Operation *, 4> resultGroups;
+  for (Operation *op : combines)
+    if (Operation *max = emitter.getOnlineGroupMax(op))
+      resultGroups.insert(max);
   SmallVector<Operation *> all = getCombinesOf(roots);
   for (Operation *op : all) {
     auto reduce = dyn_cast<ReduceOp>(op);
-    if (!(reduce && emitter.getMask(reduce.getDimNames()) == pointMask) &&
-        !emitter.getOnlineGroupMax(op))
+    if (reduce && emitter.getMask(reduce.getDimNames()) == pointMask)
+      continue;
+    Operation *max = emitter.getOnlineGroupMax(op);
+    if (!max || (!resultGroups.contains(max) &&
+                 (emitter.getDeps(op->getResult(0)) & ~rowMask)))
       return std::nullopt;
   }
   RowSplit split;

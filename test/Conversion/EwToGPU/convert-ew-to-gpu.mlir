@@ -166,6 +166,11 @@
 // LANESINV-SAME: %arg3: memref<?xf32, strided<[1], offset: ?>, 1>) workgroup(
 // LANESINV-SAME: row_dims = {{\[\["d"\]\]}}, lane_dims = {{\["n"\]}}>
 // LANESINV-NOT: llvm.atomicrmw
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes-nested.mlir | FileCheck %s --check-prefix=LANESNESTED
+// LANESNESTED-LABEL: gpu.func @ew$nested(
+// LANESNESTED-SAME: schedule = "rows"
+// LANESNESTED-NOT: lane_dims
+// LANESNESTED-SAME: >
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/online-invariant.mlir | FileCheck %s --check-prefix=INVARIANT
 // INVARIANT-LABEL: gpu.func @ew$k0(
 // INVARIANT-NOT: ew.online_rescale
