@@ -327,6 +327,10 @@ private:
   /// point of the block.
   llvm::DenseMap<const OpExpr *, std::vector<const std::vector<double> *>>
       blockMaxRuns;
+  /// The dimensions of each sum whose operand is being evaluated, outermost
+  /// first: the online groups rescale only inside a sum over the max's
+  /// dimensions.
+  std::vector<llvm::ArrayRef<DimId>> enclosingSums;
 
   /// `value` (exp(x) at the block's points, x its operand) with the slack
   /// of an online group's rescales where x is `a - amax(b, D)`.
@@ -579,7 +583,12 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
       params.assign(kernel.getParams().size(), nullptr);
       lets.clear();
       blockMaxRuns.clear();
+      bool isSum = op.getOp() == OpKind::Sum || op.getOp() == OpKind::Mean;
+      if (isSum)
+        enclosingSums.push_back(op.getReducedDims());
       ColumnPtr values = convert(eval(operand), dtype);
+      if (isSum)
+        enclosingSums.pop_back();
       for (int64_t k = 0; k < blockSize; ++k) {
         int64_t point = begin + k;
         ref::Folder &folder = folders[point / run];
@@ -825,16 +834,18 @@ static const Expr &lookThroughLets(const Expr &expr) {
 // grows, its sums are rescaled by exp(m_old - m_new) each time, and partial
 // states (lanes, warps, a row's blocks) merge by rescaling the smaller
 // max's sums. An element's term is then exp(a - m_1) exp(m_1 - m_2) ...
-// exp(m_R - M), a ≤ m_1 < ... < M, where the reference has the one
+// exp(m_R - M), a <= m_1 < ... < M, where the reference has the one
 // exp(a - M): R more exponentials and products, each off by its ulps and a
 // rounding, and arguments rounded apart whose errors add up to 2u |a - M|
 // against the reference's one subtraction (u the unit roundoff; the
 // arguments' magnitudes sum to |a - M|). Each m_i is a value of the run
 // larger than a, so R is at most the count of distinct run values at or
-// above a, whatever the schedule. The sum's own slack then covers any
-// order of the terms (Combine.h). ewc-fuzz --seed 9146 on an H100,
-// 2026-12-06, program 1000000137: a softmax-weighted sum over 6 elements
-// split across 2 blocks was 8 ulps off where the reference allowed 7.8.
+// above a, whatever the schedule. Only inside a sum over the max's
+// dimensions: elsewhere (softmax's points) the kernel takes exp(a - M). The
+// sum's own slack then covers any order of the terms (Combine.h). ewc-fuzz
+// --seed 9146 on an H100, 2026-12-06, program 1000000137: a softmax-weighted
+// sum over 6 elements split across 2 blocks was 8 ulps off where the reference
+// allowed 7.8.
 ColumnPtr Evaluator::addRescaleSlack(const OpExpr &exp, ColumnPtr value,
                                      const Column &x) {
   if (!isFloat(value->dtype))
@@ -844,6 +855,16 @@ ColumnPtr Evaluator::addRescaleSlack(const OpExpr &exp, ColumnPtr value,
     return value;
   auto *max = dyn_cast<OpExpr>(&lookThroughLets(sub->getOperand(1)));
   if (!max || max->getOp() != OpKind::Amax)
+    return value;
+  // Only a sum over the max's dimensions rescales (softmax's exp(x - mx) at
+  // its points is computed once, against the row's max).
+  auto sameDims = [&](llvm::ArrayRef<DimId> dims) {
+    return dims.size() == max->getReducedDims().size() &&
+           llvm::all_of(dims, [&](DimId dim) {
+             return llvm::is_contained(max->getReducedDims(), dim);
+           });
+  };
+  if (llvm::none_of(enclosingSums, sameDims))
     return value;
   auto runs = blockMaxRuns.find(max);
   if (runs == blockMaxRuns.end())

@@ -476,4 +476,38 @@ kernel weighted(x: f32[m, n], w: f32[m, n]) -> f32[m] {
   EXPECT_EQ(check(part + 0.0f), 1);
 }
 
+// Outside a sum over the max's dimensions nothing rescales: softmax's
+// exp(x - max) at its points keeps the slack of one exponential, and a
+// value 16 ulps off (inside the rescales' slack) is wrong there.
+TEST(ReferenceTest, NoRescaleSlackOutsideTheSum) {
+  auto source =
+      driver::Source::parse(llvm::MemoryBuffer::getMemBufferCopy(R"(
+kernel points(x: f32[m, n]) -> f32[m, n] {
+  return exp(x - amax(x, n));
+}
+)",
+                                                                 "points.ew"),
+                            nullptr);
+  ASSERT_TRUE(bool(source)) << errorText(source.takeError());
+  const KernelDecl &kernel = *(*source)->getAST().getKernels().front();
+  const float a = -53.8134079f, m = -15.8186588f, big = 0.151460394f;
+  HostArray x(DType::F32, 3), out(DType::F32, 3);
+  for (auto [k, v] : llvm::enumerate(std::vector<float>{a, m, big})) {
+    x.setFromDouble(k, v);
+    out.setFromDouble(k, expf32(v - big));
+  }
+  float off = expf32(a - big);
+  for (int i = 0; i < 16; ++i)
+    off = std::nextafter(off, INFINITY);
+  out.setFromDouble(0, off);
+  CheckOptions options;
+  options.rtol = 0;
+  options.atol = 0;
+  auto checked = checkKernel(kernel, {ArrayView::of(x, {1, 3})},
+                             {ArrayView::of(out, {1, 3})}, options);
+  ASSERT_TRUE(bool(checked)) << errorText(checked.takeError());
+  EXPECT_EQ((*checked)[0].numMismatches, 1);
+  EXPECT_EQ((*checked)[0].first.index, 0);
+}
+
 } // namespace
