@@ -23,6 +23,94 @@
 
 using namespace ewc;
 
+/// The header's loading, the same for every header: per context (by
+/// cuCtxGetId, which no later context reuses, where its address may be
+/// reused), each image's module and each kernel's function, loaded at the
+/// first launch in that context. A launch reads its kernel's table without
+/// a lock; loads take one mutex. A process has a primary context per device
+/// and few others: past kMaxContexts a launch fails.
+static constexpr llvm::StringLiteral kContextTables =
+    R"(/// Contexts that an image or a kernel keeps loaded (every device's primary
+/// context and a few more); a launch in one more fails.
+inline constexpr int kMaxContexts = 64;
+
+/// What was loaded into one context: a module, or a kernel's function.
+template <typename Handle> struct Loaded {
+  /// The context's cuCtxGetId, 0 while the slot is free (ids start at 1).
+  std::atomic<unsigned long long> id{0};
+  Handle handle = nullptr;
+};
+
+/// An image (the PTX and its cubins) and its modules, one per context.
+struct Image {
+  ::CUresult (*load)(::CUmodule *);
+  Loaded<::CUmodule> modules[kMaxContexts];
+};
+
+/// A kernel's function in each context it was launched in.
+struct Kernel {
+  Loaded<::CUfunction> functions[kMaxContexts];
+};
+
+/// The one lock of every load (a kernel's first launch in a context).
+inline std::mutex &getLoadMutex() {
+  static std::mutex mutex;
+  return mutex;
+}
+
+/// The slot of context `id` in `slots`, else the first free one (null when
+/// every one is taken). A slot's id is stored last, under the load mutex,
+/// after its handle: a slot whose id is seen has its handle.
+template <typename Handle>
+Loaded<Handle> *findSlot(Loaded<Handle> (&slots)[kMaxContexts],
+                         unsigned long long id) {
+  for (Loaded<Handle> &slot : slots) {
+    unsigned long long held = slot.id.load(std::memory_order_acquire);
+    if (held == id || held == 0)
+      return &slot;
+  }
+  return nullptr;
+}
+
+/// `kernel`'s function in the current context: loaded there (the image's
+/// module, then the function) at its first launch in it.
+inline ::CUresult getFunction(Image &image, const char *symbol,
+                              Kernel &kernel, ::CUfunction *function) {
+  ::CUcontext context = nullptr;
+  unsigned long long id = 0;
+  if (::CUresult result = ::cuCtxGetCurrent(&context))
+    return result;
+  if (!context)
+    return ::CUDA_ERROR_INVALID_CONTEXT;
+  if (::CUresult result = ::cuCtxGetId(context, &id))
+    return result;
+  Loaded<::CUfunction> *slot = findSlot(kernel.functions, id);
+  if (slot && slot->id.load(std::memory_order_acquire) == id) {
+    *function = slot->handle;
+    return ::CUDA_SUCCESS;
+  }
+  std::lock_guard<std::mutex> lock(getLoadMutex());
+  slot = findSlot(kernel.functions, id);
+  Loaded<::CUmodule> *module = findSlot(image.modules, id);
+  if (!slot || !module)
+    return ::CUDA_ERROR_OUT_OF_MEMORY;
+  if (slot->id.load(std::memory_order_relaxed) != id) {
+    if (module->id.load(std::memory_order_relaxed) != id) {
+      if (::CUresult result = image.load(&module->handle))
+        return result;
+      module->id.store(id, std::memory_order_release);
+    }
+    if (::CUresult result =
+            ::cuModuleGetFunction(&slot->handle, module->handle, symbol))
+      return result;
+    slot->id.store(id, std::memory_order_release);
+  }
+  *function = slot->handle;
+  return ::CUDA_SUCCESS;
+}
+
+)";
+
 /// C++20's keywords and alternative tokens: names a header cannot declare.
 /// `and`, `or` and `not` are builtins of .ew, and any identifier may name a
 /// kernel or a parameter there.
@@ -172,10 +260,10 @@ inline ::CUresult loadModule)"
      << suffix << R"();
 }
 
-/// The module loadModule)"
-     << suffix << R"( loaded into the current context, or null.
-inline ::CUmodule module)"
-     << suffix << R"( = nullptr;
+/// The modules of loadModule)"
+     << suffix << R"(, one per context.
+inline Image image)"
+     << suffix << R"({loadModule)" << suffix << R"(, {}};
 
 )";
   return llvm::Error::success();
@@ -193,14 +281,16 @@ llvm::Expected<std::string> driver::emitCudaHeader(
      << ", with\n// a typed launch function each. Needs only the CUDA driver "
         "API (cuda.h,\n// -lcuda). Tensors are device pointers (f16 and bf16 "
         "as uint16_t bit\n// patterns, bool as one byte 0 or 1); a launch is "
-        "queued on the stream, and\n// the module is loaded into the current "
-        "context at the first launch of a\n// kernel: the cubin of the "
-        "device's chip, else the PTX, JIT-compiled.\n"
+        "queued on the stream, in\n// the current context, into which the "
+        "module is loaded at a kernel's\n// first launch there: the cubin of "
+        "the device's chip, else the PTX,\n// JIT-compiled. Safe to call from "
+        "several threads and contexts.\n"
      << "#pragma once\n\n#include <cuda.h>\n\n#include <algorithm>\n#include "
-        "<cstdint>\n\n"
+        "<atomic>\n#include <cstdint>\n#include <mutex>\n\n"
      << "namespace " << namespaceName << " {\nnamespace detail {\n\n"
-     << "/// See getLoadedImage().\ninline const char *loadedImage = "
-        "nullptr;\n\n";
+     << "/// See getLoadedImage().\ninline std::atomic<const char *> "
+        "loadedImage{nullptr};\n\n"
+     << kContextTables;
   auto getSuffix = [](size_t image) {
     return image ? "_" + std::to_string(image) : std::string();
   };
@@ -213,9 +303,9 @@ llvm::Expected<std::string> driver::emitCudaHeader(
 // kernel's launch descriptor, with a cap of {0} waves (0: none).
 // The CUDA names are qualified (::cuLaunchKernel, ::CUresult): a kernel may
 // be called like any of them, and its launch function would hide it here.
-// `module` is the kernel's image, which `load` loads at its first launch.
-inline ::CUresult launch(::CUmodule *module, ::CUresult (*load)(::CUmodule *),
-                         const char *symbol, ::CUfunction *function,
+// The kernel `symbol` of `image` runs in the current context, loaded there
+// at its first launch in it (getFunction).
+inline ::CUresult launch(Image &image, const char *symbol, Kernel &kernel,
                          ::CUstream stream, std::int64_t points,
                          unsigned blockSize, unsigned elementsPerThread,
                          unsigned sharedMemory, void **args) {{
@@ -223,26 +313,23 @@ inline ::CUresult launch(::CUmodule *module, ::CUresult (*load)(::CUmodule *),
     return ::CUDA_ERROR_INVALID_VALUE;
   if (points == 0)
     return ::CUDA_SUCCESS;
-  if (!*function) {{
-    if (!*module)
-      if (::CUresult result = load(module))
-        return result;
-    if (::CUresult result = ::cuModuleGetFunction(function, *module, symbol))
-      return result;
-  }
+  ::CUfunction function = nullptr;
+  if (::CUresult result = getFunction(image, symbol, kernel, &function))
+    return result;
   const std::uint64_t perBlock = std::uint64_t(blockSize) * elementsPerThread;
   std::uint64_t grid = (std::uint64_t(points) + perBlock - 1) / perBlock;
 {1}  if (grid > 0x7fffffff)
     grid = 0x7fffffff;
-  return ::cuLaunchKernel(*function, unsigned(grid), 1, 1, blockSize, 1, 1,
+  return ::cuLaunchKernel(function, unsigned(grid), 1, 1, blockSize, 1, 1,
                           sharedMemory, stream, args, nullptr);
 }
 
 } // namespace detail
 
-/// What the first launch loaded: "cubin sm_XX", or "PTX" where the header
-/// has no cubin for the device's chip; null before any launch.
-inline const char *getLoadedImage() {{ return detail::loadedImage; }
+/// What the latest load loaded (a kernel's first launch in a context):
+/// "cubin sm_XX", or "PTX" where the header has no cubin for the device's
+/// chip; null before any launch.
+inline const char *getLoadedImage() {{ return detail::loadedImage.load(); }
 )",
       kElementwiseWaves,
       // The cap, where the launch rule has one: the device's SMs times the
@@ -276,8 +363,9 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
       // The launch functions' own locals (the 1-D one's shape and strides
       // too); a parameter named like one of them (or like `out0`, `x_shape`,
       // which the header adds) is renamed the same way.
-      llvm::StringSet<> locals = {"stream", "function", "args",    "zero",
-                                  "points", "shape",    "strides", "workspace"};
+      llvm::StringSet<> locals = {"stream",  "function",  "args",
+                                  "zero",    "points",    "shape",
+                                  "strides", "workspace", "kernel"};
       // Per tensor (tensor parameters, then results): its names in the
       // header, its dimensions (the batch as one) and its element type.
       struct TensorNames {
@@ -425,10 +513,9 @@ inline const char *getLoadedImage() {{ return detail::loadedImage; }
          << checks << "  const std::int64_t points = std::max({" << points
          << "});\n  std::int64_t zero = 0;\n"
          << (workspace ? "  void *workspace = nullptr;\n" : "")
-         << "  static ::CUfunction function = nullptr;\n  void *args[] = {"
-         << args << "};\n  return detail::launch(&detail::module" << suffix
-         << ", detail::loadModule" << suffix << ", \""
-         << getKernelSymbol(kernel.name) << "\", &function, stream, points, "
+         << "  static detail::Kernel kernel;\n  void *args[] = {" << args
+         << "};\n  return detail::launch(detail::image" << suffix << ", \""
+         << getKernelSymbol(kernel.name) << "\", kernel, stream, points, "
          << launch.blockSize << ", " << launch.elementsPerThread << ", "
          << launch.sharedMemory << ", args);\n}\n";
 

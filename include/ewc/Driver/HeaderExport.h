@@ -46,7 +46,9 @@ struct HeaderImage {
 /// uint16_t bit patterns, bool as one byte), its extents and its strides,
 /// and for each scalar its value, and return the CUresult of the launch;
 /// kernels of one dimension also take bare pointers and n. Each image is
-/// loaded at the first launch of one of its kernels.
+/// loaded into a context at the first launch of one of its kernels there,
+/// each kernel's function looked up once per context; launches from several
+/// threads and contexts are safe (a load takes a mutex, a launch none).
 ///
 /// Beside the PTX the header embeds a cubin for each of `cubinChips` (ewc-run:
 /// EWC_HEADER_CUBINS, else sm_90), assembled here by the nvJitLink that
