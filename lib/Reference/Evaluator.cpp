@@ -218,6 +218,12 @@ double propagate(F f, double result, DType dtype, double a, double ea, double b,
 /// typical kernel fit in L2 together.
 constexpr int64_t kBlockSize = 4096;
 
+/// The largest distinct values of an amax's run that the reference keeps
+/// to bound an online group's rescales (Evaluator::MaxRun): 512 KiB a row,
+/// where all of a row of 2^28 would take 2 GiB. A value below them counts
+/// every value of its row.
+constexpr size_t kMaxRunValues = size_t(1) << 16;
+
 /// The extents of a kernel's dimensions, bound from the views' shapes.
 struct Bindings {
   /// Per DimId: the extent of a named dimension (the batch's entry unused).
@@ -318,15 +324,22 @@ private:
   std::map<const OpExpr *,
            std::map<std::vector<int64_t>, std::vector<ref::Folded>>>
       combines;
-  /// Per float amax, by key as `combines`: the distinct values of its run
-  /// in increasing order (NaNs left out), which bound the rescales of an
-  /// online group (addRescaleSlack).
-  std::map<const OpExpr *, std::map<std::vector<int64_t>, std::vector<double>>>
-      maxRuns;
+  /// The values of an amax's run that bound the rescales of an online group
+  /// (addRescaleSlack): its largest distinct values in increasing order,
+  /// at most kMaxRunValues of them (NaNs left out), and how many values it
+  /// has, an upper bound of its distinct ones below those kept.
+  struct MaxRun {
+    std::vector<double> top;
+    int64_t count = 0;
+    bool truncated = false;
+    /// Sorts `top`, drops repeats and keeps the largest kMaxRunValues.
+    void prune();
+  };
+  /// Per float amax, by key as `combines`.
+  std::map<const OpExpr *, std::map<std::vector<int64_t>, MaxRun>> maxRuns;
   /// Per float amax evaluated in the block (the scope's), its run at each
   /// point of the block.
-  llvm::DenseMap<const OpExpr *, std::vector<const std::vector<double> *>>
-      blockMaxRuns;
+  llvm::DenseMap<const OpExpr *, std::vector<const MaxRun *>> blockMaxRuns;
   /// The dimensions of each sum whose operand is being evaluated, outermost
   /// first: the online groups rescale only inside a sum over the max's
   /// dimensions.
@@ -565,7 +578,7 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     std::vector<ref::Folder> folders(missing.size(),
                                      ref::Folder(op.getOp(), dtype));
     bool keepRun = op.getOp() == OpKind::Amax && isFloat(dtype);
-    std::vector<std::vector<double>> runs(keepRun ? missing.size() : 0);
+    std::vector<MaxRun> runs(keepRun ? missing.size() : 0);
     for (int64_t begin = 0; begin < total; begin += kBlockSize) {
       blockSize = std::min(kBlockSize, total - begin);
       coords.assign(dims.size(), std::vector<int64_t>(blockSize));
@@ -592,8 +605,13 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
       for (int64_t k = 0; k < blockSize; ++k) {
         int64_t point = begin + k;
         ref::Folder &folder = folders[point / run];
-        if (keepRun && !std::isnan(values->f(k)))
-          runs[point / run].push_back(values->f(k));
+        if (keepRun && !std::isnan(values->f(k))) {
+          MaxRun &maxRun = runs[point / run];
+          maxRun.top.push_back(values->f(k));
+          ++maxRun.count;
+          if (maxRun.top.size() >= 2 * kMaxRunValues)
+            maxRun.prune();
+        }
         if (isFloat(dtype))
           folder.addFloat(values->f(k), values->e(k));
         else
@@ -605,10 +623,9 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     for (auto [key, folder] : llvm::zip(missing, folders))
       if (!isScan)
         cache[key].push_back(folder.finish());
-    for (auto [key, values] : llvm::zip(missing, runs)) {
-      llvm::sort(values);
-      values.erase(std::unique(values.begin(), values.end()), values.end());
-      maxRuns[&op][key] = std::move(values);
+    for (auto [key, maxRun] : llvm::zip(missing, runs)) {
+      maxRun.prune();
+      maxRuns[&op][key] = std::move(maxRun);
     }
 
     dims = std::move(savedDims);
@@ -619,7 +636,7 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
     blockMaxRuns = std::move(savedMaxRuns);
   }
   if (op.getOp() == OpKind::Amax && isFloat(dtype)) {
-    std::vector<const std::vector<double> *> &runs = blockMaxRuns[&op];
+    std::vector<const MaxRun *> &runs = blockMaxRuns[&op];
     runs.resize(size);
     for (size_t k = 0; k < size; ++k)
       runs[k] = &maxRuns[&op][keys[k]];
@@ -818,6 +835,15 @@ ColumnPtr Evaluator::evalOp(const OpExpr &op) {
   return evalIntOp(op.getOp(), dtype, isTensor, operands);
 }
 
+void Evaluator::MaxRun::prune() {
+  llvm::sort(top);
+  top.erase(std::unique(top.begin(), top.end()), top.end());
+  if (top.size() > kMaxRunValues) {
+    top.erase(top.begin(), top.end() - kMaxRunValues);
+    truncated = true;
+  }
+}
+
 /// `expr`, or the initializer of the `let` it names (at any depth).
 static const Expr &lookThroughLets(const Expr &expr) {
   const Expr *e = &expr;
@@ -876,16 +902,20 @@ ColumnPtr Evaluator::addRescaleSlack(const OpExpr &exp, ColumnPtr value,
   if (column->slack.empty())
     column->slack.assign(column->floats.size(), 0);
   for (size_t k = 0; k < size; ++k) {
-    const std::vector<double> *run =
-        runs->second[std::min(k, runs->second.size() - 1)];
+    const MaxRun &run = *runs->second[std::min(k, runs->second.size() - 1)];
     double r = column->floats[column->index(k)];
     double arg = x.f(k);
-    if (run->empty() || r == 0 || !std::isfinite(r) || !std::isfinite(arg))
+    if (run.top.empty() || r == 0 || !std::isfinite(r) || !std::isfinite(arg))
       continue;
-    // a = arg + max: the run's values at or above it are the rescales'.
-    double a = arg + run->back();
-    size_t above = static_cast<size_t>(
-        run->end() - std::lower_bound(run->begin(), run->end(), a));
+    // a = arg + max: the run's values at or above it are the rescales'
+    // (below the values kept, at most all of the run's).
+    double a = arg + run.top.back();
+    double above =
+        run.truncated && a < run.top.front()
+            ? static_cast<double>(run.count)
+            : static_cast<double>(
+                  run.top.end() -
+                  std::lower_bound(run.top.begin(), run.top.end(), a));
     double extra = std::fabs(r) * (above * perFactor + 2 * u * std::fabs(arg));
     double &slack = column->slack[column->index(k)];
     slack += extra;
