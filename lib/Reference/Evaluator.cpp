@@ -579,6 +579,7 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
                                      ref::Folder(op.getOp(), dtype));
     bool keepRun = op.getOp() == OpKind::Amax && isFloat(dtype);
     std::vector<MaxRun> runs(keepRun ? missing.size() : 0);
+    bool isSum = op.getOp() == OpKind::Sum || op.getOp() == OpKind::Mean;
     for (int64_t begin = 0; begin < total; begin += kBlockSize) {
       blockSize = std::min(kBlockSize, total - begin);
       coords.assign(dims.size(), std::vector<int64_t>(blockSize));
@@ -596,7 +597,6 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
       params.assign(kernel.getParams().size(), nullptr);
       lets.clear();
       blockMaxRuns.clear();
-      bool isSum = op.getOp() == OpKind::Sum || op.getOp() == OpKind::Mean;
       if (isSum)
         enclosingSums.push_back(op.getReducedDims());
       ColumnPtr values = convert(eval(operand), dtype);

@@ -427,6 +427,32 @@ TEST(KernelRunnerTest, FindsAWrongAndAnUnwrittenElement) {
 /// exp(x) in f32 (correctly rounded but for double's own rounding).
 float expf32(float x) { return static_cast<float>(std::exp(double(x))); }
 
+/// A row a < m < M for which exp(a - m) exp(m - M) is farthest from
+/// exp(a - M) (found by a search over random ones): 66.9 ulps.
+constexpr float kLow = -53.8134079f, kMiddle = -15.8186588f,
+                kMax = 0.151460394f;
+
+/// The one kernel of `text`, parsed (the reference needs no compilation);
+/// `source` keeps it.
+const KernelDecl *parseKernel(const char *text,
+                              std::unique_ptr<driver::Source> &source) {
+  auto parsed = driver::Source::parse(
+      llvm::MemoryBuffer::getMemBufferCopy(text, "test.ew"), nullptr);
+  EXPECT_TRUE(bool(parsed)) << errorText(parsed.takeError());
+  if (!parsed)
+    return nullptr;
+  source = std::move(*parsed);
+  return source->getAST().getKernels().front().get();
+}
+
+/// Exact comparison: only the reference's slack.
+CheckOptions slackOnly() {
+  CheckOptions options;
+  options.rtol = 0;
+  options.atol = 0;
+  return options;
+}
+
 // The GPU's online groups (docs/design.md, "Online groups") take a row's
 // sum of exp(x - max) * w in parts: a part's terms against its own max m,
 // its sum then rescaled by exp(m - M) when it meets a part with a larger
@@ -439,40 +465,33 @@ float expf32(float x) { return static_cast<float>(std::exp(double(x))); }
 // where it allowed 7.8). Its slack now holds it; a dropped rescale (the
 // mutation online-rescale-dropped) is still far outside.
 TEST(ReferenceTest, OnlineRescalesAreWithinTheSlack) {
-  auto source =
-      driver::Source::parse(llvm::MemoryBuffer::getMemBufferCopy(R"(
+  std::unique_ptr<driver::Source> source;
+  const KernelDecl *kernel = parseKernel(R"(
 kernel weighted(x: f32[m, n], w: f32[m, n]) -> f32[m] {
   return sum(exp(x - amax(x, n)) * w, n);
 }
 )",
-                                                                 "online.ew"),
-                            nullptr);
-  ASSERT_TRUE(bool(source)) << errorText(source.takeError());
-  const KernelDecl &kernel = *(*source)->getAST().getKernels().front();
-  // Found by a search over random a < m < M for the largest deviation.
-  const float a = -53.8134079f, m = -15.8186588f, big = 0.151460394f;
+                                         source);
+  ASSERT_TRUE(kernel);
   HostArray x(DType::F32, 3), w(DType::F32, 3);
-  for (auto [k, v] : llvm::enumerate(std::vector<float>{a, m, big}))
+  for (auto [k, v] : llvm::enumerate(std::vector<float>{kLow, kMiddle, kMax}))
     x.setFromDouble(k, v);
   w.setFromDouble(0, 1);
   auto check = [&](float got) {
     HostArray out(DType::F32, 1);
     out.setFromDouble(0, got);
-    CheckOptions options;
-    options.rtol = 0;
-    options.atol = 0;
     auto checked = checkKernel(
-        kernel, {ArrayView::of(x, {1, 3}), ArrayView::of(w, {1, 3})},
-        {ArrayView::of(out, {1})}, options);
+        *kernel, {ArrayView::of(x, {1, 3}), ArrayView::of(w, {1, 3})},
+        {ArrayView::of(out, {1})}, slackOnly());
     EXPECT_TRUE(bool(checked)) << errorText(checked.takeError());
     return checked ? (*checked)[0].numMismatches : -1;
   };
   // The part (a, m): its max m, its sum exp(a - m) * 1 + exp(0) * 0; the
   // part (M): exp(0) * 0. They meet at M's max.
-  float part = expf32(a - m);
-  EXPECT_EQ(check(part * expf32(m - big) + 0.0f), 0);
+  float part = expf32(kLow - kMiddle);
+  EXPECT_EQ(check(part * expf32(kMiddle - kMax) + 0.0f), 0);
   // The reference's own order, and the rescale dropped.
-  EXPECT_EQ(check(expf32(a - big)), 0);
+  EXPECT_EQ(check(expf32(kLow - kMax)), 0);
   EXPECT_EQ(check(part + 0.0f), 1);
 }
 
@@ -480,31 +499,25 @@ kernel weighted(x: f32[m, n], w: f32[m, n]) -> f32[m] {
 // exp(x - max) at its points keeps the slack of one exponential, and a
 // value 16 ulps off (inside the rescales' slack) is wrong there.
 TEST(ReferenceTest, NoRescaleSlackOutsideTheSum) {
-  auto source =
-      driver::Source::parse(llvm::MemoryBuffer::getMemBufferCopy(R"(
+  std::unique_ptr<driver::Source> source;
+  const KernelDecl *kernel = parseKernel(R"(
 kernel points(x: f32[m, n]) -> f32[m, n] {
   return exp(x - amax(x, n));
 }
 )",
-                                                                 "points.ew"),
-                            nullptr);
-  ASSERT_TRUE(bool(source)) << errorText(source.takeError());
-  const KernelDecl &kernel = *(*source)->getAST().getKernels().front();
-  const float a = -53.8134079f, m = -15.8186588f, big = 0.151460394f;
+                                         source);
+  ASSERT_TRUE(kernel);
   HostArray x(DType::F32, 3), out(DType::F32, 3);
-  for (auto [k, v] : llvm::enumerate(std::vector<float>{a, m, big})) {
+  for (auto [k, v] : llvm::enumerate(std::vector<float>{kLow, kMiddle, kMax})) {
     x.setFromDouble(k, v);
-    out.setFromDouble(k, expf32(v - big));
+    out.setFromDouble(k, expf32(v - kMax));
   }
-  float off = expf32(a - big);
+  float off = expf32(kLow - kMax);
   for (int i = 0; i < 16; ++i)
     off = std::nextafter(off, INFINITY);
   out.setFromDouble(0, off);
-  CheckOptions options;
-  options.rtol = 0;
-  options.atol = 0;
-  auto checked = checkKernel(kernel, {ArrayView::of(x, {1, 3})},
-                             {ArrayView::of(out, {1, 3})}, options);
+  auto checked = checkKernel(*kernel, {ArrayView::of(x, {1, 3})},
+                             {ArrayView::of(out, {1, 3})}, slackOnly());
   ASSERT_TRUE(bool(checked)) << errorText(checked.takeError());
   EXPECT_EQ((*checked)[0].numMismatches, 1);
   EXPECT_EQ((*checked)[0].first.index, 0);
