@@ -51,6 +51,10 @@ config.substitutions.append(("%kernels", os.path.join(os.path.dirname(config.tes
 
 # The test pass plugin (test/lib/Transforms), beside libewc-core.so in the
 # lib/ next to the tools' bin/, in the build tree as in the device pack.
+# libewc.so (the C and C++ APIs), beside the tools' libraries: build/lib in
+# a build tree, lib/ of the device's pack.
+config.substitutions.append(("%ewc_lib_dir", os.path.join(
+    os.path.dirname(os.path.abspath(ewc_tools_dir)), "lib")))
 config.substitutions.append(("%ewc_test_passes", os.path.join(
     os.path.dirname(os.path.abspath(ewc_tools_dir)), "lib", "EwcTestPasses.so")))
 

@@ -37,8 +37,10 @@ extern "C" {
    functions; ewcCompileOptionsSetAutotune; ewcCompileOptionsSetTiered and
    ewcModuleWaitOptimized (added; nothing else changed).
    10: ewcGenericKernelInferTypes, ewcModuleSpecialize and
-   ewcModuleIsOptimized (added; nothing else changed). */
-#define EWC_C_API_VERSION 10
+   ewcModuleIsOptimized (added; nothing else changed).
+   11: ewcCompileOptionsSetDevice (added); a GPU launch runs on the device
+   that holds its tensors (no signature or struct changed). */
+#define EWC_C_API_VERSION 11
 
 /** Where kernels run: the CUDA device if any (AUTO), the device, the CPU. */
 typedef enum { EWC_TARGET_AUTO, EWC_TARGET_CUDA, EWC_TARGET_CPU } EwcTarget;
@@ -196,6 +198,10 @@ void ewcCompileOptionsSetAutotune(EwcCompileOptions options, int autotune);
  *  cache returns with quick code, the optimized code made on a thread
  *  replaces it at later launches; ewcModuleWaitOptimized). */
 void ewcCompileOptionsSetTiered(EwcCompileOptions options, int tiered);
+/** The GPU the module is compiled and loaded for first (its ordinal among
+ *  the visible devices); -1, the default: the device of the context current
+ *  on the calling thread (torch's current device), else device 0. */
+void ewcCompileOptionsSetDevice(EwcCompileOptions options, int device);
 /** ewcCompile and ewcCompileFile with `options` (NULL: the defaults). */
 EwcModule ewcCompileWithOptions(const char *source, const char *name,
                                 EwcCompileOptions options, char **error);
@@ -312,7 +318,11 @@ int ewcElementTypeGetSize(EwcElementType type);
    runtime itself fails (a CUDA error). Dimensions bind by name across the
    tensors, and the errors say which disagree ("'b' has n = 768 but 'x' has
    n = 1024"). On the GPU a kernel is queued on the stream (as cuLaunchKernel
-   queues); on the CPU it has run when the call returns. */
+   queues) of the device that holds its tensors: where the driver sees more
+   than one device, each tensor's is read from its pointer
+   (cuPointerGetAttribute), tensors on two devices are an error, and the
+   module is loaded on a device at its first launch there; the stream must be
+   that device's. On the CPU it has run when the call returns. */
 
 /** Launches kernel `k` with one EwcArg per parameter and one EwcTensor per
  *  result, of the result's shape (ewcModuleGetResultShapes). Tensors may have

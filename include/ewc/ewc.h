@@ -78,6 +78,12 @@ struct Options {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX); empty: the device's.
   std::string chip;
+  /// The GPU the module is compiled and loaded for first (its ordinal among
+  /// the visible devices); -1: the device of the context current on the
+  /// calling thread (torch's current device, once torch has used it), else
+  /// device 0. A launch with tensors on another device loads the module
+  /// there at its first launch (LaunchOptions::device).
+  int device = -1;
   /// The on-disk cache of compiled code (GPU cubins, CPU objects). Empty:
   /// none. ewc reads no environment variables; the tools' default directory
   /// ($EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the
@@ -194,6 +200,13 @@ struct LaunchOptions {
   /// On the CPU: the threads a launch may split among (0: one per hardware
   /// thread; launches under 2^16 points run on the calling thread).
   unsigned threads = 0;
+  /// On the GPU: the device to launch on (its ordinal); -1: the one that
+  /// holds the tensors. Where the driver sees more than one device, each
+  /// tensor's device is read from its pointer (cuPointerGetAttribute, about
+  /// 0.1 us a tensor), tensors on two devices (or on another than this one)
+  /// are an error, and the module is loaded on a device at its first launch
+  /// there; with one device nothing is asked. `stream` must be the device's.
+  int device = -1;
 };
 
 /// Success, or the text of an error.

@@ -111,6 +111,11 @@ void ewcCompileOptionsSetTiered(EwcCompileOptions options, int tiered) {
     options->options.tiered = tiered != 0;
 }
 
+void ewcCompileOptionsSetDevice(EwcCompileOptions options, int device) {
+  if (options)
+    options->options.device = device < 0 ? -1 : device;
+}
+
 char *ewcModuleWaitOptimized(EwcModule module) {
   if (!module)
     return copyString("ewcModuleWaitOptimized: module is NULL");

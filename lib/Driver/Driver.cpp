@@ -517,7 +517,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
   if (onGPU) {
     if (!cuda && !options.stopAfter) {
       mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
-      if (llvm::Error error = loaded->createCudaContext())
+      if (llvm::Error error = loaded->createCudaContext(options.device))
         return std::move(error);
       cuda = impl.ownedCuda.get();
     }
@@ -664,7 +664,7 @@ LoadedModule::compile(Source &source, const CompileOptions &options,
     return nullptr;
   if (!cuda) {
     mlir::TimingScope initTiming = timing.nest("CUDA driver initialisation");
-    if (llvm::Error error = loaded->createCudaContext())
+    if (llvm::Error error = loaded->createCudaContext(options.device))
       return std::move(error);
     cuda = impl.ownedCuda.get();
   }
@@ -723,14 +723,12 @@ void LoadedModule::startOptimizing() {
     std::unique_ptr<CpuJit> jit;
     std::unique_ptr<CudaModule> cudaModule;
     if (context) {
-      // This thread loads into the module's context: it is made current
-      // here first, as the driver wants of every thread.
+      // This thread assembles and loads into the module's context, which
+      // each call makes current for itself (CudaContext.h).
       llvm::StringMap<LaunchDescriptor> launches;
       std::vector<CudaFunction> functions;
       std::vector<char> cubin;
       llvm::Error failed = [&]() -> llvm::Error {
-        if (llvm::Error error = context->makeCurrent())
-          return error;
         if (!module)
           return takeError();
         llvm::Expected<bool> stopped = runGPUStages(
@@ -840,8 +838,8 @@ bool LoadedModule::isOptimized() const {
   return impl->tierFinished && impl->tierError.empty();
 }
 
-llvm::Error LoadedModule::createCudaContext() {
-  auto created = CudaContext::create();
+llvm::Error LoadedModule::createCudaContext(int ordinal) {
+  auto created = CudaContext::create(ordinal);
   if (!created)
     return created.takeError();
   impl->ownedCuda = std::move(*created);

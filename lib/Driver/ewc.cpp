@@ -13,6 +13,7 @@
 #include "ewc/Driver/Driver.h"
 #include "ewc/Driver/Version.h"
 #include "ewc/Frontend/Frontend.h"
+#include "ewc/Runtime/CudaContext.h"
 
 #include "llvm/ADT/STLExtras.h"
 #include "llvm/ADT/SmallVector.h"
@@ -22,6 +23,7 @@
 #include "llvm/Support/SourceMgr.h"
 #include "llvm/Support/raw_ostream.h"
 
+#include <atomic>
 #include <cstring>
 #include <mutex>
 
@@ -67,7 +69,18 @@ unsigned ewc::getElementTypeSize(ElementType type) {
 
 struct Module::Impl {
   std::unique_ptr<driver::Source> source;
+  /// The module of the device it was compiled for (Options::device), or the
+  /// CPU's.
   std::unique_ptr<driver::LoadedModule> loaded;
+  /// On the GPU: how many devices the driver sees, and each device's module
+  /// (`loaded` for its own), the others made at their first launch there from
+  /// the source and options, as `loaded` was (the kernel cache's key names the
+  /// device: a second device of the same chip finds its cubin there). Found
+  /// without a lock, made under one.
+  int deviceCount = 1;
+  std::unique_ptr<std::atomic<driver::LoadedModule *>[]> onDevice;
+  std::vector<std::unique_ptr<driver::LoadedModule>> otherDevices;
+  std::mutex devicesMutex;
   std::vector<Kernel> kernels;
   std::vector<GenericKernel> genericKernels;
   std::vector<std::string> warnings;
@@ -326,6 +339,96 @@ static llvm::StringMap<int64_t> getDims(const LaunchOptions &options) {
   return dims;
 }
 
+/// The device a launch of `kernel` on these tensors runs on: -1 for the
+/// module's own (on the CPU, and where the driver sees one GPU: no driver
+/// call), else the device `device` names (-1: the device that holds the
+/// tensors, read from each pointer with cuPointerGetAttribute). Tensors on two
+/// devices, or on another than `device`, are an error that names them; a
+/// pointer the driver knows no device of (host memory, or none for an empty
+/// tensor) decides nothing.
+static Result<int> findDevice(const Module::Impl &impl,
+                              const KernelSignature &kernel,
+                              const Marshalled &marshalled,
+                              llvm::ArrayRef<TensorArg> outputs, int device) {
+  const CudaContext *cuda = impl.loaded->getCudaContext();
+  if (!cuda)
+    return -1;
+  auto onDevice = [](int ordinal) { return "cuda:" + std::to_string(ordinal); };
+  if (device >= impl.deviceCount)
+    return Status::failure(
+        "no CUDA device " + std::to_string(device) + ": the driver sees " +
+        std::to_string(impl.deviceCount) + " device(s), numbered from 0");
+  if (impl.deviceCount == 1)
+    return -1;
+  // The first tensor on a known device decides where the options do not;
+  // every other must agree.
+  std::string decidedBy = "the launch options ask for";
+  auto take = [&](const void *data, const std::string &name) -> Status {
+    int ordinal = cuda->getDeviceOf(data);
+    if (ordinal < 0)
+      return Status();
+    if (device < 0) {
+      device = ordinal;
+      decidedBy = name + " is on";
+      return Status();
+    }
+    if (ordinal == device)
+      return Status();
+    return Status::failure("tensors on two devices: " + name + " is on " +
+                           onDevice(ordinal) + " but " + decidedBy + " " +
+                           onDevice(device) + " (a launch runs on one device)");
+  };
+  for (auto [param, arg] : llvm::zip(kernel.params, marshalled.args))
+    if (arg.tensor)
+      if (Status status = take(arg.tensor->data, "'" + param.name + "'");
+          !status)
+        return status;
+  for (auto [r, output] : llvm::enumerate(outputs))
+    if (Status status = take(output.data, "output " + std::to_string(r));
+        !status)
+      return status;
+  return device == cuda->getOrdinal() ? -1 : device;
+}
+
+/// The module of device `device` (-1: the module's own), loaded there at its
+/// first launch from the source and options, as the first was.
+static Result<driver::LoadedModule *> getModuleOn(Module::Impl &impl,
+                                                  int device) {
+  if (device < 0)
+    return impl.loaded.get();
+  if (driver::LoadedModule *loaded =
+          impl.onDevice[device].load(std::memory_order_acquire))
+    return loaded;
+  std::lock_guard<std::mutex> lock(impl.devicesMutex);
+  if (driver::LoadedModule *loaded =
+          impl.onDevice[device].load(std::memory_order_relaxed))
+    return loaded;
+  driver::CompileOptions options = impl.compileOptions;
+  options.device = device;
+  llvm::Expected<std::unique_ptr<driver::LoadedModule>> loaded =
+      driver::LoadedModule::compile(*impl.source, options);
+  if (!loaded)
+    return Status::failure(
+        "loading the module on cuda:" + std::to_string(device) + ": " +
+        llvm::toString(loaded.takeError()));
+  driver::LoadedModule *result = loaded->get();
+  impl.otherDevices.push_back(std::move(*loaded));
+  impl.onDevice[device].store(result, std::memory_order_release);
+  return result;
+}
+
+/// The module that runs a launch of `kernel` on these tensors (findDevice,
+/// getModuleOn).
+static Result<driver::LoadedModule *>
+selectModule(Module::Impl &impl, const KernelSignature &kernel,
+             const Marshalled &marshalled, llvm::ArrayRef<TensorArg> outputs,
+             int device) {
+  Result<int> found = findDevice(impl, kernel, marshalled, outputs, device);
+  if (!found)
+    return Status::failure(found.error());
+  return getModuleOn(impl, *found);
+}
+
 /// Launches through the driver; on the CPU, where the JIT generates a
 /// kernel's code at its first launch (LLVM may stop with a fatal error) and
 /// the kernel reads the caller's pointers in this process, recoverably
@@ -407,8 +510,13 @@ Status Module::launch(std::string_view kernelName,
   launchOptions.stream = options.stream;
   launchOptions.dims = getDims(options);
   launchOptions.threads = options.threads;
-  return launchMarshalled(*impl->loaded, *kernel, marshalled,
-                          getOutputTensors(outputs), launchOptions);
+  std::vector<TensorArg> outputTensors = getOutputTensors(outputs);
+  Result<driver::LoadedModule *> loaded =
+      selectModule(*impl, *kernel, marshalled, outputTensors, options.device);
+  if (!loaded)
+    return Status::failure(loaded.error());
+  return launchMarshalled(**loaded, *kernel, marshalled, outputTensors,
+                          launchOptions);
 }
 
 Status Module::launch(std::string_view kernelName,
@@ -437,7 +545,11 @@ Status Module::launch(std::string_view kernelName,
   for (const std::string &dim : kernel->dims)
     if (!hasTensorParam && dim != kBatchDim && kernel->dims.size() == 1)
       launchOptions.dims[dim] = n;
-  return launchMarshalled(*impl->loaded, *kernel, marshalled, results,
+  Result<driver::LoadedModule *> loaded =
+      selectModule(*impl, *kernel, marshalled, results, /*device=*/-1);
+  if (!loaded)
+    return Status::failure(loaded.error());
+  return launchMarshalled(**loaded, *kernel, marshalled, results,
                           launchOptions);
 }
 
@@ -451,10 +563,15 @@ Status Module::check(std::string_view kernelName,
           findAndMarshal(*impl, kernelName, params, kernel, marshalled);
       !status)
     return status;
+  std::vector<TensorArg> outputTensors = getOutputTensors(outputs);
   llvm::Expected<LaunchPlan> plan = impl->loaded->plan(
-      *kernel, marshalled.args, getOutputTensors(outputs), getDims(options));
+      *kernel, marshalled.args, outputTensors, getDims(options));
   if (!plan)
     return Status::failure(llvm::toString(plan.takeError()));
+  Result<int> device =
+      findDevice(*impl, *kernel, marshalled, outputTensors, options.device);
+  if (!device)
+    return Status::failure(device.error());
   return Status();
 }
 
@@ -494,6 +611,15 @@ driver::CompileOptions driver::getCompileOptions(const Options &options,
   compileOptions.noCache = options.noCache;
   compileOptions.autotune = options.autotune;
   compileOptions.tiered = options.tiered;
+  compileOptions.device = options.device;
+  if (compileOptions.target == Target::Cuda && options.device < 0) {
+    // The calling thread's current device (torch's), so that a process that
+    // works on device 1 never makes a context on device 0; else device 0.
+    llvm::Expected<int> current = CudaContext::getCurrentDevice();
+    compileOptions.device = current ? std::max(*current, 0) : 0;
+    if (!current)
+      llvm::consumeError(current.takeError());
+  }
   return compileOptions;
 }
 
@@ -592,6 +718,16 @@ compileBuffer(std::unique_ptr<llvm::MemoryBuffer> buffer,
   if (!loaded)
     return Status::failure(llvm::toString(loaded.takeError()));
   impl->loaded = std::move(*loaded);
+  if (impl->loaded->getCudaContext()) {
+    llvm::Expected<int> count = CudaContext::getDeviceCount();
+    if (!count)
+      return Status::failure(llvm::toString(count.takeError()));
+    impl->deviceCount = std::max(*count, 1);
+    impl->onDevice = std::make_unique<std::atomic<driver::LoadedModule *>[]>(
+        impl->deviceCount);
+    impl->onDevice[impl->loaded->getCudaContext()->getOrdinal()] =
+        impl->loaded.get();
+  }
   for (const KernelSignature &signature : impl->loaded->getKernels()) {
     Kernel &kernel = impl->kernels.emplace_back();
     kernel.name = signature.name;

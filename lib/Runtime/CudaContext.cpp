@@ -128,6 +128,67 @@ queryDeviceInfo(const DriverApi &api, CUdevice device, int ordinal) {
 // CudaContext
 //===----------------------------------------------------------------------===//
 
+namespace {
+/// Makes `context` current on the calling thread for its lifetime where
+/// another context (or none) is, and puts the caller's back after: ewc's
+/// calls run in their device's context without moving the caller's (torch's
+/// current device). Where `context` is already current, as for every launch
+/// of a one-GPU program, it costs one cuCtxGetCurrent.
+class ScopedContext {
+public:
+  ScopedContext(const DriverApi &api, void *context) : api(api) {
+    CUcontext current = nullptr;
+    if (api.cuCtxGetCurrent(&current) == CUDA_SUCCESS && current == context)
+      return;
+    // A failed push leaves the caller's context; the call that follows then
+    // fails with the driver's reason.
+    pushed =
+        api.cuCtxPushCurrent(static_cast<CUcontext>(context)) == CUDA_SUCCESS;
+  }
+  ScopedContext(const ScopedContext &) = delete;
+  ScopedContext &operator=(const ScopedContext &) = delete;
+  ~ScopedContext() {
+    CUcontext popped = nullptr;
+    if (pushed)
+      api.cuCtxPopCurrent(&popped);
+  }
+
+private:
+  const DriverApi &api;
+  bool pushed = false;
+};
+} // namespace
+
+llvm::Expected<int> CudaContext::getDeviceCount() {
+  const DriverApi *api = nullptr;
+  return countDevices(api);
+}
+
+llvm::Expected<int> CudaContext::getCurrentDevice() {
+  const DriverApi *api = nullptr;
+  llvm::Expected<int> count = countDevices(api);
+  if (!count)
+    return count.takeError();
+  CUcontext current = nullptr;
+  if (*count == 0 || api->cuCtxGetCurrent(&current) != CUDA_SUCCESS || !current)
+    return -1;
+  CUdevice device = 0;
+  if (llvm::Error error =
+          checkCuda(*api, api->cuCtxGetDevice(&device), "cuCtxGetDevice"))
+    return std::move(error);
+  // A CUdevice is its ordinal (cuDeviceGet hands back the ordinal it took).
+  return device;
+}
+
+int CudaContext::getDeviceOf(const void *pointer) const {
+  int ordinal = -1;
+  if (api.cuPointerGetAttribute(&ordinal, CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL,
+                                reinterpret_cast<CUdeviceptr>(pointer)) !=
+      CUDA_SUCCESS)
+    return -1;
+  return ordinal;
+}
+
 llvm::Expected<std::unique_ptr<CudaContext>> CudaContext::create(int ordinal) {
   const DriverApi *api = nullptr;
   llvm::Expected<int> count = countDevices(api);
@@ -156,18 +217,23 @@ llvm::Expected<std::unique_ptr<CudaContext>> CudaContext::create(int ordinal) {
           checkCuda(*api, api->cuDevicePrimaryCtxRetain(&context, device),
                     "cuDevicePrimaryCtxRetain"))
     return std::move(error);
-  if (llvm::Error error =
-          checkCuda(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent")) {
-    api->cuDevicePrimaryCtxRelease(device);
-    return std::move(error);
-  }
+  // Current where no context is, for the device buffers of the tools and
+  // checks (which work on one device); a caller's current context, which may
+  // be another device's (a torch program's), is left as it is.
+  CUcontext current = nullptr;
+  if (api->cuCtxGetCurrent(&current) == CUDA_SUCCESS && !current)
+    if (llvm::Error error =
+            checkCuda(*api, api->cuCtxSetCurrent(context), "cuCtxSetCurrent")) {
+      api->cuDevicePrimaryCtxRelease(device);
+      return std::move(error);
+    }
   return std::unique_ptr<CudaContext>(
       new CudaContext(*api, device, context, std::move(*info)));
 }
 
 CudaContext::~CudaContext() {
-  // The context stays current on this thread: another CudaContext for the same
-  // device shares it, and create() makes the context current again anyway.
+  // The context stays current where it is: another CudaContext for the same
+  // device shares it, as may the program.
   // A destructor cannot report; the release only fails if the driver is
   // already shutting down, and then there is nothing left to free.
   api.cuDevicePrimaryCtxRelease(device);
@@ -245,6 +311,7 @@ private:
 llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
                                                   std::string *jitInfoLog) {
   JitLogs logs(/*verbose=*/jitInfoLog != nullptr);
+  ScopedContext scoped(api, context);
   CUmodule module = nullptr;
   CUresult result = api.cuModuleLoadDataEx(&module, image, logs.getNumOptions(),
                                            logs.getOptions(), logs.getValues());
@@ -252,7 +319,7 @@ llvm::Expected<CudaModule> CudaContext::loadImage(const void *image,
     return logs.addErrorLog(std::move(error));
   if (jitInfoLog)
     *jitInfoLog = logs.getInfoLog();
-  return CudaModule(api, module);
+  return CudaModule(api, context, module);
 }
 
 llvm::Expected<std::vector<char>>
@@ -261,6 +328,7 @@ CudaContext::assemblePTX(llvm::StringRef ptx,
   JitLogs logs(/*verbose=*/false);
   if (optLevel)
     logs.addOption(CU_JIT_OPTIMIZATION_LEVEL, *optLevel);
+  ScopedContext scoped(api, context);
   CUlinkState state = nullptr;
   if (llvm::Error error =
           checkCuda(api,
@@ -292,11 +360,6 @@ CudaContext::assemblePTX(llvm::StringRef ptx,
   return std::vector<char>(bytes, bytes + size);
 }
 
-llvm::Error CudaContext::makeCurrent() {
-  return checkCuda(api, api.cuCtxSetCurrent(static_cast<CUcontext>(context)),
-                   "cuCtxSetCurrent");
-}
-
 llvm::Error CudaContext::enqueue(const CudaFunction &function,
                                  LaunchShape shape, void **params,
                                  void *stream) {
@@ -304,6 +367,7 @@ llvm::Error CudaContext::enqueue(const CudaFunction &function,
   // is nothing to do.
   if (shape.gridSize == 0)
     return llvm::Error::success();
+  ScopedContext scoped(api, context);
   if (llvm::Error error = checkCuda(
           api,
           api.cuLaunchKernel(static_cast<CUfunction>(function.handle),
@@ -325,6 +389,7 @@ CudaContext::allocateOnStream(std::size_t bytes, std::size_t zeroBytes,
     return llvm::createStringError(
         "the CUDA driver lacks stream-ordered allocation (cuMemAllocAsync, "
         "CUDA 11.2), which a split reduction's workspace needs");
+  ScopedContext scoped(api, context);
   CUdeviceptr pointer = 0;
   CUstream cuStream = static_cast<CUstream>(stream);
   if (llvm::Error error =
@@ -342,6 +407,7 @@ CudaContext::allocateOnStream(std::size_t bytes, std::size_t zeroBytes,
 }
 
 llvm::Error CudaContext::freeOnStream(std::uint64_t pointer, void *stream) {
+  ScopedContext scoped(api, context);
   return checkCuda(api,
                    api.cuMemFreeAsync(pointer, static_cast<CUstream>(stream)),
                    "cuMemFreeAsync");
@@ -351,6 +417,7 @@ llvm::Error CudaContext::launch(const CudaFunction &function, LaunchShape shape,
                                 void **params) {
   if (llvm::Error error = enqueue(function, shape, params))
     return error;
+  ScopedContext scoped(api, context);
   // Faults inside the kernel surface here, not at the launch.
   if (llvm::Error error =
           checkCuda(api, api.cuCtxSynchronize(), "cuCtxSynchronize"))
@@ -365,15 +432,18 @@ llvm::Error CudaContext::launch(const CudaFunction &function, LaunchShape shape,
 //===----------------------------------------------------------------------===//
 
 CudaModule::CudaModule(CudaModule &&other) noexcept
-    : api(other.api), module(other.module) {
+    : api(other.api), context(other.context), module(other.module) {
   other.module = nullptr;
 }
 
 CudaModule &CudaModule::operator=(CudaModule &&other) noexcept {
   if (this != &other) {
-    if (module)
+    if (module) {
+      ScopedContext scoped(*api, context);
       api->cuModuleUnload(static_cast<CUmodule>(module));
+    }
     api = other.api;
+    context = other.context;
     module = other.module;
     other.module = nullptr;
   }
@@ -383,8 +453,10 @@ CudaModule &CudaModule::operator=(CudaModule &&other) noexcept {
 CudaModule::~CudaModule() {
   // A destructor cannot report; unloading fails only if the context is
   // already gone, which took the module with it.
-  if (module)
+  if (module) {
+    ScopedContext scoped(*api, context);
     api->cuModuleUnload(static_cast<CUmodule>(module));
+  }
 }
 
 llvm::Expected<CudaFunction>
@@ -393,6 +465,7 @@ CudaModule::getFunction(llvm::StringRef symbol, llvm::StringRef name) const {
   std::string nameText = symbol.str();
   if (name.empty())
     name = symbol;
+  ScopedContext scoped(*api, context);
   if (llvm::Error error = checkCuda(
           *api,
           api->cuModuleGetFunction(&function, static_cast<CUmodule>(module),

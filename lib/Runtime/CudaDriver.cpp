@@ -81,6 +81,11 @@ static LoadedDriver loadDriver() {
   bind(library, "cuDevicePrimaryCtxRelease_v2", api.cuDevicePrimaryCtxRelease,
        error);
   bind(library, "cuCtxSetCurrent", api.cuCtxSetCurrent, error);
+  bind(library, "cuCtxGetCurrent", api.cuCtxGetCurrent, error);
+  bind(library, "cuCtxGetDevice", api.cuCtxGetDevice, error);
+  bind(library, "cuCtxPushCurrent_v2", api.cuCtxPushCurrent, error);
+  bind(library, "cuCtxPopCurrent_v2", api.cuCtxPopCurrent, error);
+  bind(library, "cuPointerGetAttribute", api.cuPointerGetAttribute, error);
   // Not cuCtxSynchronize_v2: that recent variant (it takes a context) is
   // missing from older drivers, and the current context is the one we want.
   bind(library, "cuCtxSynchronize", api.cuCtxSynchronize, error);

@@ -67,6 +67,12 @@ enum CUjit_option : int {
   CU_JIT_LOG_VERBOSE = 12,
 };
 
+/// CUpointer_attribute values.
+enum CUpointer_attribute : int {
+  /// The ordinal of the device that holds the memory (an int).
+  CU_POINTER_ATTRIBUTE_DEVICE_ORDINAL = 9,
+};
+
 /// CUjitInputType values.
 enum CUjitInputType : int {
   CU_JIT_INPUT_PTX = 1,
@@ -95,6 +101,12 @@ struct DriverApi {
   CUresult (*cuDevicePrimaryCtxRetain)(CUcontext *context, CUdevice device);
   CUresult (*cuDevicePrimaryCtxRelease)(CUdevice device);
   CUresult (*cuCtxSetCurrent)(CUcontext context);
+  CUresult (*cuCtxGetCurrent)(CUcontext *context);
+  CUresult (*cuCtxGetDevice)(CUdevice *device);
+  CUresult (*cuCtxPushCurrent)(CUcontext context);
+  CUresult (*cuCtxPopCurrent)(CUcontext *context);
+  CUresult (*cuPointerGetAttribute)(void *data, CUpointer_attribute attribute,
+                                    CUdeviceptr pointer);
   CUresult (*cuCtxSynchronize)();
   CUresult (*cuModuleLoadDataEx)(CUmodule *module, const void *image,
                                  unsigned numOptions, CUjit_option *options,

@@ -1164,7 +1164,12 @@ def compile(path=None, *, source=None, device="auto", chip=None,
             autotune=False, tiered=True):
     """Compiles the .ew file `path`, or the program text `source`, for
     `device` ("auto": the CUDA device if the driver finds one, else the CPU;
-    "cuda"; "cpu"). `cache_dir`: where compiled code is cached, GPU and CPU
+    "cuda"; "cuda:N", the GPU of ordinal N first; "cpu"). On the GPU the
+    module is loaded first on "cuda:N"'s device, else on torch's current
+    device (the context current on this thread), else on device 0; a call
+    runs on the device that holds its tensors, on that device's current
+    torch stream, and loads the module there at its first call (tensors on
+    two devices raise ValueError). `cache_dir`: where compiled code is cached, GPU and CPU
     (None: $EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc);
     CPU code is kept in this process's memory too. cache=False, or
     $EWC_NO_CACHE set to anything but "" or "0", neither reads nor writes
@@ -1189,8 +1194,16 @@ def compile(path=None, *, source=None, device="auto", chip=None,
             "ewc.compile(): the first argument is a path, and %r is no file "
             "but looks like a program; pass program text as "
             "ewc.compile(source=...)" % _shorten(path))
-    if device not in _DEVICES:
-        raise ValueError("device must be one of %s, got %r" % (
+    ordinal = -1
+    if isinstance(device, str) and device.startswith("cuda:"):
+        number = device[len("cuda:"):]
+        if not number.isdigit() or not number.isascii():
+            raise ValueError("device must be one of %s or 'cuda:N' with N a "
+                             "device's ordinal, got %r" % (
+                                 ", ".join(_DEVICES), device))
+        ordinal = int(number)
+    elif device not in _DEVICES:
+        raise ValueError("device must be one of %s or 'cuda:N', got %r" % (
             ", ".join(_DEVICES), device))
     if types is not None and not (isinstance(types, dict) and all(
             isinstance(k, str) and isinstance(v, str)
@@ -1200,7 +1213,9 @@ def compile(path=None, *, source=None, device="auto", chip=None,
                         "{'T': 'bf16'}, got %r" % (types,))
     options = lib.ewcCompileOptionsCreate()
     try:
-        lib.ewcCompileOptionsSetTarget(options, _DEVICES[device])
+        lib.ewcCompileOptionsSetTarget(
+            options, _DEVICES["cuda" if ordinal >= 0 else device])
+        lib.ewcCompileOptionsSetDevice(options, ordinal)
         if chip:
             lib.ewcCompileOptionsSetChip(options, chip.encode())
         if cache_dir is None:
@@ -1229,7 +1244,9 @@ def compile(path=None, *, source=None, device="auto", chip=None,
         raise CompileError(_capi.take_string(error.value) or
                            "compilation failed")
     def recompile(bound):
-        return compile(path, source=source, device=module.device, chip=chip,
+        return compile(path, source=source,
+                       device=device if ordinal >= 0 else module.device,
+                       chip=chip,
                        name=name, cache_dir=cache_dir, cache=cache,
                        types=dict(types or {}, **bound), autotune=autotune,
                        tiered=tiered)

@@ -9,7 +9,7 @@ build tree build/lib/libewc.so of the repository this package sits in.
 import ctypes
 import os
 
-API_VERSION = 10  # EWC_C_API_VERSION
+API_VERSION = 11  # EWC_C_API_VERSION
 
 TARGET_AUTO, TARGET_CUDA, TARGET_CPU = 0, 1, 2
 ARG_TENSOR, ARG_FLOAT, ARG_INT, ARG_DEFAULT = 0, 1, 2, 3
@@ -89,6 +89,7 @@ _declare("ewcCompileOptionsSetNoCache", None, _P, ctypes.c_int)
 _declare("ewcCompileOptionsSetTypes", None, _P, _S)
 _declare("ewcCompileOptionsSetAutotune", None, _P, ctypes.c_int)
 _declare("ewcCompileOptionsSetTiered", None, _P, ctypes.c_int)
+_declare("ewcCompileOptionsSetDevice", None, _P, ctypes.c_int)
 _declare("ewcModuleWaitOptimized", _P, _P)
 _declare("ewcModuleIsOptimized", ctypes.c_int, _P)
 _declare("ewcCompileWithOptions", _P, _S, _S, _P, ctypes.POINTER(_P))

@@ -95,6 +95,9 @@ struct CompileOptions {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX). Empty: the device's, or sm_90 without one.
   std::string chip;
+  /// The GPU whose primary context compile() loads into where it is given no
+  /// context (its ordinal, as the driver numbers the visible devices).
+  int device = 0;
   /// The CPU the JIT generates code for (CpuJitOptions::targetCpu).
   std::string cpuTarget = "host";
   /// convert-ew-to-gpu's vectors-per-thread (a hidden knob for measuring).
@@ -331,8 +334,8 @@ public:
 
 private:
   LoadedModule();
-  /// Creates the context this module owns.
-  llvm::Error createCudaContext();
+  /// Creates the context this module owns, on device `ordinal`.
+  llvm::Error createCudaContext(int ordinal);
   /// Tiered compilation: makes the optimized default variants on a thread
   /// of their own (from the ew module's text, as a variant is made), then
   /// swaps them in and caches them.

@@ -10,8 +10,12 @@
 // absence as an llvm::Error when a context is requested.
 //
 // Objects made from a context (modules, their functions, device buffers) must
-// be destroyed before it, and used from the thread that created it, which is
-// the one its primary context is current on.
+// be destroyed before it. Loads, launches and workspaces make the context
+// current on the calling thread for the call where another is current (or
+// none), and put the caller's back after (cuCtxPushCurrent, cuCtxPopCurrent):
+// any thread may call them, and a caller's current device (torch's) never
+// moves under it. Device buffers (DeviceBuffer.h) assume the context is
+// current, as create() leaves it where none was.
 //
 //===----------------------------------------------------------------------===//
 
@@ -78,7 +82,8 @@ private:
   std::string name;
 };
 
-/// A PTX module loaded into a context; unloaded on destruction.
+/// A PTX module loaded into a context; unloaded on destruction (in that
+/// context).
 class CudaModule {
 public:
   CudaModule(CudaModule &&other) noexcept;
@@ -94,23 +99,37 @@ public:
 
 private:
   friend class CudaContext;
-  CudaModule(const cuda::DriverApi &api, void *module)
-      : api(&api), module(module) {}
+  CudaModule(const cuda::DriverApi &api, void *context, void *module)
+      : api(&api), context(context), module(module) {}
 
   const cuda::DriverApi *api;
+  /// The driver's CUcontext the module was loaded into.
+  void *context;
   /// The driver's CUmodule; null once moved from.
   void *module;
 };
 
-/// A device's primary context, retained for the lifetime of this object and
-/// current on the thread that created it.
+/// A device's primary context (the one the CUDA runtime, and so torch, uses
+/// for that device), retained for the lifetime of this object.
 class CudaContext {
 public:
-  /// Loads the driver, initializes it, and retains and makes current the
-  /// primary context of device `ordinal`. Fails with "cannot load the CUDA
-  /// driver (libcuda.so.1): ..." where no driver is installed and with "no
-  /// CUDA device found" where the driver sees no GPU.
+  /// Loads the driver, initializes it, and retains the primary context of
+  /// device `ordinal`, which it makes current on the calling thread where no
+  /// context is (a caller's current context stays). Fails with "cannot load
+  /// the CUDA driver (libcuda.so.1): ..." where no driver is installed, with
+  /// "no CUDA device found" where the driver sees no GPU, and with "no CUDA
+  /// device 3: the driver sees 2 device(s), numbered from 0" for an ordinal
+  /// it does not see.
   static llvm::Expected<std::unique_ptr<CudaContext>> create(int ordinal = 0);
+
+  /// How many devices the driver sees (0: none). Fails as create() does
+  /// where the driver does not load.
+  static llvm::Expected<int> getDeviceCount();
+
+  /// The ordinal of the device whose context is current on the calling
+  /// thread (a torch program's current device, once torch has used it), or
+  /// -1 where none is. Fails as create() does where the driver does not load.
+  static llvm::Expected<int> getCurrentDevice();
 
   /// Whether create() could find a device: loads and initializes the driver
   /// and counts devices, but creates no context. When it returns false and
@@ -124,6 +143,14 @@ public:
   ~CudaContext();
 
   const CudaDeviceInfo &getDeviceInfo() const { return info; }
+  int getOrdinal() const { return info.ordinal; }
+
+  /// The ordinal of the device that holds the memory at `pointer` (from
+  /// cuMemAlloc, a pool, torch's caching allocator, or host memory
+  /// registered for a device), or -1 where the driver knows none: memory of
+  /// the host only, or no allocation. One cuPointerGetAttribute (no context
+  /// needs to be current).
+  int getDeviceOf(const void *pointer) const;
 
   /// Loads PTX text (compiled by the driver's built-in ptxas for this device).
   /// On failure the error carries the driver's JIT error log after the
@@ -143,12 +170,6 @@ public:
   llvm::Expected<std::vector<char>>
   assemblePTX(llvm::StringRef ptx,
               std::optional<unsigned> optLevel = std::nullopt);
-
-  /// Makes this context current on the calling thread, as the driver wants
-  /// of every thread that loads or assembles into it: create() does it for
-  /// the thread that creates the context, a worker thread (a tiered
-  /// compilation's) calls this first.
-  llvm::Error makeCurrent();
 
   /// Loads a cubin compiled for this device's chip (compilePTXToCubin,
   /// CudaJitLink.h): no JIT runs. A cubin for another chip fails with
