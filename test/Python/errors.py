@@ -86,3 +86,12 @@ show("float", lambda: mod.scale(np.arange(3.0), 10 ** 400))
 
 # CHECK-NEXT: nothing ran: True
 print("nothing ran:", bool(np.all(out == -1.0)) and bool(np.all(grid == 0)))
+
+# A device that is no device's spelling raises before anything compiles
+# (issue 20: "cuda:N" names a GPU by its ordinal).
+# CHECK-NEXT: device cuda:x: ValueError: device must be one of auto, cuda, cpu or 'cuda:N' with N a device's ordinal, got 'cuda:x'
+show("device cuda:x", lambda: ewc.compile(source="", device="cuda:x"))
+# CHECK-NEXT: device cuda:-1: ValueError: device must be one of auto, cuda, cpu or 'cuda:N' with N a device's ordinal, got 'cuda:-1'
+show("device cuda:-1", lambda: ewc.compile(source="", device="cuda:-1"))
+# CHECK-NEXT: device gpu: ValueError: device must be one of auto, cuda, cpu or 'cuda:N', got 'gpu'
+show("device gpu", lambda: ewc.compile(source="", device="gpu"))
