@@ -9,9 +9,11 @@ build runs once on device 0 and its 8-byte result is compared with the value
 the PTX ISA defines. Cases named '... / workaround' are the same computation in
 other instructions, to see which forms ptxas gets right.
 
-    python3 repro.py [--sass DIR]     # needs a GPU, libcuda and ptxas
+    python3 repro.py [--sass DIR] [--only TEXT]   # needs a GPU, libcuda and ptxas
 
---sass DIR writes each case's SASS (cuobjdump -sass) at -O3 and -O0 into DIR.
+--sass DIR writes each case's SASS (cuobjdump -sass) at every level into DIR;
+--only TEXT runs the cases whose name contains TEXT (all of them take about
+a minute and a half on an H100 with --sass).
 The exit status is 1 when an original case (not a workaround) is wrong at -O0
 or any case gives something else than 'right' or 'WRONG' (a harness problem).
 """
@@ -340,7 +342,55 @@ CASES = [
 \tcvt.rn.bf16.f32 %rs1, %r1;
 \tmov.b16 %rs2, %rs1;
 \tst.global.b8 [%rd2], %rs2;
-""", 0x41120000, 0x12),
+""", 0x41120000, 0x12),    # Two bytes of an f32 result's bits: ewc-fuzz on an H100, 2026-12-06
+    # (--seed 9148, program 400000277: u16(bitcast(f32(index(k)), i32))
+    # stored 1, 2, 3 where the low bits of 1.0, 2.0, 3.0 are 0). 8388607
+    # is 0x4AFFFFFE as an f32; the integer itself would give 0xFFFF, 0xFF.
+    ("f32 bits: cvt.rn.f32.s64 then st.b16", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tst.global.b16 [%rd2], %r1;
+""", 8388607, 0xFFFE),
+    ("f32 bits: cvt.rn.f32.s64 then st.b8", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tst.global.b8 [%rd2], %r1;
+""", 8388607, 0xFE),
+    ("f32 bits: add.rn.f32 then st.b16", """
+\tld.global.b32 %r1, [%rd1];
+\tadd.rn.f32 %r2, %r1, %r1;
+\tst.global.b16 [%rd2], %r2;
+""", 0x3F8CCCCD, 0xCCCD),
+    ("f32 bits: cvt.rn.f32.s64 then st.b16 / workaround: and.b32 65535", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tand.b32 %r2, %r1, 65535;
+\tst.global.b16 [%rd2], %r2;
+""", 8388607, 0xFFFE),
+    ("f32 bits: cvt.rn.f32.s64 then st.b8 / workaround: and.b32 255", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tand.b32 %r2, %r1, 255;
+\tst.global.b8 [%rd2], %r2;
+""", 8388607, 0xFE),
+    ("f32 bits: add.rn.f32 then st.b16 / workaround: and.b32 65535", """
+\tld.global.b32 %r1, [%rd1];
+\tadd.rn.f32 %r2, %r1, %r1;
+\tand.b32 %r3, %r2, 65535;
+\tst.global.b16 [%rd2], %r3;
+""", 0x3F8CCCCD, 0xCCCD),
+    ("f32 bits: cvt.rn.f32.s64 then st.b16 / workaround: cvt.u16.u32", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tcvt.u16.u32 %rs1, %r1;
+\tst.global.b16 [%rd2], %rs1;
+""", 8388607, 0xFFFE),
+    ("f32 bits: cvt.rn.f32.s64 then st.b16 / workaround: mov.b32", """
+\tld.global.b64 %rd3, [%rd1];
+\tcvt.rn.f32.s64 %r1, %rd3;
+\tmov.b32 %r2, %r1;
+\tst.global.b16 [%rd2], %r2;
+""", 8388607, 0xFFFE),
 ]
 
 
@@ -382,7 +432,9 @@ class Cuda:
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--sass", help="write each case's SASS at -O3 and -O0 here")
+    parser.add_argument("--sass", help="write each case's SASS at every level here")
+    parser.add_argument("--only", default="",
+                        help="run only the cases whose name contains this")
     args = parser.parse_args()
     cuda = Cuda()
     work = tempfile.mkdtemp()
@@ -391,6 +443,8 @@ def main():
     harness_ok = True
     print(f"{'case':58} " + " ".join(f"{'ptxas -O' + level:9}" for level in LEVELS) + " driver JIT")
     for index, (name, body, value, right) in enumerate(CASES):
+        if args.only not in name:
+            continue
         ptx = HEADER + body + FOOTER
         path = os.path.join(work, f"case{index}.ptx")
         with open(path, "w") as f:

@@ -538,9 +538,11 @@ def PtxasWorkarounds : Pass<"ptxas-workarounds", "::mlir::ModuleOp"> {
       becomes `mov.b64 {lo, hi}, %rdN` and `st.*.b32 [a], lo` (an f64
       stored as two halves had another value in its low word).
     - `narrow-store`: `st.*.b8 [a], %rsN` (a 16-bit register) becomes
-      `cvt.u32.u16 w, %rsN` and `st.*.b8 [a], w` (a byte of a
-      `cvt.rn.bf16.f32` or `cvt.rn.f16.f32` result was stored as the float
-      converted to an integer).
+      `cvt.u32.u16 w, %rsN` and `st.*.b8 [a], w`, and `st.*.b8` or
+      `st.*.b16 [a], %rN` (a 32-bit register) becomes `and.b32 w, %rN,
+      255` (65535) and the store of `w` (a byte of a `cvt.rn.bf16.f32`
+      result, and two bytes of a `cvt.rn.f32.s64` one, were stored as the
+      float converted to an integer).
 
     The new instructions cost a few ALU operations per element where the
     kernels wait on memory; docs/performance.md has the measurement.

@@ -210,27 +210,47 @@ static std::optional<std::string> rewrite(const Instruction &inst,
        << indent << "}";
     return out;
   }
-  // A byte stored from a 16-bit register that cvt.rn.bf16.f32 or
-  // cvt.rn.f16.f32 wrote (u8(bitcast(a + b, u16)) of halves) is stored as
-  // the float converted to an integer: the SASS has F2FP.BF16.F32.PACK_AB
-  // and then F2I.U8.F16.TRUNC of its register before STG.E.U8, so 9.125
-  // in bf16 (0x4112) was stored as 2, not 0x12 (ewc-fuzz --seed 9146 on an
-  // H100, 2026-12-06, program 600000336; the driver's JIT and ptxas 12.8
-  // alike). cvt.u32.u16 hands the store an integer register; every 8-bit
-  // store from a 16-bit register is rewritten, since the text does not
-  // say which instruction wrote it. Vector stores (st.v2.b8) have not
-  // shown it and are left alone.
+  // A narrow store of a register that a float instruction wrote is stored
+  // as the float converted to an integer. A byte from a 16-bit register
+  // that cvt.rn.bf16.f32 or cvt.rn.f16.f32 wrote (u8(bitcast(a + b, u16))
+  // of halves): the SASS has F2FP.BF16.F32.PACK_AB and then
+  // F2I.U8.F16.TRUNC of its register before STG.E.U8, so 9.125 in bf16
+  // (0x4112) was stored as 2, not 0x12 (ewc-fuzz --seed 9146 on an H100,
+  // 2026-12-06, program 600000336; the driver's JIT and ptxas 12.8 alike).
+  // Two bytes from a 32-bit register that cvt.rn.f32.s64 wrote
+  // (u16(bitcast(f32(i), i32))): i was stored, not the float's low bits
+  // (--seed 9148, program 400000277). The store gets a register an integer
+  // instruction wrote: a 16-bit one widened by cvt.u32.u16, a 32-bit one
+  // masked by and.b32. Every such store is rewritten, since the text does
+  // not say which instruction wrote the register (the cost, one integer
+  // instruction a store, did not show in the byte-storing kernels'
+  // bandwidth on an H100, docs/ptxas-bug/README.md). Vector stores
+  // (st.v2.b8) have not shown it and are left alone.
   if ((workarounds & kNarrowStore) && name == "st" &&
-      !inst.opcode.contains(".v") &&
-      (inst.opcode.ends_with(".b8") || inst.opcode.ends_with(".u8") ||
-       inst.opcode.ends_with(".s8")) &&
-      ops.size() == 2 && ops[1].starts_with("%rs")) {
-    os << indent << "{\n"
-       << indent << ".reg .b32 %ewc_byte;\n"
-       << in << "cvt.u32.u16 \t%ewc_byte, " << ops[1] << ";\n"
-       << in << inst.opcode << " \t" << ops[0] << ", %ewc_byte;\n"
-       << indent << "}";
-    return out;
+      !inst.opcode.contains(".v") && ops.size() == 2) {
+    llvm::StringRef stored = inst.opcode.rsplit('.').second;
+    bool bitsType = stored.starts_with("b") || stored.starts_with("u") ||
+                    stored.starts_with("s");
+    bool byte = bitsType && getWidth(stored) == 8;
+    bool half = bitsType && getWidth(stored) == 16;
+    if (byte && ops[1].starts_with("%rs")) {
+      os << indent << "{\n"
+         << indent << ".reg .b32 %ewc_byte;\n"
+         << in << "cvt.u32.u16 \t%ewc_byte, " << ops[1] << ";\n"
+         << in << inst.opcode << " \t" << ops[0] << ", %ewc_byte;\n"
+         << indent << "}";
+      return out;
+    }
+    if ((byte || half) && ops[1].starts_with("%r") &&
+        !ops[1].starts_with("%rs") && !ops[1].starts_with("%rd")) {
+      os << indent << "{\n"
+         << indent << ".reg .b32 %ewc_narrow;\n"
+         << in << "and.b32 \t%ewc_narrow, " << ops[1] << ", "
+         << (byte ? "255" : "65535") << ";\n"
+         << in << inst.opcode << " \t" << ops[0] << ", %ewc_narrow;\n"
+         << indent << "}";
+      return out;
+    }
   }
   return std::nullopt;
 }

@@ -47,10 +47,14 @@
 // CHECK-SAME: \09st.global.b64 \09[%rd10], %rd7;\0A\09st.global.v2.b32 \09[%rd10], {%r1, %r2};\0A
 // st.b8 of a 16-bit register: the register widened by cvt.u32.u16 first
 // (a byte of an f16 or bf16 result was stored as the float converted to an
-// integer); a 32-bit register and a vector store stay.
+// integer); st.b8 and st.b16 of a 32-bit register: the register masked by
+// and.b32 first (two bytes of an f32 result, likewise); a 16-bit store of a
+// 16-bit register and a vector store stay.
 // CHECK-SAME: \09{\0A\09.reg .b32 %ewc_byte;\0A\09cvt.u32.u16 \09%ewc_byte, %rs2;\0A\09st.global.b8 \09[%rd10], %ewc_byte;\0A\09}\0A
 // CHECK-SAME: \09{\0A\09.reg .b32 %ewc_byte;\0A\09@%p1 cvt.u32.u16 \09%ewc_byte, %rs3;\0A\09@%p1 st.global.u8 \09[%rd10+1], %ewc_byte;\0A\09}\0A
-// CHECK-SAME: \09st.global.b8 \09[%rd10+2], %r14;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A
+// CHECK-SAME: \09{\0A\09.reg .b32 %ewc_narrow;\0A\09and.b32 \09%ewc_narrow, %r14, 255;\0A\09st.global.b8 \09[%rd10+2], %ewc_narrow;\0A\09}\0A
+// CHECK-SAME: \09{\0A\09.reg .b32 %ewc_narrow;\0A\09and.b32 \09%ewc_narrow, %r13, 65535;\0A\09st.global.b16 \09[%rd10+4], %ewc_narrow;\0A\09}\0A
+// CHECK-SAME: \09st.global.u16 \09[%rd10+6], %rs2;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A
 // CHECK-SAME: \09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
 // CHECK-SOME:      assembly = "
@@ -60,7 +64,7 @@
 // CHECK-SOME-SAME: \09min.s64 \09%rd8, %rd4, 0;
 // CHECK-SOME-SAME: \09neg.s16 \09%rs2, %rs1;
 
-// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09st.global.b32 \09[%rd10], %rd7;\0A\09st.global.b32 \09[%rd10+4], %r14;\0A\09@%p1 st.global.cs.b32 \09[%rd10], %rd8;\0A\09st.global.b64 \09[%rd10], %rd7;\0A\09st.global.v2.b32 \09[%rd10], {%r1, %r2};\0A\09st.global.b8 \09[%rd10], %rs2;\0A\09@%p1 st.global.u8 \09[%rd10+1], %rs3;\0A\09st.global.b8 \09[%rd10+2], %r14;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
+// CHECK-NONE: assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09st.global.b32 \09[%rd10], %rd7;\0A\09st.global.b32 \09[%rd10+4], %r14;\0A\09@%p1 st.global.cs.b32 \09[%rd10], %rd8;\0A\09st.global.b64 \09[%rd10], %rd7;\0A\09st.global.v2.b32 \09[%rd10], {%r1, %r2};\0A\09st.global.b8 \09[%rd10], %rs2;\0A\09@%p1 st.global.u8 \09[%rd10+1], %rs3;\0A\09st.global.b8 \09[%rd10+2], %r14;\0A\09st.global.b16 \09[%rd10+4], %r13;\0A\09st.global.u16 \09[%rd10+6], %rs2;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A"
 
 // CHECK-BAD: error: unknown ptxas workaround 'fast' (expected all, none, or a comma-separated list of int-abs, float-abs, float-select, int-minmax, int-neg, wide-store and narrow-store)
 
@@ -69,6 +73,6 @@
 // CHECK-SAME: bin = "\09abs.s64 \09%rd4, %rd3;\0A"
 
 module attributes {gpu.container_module} {
-  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09st.global.b32 \09[%rd10], %rd7;\0A\09st.global.b32 \09[%rd10+4], %r14;\0A\09@%p1 st.global.cs.b32 \09[%rd10], %rd8;\0A\09st.global.b64 \09[%rd10], %rd7;\0A\09st.global.v2.b32 \09[%rd10], {%r1, %r2};\0A\09st.global.b8 \09[%rd10], %rs2;\0A\09@%p1 st.global.u8 \09[%rd10+1], %rs3;\0A\09st.global.b8 \09[%rd10+2], %r14;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
+  gpu.binary @ewc_kernels [#gpu.object<#nvvm.target<chip = "sm_90">, assembly = ".visible .entry k(\0A{\0A\09abs.s64 \09%rd4, %rd3;\0A\09abs.s32 \09%r2, %r2;\0A\09abs.f32 \09%r5, %r4;\0A\09abs.f64 \09%rd6, %rd5;\0A\09abs.ftz.f32 \09%r6, %r4;\0A\09selp.f32 \09%r7, 0fBF800000, 0f80000000, %p1;\0A\09selp.f64 \09%rd7, %rd6, 0d8000000000000000, %p1;\0A\09selp.b32 \09%r8, 1, 0, %p1;\0A\09min.s64 \09%rd8, %rd4, 0;\0A\09max.u32 \09%r9, %r8, %r7;\0A\09min.f32 \09%r10, %r5, %r7;\0A\09@%p1 min.s32 \09%r11, %r9, %r8;\0A\09@!%p2 abs.s64 \09%rd9, %rd3;\0A\09@%p2 abs.f32 \09%r12, %r4;\0A\09@%p3 selp.f32 \09%r13, 0f80000000, %r4, %p1;\0A\09neg.s16 \09%rs2, %rs1;\0A\09neg.s32 \09%r14, %r13;\0A\09@%p1 neg.s16 \09%rs3, %rs3;\0A\09st.global.b32 \09[%rd10], %rd7;\0A\09st.global.b32 \09[%rd10+4], %r14;\0A\09@%p1 st.global.cs.b32 \09[%rd10], %rd8;\0A\09st.global.b64 \09[%rd10], %rd7;\0A\09st.global.v2.b32 \09[%rd10], {%r1, %r2};\0A\09st.global.b8 \09[%rd10], %rs2;\0A\09@%p1 st.global.u8 \09[%rd10+1], %rs3;\0A\09st.global.b8 \09[%rd10+2], %r14;\0A\09st.global.b16 \09[%rd10+4], %r13;\0A\09st.global.u16 \09[%rd10+6], %rs2;\0A\09st.global.v2.b8 \09[%rd10], {%rs2, %rs3};\0A\09@%p1 bra \09$L__BB0_1;\0A$L__BB0_1:\0A\09ret;\0A}\0A">]
   gpu.binary @cubin [#gpu.object<#nvvm.target<chip = "sm_90">, bin = "\09abs.s64 \09%rd4, %rd3;\0A">]
 }
