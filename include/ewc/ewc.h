@@ -295,9 +295,10 @@ public:
   /// The kernel named `name`, or null.
   const Kernel *kernel(std::string_view name) const;
   /// Waits until a tiered compilation's optimized code has replaced the
-  /// quick code (Options::tiered), as a benchmark does before it times; at
-  /// once otherwise. A failure says why the optimized code could not be
-  /// made (the quick code stays: right, slower).
+  /// quick code (Options::tiered), as a benchmark does before it times, on
+  /// every device the module is loaded on so far; at once otherwise. A
+  /// failure says why the optimized code could not be made (the quick code
+  /// stays: right, slower).
   Status waitForOptimized();
   /// Whether the launches run the optimized code now (always without
   /// tiering, or after a cache hit); false while the quick code runs, and

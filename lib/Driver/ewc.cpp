@@ -109,13 +109,28 @@ const Kernel *Module::kernel(std::string_view name) const {
   return nullptr;
 }
 
+/// The module's LoadedModules: its first device's (or the CPU's), then
+/// those loaded on other devices so far.
+static std::vector<driver::LoadedModule *> getLoaded(Module::Impl &impl) {
+  std::vector<driver::LoadedModule *> loaded = {impl.loaded.get()};
+  std::lock_guard<std::mutex> lock(impl.devicesMutex);
+  for (const auto &other : impl.otherDevices)
+    loaded.push_back(other.get());
+  return loaded;
+}
+
 Status Module::waitForOptimized() {
-  if (llvm::Error error = impl->loaded->waitForOptimized())
-    return Status::failure(llvm::toString(std::move(error)));
+  for (driver::LoadedModule *loaded : getLoaded(*impl))
+    if (llvm::Error error = loaded->waitForOptimized())
+      return Status::failure(llvm::toString(std::move(error)));
   return Status();
 }
 
-bool Module::isOptimized() const { return impl->loaded->isOptimized(); }
+bool Module::isOptimized() const {
+  return llvm::all_of(getLoaded(*impl), [](driver::LoadedModule *loaded) {
+    return loaded->isOptimized();
+  });
+}
 
 const std::vector<GenericKernel> &Module::genericKernels() const {
   return impl->genericKernels;

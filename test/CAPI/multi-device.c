@@ -32,10 +32,10 @@ static void *on(int device, int offset) {
   return (void *)(((uintptr_t)(device + 1) << 40) + (uintptr_t)offset);
 }
 
-static EwcModule compileOn(int device) {
+static EwcModule compileTiered(int device, int tiered) {
   EwcCompileOptions options = ewcCompileOptionsCreate();
   ewcCompileOptionsSetTarget(options, EWC_TARGET_CUDA);
-  ewcCompileOptionsSetTiered(options, 0);
+  ewcCompileOptionsSetTiered(options, tiered);
   ewcCompileOptionsSetDevice(options, device);
   char *error = NULL;
   EwcModule module =
@@ -46,6 +46,10 @@ static EwcModule compileOn(int device) {
     ewcStringDestroy(error);
   }
   return module;
+}
+
+static EwcModule compileOn(int device) {
+  return compileTiered(device, 0);
 }
 
 /* Launches leaky_relu from x on device `in` into y on device `out`. */
@@ -138,9 +142,27 @@ int main(void) {
   fakeCudaReport("named");
   ewcModuleDestroy(module);
 
+  // Tiered: each device's module makes its optimized code on a thread of
+  // its own (a second load on each device), and waiting waits for both.
+  module = compileTiered(0, 1);
+  if (!module)
+    return 1;
+  launch(module, 0, 0, "tiered on device 0");
+  launch(module, 1, 1, "tiered on device 1");
+  char *waited = ewcModuleWaitOptimized(module);
+  // CHECK-NEXT: tiered on device 0: ok
+  // CHECK-NEXT: tiered on device 1: ok
+  // CHECK-NEXT: optimized: ok, 1
+  printf("optimized: %s, %d\n", waited ? waited : "ok",
+         ewcModuleIsOptimized(module));
+  ewcStringDestroy(waited);
+  // CHECK-NEXT: tiered: retained 1 2, loads 4 4, launches 4 5, wrong 0, current 1
+  fakeCudaReport("tiered");
+  ewcModuleDestroy(module);
+
   // CHECK-NEXT: compile on 5: no CUDA device 5: the driver sees 2 device(s), numbered from 0
   compileOn(5);
-  // CHECK-NEXT: end: retained 0 1, loads 2 2, launches 3 4, wrong 0, current 1
+  // CHECK-NEXT: end: retained 0 1, loads 4 4, launches 4 5, wrong 0, current 1
   fakeCudaReport("end");
   return 0;
 }
