@@ -78,12 +78,6 @@ struct Options {
   Target target = Target::Auto;
   /// The GPU architecture (sm_XX); empty: the device's.
   std::string chip;
-  /// The GPU the module is compiled and loaded for first (its ordinal among
-  /// the visible devices); -1: the device of the context current on the
-  /// calling thread (torch's current device, once torch has used it), else
-  /// device 0. A launch with tensors on another device loads the module
-  /// there at its first launch (LaunchOptions::device).
-  int device = -1;
   /// The on-disk cache of compiled code (GPU cubins, CPU objects). Empty:
   /// none. ewc reads no environment variables; the tools' default directory
   /// ($EWC_CACHE_DIR, else $XDG_CACHE_HOME/ewc, else ~/.cache/ewc) is the
@@ -109,6 +103,13 @@ struct Options {
   /// launches after it is ready; only the optimized code is cached.
   /// Module::waitForOptimized waits for it.
   bool tiered = true;
+  /// The GPU the module is compiled and loaded for first (its ordinal among
+  /// the visible devices); -1: the device of the context current on the
+  /// calling thread (torch's current device, once torch has used it), else
+  /// device 0. A launch with tensors on another device loads the module
+  /// there at its first launch (LaunchOptions::device). Last, so that
+  /// aggregate initializers of the fields above keep their meaning.
+  int device = -1;
 };
 
 /// A scalar value: `intValue` for bool and integers, `floatValue` for floats.

@@ -15,6 +15,7 @@
 #include <cstdint>
 #include <cstdio>
 #include <cstring>
+#include <memory>
 #include <mutex>
 #include <string>
 #include <vector>
@@ -37,12 +38,14 @@ int deviceOf(CUcontext context) {
   return int(reinterpret_cast<std::uintptr_t>(context) - 0x1000);
 }
 
-struct Module {
-  CUcontext context;
-};
 struct Function {
   CUcontext context;
   std::string name;
+};
+struct Module {
+  CUcontext context;
+  /// Freed with the module, as a driver's are.
+  std::vector<std::unique_ptr<Function>> functions;
 };
 
 thread_local std::vector<CUcontext> stack;
@@ -199,7 +202,7 @@ CUresult cuModuleLoadDataEx(Module **module, const void *, unsigned, int *,
   if (CUresult result = needContext("cuModuleLoadDataEx"))
     return result;
   ++loads[deviceOf(current())];
-  *module = new Module{current()};
+  *module = new Module{current(), {}};
   return kSuccess;
 }
 CUresult cuModuleUnload(Module *module) {
@@ -225,9 +228,9 @@ CUresult cuModuleGetFunction(Function **function, Module *module,
                              const char *name) {
   if (CUresult result = needCurrent(module->context, "cuModuleGetFunction"))
     return result;
-  // The runtime keeps its functions for the module's life; one is leaked
-  // per lookup, as a driver's handle would live in the module.
-  *function = new Function{module->context, name};
+  module->functions.push_back(
+      std::make_unique<Function>(Function{module->context, name}));
+  *function = module->functions.back().get();
   return kSuccess;
 }
 CUresult cuMemAlloc_v2(CUdeviceptr *pointer, size_t) {
