@@ -368,7 +368,9 @@ static Result<int> findDevice(const Module::Impl &impl,
   const CudaContext *cuda = impl.loaded->getCudaContext();
   if (!cuda)
     return -1;
-  auto onDevice = [](int ordinal) { return "cuda:" + std::to_string(ordinal); };
+  auto deviceName = [](int ordinal) {
+    return "cuda:" + std::to_string(ordinal);
+  };
   if (device >= impl.deviceCount)
     return Status::failure(
         "no CUDA device " + std::to_string(device) + ": the driver sees " +
@@ -390,8 +392,9 @@ static Result<int> findDevice(const Module::Impl &impl,
     if (ordinal == device)
       return Status();
     return Status::failure("tensors on two devices: " + name + " is on " +
-                           onDevice(ordinal) + " but " + decidedBy + " " +
-                           onDevice(device) + " (a launch runs on one device)");
+                           deviceName(ordinal) + " but " + decidedBy + " " +
+                           deviceName(device) +
+                           " (a launch runs on one device)");
   };
   for (auto [param, arg] : llvm::zip(kernel.params, marshalled.args))
     if (arg.tensor)
