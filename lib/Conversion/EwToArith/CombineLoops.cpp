@@ -512,6 +512,23 @@ CombineEmitter::emitCombineLoops(const Combination &combination, bool isScan,
                : extents.lookup(dim));
   llvm::StringMap<Value> innerCoords(coordOf);
 
+  // A reduction over exactly the lanes' points at a team of warps (a value
+  // that a pass's elements share, emitted before it: `w / mean(v, d)` with
+  // d on the lanes) is their warp's: every warp holds all the points, a
+  // lane its own, so the warp's lanes combine them (the lane's points, then
+  // the butterfly) and every warp gets the same value. The warps' combine
+  // of their lanes' slots counted each point once per warp and no lane saw
+  // another's (ewc-fuzz --seed 9152, programs 400000268 and 1000000397;
+  // seed 9151, program 1400000201).
+  if (team && team->inner && team->inner->single && !isScan &&
+      llvm::equal(dims, team->inner->single->dims)) {
+    const TeamCombine *outer = std::exchange(team, team->inner);
+    SmallVector<Value> result =
+        emitCombineLoops(combination, isScan, dims, coordOf);
+    team = outer;
+    return result;
+  }
+
   if (team) {
     // Lane l takes the flattened elements l, l + size, ... in order: from
     // its resident row's slots (ResidentRow) where it has them, else in

@@ -390,6 +390,20 @@
 // LANEFITS-COUNT-25: gpu.shuffle  xor
 // LANEFITS-NOT: gpu.shuffle
 // LANEFITS-LABEL: gpu.func @ew$unscored(
+// A reduction over exactly the points before the pass (mean(v, d), which
+// every element of rows divides by): the lane's points, then the warp's
+// butterfly, and every warp has it; no exchange between the warps, which
+// hold the same points (it counted each point once per warp).
+// RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes-hoisted.mlir | FileCheck %s --check-prefix=LANEHOIST
+// LANEHOIST-LABEL: gpu.func @ew$hoisted(
+// LANEHOIST-COUNT-4: memref.load %arg2[
+// LANEHOIST-NOT: memref.store
+// LANEHOIST-COUNT-5: gpu.shuffle  xor
+// LANEHOIST-NOT: memref.store
+// LANEHOIST: arith.sitofp
+// LANEHOIST-NEXT: %[[MEAN:.*]] = arith.divf
+// LANEHOIST: arith.divf %{{.*}}, %[[MEAN]] : f32
+
 // A team per point for @unscored (no reduction over d inside): the warps'
 // exchange of the looping teams, a slot a warp.
 // LANES-LABEL: gpu.func @ew$unscored(
