@@ -177,7 +177,11 @@ static bool mayMeetTwoSidedDomain(OpKind op, double x, double ex,
 /// NaN y or x, and a negative x gives a number at integer y and NaN between
 /// them (ewc-fuzz --seed 46, programs 1088 and 2310: pow(sigmoid(x), NaN)
 /// with sigmoid(x) = 1 +- 4 ulps, and pow(-2.7e7, sigmoid(17.125)), were
-/// expected NaN; the kernels' sigmoid was 1 exactly).
+/// expected NaN; the kernels' sigmoid was 1 exactly). And the pole at x = 0
+/// of a negative exponent, which corners on both sides of it step over
+/// (ewc-fuzz --seed 9152, program 1200000074: pow(cumsum(x, N), -1.0) of
+/// bf16s whose sum may be -1.2e-38 or +0 was expected within -1.7e38 ..
+/// 6.6e35; the kernels' sum was +0 and its pow inf).
 static bool powMayMeetSpecialCase(double x, double ex, double y, double ey) {
   auto holds = [](double v, double e, double point) {
     return e != 0 && v - e <= point && point <= v + e;
@@ -185,6 +189,8 @@ static bool powMayMeetSpecialCase(double x, double ex, double y, double ey) {
   if ((std::isnan(y) || std::isinf(y)) && holds(x, ex, 1.0))
     return true;
   if (std::isnan(x) && holds(y, ey, 0.0))
+    return true;
+  if (holds(x, ex, 0.0) && !(y - ey >= 0))
     return true;
   // A negative base and an exponent interval that holds an integer.
   return ey != 0 && x - ex < 0 && std::floor(y + ey) >= y - ey;
