@@ -175,7 +175,8 @@ std::vector<std::string> getReplacements(const std::string &text) {
 std::string ewc::fuzz::reduceProgram(
     const std::string &text,
     llvm::function_ref<bool(const std::string &)> stillFails,
-    unsigned maxAttempts) {
+    unsigned maxAttempts,
+    llvm::function_ref<void(const std::string &)> improved) {
   std::string best = text;
   unsigned attempts = 0;
   auto tryCandidate = [&](const std::string &candidate) {
@@ -185,6 +186,8 @@ std::string ewc::fuzz::reduceProgram(
     if (!stillFails(candidate))
       return false;
     best = candidate;
+    if (improved)
+      improved(best);
     return true;
   };
   auto cut = [&](Span span, const std::string &with) {

@@ -23,11 +23,14 @@ namespace ewc {
 namespace fuzz {
 
 /// The smallest program found from `text` for which `stillFails` holds,
-/// trying at most `maxAttempts` candidates.
+/// trying at most `maxAttempts` candidates. `improved`, where given, sees
+/// each smaller program as it is found, so that a reduction stopped by a
+/// time limit (a device call's) leaves its best so far.
 std::string
 reduceProgram(const std::string &text,
               llvm::function_ref<bool(const std::string &)> stillFails,
-              unsigned maxAttempts = 2000);
+              unsigned maxAttempts = 2000,
+              llvm::function_ref<void(const std::string &)> improved = {});
 
 } // namespace fuzz
 } // namespace ewc

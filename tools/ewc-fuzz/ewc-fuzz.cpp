@@ -686,9 +686,20 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
       saveFailure(index, programSeed, text, binding, outcome);
     // A rejection is not reduced: any typo would reproduce it.
     if (reduceOpt && outcome.verdict != Verdict::Rejected) {
-      std::string reduced =
-          fuzz::reduceProgram(text, [&](const std::string &candidate) {
+      // With --save-failures, each smaller program replaces the last in
+      // its .reduced file as it is found (a reduction that a time limit
+      // kills leaves its best so far), and the last one is written again
+      // at the end (the program itself where none was smaller).
+      std::string reduced = fuzz::reduceProgram(
+          text,
+          [&](const std::string &candidate) {
             return runSafely(candidate).verdict == outcome.verdict;
+          },
+          2000,
+          [&](const std::string &smaller) {
+            if (!saveOpt.empty())
+              saveFailure(index, programSeed, smaller, binding, outcome,
+                          ".reduced");
           });
       out << "reduced:\n" << reduced;
       if (!saveOpt.empty())
