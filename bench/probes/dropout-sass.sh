@@ -1,0 +1,63 @@
+#!/usr/bin/env bash
+# The f32 dropout against Triton's tutorial kernel, instruction by
+# instruction, on the device machine (after scripts/device-run.sh unpacked
+# the tools into /tmp/ewc-device): both kernels' SASS (cuobjdump), their
+# instruction histograms, registers, and an ncu profile of one call each at
+# n = 2^28 (speed of light, occupancy, instruction statistics, warp stalls).
+#
+#   bash bench/probes/dropout-sass.sh OUTDIR
+set -uo pipefail
+out=${1:?usage: dropout-sass.sh OUTDIR}
+mkdir -p "$out"
+root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
+cuda=${CUDA_HOME:-/usr/local/cuda-13.0}
+py=${PYTHON:-/opt/torch/.venv/bin/python3}
+export EWC_LIBRARY=${EWC_LIBRARY:-/tmp/ewc-device/lib/libewc.so}
+ewc_run=${EWC_RUN:-/tmp/ewc-device/bin/ewc-run}
+
+"$ewc_run" "$root/kernels/dropout.ew" --emit ptx --chip sm_90 > "$out/ewc-dropout.ptx"
+"$cuda/bin/ptxas" -arch=sm_90 -v "$out/ewc-dropout.ptx" -o "$out/ewc-dropout.cubin" \
+  2>&1 | grep -E "Function properties|Used|spill" | tee "$out/ewc-ptxas.txt"
+"$py" "$root/bench/probes/dropout-sass.py" "$out" | tee "$out/times.txt"
+for k in ewc triton; do
+  "$cuda/bin/cuobjdump" -sass "$out/$k-dropout.cubin" > "$out/$k-dropout.sass"
+  # Opcode histogram (the mnemonic without its modifiers), per kernel file.
+  grep -oE '^\s+/\*[0-9a-f]+\*/\s+(@!?U?P[0-9T] )?[A-Z0-9_]+' "$out/$k-dropout.sass" |
+    awk '{print $NF}' | sort | uniq -c | sort -rn > "$out/$k-histogram.txt"
+  echo "== $k: $(awk '{s += $1} END {print s}' "$out/$k-histogram.txt") instructions"
+  head -25 "$out/$k-histogram.txt"
+done
+# The autotuner's candidates (vectors a thread, block size, waves) and their
+# times: whether a launch shape closes the gap.
+timeout 120 "$ewc_run" "$root/kernels/dropout.ew" --n 268435456 --bench --autotune --verbose \
+  --arg p=0.3 --arg seed=1234 2>&1 | tail -40 | tee "$out/autotune.txt"
+# The launched variant's cubin, from the module's own cache: an entry is a
+# header, JSON and a NUL, then the cubin (docs/runtime.md), from its ELF
+# magic on.
+"$py" - "$out/cache" "$out/launched" <<'PY'
+import os, sys
+os.makedirs(sys.argv[2], exist_ok=True)
+for dirpath, _, files in os.walk(sys.argv[1]):
+    for name in files:
+        data = open(os.path.join(dirpath, name), "rb").read()
+        at = data.find(b"\x7fELF")
+        if at >= 0:
+            open(os.path.join(sys.argv[2], name + ".cubin"), "wb").write(data[at:])
+PY
+for f in "$out"/launched/*.cubin; do
+  "$cuda/bin/cuobjdump" -sass "$f"; "$cuda/bin/cuobjdump" -res-usage "$f"
+done > "$out/ewc-launched.sass" 2>&1
+grep -E "REG|Function" "$out/ewc-launched.sass" | head
+# One profile a kernel: ewc's second call (the optimized code, after
+# wait_optimized) and Triton's one.
+sections="--section SpeedOfLight --section Occupancy --section LaunchStats \
+  --section ComputeWorkloadAnalysis --section InstructionStats \
+  --section WarpStateStats --section SchedulerStats --section MemoryWorkloadAnalysis"
+for k in "regex:^ew.dropout --launch-skip 1" "regex:_seeded_dropout"; do
+  # shellcheck disable=SC2086
+  DROPOUT_SASS_PROFILED=1 "$cuda/bin/ncu" --kernel-name $k --launch-count 1 $sections \
+    "$py" "$root/bench/probes/dropout-sass.py" "$out/ncu-run" >> "$out/ncu.txt" 2>&1
+  echo "ncu $k: exit $?"
+done
+grep -E "dropout|Duration|Throughput|Registers|Achieved Occupancy|Theoretical Occ|Executed Ipc|Issue Slots|Block Size|Grid Size|Waves|Eligible|Warp Cycles Per Issued|Executed Instructions  " \
+  "$out/ncu.txt" | head -120
