@@ -31,6 +31,12 @@ done
 # times: whether a launch shape closes the gap.
 timeout 120 "$ewc_run" "$root/kernels/dropout.ew" --n 268435456 --bench --autotune --verbose \
   --arg p=0.3 --arg seed=1234 2>&1 | tail -40 | tee "$out/autotune.txt"
+# Points a thread against occupancy: 1, 2 (Triton's 8 points), 4 (the
+# default for random numbers, kPointsPerThreadRandom) and 8 vectors a thread.
+for v in 1 2 4 8; do
+  echo "vectors per thread $v: $(EWC_NO_CACHE=1 timeout 60 "$ewc_run" "$root/kernels/dropout.ew" \
+    --n 268435456 --bench --arg p=0.3 --arg seed=1234 --vectors-per-thread $v 2>&1 | grep 'of the copy')"
+done | tee "$out/vectors.txt"
 # The launched variant's cubin, from the module's own cache: an entry is a
 # header, JSON and a NUL, then the cubin (docs/runtime.md), from its ELF
 # magic on.
