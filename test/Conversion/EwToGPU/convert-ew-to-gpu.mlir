@@ -391,10 +391,12 @@
 // LANEFITS-NOT: gpu.shuffle
 // LANEFITS-LABEL: gpu.func @ew$unscored(
 // A reduction over exactly the points before the pass (mean(v, d), which
-// every element of rows divides by): the lane's points, then the warp's
-// butterfly, and every warp has it; no exchange between the warps, which
-// hold the same points (it counted each point once per warp).
+// every element of rows divides by), in the pass that fits and in the full
+// one: the lane's points, then the warp's butterfly, and every warp has it;
+// no exchange between the warps, which hold the same points (it counted
+// each point once per warp).
 // RUN: ewc-opt -convert-ew-to-gpu %S/Inputs/lanes-hoisted.mlir | FileCheck %s --check-prefix=LANEHOIST
+// RUN: sed 's/ew.lane_pass = 2/ew.lane_pass = 1/' %S/Inputs/lanes-hoisted.mlir | ewc-opt -convert-ew-to-gpu | FileCheck %s --check-prefix=LANEHOIST
 // LANEHOIST-LABEL: gpu.func @ew$hoisted(
 // LANEHOIST-COUNT-4: memref.load %arg2[
 // LANEHOIST-NOT: memref.store
