@@ -22,6 +22,9 @@
 namespace ewc {
 namespace fuzz {
 
+/// The candidates a reduction tries at most, by default.
+constexpr unsigned kMaxReduceAttempts = 2000;
+
 /// The smallest program found from `text` for which `stillFails` holds,
 /// trying at most `maxAttempts` candidates. `improved`, where given, sees
 /// each smaller program as it is found, so that a reduction stopped by a
@@ -29,7 +32,7 @@ namespace fuzz {
 std::string
 reduceProgram(const std::string &text,
               llvm::function_ref<bool(const std::string &)> stillFails,
-              unsigned maxAttempts = 2000,
+              unsigned maxAttempts = kMaxReduceAttempts,
               llvm::function_ref<void(const std::string &)> improved = {});
 
 } // namespace fuzz

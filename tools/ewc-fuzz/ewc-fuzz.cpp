@@ -686,24 +686,22 @@ void fuzzOne(uint64_t index, InputKind kind, const Devices &devices,
       saveFailure(index, programSeed, text, binding, outcome);
     // A rejection is not reduced: any typo would reproduce it.
     if (reduceOpt && outcome.verdict != Verdict::Rejected) {
-      // With --save-failures, each smaller program replaces the last in
-      // its .reduced file as it is found (a reduction that a time limit
-      // kills leaves its best so far), and the last one is written again
-      // at the end (the program itself where none was smaller).
+      // With --save-failures, the .reduced file holds the best program so
+      // far, replaced by each smaller one as it is found: a reduction that
+      // a time limit kills (a device call's) leaves what it had.
+      auto saveReduced = [&](const std::string &program) {
+        if (!saveOpt.empty())
+          saveFailure(index, programSeed, program, binding, outcome,
+                      ".reduced");
+      };
+      saveReduced(text);
       std::string reduced = fuzz::reduceProgram(
           text,
           [&](const std::string &candidate) {
             return runSafely(candidate).verdict == outcome.verdict;
           },
-          2000,
-          [&](const std::string &smaller) {
-            if (!saveOpt.empty())
-              saveFailure(index, programSeed, smaller, binding, outcome,
-                          ".reduced");
-          });
+          fuzz::kMaxReduceAttempts, saveReduced);
       out << "reduced:\n" << reduced;
-      if (!saveOpt.empty())
-        saveFailure(index, programSeed, reduced, binding, outcome, ".reduced");
     }
   }
   std::lock_guard<std::mutex> lock(progress.mutex);
