@@ -51,6 +51,12 @@ while [[ $# -gt 0 ]]; do
   esac
 done
 start=$(date +%s.%N)
+# Each program is compiled once, so the CUDA driver's own JIT cache (in the
+# home directory, up to 256 MiB by default) is written a cubin a kernel and
+# never read back: off, as ewc-fuzz turns off ewc's cache. It grows on a
+# machine kept warm between calls, where the rate fell call by call (14.6,
+# 12.7, 10.0 programs a second, seeds 9153-9155: docs/fuzzing.md).
+export CUDA_CACHE_DISABLE=${CUDA_CACHE_DISABLE:-1}
 read -r -a gpus <<<"${EWC_FUZZ_GPUS:-}"
 
 # run_process K: process K's programs, restarted after each death (one job).
