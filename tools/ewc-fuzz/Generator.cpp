@@ -49,23 +49,9 @@ using namespace ewc::fuzz;
 
 namespace {
 
-enum class DT {
-  Bool,
-  I32,
-  I64,
-  F16,
-  BF16,
-  F32,
-  F64,
-  I8,
-  I16,
-  U8,
-  U16,
-  U32,
-  U64,
-  F8E4M3,
-  F8E5M2
-};
+/// The language's element types: their facts are DTypes.def's (DType.h);
+/// the lists below are which of them the generator draws where.
+using DT = ewc::DType;
 constexpr DT kAllTypes[] = {DT::Bool, DT::I32, DT::I64, DT::F16,    DT::BF16,
                             DT::F32,  DT::F64, DT::I8,  DT::I16,    DT::U8,
                             DT::U16,  DT::U32, DT::U64, DT::F8E4M3, DT::F8E5M2};
@@ -78,21 +64,16 @@ constexpr DT kIntTypes[] = {DT::I32, DT::I64, DT::I8,  DT::I16,
                             DT::U8,  DT::U16, DT::U32, DT::U64};
 
 const char *getName(DT dt) {
-  static const char *const kNames[] = {
-      "bool", "i32", "i64", "f16", "bf16", "f32",    "f64",   "i8",
-      "i16",  "u8",  "u16", "u32", "u64",  "f8e4m3", "f8e5m2"};
-  return kNames[static_cast<int>(dt)];
+  // DTypes.def's spellings are string literals, so the data is terminated.
+  return ewc::getDTypeName(dt).data();
 }
-bool isFloat8(DT dt) { return dt == DT::F8E4M3 || dt == DT::F8E5M2; }
 /// Bits of a type's elements (bool: none).
-unsigned getWidth(DT dt) {
-  static const unsigned kWidths[] = {0,  32, 64, 16, 16, 32, 64, 8,
-                                     16, 8,  16, 32, 64, 8,  8};
-  return kWidths[static_cast<int>(dt)];
-}
-bool isFloat(DT dt) { return (dt >= DT::F16 && dt <= DT::F64) || isFloat8(dt); }
-bool isInt(DT dt) { return dt != DT::Bool && !isFloat(dt); }
-bool isUnsigned(DT dt) { return dt >= DT::U8 && dt <= DT::U64; }
+unsigned getWidth(DT dt) { return dt == DT::Bool ? 0 : 8 * getDTypeSize(dt); }
+/// Every float type, the 8-bit ones included (DType.h's isFloat is the four
+/// computed types).
+bool isAnyFloat(DT dt) { return ewc::isFloat(dt) || ewc::isFloat8(dt); }
+bool isInt(DT dt) { return ewc::isInteger(dt); }
+bool isUnsigned(DT dt) { return ewc::isUnsignedInteger(dt); }
 
 /// A set of a kernel's dimensions: bit i is the program's dimension i
 /// (ProgramDims::names), kBatchBit the batch `...`. Empty: a scalar.
@@ -476,7 +457,7 @@ Expr KernelGen::weakLetOrLiteral(DT dt) {
   if (dt != DT::Bool && chance(30)) {
     std::vector<WeakLet *> usable;
     for (WeakLet &let : weakLets)
-      if (let.fixed ? *let.fixed == dt : isFloat(dt) || !let.isFloat)
+      if (let.fixed ? *let.fixed == dt : isAnyFloat(dt) || !let.isFloat)
         usable.push_back(&let);
     if (!usable.empty()) {
       WeakLet *let = usable[below(usable.size())];
@@ -495,7 +476,7 @@ std::string KernelGen::defaultLiteral(DT dt) {
     return floatLiteral(-4, 1);
   if (dt == DT::F8E5M2)
     return floatLiteral(-6, 3);
-  if (isFloat(dt) && chance(10))
+  if (isAnyFloat(dt) && chance(10))
     return tieLiteral(dt == DT::F64 ? DT::F32 : dt);
   if (dt == DT::F16)
     return floatLiteral(-10, 3);
@@ -553,9 +534,9 @@ Expr KernelGen::leaf(Type type) {
 /// promotes to dt.
 DT KernelGen::compatibleScalar(DT dt, bool besideTensor) {
   if (besideTensor)
-    return isFloat(dt) ? pick(kFloatTypes)
-           : isInt(dt) ? pick(kIntTypes)
-                       : DT::Bool;
+    return isAnyFloat(dt) ? pick(kFloatTypes)
+           : isInt(dt)    ? pick(kIntTypes)
+                          : DT::Bool;
   // torch.promote_types: a signed type takes the narrower signed ones and
   // u8; u16, u32 and u64 promote with no other integer type.
   switch (dt) {
@@ -737,7 +718,7 @@ std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
   // Twice as often where the result has a dimension that attention's form
   // can keep (under 1% of the programs reached that schedule at 15%).
   DimSet points = present & ~reduced;
-  if (isFloat(type.dt) &&
+  if (isAnyFloat(type.dt) &&
       ((forceAttention && points) || chance(points ? 30 : 15))) {
     Type operandType{type.dt, type.dims | reduced};
     // Now and then as attention writes it: `a` a reduction over a
@@ -770,7 +751,7 @@ std::optional<Expr> KernelGen::genCombine(Type type, int depth) {
     fn = chance(50) ? "any" : "all";
   } else {
     static const char *const kNumbers[] = {"sum", "amax", "amin", "sum"};
-    fn = isFloat(type.dt) && chance(20) ? "mean" : pick(kNumbers);
+    fn = isAnyFloat(type.dt) && chance(20) ? "mean" : pick(kNumbers);
   }
   Expr operand = gen({type.dt, type.dims | reduced}, depth - 1);
   std::vector<Expr> args{operand};
@@ -910,7 +891,7 @@ Expr KernelGen::genNumber(Type type, int depth) {
   }
   if (r < 75)
     return call("clamp", operands(type, 3, depth - 1, true));
-  if (isFloat(type.dt)) {
+  if (isAnyFloat(type.dt)) {
     if (chance(15)) {
       // pow's exponent is now and then a literal that the lowering turns
       // into one exact step (0, 1, 2, -1) or not (3, 0.5, -2).
