@@ -215,33 +215,6 @@ std::vector<int64_t> ewc::getResultShape(const KernelSignature &kernel,
   return getTensorShape(kernel.results[result].dims, bindings);
 }
 
-std::string LaunchPlan::getVariantKey() const {
-  std::string key = "b" + std::to_string(batchRank);
-  for (int64_t tensor : stridedTensors)
-    key += ".s" + std::to_string(tensor);
-  if (unaligned)
-    key += ".u";
-  for (int64_t tensor : tiledTensors)
-    key += ".t" + std::to_string(tensor);
-  for (auto [tensor, shift] : shiftedTensors)
-    key += ".v" + std::to_string(tensor) + "s" + std::to_string(shift);
-  if (streamingStores)
-    key += ".nt";
-  if (rowsBlockSize)
-    key += ".r" + std::to_string(rowsBlockSize);
-  if (splitScans)
-    key += ".scan";
-  if (rowsTeam)
-    key += ".team" + std::to_string(rowsTeam);
-  if (rowsResident)
-    key += ".k" + std::to_string(rowsResident);
-  if (lanePass)
-    key += ".lp" + std::to_string(lanePass);
-  if (wideBatch)
-    key += ".w";
-  return key;
-}
-
 std::optional<int64_t> LaunchPlan::getExtent(llvm::StringRef dim) const {
   for (const Descriptor &tensor : tensors)
     for (auto [name, extent] : llvm::zip(tensor.dims, tensor.extents))
@@ -595,14 +568,14 @@ ewc::planLaunch(const KernelSignature &kernel,
   }
   if (batchRank && dropped.size() == batchRank)
     dropped.pop_back();
-  plan.batchRank = std::max<unsigned>(1, batchRank - dropped.size());
+  plan.variant.batchRank = std::max<unsigned>(1, batchRank - dropped.size());
   // A batch position (index_flat()) past 32 bits needs the wide variant.
   if (llvm::is_contained(kernel.pinnedDims, kBatchDim)) {
     uint64_t positions = 1;
     for (int64_t extent : bound->batchShape)
       positions = llvm::SaturatingMultiply(
           positions, static_cast<uint64_t>(std::max<int64_t>(0, extent)));
-    plan.wideBatch = positions > (uint64_t(1) << 32);
+    plan.variant.wideBatch = positions > (uint64_t(1) << 32);
   }
   for (Tensor &tensor : tensors) {
     for (const std::string &dim : dropped) {
@@ -642,7 +615,7 @@ ewc::planLaunch(const KernelSignature &kernel,
       if (descriptor.extents.back() == 1)
         descriptor.strides.back() = 1;
       if (descriptor.strides.back() != 1)
-        plan.stridedTensors.push_back(index);
+        plan.variant.stridedTensors.push_back(index);
     }
     ++index;
   };

@@ -984,16 +984,16 @@ llvm::Error LoadedModule::loadCachedVariant(const KernelCacheKey &key,
 llvm::Expected<LoadedModule::Variant *>
 LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
                          llvm::raw_ostream *notes) {
-  if (plan.isDefaultVariant())
+  if (plan.variant.isDefault())
     return impl->defaults[index].get();
   std::lock_guard<std::mutex> lock(impl->variantsMutex);
-  std::string key = plan.getVariantKey();
+  std::string key = plan.variant.getKey();
   std::unique_ptr<Variant> &slot = impl->variants[index][key];
   if (slot)
     return slot.get();
   const KernelSignature &kernel = signatures[index];
   auto variant = std::make_unique<Variant>();
-  variant->arguments = getABIArguments(kernel, plan.batchRank);
+  variant->arguments = getABIArguments(kernel, plan.variant.batchRank);
 
   // A cached variant runs no compiler stage.
   std::optional<KernelCacheKey> cacheKey;
@@ -1028,23 +1028,7 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
       other.erase();
       continue;
     }
-    mlir::ew::KernelVariant variant;
-    variant.batchRank = plan.batchRank;
-    variant.stridedTensors.assign(plan.stridedTensors.begin(),
-                                  plan.stridedTensors.end());
-    variant.unaligned = plan.unaligned;
-    variant.tiledTensors.assign(plan.tiledTensors.begin(),
-                                plan.tiledTensors.end());
-    variant.shiftedTensors.assign(plan.shiftedTensors.begin(),
-                                  plan.shiftedTensors.end());
-    variant.streamingStores = plan.streamingStores;
-    variant.rowsBlockSize = plan.rowsBlockSize;
-    variant.splitScans = plan.splitScans;
-    variant.rowsResident = plan.rowsResident;
-    variant.rowsTeam = plan.rowsTeam;
-    variant.lanePass = plan.lanePass;
-    variant.wideBatch = plan.wideBatch;
-    variant.setOn(other);
+    mlir::ew::setKernelVariant(other, plan.variant);
   }
   mlir::TimingScope untimed;
   auto never = [](Stage, mlir::ModuleOp) { return false; };

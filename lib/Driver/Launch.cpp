@@ -247,51 +247,54 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
           kernel, inputs, results, launchOptions.dims, planned,
           [&](LaunchPlan &plan) {
             if (cuda)
-              plan.tiledTensors = chooseTiledTensors(kernel, plan);
+              plan.variant.tiledTensors = chooseTiledTensors(kernel, plan);
             if (rows)
-              plan.rowsBlockSize = rowsVariant(
+              plan.variant.rowsBlockSize = rowsVariant(
                   getRowsBlockSize(plan.getLongestRow(base.rowDims)));
           }))
     return error;
   // Set on every launch: the cached plan is reused for other addresses and
   // other launch options.
-  planned.shiftedTensors.clear();
-  planned.unaligned = false;
-  planned.streamingStores = false;
+  planned.variant.shiftedTensors.clear();
+  planned.variant.unaligned = false;
+  planned.variant.streamingStores = false;
   // A scan whose rows are split into tiles is a variant of its own, in
   // blocks of kScanSplitBlockSize whatever its rows' length (ScanAccess.h
   // says why).
-  planned.splitScans = false;
+  planned.variant.splitScans = false;
   if (rows && base.workspace && base.laneDims.empty()) {
     const CudaDeviceInfo &device = cuda->getDeviceInfo();
     std::uint64_t length = planned.getLongestRow(base.rowDims);
     std::uint64_t rowCount = length ? planned.points / length : 0;
-    planned.splitScans =
+    planned.variant.splitScans =
         rowCount &&
         launchOptions.splits.value_or(chooseScanSplits(
             rowCount, length, kScanSplitBlockSize, device.multiprocessorCount,
             device.maxThreadsPerMultiprocessor)) > 1;
-    if (planned.splitScans && !launchOptions.rowsBlockSize)
-      planned.rowsBlockSize = rowsVariant(kScanSplitBlockSize);
+    if (planned.variant.splitScans && !launchOptions.rowsBlockSize)
+      planned.variant.rowsBlockSize = rowsVariant(kScanSplitBlockSize);
   }
   if (rows && launchOptions.rowsBlockSize)
-    planned.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
+    planned.variant.rowsBlockSize = rowsVariant(*launchOptions.rowsBlockSize);
   // The pass of a kernel with its points on the lanes, by their extent (a
   // variant each: RowAccess.h, getLanePass).
-  planned.lanePass = rows && !base.laneDims.empty()
-                         ? getLanePass(planned.getLongestRow({base.laneDims}))
-                         : 0;
+  planned.variant.lanePass =
+      rows && !base.laneDims.empty()
+          ? getLanePass(planned.getLongestRow({base.laneDims}))
+          : 0;
   // A row kept in registers where the launch asks for it (RowAccess.h,
   // kRowResidentElements: not the runtime's choice yet, by measurement); a
   // scan's rows are not (its warp walks them).
-  planned.rowsResident = 0;
-  planned.rowsTeam = 0;
+  planned.variant.rowsResident = 0;
+  planned.variant.rowsTeam = 0;
   if (rows && !base.workspace && launchOptions.rowsResident.value_or(0)) {
-    unsigned block =
-        planned.rowsBlockSize ? planned.rowsBlockSize : base.blockSize;
-    planned.rowsResident = *launchOptions.rowsResident;
-    planned.rowsTeam = getRowsResidentTeam(planned.getLongestRow(base.rowDims),
-                                           block, planned.rowsResident);
+    unsigned block = planned.variant.rowsBlockSize
+                         ? planned.variant.rowsBlockSize
+                         : base.blockSize;
+    planned.variant.rowsResident = *launchOptions.rowsResident;
+    planned.variant.rowsTeam =
+        getRowsResidentTeam(planned.getLongestRow(base.rowDims), block,
+                            planned.variant.rowsResident);
   }
   if (cuda) {
     // A kernel of the rows or columns schedule has reductions or scans, so
@@ -299,10 +302,10 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     // combining kernel's nest a layout): the vector loop's alignment
     // variants do not apply; the rows schedule's runs have their own check
     // below.
-    if (planned.tiledTensors.empty() && !combining &&
+    if (planned.variant.tiledTensors.empty() && !combining &&
         !isVectorAligned(kernel, planned)) {
-      planned.shiftedTensors = getVectorShifts(kernel, planned);
-      planned.unaligned = planned.shiftedTensors.empty();
+      planned.variant.shiftedTensors = getVectorShifts(kernel, planned);
+      planned.variant.unaligned = planned.variant.shiftedTensors.empty();
     }
     // The rows schedule reads (and writes) a row of one dimension in runs
     // of vectors where every row starts aligned (RowAccess.h,
@@ -310,21 +313,22 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     // at a time. Decode attention's points on the lanes have no runs.
     if (rows && base.laneDims.empty() &&
         !isRowVectorAligned(planned, base.rowDims))
-      planned.unaligned = true;
+      planned.variant.unaligned = true;
   } else {
     // x86 only: the kernels order their non-temporal stores with SFENCE
     // (EwToLoops.cpp).
     static const bool isX86 =
         llvm::Triple(llvm::sys::getProcessTriple()).isX86();
-    planned.streamingStores = isX86 && planned.points > 0 &&
-                              planned.getResultBytes(kernel) >=
-                                  launchOptions.streamingStoreBytes.value_or(
-                                      getDefaultStreamingStoreBytes());
+    planned.variant.streamingStores =
+        isX86 && planned.points > 0 &&
+        planned.getResultBytes(kernel) >=
+            launchOptions.streamingStoreBytes.value_or(
+                getDefaultStreamingStoreBytes());
   }
   if (launchOptions.notes)
     *launchOptions.notes << "note: kernel '" << kernel.name
                          << "': " << planned.points << " points, variant "
-                         << planned.getVariantKey() << ", " << planned.merged
+                         << planned.variant.getKey() << ", " << planned.merged
                          << " dimension(s) merged\n";
   llvm::Expected<Variant *> chosen =
       getVariant(index, planned, launchOptions.notes);
@@ -445,7 +449,7 @@ llvm::Error LoadedModule::launch(const KernelSignature &requested,
     std::uint64_t splits = launchOptions.splits.value_or(chooseScanSplits(
         rows, length, launch.blockSize, device.multiprocessorCount,
         device.maxThreadsPerMultiprocessor));
-    if (planned.splitScans) {
+    if (planned.variant.splitScans) {
       shape = computeScanLaunchShape(rows, length, splits, launch.blockSize);
       // What the kernel derives from the grid.
       std::uint64_t tiles =
@@ -496,7 +500,7 @@ llvm::Error LoadedModule::getTunedLaunch(const KernelSignature &kernel,
                                          const LaunchOptions &launchOptions,
                                          TunedLaunch &tuned) {
   std::string key =
-      kernel.name + "/" + getTuningKey(plan.getVariantKey(), plan.points);
+      kernel.name + "/" + getTuningKey(plan.variant.getKey(), plan.points);
   {
     std::lock_guard<std::mutex> lock(impl->tunedMutex);
     auto it = impl->tuned.find(key);

@@ -218,17 +218,17 @@ struct Devices {
   bool ptxOnly = false;
 };
 
-/// A variant of the GPU's that only a launch asks for (KernelABI.h,
-/// KernelVariant), which --device ptx compiles without one: resident rows
-/// (with their team), the long rows' block, scans split into tiles, the
+/// A variant of the GPU's that only a launch asks for
+/// (ewc/ABI/KernelVariant.h), which --device ptx compiles without one: resident
+/// rows (with their team), the long rows' block, scans split into tiles, the
 /// unaligned loops, a pass of the points on the lanes. Each program
 /// compiles one of them, by its seed.
 struct ForcedVariant {
   const char *name;
-  void (*apply)(mlir::ew::KernelVariant &);
+  void (*apply)(ewc::KernelVariant &);
 };
 const ForcedVariant &getForcedVariant(uint64_t programSeed) {
-  using mlir::ew::KernelVariant;
+  using ewc::KernelVariant;
   static const ForcedVariant kVariants[] = {
       {"resident rows, 32 slots, teams of 1",
        [](KernelVariant &v) {
@@ -268,9 +268,9 @@ struct SetVariantPass
   }
   void runOnOperation() override {
     getOperation().walk([&](mlir::ew::KernelOp kernel) {
-      mlir::ew::KernelVariant forced = mlir::ew::KernelVariant::get(kernel);
+      ewc::KernelVariant forced = mlir::ew::getKernelVariant(kernel);
       variant.apply(forced);
-      forced.setOn(kernel);
+      mlir::ew::setKernelVariant(kernel, forced);
     });
   }
   const ForcedVariant &variant;

@@ -24,7 +24,7 @@ namespace {
 
 /// Every field of two plans, equal.
 void expectSamePlan(const LaunchPlan &got, const LaunchPlan &expected) {
-  EXPECT_EQ(got.getVariantKey(), expected.getVariantKey());
+  EXPECT_EQ(got.variant.getKey(), expected.variant.getKey());
   EXPECT_EQ(got.points, expected.points);
   EXPECT_EQ(got.merged, expected.merged);
   EXPECT_EQ(got.sameViews, expected.sameViews);
@@ -189,7 +189,7 @@ TEST(LaunchPlanCacheTest, CompletesNewPlansOnlyAndKeepsTheOldest) {
   int completed = 0;
   auto complete = [&](LaunchPlan &plan) {
     ++completed;
-    plan.tiledTensors = {0};
+    plan.variant.tiledTensors = {0};
   };
   std::vector<TensorArg> inputs, outputs;
   for (unsigned n = 1; n <= LaunchPlanCache::kCapacity + 1; ++n) {
@@ -207,7 +207,7 @@ TEST(LaunchPlanCacheTest, CompletesNewPlansOnlyAndKeepsTheOldest) {
   ASSERT_FALSE(
       static_cast<bool>(cache.get(leakyRelu, {&inputs.back(), nullptr},
                                   {&outputs.back()}, none, plan, complete)));
-  EXPECT_EQ(plan.tiledTensors, (std::vector<int64_t>{0}));
+  EXPECT_EQ(plan.variant.tiledTensors, (std::vector<int64_t>{0}));
   EXPECT_EQ(cache.getHits(), 1u);
   ASSERT_FALSE(static_cast<bool>(cache.get(
       leakyRelu, {&inputs[0], nullptr}, {&outputs[0]}, none, plan, complete)));

@@ -102,7 +102,7 @@ TEST(LaunchPlanTest, Batch) {
   llvm::Expected<LaunchPlan> plan =
       planLaunch(kernel, {&x, &b, nullptr}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
   EXPECT_EQ(plan->points, 2 * 3 * 4 * 8);
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24, 8}));
 }
@@ -116,29 +116,29 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   llvm::Expected<LaunchPlan> plan = planLaunch(rows, {&x}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->merged, 2u);
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{1, 24}));
   EXPECT_EQ(plan->tensors[0].strides.back(), 1);
-  EXPECT_TRUE(plan->isDefaultVariant());
+  EXPECT_TRUE(plan->variant.isDefault());
   // The bytes of the results, by which the CPU's runtime picks the variant
   // with streaming stores (".nt", not the default).
   EXPECT_EQ(plan->getResultBytes(rows), 24u * 4);
-  plan->streamingStores = true;
-  EXPECT_FALSE(plan->isDefaultVariant());
-  EXPECT_EQ(plan->getVariantKey(), "b1.nt");
-  plan->streamingStores = false;
+  plan->variant.streamingStores = true;
+  EXPECT_FALSE(plan->variant.isDefault());
+  EXPECT_EQ(plan->variant.getKey(), "b1.nt");
+  plan->variant.streamingStores = false;
   // The rows schedule's block for a long row (".r<threads>", RowAccess.h).
-  plan->rowsBlockSize = 512;
-  EXPECT_FALSE(plan->isDefaultVariant());
-  EXPECT_EQ(plan->getVariantKey(), "b1.r512");
+  plan->variant.rowsBlockSize = 512;
+  EXPECT_FALSE(plan->variant.isDefault());
+  EXPECT_EQ(plan->variant.getKey(), "b1.r512");
   // A row kept in registers, its teams a constant (".team<lanes>.k<slots>").
-  plan->rowsTeam = 128;
-  plan->rowsResident = 32;
-  EXPECT_EQ(plan->getVariantKey(), "b1.r512.team128.k32");
-  plan->rowsBlockSize = 0;
-  EXPECT_FALSE(plan->isDefaultVariant());
-  plan->rowsTeam = plan->rowsResident = 0;
-  EXPECT_TRUE(plan->isDefaultVariant());
+  plan->variant.rowsTeam = 128;
+  plan->variant.rowsResident = 32;
+  EXPECT_EQ(plan->variant.getKey(), "b1.r512.team128.k32");
+  plan->variant.rowsBlockSize = 0;
+  EXPECT_FALSE(plan->variant.isDefault());
+  plan->variant.rowsTeam = plan->variant.rowsResident = 0;
+  EXPECT_TRUE(plan->variant.isDefault());
   // The longest row by the dimensions' names: n is 24 after the merge.
   EXPECT_EQ(plan->getExtent("n"), 24);
   EXPECT_EQ(plan->getExtent("k"), std::nullopt);
@@ -152,13 +152,13 @@ TEST(LaunchPlanTest, MergesContiguousDimensions) {
   plan = planLaunch(rows, {&scattered}, {&out4});
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->merged, 0u);
-  EXPECT_EQ(plan->getVariantKey(), "b3");
+  EXPECT_EQ(plan->variant.getKey(), "b3");
   // Dimensions of extent 1 drop out of the batch.
   TensorArg ones = tensor({1, 3, 1, 8}, {1000, 100, 10, 1});
   TensorArg outOnes = tensor({1, 3, 1, 8}, {}, 0x90000);
   plan = planLaunch(rows, {&ones}, {&outOnes});
   ASSERT_TRUE(static_cast<bool>(plan));
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{3, 8}));
 
   // Pinned dimensions (read by index or size) never merge.
@@ -181,27 +181,27 @@ TEST(LaunchPlanTest, BroadcastAndStridedVariants) {
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->merged, 0u);
   EXPECT_EQ(plan->points, 32);
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
 
   // A transposed x: its innermost stride is 4, the strided variant of
   // tensor 0.
   TensorArg transposed = tensor({4, 8}, {1, 4});
   plan = planLaunch(kernel, {&transposed, &b, nullptr}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
-  EXPECT_EQ(plan->getVariantKey(), "b1.s0");
-  EXPECT_EQ(plan->stridedTensors, (std::vector<int64_t>{0}));
+  EXPECT_EQ(plan->variant.getKey(), "b1.s0");
+  EXPECT_EQ(plan->variant.stridedTensors, (std::vector<int64_t>{0}));
   // Every other element of b and of the output: tensors 1 and 2.
   TensorArg everyOther = tensor({8}, {2}, 0x20000);
   TensorArg outEveryOther = tensor({4, 8}, {16, 2}, 0x30000);
   plan = planLaunch(kernel, {&x, &everyOther, nullptr}, {&outEveryOther});
   ASSERT_TRUE(static_cast<bool>(plan));
-  EXPECT_EQ(plan->getVariantKey(), "b1.s1.s2");
+  EXPECT_EQ(plan->variant.getKey(), "b1.s1.s2");
   // An innermost extent of 1 makes its stride irrelevant.
   TensorArg column = tensor({4, 1}, {7, 3}), b1 = tensor({1}, {5}, 0x20000),
             out1 = tensor({4, 1}, {}, 0x30000);
   plan = planLaunch(kernel, {&column, &b1, nullptr}, {&out1});
   ASSERT_TRUE(static_cast<bool>(plan));
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
 }
 
 TEST(LaunchPlanTest, SplitsAlongAnOuterDimension) {
@@ -277,7 +277,7 @@ TEST(LaunchPlanTest, BatchPositionKeepsTheBatchApart) {
   llvm::Expected<LaunchPlan> plan = planLaunch(rows, {&x}, {&out});
   ASSERT_TRUE(static_cast<bool>(plan));
   EXPECT_EQ(plan->merged, 1u);
-  EXPECT_EQ(plan->getVariantKey(), "b1");
+  EXPECT_EQ(plan->variant.getKey(), "b1");
   EXPECT_EQ(plan->tensors[0].dims, (std::vector<std::string>{"...1", "n"}));
   EXPECT_EQ(plan->tensors[0].extents, (std::vector<int64_t>{6, 4}));
   std::vector<LaunchPlan> parts = splitLaunch(rows, *plan, 4, 1);
@@ -317,18 +317,18 @@ TEST(LaunchPlanTest, WideBatchOnlyPast32Bits) {
     EXPECT_TRUE(static_cast<bool>(planned));
     return planned ? *planned : LaunchPlan();
   };
-  EXPECT_FALSE(plan(flat, {1024}).wideBatch);
+  EXPECT_FALSE(plan(flat, {1024}).variant.wideBatch);
   LaunchPlan fits = plan(flat, {int64_t(1) << 16, int64_t(1) << 16});
-  EXPECT_FALSE(fits.wideBatch);
-  EXPECT_EQ(fits.getVariantKey(), "b1");
-  EXPECT_TRUE(fits.isDefaultVariant());
+  EXPECT_FALSE(fits.variant.wideBatch);
+  EXPECT_EQ(fits.variant.getKey(), "b1");
+  EXPECT_TRUE(fits.variant.isDefault());
   LaunchPlan past = plan(flat, {(int64_t(1) << 16) + 1, int64_t(1) << 16});
-  EXPECT_TRUE(past.wideBatch);
-  EXPECT_EQ(past.getVariantKey(), "b1.w");
-  EXPECT_FALSE(past.isDefaultVariant());
-  EXPECT_TRUE(plan(flat, {int64_t(1) << 33}).wideBatch);
+  EXPECT_TRUE(past.variant.wideBatch);
+  EXPECT_EQ(past.variant.getKey(), "b1.w");
+  EXPECT_FALSE(past.variant.isDefault());
+  EXPECT_TRUE(plan(flat, {int64_t(1) << 33}).variant.wideBatch);
   flat.pinnedDims.clear();
-  EXPECT_FALSE(plan(flat, {int64_t(1) << 33}).wideBatch);
+  EXPECT_FALSE(plan(flat, {int64_t(1) << 33}).variant.wideBatch);
 }
 
 /// The first point of each part of `parts` in the result (tensor 1 of a
@@ -484,9 +484,9 @@ TEST(LaunchPlanTest, LanePasses) {
   EXPECT_EQ(getLanePass(129), unsigned(kLanePassAll));
   EXPECT_EQ(getLanePass(256), unsigned(kLanePassAll));
   LaunchPlan plan;
-  plan.lanePass = kLanePassFull;
-  EXPECT_FALSE(plan.isDefaultVariant());
-  EXPECT_EQ(plan.getVariantKey(), "b1.lp1");
+  plan.variant.lanePass = kLanePassFull;
+  EXPECT_FALSE(plan.variant.isDefault());
+  EXPECT_EQ(plan.variant.getKey(), "b1.lp1");
 }
 
 // The splits of decode attention's rows across blocks (RowAccess.h): one

@@ -17,9 +17,9 @@
 //      merged dimension is the inner one with the product of both extents
 //      and the outer one an extent of 1: no other code is needed. The batch
 //      drops its dimensions of extent 1;
-//   4. pick the variant (KernelABI.h in lib/Conversion): the batch rank, and
-//      the tensors whose innermost stride is not 1 (on the GPU, the runtime
-//      adds whether the addresses allow vectors: VectorAccess.h).
+//   4. pick the variant (KernelVariant.h): the batch rank, and the tensors
+//      whose innermost stride is not 1 (on the GPU, the runtime adds whether
+//      the addresses allow vectors: VectorAccess.h).
 //
 // Pure C++ on LLVM Support: the runtime, the APIs, ewc-run and the unit
 // tests share it, and it knows nothing of CUDA or MLIR.
@@ -30,6 +30,7 @@
 #define EWC_ABI_LAUNCHPLAN_H
 
 #include "ewc/ABI/KernelSignature.h"
+#include "ewc/ABI/KernelVariant.h"
 
 #include "llvm/ADT/ArrayRef.h"
 #include "llvm/ADT/StringMap.h"
@@ -97,46 +98,10 @@ struct LaunchPlan {
     /// (checkOutputOverlaps). The whole tensor's in splitLaunch's parts.
     std::optional<uint64_t> lastByte;
   };
-  /// The variant: the batch rank, and the tensors whose innermost stride is
-  /// a runtime value (every other innermost stride is 1); on the GPU also
-  /// whether the tensors' addresses keep the loop from vector accesses
-  /// (VectorAccess.h) and which tensors are staged through shared memory in
-  /// tiles (TiledAccess.h): the runtime sets those two, planLaunch does not.
-  unsigned batchRank = 1;
-  std::vector<int64_t> stridedTensors;
-  bool unaligned = false;
-  std::vector<int64_t> tiledTensors;
-  /// On the GPU, the inputs read by aligned vectors with a shift where the
-  /// outputs are aligned (VectorAccess.h, getVectorShifts): (ABI tensor
-  /// position, shift in elements).
-  std::vector<std::pair<int64_t, int64_t>> shiftedTensors;
-  /// On the CPU: whether the results are written with non-temporal stores
-  /// (the runtime sets it for launches that write more than the caches
-  /// keep: docs/runtime.md, "Streaming stores").
-  bool streamingStores = false;
-  /// On the GPU, the block of the rows schedule where a launch's longest row
-  /// wants another than the default variant's (RowAccess.h,
-  /// getRowsBlockSize; the runtime sets it); 0: the default's.
-  unsigned rowsBlockSize = 0;
-  /// On the GPU, whether a kernel's scans along rows run split into tiles
-  /// (ScanAccess.h, chooseScanSplits; the runtime sets it per launch).
-  bool splitScans = false;
-  /// On the GPU, the elements of its row a lane of the rows schedule keeps
-  /// in registers (RowAccess.h, kRowResidentElements; the launch's
-  /// --rows-resident); 0: none.
-  unsigned rowsResident = 0;
-  /// On the GPU, the lanes of the rows schedule's teams where the variant
-  /// fixes them (the resident rows': getRowsResidentTeam); 0: by the row.
-  unsigned rowsTeam = 0;
-  /// On the GPU, the pass of the rows schedule with its points on the
-  /// lanes that the variant has alone (RowAccess.h, getLanePass: the full
-  /// pass, 1, or the one that fits, 2); 0: all three, by the points.
-  unsigned lanePass = 0;
-  /// Whether the kernel reads its batch position (index_flat()) over a
-  /// batch of more than 2^32 positions: every other variant takes the
-  /// position for a 32-bit value (kWideBatchAttrName in KernelABI.h says
-  /// why); planLaunch sets it.
-  bool wideBatch = false;
+  /// The variant the launch needs: planLaunch sets the batch rank, the
+  /// strided tensors and the wide batch; the runtime the GPU's and the CPU's
+  /// choices (KernelVariant.h).
+  KernelVariant variant;
   std::vector<Descriptor> tensors;
   /// The points of the kernel's largest loop nest (its largest result):
   /// what the grid covers.
@@ -148,21 +113,6 @@ struct LaunchPlan {
   /// itself (in place) where their addresses are equal.
   std::vector<std::pair<unsigned, unsigned>> sameViews;
 
-  bool isDefaultVariant() const {
-    return batchRank == 1 && stridedTensors.empty() && !unaligned &&
-           tiledTensors.empty() && shiftedTensors.empty() && !streamingStores &&
-           rowsBlockSize == 0 && !splitScans && rowsResident == 0 &&
-           rowsTeam == 0 && lanePass == 0 && !wideBatch;
-  }
-  /// The variant's name in the caches (docs/runtime.md): "b1" for the
-  /// default, else "b<rank>", ".s<tensor>" for each strided tensor, ".u"
-  /// when unaligned, ".t<tensor>" for each tiled tensor,
-  /// ".v<tensor>s<shift>" for each shifted one, ".nt" with streaming
-  /// stores, ".r<threads>" for the rows schedule's block, ".scan" for
-  /// scans split into tiles, ".team<lanes>" for the teams' constant size
-  /// and ".k<elements>" for a resident row, ".lp<pass>" for the pass of
-  /// points on the lanes, ".w" for a batch position past 32 bits.
-  std::string getVariantKey() const;
   /// The extent of dimension `dim` in this launch (any tensor that has it),
   /// or none.
   std::optional<int64_t> getExtent(llvm::StringRef dim) const;

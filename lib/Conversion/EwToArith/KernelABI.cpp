@@ -33,7 +33,7 @@ mlir::ew::getShiftedTensors(Operation *op) {
   return shifted;
 }
 
-KernelVariant KernelVariant::get(KernelOp kernel) {
+KernelVariant mlir::ew::getKernelVariant(KernelOp kernel) {
   KernelVariant variant;
   if (auto rank = kernel->getAttrOfType<IntegerAttr>(kBatchRankAttrName))
     variant.batchRank = rank.getInt();
@@ -47,7 +47,8 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
           kernel->getAttrOfType<DenseI64ArrayAttr>(kTiledTensorsAttrName))
     variant.tiledTensors.assign(tiled.asArrayRef().begin(),
                                 tiled.asArrayRef().end());
-  variant.shiftedTensors = getShiftedTensors(kernel);
+  SmallVector<std::pair<int64_t, int64_t>> shifted = getShiftedTensors(kernel);
+  variant.shiftedTensors.assign(shifted.begin(), shifted.end());
   if (auto block = kernel->getAttrOfType<IntegerAttr>(kRowsBlockSizeAttrName))
     variant.rowsBlockSize = block.getInt();
   variant.splitScans = kernel->hasAttr(kSplitScansAttrName);
@@ -61,7 +62,7 @@ KernelVariant KernelVariant::get(KernelOp kernel) {
   return variant;
 }
 
-void KernelVariant::setOn(KernelOp kernel) const {
+void mlir::ew::setKernelVariant(KernelOp kernel, const KernelVariant &variant) {
   Builder builder(kernel.getContext());
   auto setUnit = [&](StringRef name, bool on) {
     if (on)
@@ -75,21 +76,22 @@ void KernelVariant::setOn(KernelOp kernel) const {
     if (!values.empty())
       kernel->setAttr(name, builder.getDenseI64ArrayAttr(values));
   };
-  kernel->setAttr(kBatchRankAttrName, builder.getI64IntegerAttr(batchRank));
-  setArray(kStridedTensorsAttrName, stridedTensors);
-  setUnit(kUnalignedAttrName, unaligned);
-  setArray(kTiledTensorsAttrName, tiledTensors);
+  kernel->setAttr(kBatchRankAttrName,
+                  builder.getI64IntegerAttr(variant.batchRank));
+  setArray(kStridedTensorsAttrName, variant.stridedTensors);
+  setUnit(kUnalignedAttrName, variant.unaligned);
+  setArray(kTiledTensorsAttrName, variant.tiledTensors);
   SmallVector<int64_t> pairs;
-  for (auto [tensor, shift] : shiftedTensors)
+  for (auto [tensor, shift] : variant.shiftedTensors)
     pairs.append({tensor, shift});
   setArray(kShiftedTensorsAttrName, pairs);
-  setUnit(kStreamingStoresAttrName, streamingStores);
-  setInt(kRowsBlockSizeAttrName, rowsBlockSize);
-  setUnit(kSplitScansAttrName, splitScans);
-  setInt(kRowsResidentAttrName, rowsResident);
-  setInt(kRowsTeamAttrName, rowsTeam);
-  setInt(kLanePassAttrName, lanePass);
-  setUnit(kWideBatchAttrName, wideBatch);
+  setUnit(kStreamingStoresAttrName, variant.streamingStores);
+  setInt(kRowsBlockSizeAttrName, variant.rowsBlockSize);
+  setUnit(kSplitScansAttrName, variant.splitScans);
+  setInt(kRowsResidentAttrName, variant.rowsResident);
+  setInt(kRowsTeamAttrName, variant.rowsTeam);
+  setInt(kLanePassAttrName, variant.lanePass);
+  setUnit(kWideBatchAttrName, variant.wideBatch);
 }
 
 std::string mlir::ew::getBatchDimName(unsigned index) {
@@ -152,7 +154,7 @@ MemRefType mlir::ew::getTensorMemRefType(NamedTensorType type,
 
 FunctionType mlir::ew::getKernelABIType(KernelOp kernel,
                                         Attribute memorySpace) {
-  KernelVariant variant = KernelVariant::get(kernel);
+  KernelVariant variant = getKernelVariant(kernel);
   SmallVector<Type> args;
   unsigned tensor = 0;
   auto add = [&](Type type) {
@@ -298,7 +300,7 @@ Value ElementRun::getElement(OpBuilder &builder, Location loc, unsigned arg,
 
 KernelAccess KernelAccess::get(KernelOp kernel) {
   KernelAccess access;
-  KernelVariant variant = KernelVariant::get(kernel);
+  KernelVariant variant = getKernelVariant(kernel);
   access.wideBatch = variant.wideBatch;
   unsigned batchRank = variant.batchRank;
   auto add = [&](Type type) {

@@ -413,7 +413,7 @@ struct ConvertEwToGPUPass
           getKernelABIType(kernel, global));
       func->setAttr(gpu::GPUDialect::getKernelFuncAttrName(),
                     builder.getUnitAttr());
-      KernelVariant variant = KernelVariant::get(kernel);
+      KernelVariant variant = getKernelVariant(kernel);
       if (variant.unaligned)
         func->setAttr(kUnalignedAttrName, builder.getUnitAttr());
       if (Attribute shifted = kernel->getAttr(kShiftedTensorsAttrName))

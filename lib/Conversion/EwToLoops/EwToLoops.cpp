@@ -393,7 +393,7 @@ struct ConvertEwToLoopsPass
       for (BlockArgument arg : kernel.getBody().getArguments())
         entry->getArgument(arg.getArgNumber()).setLoc(arg.getLoc());
       kernels.push_back({func, getElementFunctionName(kernel),
-                         KernelAccess::get(kernel), KernelVariant::get(kernel),
+                         KernelAccess::get(kernel), getKernelVariant(kernel),
                          hasCombines(kernel)});
     }
 

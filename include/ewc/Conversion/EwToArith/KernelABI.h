@@ -28,6 +28,8 @@
 #ifndef EWC_CONVERSION_EWTOARITH_KERNELABI_H
 #define EWC_CONVERSION_EWTOARITH_KERNELABI_H
 
+#include "ewc/ABI/KernelVariant.h"
+
 #include "mlir/Dialect/Func/IR/FuncOps.h"
 #include "mlir/IR/Builders.h"
 #include "mlir/IR/BuiltinTypes.h"
@@ -131,47 +133,16 @@ constexpr llvm::StringLiteral kResidentMaskAttrName = "ew.resident_mask";
 /// slower (H200, 2026-12-04).
 constexpr llvm::StringLiteral kSplitScansAttrName = "ew.split_scans";
 
-/// What one compiled variant of a kernel assumes beyond its signature; the
-/// runtime picks the variant that a launch's tensors fit (docs/runtime.md).
-struct KernelVariant {
-  unsigned batchRank = 1;
-  /// ABI tensor positions whose innermost stride is a runtime value.
-  SmallVector<int64_t> stridedTensors;
-  /// The GPU's variant for tensors the vector loop cannot take.
-  bool unaligned = false;
-  /// ABI tensor positions staged through shared memory (the GPU's).
-  SmallVector<int64_t> tiledTensors;
-  /// (ABI tensor position, shift) of the inputs read by shifted vectors
-  /// (the GPU's, kShiftedTensorsAttrName).
-  SmallVector<std::pair<int64_t, int64_t>> shiftedTensors;
-  /// The CPU's variant with non-temporal stores.
-  bool streamingStores = false;
-  /// The GPU's rows schedule's block (kRowsBlockSizeAttrName), or 0: the
-  /// pass's.
-  unsigned rowsBlockSize = 0;
-  /// The GPU's scans split into tiles (kSplitScansAttrName).
-  bool splitScans = false;
-  /// The elements a lane of the GPU's rows schedule keeps in registers
-  /// (kRowsResidentAttrName), or 0: none.
-  unsigned rowsResident = 0;
-  /// The lanes of the GPU's rows schedule's teams, a constant
-  /// (kRowsTeamAttrName), or 0: by the row, in the kernel.
-  unsigned rowsTeam = 0;
-  /// The one pass of the points on the lanes (kLanePassAttrName), or 0:
-  /// the three.
-  unsigned lanePass = 0;
-  /// A batch of more than 2^32 positions (kWideBatchAttrName).
-  bool wideBatch = false;
+/// What one compiled variant of a kernel assumes (ewc/ABI/KernelVariant.h),
+/// as the kernel's attributes above say it.
+using ewc::KernelVariant;
 
-  /// The variant `kernel`'s attributes ask for.
-  static KernelVariant get(KernelOp kernel);
-  /// Sets on `kernel` the attributes `get` reads back as this variant: the
-  /// batch rank always, the others where they are not the default's.
-  void setOn(KernelOp kernel) const;
-  bool isStrided(unsigned tensor) const {
-    return llvm::is_contained(stridedTensors, tensor);
-  }
-};
+/// The variant `kernel`'s attributes ask for.
+KernelVariant getKernelVariant(KernelOp kernel);
+
+/// Sets on `kernel` the attributes getKernelVariant reads back as `variant`:
+/// the batch rank always, the others where they are not the default's.
+void setKernelVariant(KernelOp kernel, const KernelVariant &variant);
 
 /// The pairs of kShiftedTensorsAttrName on `op` (a kernel or its gpu.func).
 SmallVector<std::pair<int64_t, int64_t>> getShiftedTensors(Operation *op);
