@@ -182,8 +182,7 @@ bool ewc::isRowVectorAligned(
     const LaunchPlan &plan,
     const std::vector<std::vector<std::string>> &rowDims) {
   for (auto [position, tensor] : llvm::enumerate(plan.tensors)) {
-    if (tensor.dims.empty() ||
-        llvm::is_contained(plan.variant.stridedTensors, int64_t(position)))
+    if (tensor.dims.empty() || plan.variant.isStrided(position))
       continue;
     bool alongRow = llvm::any_of(rowDims, [&](const auto &row) {
       return row.size() == 1 && row.front() == tensor.dims.back();
