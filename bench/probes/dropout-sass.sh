@@ -40,7 +40,9 @@ done | tee "$out/vectors.txt"
 # The launched variant's cubin, from the module's own cache: an entry is a
 # header, JSON and a NUL, then the cubin (docs/runtime.md), from its ELF
 # magic on.
-"$py" - "$out/cache" "$out/launched" <<'PY'
+# cubins CACHE_DIR OUT_DIR: every cache entry's cubin.
+cubins() {
+  "$py" - "$1" "$2" <<'PY'
 import os, sys
 os.makedirs(sys.argv[2], exist_ok=True)
 for dirpath, _, files in os.walk(sys.argv[1]):
@@ -50,10 +52,25 @@ for dirpath, _, files in os.walk(sys.argv[1]):
         if at >= 0:
             open(os.path.join(sys.argv[2], name + ".cubin"), "wb").write(data[at:])
 PY
+}
+cubins "$out/cache" "$out/launched"
 for f in "$out"/launched/*.cubin; do
   "$cuda/bin/cuobjdump" -sass "$f"; "$cuda/bin/cuobjdump" -res-usage "$f"
 done > "$out/ewc-launched.sass" 2>&1
 grep -E "REG|Function" "$out/ewc-launched.sass" | head
+# The same PTX through the driver's JIT (the default, which gave the
+# launched kernel 78 registers on the H100, 2026-12-06) and through
+# nvJitLink (ptxas 13.0, which gives it 56 here): registers and time.
+for asm in driver nvjitlink; do
+  rm -rf "$out/cache-$asm"
+  echo "$asm: $(EWC_PTX_ASSEMBLER=$asm timeout 60 "$ewc_run" "$root/kernels/dropout.ew" \
+    --n 268435456 --bench --arg p=0.3 --arg seed=1234 --cache-dir "$out/cache-$asm" 2>&1 |
+    grep 'of the copy')"
+  cubins "$out/cache-$asm" "$out/cubins-$asm"
+  for f in "$out/cubins-$asm"/*.cubin; do
+    "$cuda/bin/cuobjdump" -res-usage "$f" 2>&1 | grep -A1 'Function ew' | grep -o 'REG:[0-9]*'
+  done
+done | tee "$out/assemblers.txt"
 # One profile a kernel: ewc's second call (the optimized code, after
 # wait_optimized) and Triton's one.
 sections="--section SpeedOfLight --section Occupancy --section LaunchStats \

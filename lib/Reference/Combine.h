@@ -12,7 +12,9 @@
 // operands (Higham, Accuracy and Stability, 4.2); the slack adds that, the
 // operands' own slacks and the rounding of the exact sum to the compute
 // type. A sum whose magnitudes could overflow the type in some order, and a
-// run with an operand of infinite slack, may be anything. NaN and
+// run with an operand of infinite slack, may be anything; so may an online
+// group's sum whose terms against a running max below the row's (their
+// reaches) could (docs/design.md, "Online groups"). NaN and
 // infinities are exact: a NaN or both infinities give NaN, one infinity
 // that infinity. The maximum and minimum are exact up to the largest
 // operand slack (they move by no more than their operands); integers and
@@ -51,7 +53,10 @@ class Folder {
 public:
   Folder(OpKind kind, DType dtype);
 
-  void addFloat(double value, double slack);
+  /// `reach`: the largest magnitude the element may have in a partial sum
+  /// of the compiled code's (an online group's term against a running max
+  /// below the row's: Column::reach in Evaluator.cpp); |value| by default.
+  void addFloat(double value, double slack, double reach = 0);
   void addInt(int64_t value, bool unsure);
   /// The value of the elements added so far (a scan asks after each).
   Folded finish() const;
@@ -63,7 +68,7 @@ private:
   int64_t count = 0;
   // Floats: the compensated sum, magnitudes, slacks; the maximum or
   // minimum so far; the special values seen.
-  double sum = 0, compensation = 0, magnitudes = 0, slacks = 0;
+  double sum = 0, compensation = 0, magnitudes = 0, slacks = 0, reaches = 0;
   double best = 0, largestSlack = 0;
   bool nan = false, positiveInfinity = false, negativeInfinity = false;
   bool infiniteSlack = false;

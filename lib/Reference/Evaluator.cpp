@@ -61,11 +61,20 @@ struct Column {
   std::vector<double> slack;
   /// Per element, whether correct code may give any value; empty if none.
   std::vector<uint8_t> unsure;
+  /// Per element, the largest magnitude a schedule's partial value of it
+  /// may have, where that exceeds |value|: an online group's factor
+  /// exp(a - m) against a running max m below the row's (at most 1), and
+  /// the products of it (addRescaleSlack). Empty if none. A sum whose
+  /// reaches could overflow may be anything.
+  std::vector<double> reach;
 
   size_t index(size_t k) const { return isTensor ? k : 0; }
   double f(size_t k) const { return floats[index(k)]; }
   int64_t i(size_t k) const { return ints[index(k)]; }
   double e(size_t k) const { return slack.empty() ? 0 : slack[index(k)]; }
+  double m(size_t k) const {
+    return reach.empty() ? std::fabs(f(k)) : reach[index(k)];
+  }
   bool u(size_t k) const { return !unsure.empty() && unsure[index(k)]; }
   bool isExact() const { return slack.empty() && unsure.empty(); }
 };
@@ -89,6 +98,11 @@ struct ColumnBuilder {
         column.slack.resize(size);
       column.slack[k] = slack;
     }
+  }
+  void setReach(size_t k, double reach) {
+    if (column.reach.empty())
+      column.reach.resize(size);
+    column.reach[k] = reach;
   }
   void setInt(size_t k, int64_t value, bool unsure) {
     if (column.ints.empty())
@@ -619,7 +633,7 @@ ColumnPtr Evaluator::evalCombine(const OpExpr &op) {
             maxRun.prune();
         }
         if (isFloat(dtype))
-          folder.addFloat(values->f(k), values->e(k));
+          folder.addFloat(values->f(k), values->e(k), values->m(k));
         else
           folder.addInt(values->i(k), values->u(k));
         if (isScan)
@@ -907,10 +921,15 @@ ColumnPtr Evaluator::addRescaleSlack(const OpExpr &exp, ColumnPtr value,
   auto column = std::make_shared<Column>(*value);
   if (column->slack.empty())
     column->slack.assign(column->floats.size(), 0);
+  column->reach.resize(column->floats.size());
   for (size_t k = 0; k < size; ++k) {
     const MaxRun &run = *runs->second[std::min(k, runs->second.size() - 1)];
     double r = column->floats[column->index(k)];
     double arg = x.f(k);
+    // The group adds exp(a - m) for the running max m, a <= m <= M: up to
+    // 1 where the reference's exp(a - M) is smaller, or 0 (Column::reach).
+    column->reach[column->index(k)] =
+        std::isfinite(arg) ? std::fmax(std::fabs(r), 1.0) : std::fabs(r);
     if (run.top.empty() || r == 0 || !std::isfinite(r) || !std::isfinite(arg))
       continue;
     // a = arg + max: the run's values at or above it are the rescales'
@@ -1019,6 +1038,18 @@ ColumnPtr Evaluator::evalFloatOp(OpKind op, DType dtype, bool isTensor,
       slack = std::max(slack, periodicSlack(op, x, ex));
     out.setFloat(k, r, slack);
   }
+  // An online group's term is a product with its exp(a - M) as one factor
+  // (Column::reach): products, quotients and negations of it keep the
+  // factor's reach.
+  bool keepsReach =
+      op == OpKind::Mul
+          ? !a.reach.empty() || !b.reach.empty()
+          : (op == OpKind::Div || op == OpKind::Neg) && !a.reach.empty();
+  if (keepsReach)
+    for (size_t k = 0; k < size; ++k)
+      out.setReach(k, op == OpKind::Mul   ? a.m(k) * b.m(k)
+                      : op == OpKind::Div ? a.m(k) / std::fabs(b.f(k))
+                                          : a.m(k));
   return out.finish();
 }
 

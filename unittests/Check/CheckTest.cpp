@@ -21,6 +21,7 @@
 #include "gtest/gtest.h"
 
 #include <cmath>
+#include <limits>
 
 using namespace ewc;
 using namespace ewc::check;
@@ -453,6 +454,19 @@ CheckOptions slackOnly() {
   return options;
 }
 
+/// The mismatches of `got` as the one result of `kernel` (x and w of one
+/// row of 3 each), by the reference's slack alone.
+int64_t checkRow(const KernelDecl &kernel, const HostArray &x,
+                 const HostArray &w, double got) {
+  HostArray out(x.getDType(), 1);
+  out.setFromDouble(0, got);
+  auto checked =
+      checkKernel(kernel, {ArrayView::of(x, {1, 3}), ArrayView::of(w, {1, 3})},
+                  {ArrayView::of(out, {1})}, slackOnly());
+  EXPECT_TRUE(bool(checked)) << errorText(checked.takeError());
+  return checked ? (*checked)[0].numMismatches : -1;
+}
+
 // The GPU's online groups (docs/design.md, "Online groups") take a row's
 // sum of exp(x - max) * w in parts: a part's terms against its own max m,
 // its sum then rescaled by exp(m - M) when it meets a part with a larger
@@ -477,15 +491,7 @@ kernel weighted(x: f32[m, n], w: f32[m, n]) -> f32[m] {
   for (auto [k, v] : llvm::enumerate(std::vector<float>{kLow, kMiddle, kMax}))
     x.setFromDouble(k, v);
   w.setFromDouble(0, 1);
-  auto check = [&](float got) {
-    HostArray out(DType::F32, 1);
-    out.setFromDouble(0, got);
-    auto checked = checkKernel(
-        *kernel, {ArrayView::of(x, {1, 3}), ArrayView::of(w, {1, 3})},
-        {ArrayView::of(out, {1})}, slackOnly());
-    EXPECT_TRUE(bool(checked)) << errorText(checked.takeError());
-    return checked ? (*checked)[0].numMismatches : -1;
-  };
+  auto check = [&](float got) { return checkRow(*kernel, x, w, got); };
   // The part (a, m): its max m, its sum exp(a - m) * 1 + exp(0) * 0; the
   // part (M): exp(0) * 0. They meet at M's max.
   float part = expf32(kLow - kMiddle);
@@ -493,6 +499,46 @@ kernel weighted(x: f32[m, n], w: f32[m, n]) -> f32[m] {
   // The reference's own order, and the rescale dropped.
   EXPECT_EQ(check(expf32(kLow - kMax)), 0);
   EXPECT_EQ(check(part + 0.0f), 1);
+}
+
+// An online group's partial sums hold its terms against a running max that
+// may be below the row's: exp(a - m) up to 1 where the reference has
+// exp(a - M). Two terms of -DBL_MAX weight at x = 0 meet before the row's
+// max 10 comes: -inf, where the reference's sum is -2 DBL_MAX e^-10 (ewc-fuzz
+// --seed 9158 on an H100, program 1200000185, a row split 7 ways). The sum
+// may then be anything; with weights of -DBL_MAX / 4 no order overflows,
+// and neither does a sum of the same terms that is no online group.
+TEST(ReferenceTest, OnlineGroupsMayOverflowBeforeTheRowsMax) {
+  std::unique_ptr<driver::Source> source;
+  const KernelDecl *online = parseKernel(R"(
+kernel weighted(x: f64[m, n], w: f64[m, n]) -> f64[m] {
+  return sum(exp(x - amax(x, n)) * w, n);
+}
+)",
+                                         source);
+  std::unique_ptr<driver::Source> plainSource;
+  const KernelDecl *plain = parseKernel(R"(
+kernel weighted(x: f64[m, n], w: f64[m, n]) -> f64[m] {
+  return sum(exp(x - 10.0) * w, n);
+}
+)",
+                                        plainSource);
+  ASSERT_TRUE(online && plain);
+  double max = std::numeric_limits<double>::max();
+  HostArray x(DType::F64, 3), w(DType::F64, 3);
+  for (auto [k, v] : llvm::enumerate(std::vector<double>{0, 0, 10}))
+    x.setFromDouble(k, v);
+  auto check = [&](const KernelDecl &kernel, double weight, double got) {
+    w.setFromDouble(0, weight);
+    w.setFromDouble(1, weight);
+    w.setFromDouble(2, 0);
+    return checkRow(kernel, x, w, got);
+  };
+  double inf = std::numeric_limits<double>::infinity();
+  EXPECT_EQ(check(*online, -max, 2 * (-max * std::exp(-10.0))), 0);
+  EXPECT_EQ(check(*online, -max, -inf), 0);
+  EXPECT_EQ(check(*online, -max / 4, -inf), 1);
+  EXPECT_EQ(check(*plain, -max, -inf), 1);
 }
 
 // Outside a sum over the max's dimensions nothing rescales: softmax's
