@@ -926,6 +926,13 @@ class GenericKernel:
         self._whats = {pname: "%s(): '%s'" % (self.name, pname)
                        for _, pname, _ in self._typed}
         self._by_types = {}
+        # A call's fast path: the kernel by the class and dtype of each typed
+        # tensor given by position (_element_type's key, read by one
+        # generated function); any other call (a keyword, Bits, None, an
+        # unhashable dtype, a first call) takes _dispatch, which fills it.
+        self._by_classes = {}
+        self._class_key = eval("lambda a: (%s)" % "".join(
+            "type(a[%d]), a[%d].dtype, " % (p, p) for p, _, _ in self._typed))
 
     def __repr__(self):
         return "<ewc generic kernel %s>" % self.signature
@@ -988,10 +995,15 @@ class GenericKernel:
         return types
 
     def __call__(self, *args, **kwargs):
+        try:
+            kernel = self._by_classes[self._class_key(args)]
+        except (IndexError, AttributeError, KeyError, TypeError):
+            return self._dispatch(args, kwargs)
+        return kernel(*args, **kwargs)
+
+    def _dispatch(self, args, kwargs):
         # The element types of the typed tensors, as a key of the kernels
-        # called before: one dict lookup each, then one for the kernel
-        # (0.5-1.4 us a call over the compiled kernel's, NumPy, n = 1024, on
-        # this 2-core machine under load; bench/vector_add.py on the GPU).
+        # called before: one dict lookup each, then one for the kernel.
         key = []
         for position, pname, _ in self._typed:
             obj = args[position] if position < len(args) else kwargs.get(
@@ -1003,6 +1015,14 @@ class GenericKernel:
         if kernel is None:
             kernel = self.specialize(**self._infer(args, kwargs))
             self._by_types[key] = kernel
+        positional = all(p < len(args) and args[p] is not None and
+                         type(args[p]) is not _arrays.Bits
+                         for p, _, _ in self._typed)
+        if positional:
+            try:
+                self._by_classes[self._class_key(args)] = kernel
+            except (AttributeError, TypeError):  # an unhashable dtype
+                pass
         return kernel(*args, **kwargs)
 
 

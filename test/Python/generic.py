@@ -66,6 +66,13 @@ print(k16.signature, isinstance(k16, ewc.Kernel))
 print(mod.fill.specialize(T="f64")(1.25, dims={"n": 3}))
 # CHECK-NEXT: [1.25 1.25 1.25]
 
+# A call whose typed tensors are all positional finds its kernel by their
+# classes and dtypes (GenericKernel._by_classes): each binding apart, and a
+# mismatch still reaches the checks below.
+print(mod.add2(x32, x32).dtype, mod.add2(x16, x16).dtype,
+      mod.add2(x32, x32).dtype, len(mod.add2._by_classes))
+# CHECK-NEXT: float32 float16 float32 2
+
 # Mistakes, each naming what is wrong.
 show("int tensor", lambda: mod.scale(np.arange(3, dtype=np.int32)))
 # CHECK-NEXT: int tensor: TypeError: scale(): 'x' has i32 elements, but T: float admits f16, bf16, f32, f64
