@@ -3,7 +3,9 @@
 # instruction, on the device machine (after scripts/device-run.sh unpacked
 # the tools into /tmp/ewc-device): both kernels' SASS (cuobjdump), their
 # instruction histograms, registers, and an ncu profile of one call each at
-# n = 2^28 (speed of light, occupancy, instruction statistics, warp stalls).
+# n = 2^28 (speed of light, occupancy, instruction statistics, warp stalls);
+# then the launched cubin's registers, the driver's JIT against nvJitLink, and
+# register caps.
 #
 #   bash bench/probes/dropout-sass.sh OUTDIR
 set -uo pipefail
@@ -11,6 +13,7 @@ out=${1:?usage: dropout-sass.sh OUTDIR}
 mkdir -p "$out"
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/../.." && pwd)
 cuda=${CUDA_HOME:-/usr/local/cuda-13.0}
+export CUDA_HOME=$cuda # where nvJitLink is found
 py=${PYTHON:-/opt/torch/.venv/bin/python3}
 export EWC_LIBRARY=${EWC_LIBRARY:-/tmp/ewc-device/lib/libewc.so}
 ewc_run=${EWC_RUN:-/tmp/ewc-device/bin/ewc-run}
@@ -71,6 +74,13 @@ for asm in driver nvjitlink; do
     "$cuda/bin/cuobjdump" -res-usage "$f" 2>&1 | grep -A1 'Function ew' | grep -o 'REG:[0-9]*'
   done
 done | tee "$out/assemblers.txt"
+# Registers traded for occupancy (Triton's kernel: 32 registers, 16 blocks
+# of 128 an SM): nvJitLink with a register cap, which a ptxas option asks.
+for regs in 32 40 48 64; do
+  echo "nvjitlink -maxrregcount=$regs: $(EWC_PTXAS_OPTIONS="-maxrregcount=$regs" EWC_NO_CACHE=1 \
+    timeout 60 "$ewc_run" "$root/kernels/dropout.ew" --n 268435456 --bench --arg p=0.3 \
+    --arg seed=1234 2>&1 | grep -E 'of the copy|error')"
+done | tee "$out/register-caps.txt"
 # One profile a kernel: ewc's second call (the optimized code, after
 # wait_optimized) and Triton's one.
 sections="--section SpeedOfLight --section Occupancy --section LaunchStats \
