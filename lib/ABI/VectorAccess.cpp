@@ -184,9 +184,10 @@ bool ewc::isRowVectorAligned(
   for (auto [position, tensor] : llvm::enumerate(plan.tensors)) {
     if (tensor.dims.empty() || plan.variant.isStrided(position))
       continue;
-    bool alongRow = llvm::any_of(rowDims, [&](const auto &row) {
-      return row.size() == 1 && row.front() == tensor.dims.back();
-    });
+    bool alongRow =
+        llvm::any_of(rowDims, [&, &tensor = tensor](const auto &row) {
+          return row.size() == 1 && row.front() == tensor.dims.back();
+        });
     if (!alongRow)
       continue;
     if (reinterpret_cast<uintptr_t>(tensor.data) % kVectorBytes)

@@ -34,7 +34,7 @@ static char *copyString(const std::string &text) {
 struct EwcCompileOptionsImpl {
   ewc::Options options;
   /// What was wrong with ewcCompileOptionsSetTypes's binding ("": nothing).
-  std::string typesError;
+  std::string typesError = {};
 };
 
 /// A C enum's value as the int a C caller stored: any int may arrive, and

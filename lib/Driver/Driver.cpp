@@ -1013,7 +1013,6 @@ LoadedModule::getVariant(size_t index, const LaunchPlan &plan,
 
   // The ew module again, with the one kernel and the variant's attributes.
   EwModuleCopy copy(impl->ewModule);
-  mlir::MLIRContext &context = copy.context;
   auto takeError = [&] {
     return llvm::createStringError("cannot compile variant " + key +
                                    " of kernel '" + kernel.name +

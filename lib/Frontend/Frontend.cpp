@@ -30,10 +30,12 @@ std::unique_ptr<ModuleDecl> ewc::parseAndCheck(llvm::SourceMgr &sourceMgr,
     if (kernel->isBound())
       continue;
     for (const TypeBinding &each : getAdmittedBindings(*kernel, binding)) {
-      bool checked = llvm::all_of(each, [&](const auto &entry) {
-        std::optional<unsigned> param = kernel->lookupTypeParam(entry.first);
-        return param && kernel->getBinding()[*param] == entry.second;
-      });
+      bool checked =
+          llvm::all_of(each, [&, &kernel = kernel](const auto &entry) {
+            std::optional<unsigned> param =
+                kernel->lookupTypeParam(entry.first);
+            return param && kernel->getBinding()[*param] == entry.second;
+          });
       if (checked)
         continue;
       std::unique_ptr<ModuleDecl> again = parseModule(diags);

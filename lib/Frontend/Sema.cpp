@@ -114,8 +114,10 @@ void KernelChecker::numberDimensions() {
     for (auto [i, dim] : llvm::enumerate(type.dims)) {
       DimId id = *kernel.lookupDim(dim.name);
       llvm::ArrayRef<DimSpec> before = llvm::ArrayRef(type.dims).take_front(i);
-      const DimSpec *previous = llvm::find_if(
-          before, [&](const DimSpec &other) { return other.name == dim.name; });
+      const DimSpec *previous =
+          llvm::find_if(before, [&, &dim = dim](const DimSpec &other) {
+            return other.name == dim.name;
+          });
       if (previous != before.end()) {
         diags.error(dim.range.Start,
                     "dimension '" + dim.name + "' appears twice in '" +

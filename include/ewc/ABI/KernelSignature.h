@@ -145,7 +145,7 @@ struct LaunchDescriptor {
   /// The schedule "rows" with the row's points on the lanes (decode
   /// attention's head): their dimensions, whose extent picks the pass's
   /// variant (RowAccess.h, getLanePass); empty for none.
-  std::vector<std::string> laneDims;
+  std::vector<std::string> laneDims = {};
 };
 
 /// The memref rank of every tensor (tensor parameters, then results) of

@@ -996,7 +996,7 @@ void CombineEmitter::emitOnlineGroup(const OnlineGroup &group,
     for (auto [sum, exp, pointwise] :
          llvm::zip(group.sums, group.exps, group.pointwise)) {
       Value operand = ReduceOp(sum).getOperand();
-      auto factorAt = [&](const llvm::StringMap<Value> &at) {
+      auto factorAt = [&, exp = exp](const llvm::StringMap<Value> &at) {
         KnownValues factors(scope);
         factors[exp->getResult(0)] = unit;
         emit(at, factors, {operand});

@@ -296,14 +296,14 @@ void mlir::ew::buildColumnsLoop(OpBuilder &builder, Location loc,
       SmallVector<Value> folded;
       for (auto [slot, op] : llvm::enumerate(split.reductions)) {
         Type type = partials[slot].getType();
-        auto load = [&](Value splitIndex) {
+        auto load = [&, slot = slot](Value splitIndex) {
           Value word = LLVM::LoadOp::create(builder, loc, builder.getI64Type(),
                                             wordOf(slot, splitIndex, keyAt),
                                             /*alignment=*/8,
                                             /*isVolatile=*/true);
           return fromWord(builder, loc, word, type);
         };
-        auto combine = [&](Value acc, Value next) {
+        auto combine = [&, op = op](Value acc, Value next) {
           return emitCombinerOf(builder, op, acc, next);
         };
         Value identity = arith::ConstantOp::create(

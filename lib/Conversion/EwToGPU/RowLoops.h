@@ -55,7 +55,7 @@ struct RowKernel {
   /// The kernel's workspace argument where its nest with points on the
   /// lanes may split its rows across blocks (RowSplit::blocksMeet and the
   /// kernel's one nest: the runtime knows its rows), or null.
-  Value workspace;
+  Value workspace = nullptr;
 };
 
 /// Coordinates by name of `flat` in the row-major space of `dims`, added to

@@ -1340,7 +1340,7 @@ struct EwTestMutatePass
       std::optional<MutationStage> at =
           llvm::StringSwitch<std::optional<MutationStage>>(stage)
               .Case("ew", MutationStage::Ew)
-              .Cases("lowered", "lowered-variant", MutationStage::Lowered)
+              .Cases({"lowered", "lowered-variant"}, MutationStage::Lowered)
               .Default(std::nullopt);
       if (!at) {
         emitError(loc) << "ew-test-mutate: unknown stage '" << stage

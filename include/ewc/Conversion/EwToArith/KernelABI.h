@@ -439,7 +439,7 @@ struct TeamCombine {
   /// dimension gives lane l the runs l, l + size, ... of vectorLanes
   /// consecutive elements (ElementRun), each tensor's elements of a run
   /// read by one vector load.
-  StringRef vectorDim;
+  StringRef vectorDim = {};
   unsigned vectorLanes = 1;
   /// The team that each lane of this one is, or null: where a lane is a
   /// warp (the rows schedule with points on the lanes, whose warps share a
@@ -466,7 +466,7 @@ struct TeamCombine {
   /// stores where the hook says so. Null where a row is one block's.
   std::function<SmallVector<Value>(OpBuilder &, Location, ValueRange values,
                                    ValueRange identity, CombineValuesFn merge)>
-      meetBlocks;
+      meetBlocks = nullptr;
 };
 
 /// Emits at the builder's point, where the dimensions of `coordOf` are
